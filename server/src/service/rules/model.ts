@@ -1,0 +1,205 @@
+// The one rules-data model. The embedded seed data, BattleScribe catalogues and
+// the Wahapedia export are all loaded into these shapes; validation, hover,
+// completion and damage read nothing else.
+
+/** Where a datum came from, so a message can name it. */
+export interface SourceRef {
+  /** File name (embedded data: `data/<file>.json`). */
+  file: string;
+  /** Element id, row number or JSON path inside the file. */
+  locator?: string;
+}
+
+export interface RulesData {
+  sources: DataSource[];
+  factions: Faction[];
+  datasheets: Datasheet[];
+  detachments: Detachment[];
+  enhancements: Enhancement[];
+  stratagems: Stratagem[];
+  /** Core rules and the weapon-ability glossary. */
+  coreRules: CoreRule[];
+  battleSizes: BattleSizeRule[];
+}
+
+export interface DataSource {
+  kind: 'embedded' | 'bsdata' | 'wahapedia';
+  /** Folder or label. */
+  location: string;
+  /** Rules version or export date as the source states it. */
+  version?: string;
+}
+
+export interface Faction {
+  id: string;
+  name: string;
+  /** The faction keyword units carry ("GENESTEALER CULTS"). */
+  keyword: string;
+  /** Grand alliance or parent faction ("Xenos", "Imperium", "Space Marines"). */
+  parent?: string;
+  source: SourceRef;
+}
+
+export interface Datasheet {
+  id: string;
+  name: string;
+  /** Faction keywords in upper case ("GENESTEALER CULTS"). */
+  factionKeywords: string[];
+  /** Other keywords in upper case ("MOUNTED", "GREAT DEVOURER", "ATALAN JACKALS"). */
+  keywords: string[];
+  /** Battlefield role / section where the source states one ("Character", "Battleline"). */
+  role?: string;
+  models: ModelProfile[];
+  /** Allowed model counts per model type. */
+  composition: CompositionEntry[];
+  /** Points per unit size, ascending by model count. Empty where the source has no points (Combat Patrol). */
+  points: PointsStep[];
+  weapons: Weapon[];
+  /** The default wargear as the source states it (free text). */
+  defaultLoadout?: string;
+  /** Wargear options as free text, where the source gives no machine form. */
+  wargearOptions?: string[];
+  abilities: Ability[];
+  /** Names of the datasheets this unit can lead (as a Leader). */
+  leads: string[];
+  /** Names of the datasheets that can lead this unit. */
+  ledBy: string[];
+  epicHero: boolean;
+  /** Detachment when the datasheet belongs to one fixed force (Combat Patrol). */
+  combatPatrol?: string;
+  source: SourceRef;
+}
+
+export interface ModelProfile {
+  name: string;
+  /** Move as printed, e.g. `12"` (may be `-` for some fortifications). */
+  M: string;
+  T: number;
+  /** Save as the target number: 5 means 5+. */
+  Sv: number;
+  /** Invulnerable save target number, if any. */
+  invuln?: number;
+  W: number;
+  /** Leadership target number: 7 means 7+. */
+  Ld: number;
+  OC: number;
+  /** Base size as printed, e.g. `60 x 35mm`. */
+  base?: string;
+}
+
+export interface CompositionEntry {
+  model: string;
+  min: number;
+  max: number;
+}
+
+export interface PointsStep {
+  /** Number of models in the unit at this price. */
+  models: number;
+  points: number;
+}
+
+/** A weapon as the datasheet lists it, with its profiles grouped (multi-profile weapons have several). */
+export interface Weapon {
+  name: string;
+  profiles: WeaponProfile[];
+}
+
+export interface WeaponProfile {
+  /** Profile name; equals the weapon name for single-profile weapons. */
+  name: string;
+  type: 'ranged' | 'melee';
+  /** Range as printed: `12"` or `Melee`. */
+  range: string;
+  /** Attacks: a number or dice expression (`2`, `D6`, `D6+1`, `2D6`). */
+  A: string;
+  /** BS/WS target number (4 means 4+); null for TORRENT weapons (`N/A`). */
+  skill: number | null;
+  S: number;
+  /** Armour penetration as a non-positive number (-3). */
+  AP: number;
+  /** Damage: number or dice expression. */
+  D: string;
+  /** Weapon abilities in upper case without brackets: `PISTOL`, `LETHAL HITS`, `ANTI-INFANTRY 4+`. */
+  abilities: string[];
+}
+
+export interface Ability {
+  /** As printed: `Scouts 9"`, `Stealth`, `Deep Strike`. */
+  name: string;
+  kind: 'core' | 'faction' | 'datasheet' | 'wargear';
+  /** Rule text where the source gives it for this datasheet. Core abilities are explained by `coreRules`. */
+  text?: string;
+}
+
+export interface Detachment {
+  id: string;
+  name: string;
+  faction: string;
+  /** Detachment rule(s): name and text. */
+  rules: { name: string; text: string }[];
+  source: SourceRef;
+}
+
+export interface Enhancement {
+  id: string;
+  name: string;
+  detachment: string;
+  faction: string;
+  points?: number;
+  text: string;
+  /** Keyword restriction as the source states it ("INFANTRY model only"), free text. */
+  eligibility?: string;
+  source: SourceRef;
+}
+
+export interface Stratagem {
+  id: string;
+  name: string;
+  cp: number;
+  /** The detachment that grants it; undefined for Core stratagems. */
+  detachment?: string;
+  /** Faction keyword of the detachment; undefined for Core. */
+  faction?: string;
+  /** "Battle Tactic", "Strategic Ploy", "Epic Deed", "Wargear". */
+  category: string;
+  /** Phase(s) the stratagem is used in, as stated or derived from WHEN. */
+  phase?: string;
+  flavor?: string;
+  when: string;
+  target: string;
+  effect: string;
+  restrictions?: string;
+  source: SourceRef;
+}
+
+export interface CoreRule {
+  id: string;
+  /** Heading as printed ("Scouts", "Hit Roll", "Lethal Hits"). */
+  name: string;
+  /** Words that refer to this rule in lists and datasheets (`SCOUTS`, `[PISTOL]`, `LETHAL HITS`), upper case. */
+  aliases: string[];
+  /** The italic lead-in line above the rule, where the source prints one. */
+  flavor?: string;
+  /** Full text, paragraphs separated by blank lines. */
+  text: string;
+  /** The rules' bullet-point summary. */
+  summary: string[];
+  source: SourceRef;
+}
+
+export interface BattleSizeRule {
+  name: string;
+  /** Points limit; undefined for Combat Patrol (fixed forces). */
+  points?: number;
+  source?: SourceRef;
+}
+
+/** A problem found while loading rules data: names the file and the element or row, never thrown. */
+export interface DataWarning {
+  /** Stable code, e.g. `xml-malformed`, `link-dangling`, `csv-missing-column`, `merge-conflict`. */
+  code: string;
+  severity: 'error' | 'warning' | 'info';
+  message: string;
+  source: SourceRef;
+}

@@ -1,0 +1,26 @@
+// Name normalisation shared by the parsers, the rules index and the data
+// loaders: players and exporters disagree on case, apostrophes, dashes and
+// spaces, but "T’au" and "T'au" name the same faction.
+
+const APOSTROPHES = /[\u2018\u2019\u201B\u02BC\u0060\u00B4]/g;
+const DASHES = /[\u2010\u2011\u2012\u2013\u2014\u2015\u2212]/g;
+const SPACES = /[\s\u00A0\u2007\u202F]+/g;
+const INVISIBLE = /[\u200B\u200C\u200D\u2060\uFEFF]/g;
+
+/** Folds typography only: apostrophes, dashes, NBSP and invisible characters. Keeps case. */
+export function foldTypography(text: string): string {
+  return text
+    .replace(INVISIBLE, '')
+    .replace(APOSTROPHES, "'")
+    .replace(DASHES, '-')
+    .replace(SPACES, ' ')
+    .trim();
+}
+
+/** The key under which a name is looked up: typography folded, lower case, accents removed. */
+export function normalizeName(text: string): string {
+  return foldTypography(text)
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+}
