@@ -1,0 +1,162 @@
+// The "[N pts]" family: BattleScribe classic text and New Recruit's default
+// ("simple") export, which is BattleScribe's layout in markdown dress.
+import type { Unit } from './ast';
+import { Ctx, Node, guard, indentTree, inlineNodes, interpretBody, parseBattleSize, setFactionPath, setPoints, splitMarker } from './common';
+import { Line, grp, numTok, trimRange } from './lines';
+
+const UNIT = /^(.*?\S)\s*\[\s*(\d[\d,]*)\s*pts?\s*\](?:\s*:\s*(.*?))?\s*$/d;
+const BS_ROSTER = /^\+\+\s*Army Roster\s*(?:\((.*)\))?\s*\[\s*(\d[\d,]*)\s*pts?\s*\]\s*\+\+$/d;
+const BS_TOTAL = /^\+\+\s*Total\s*:\s*\[\s*(\d[\d,]*)\s*pts?\s*\]\s*\+\+$/d;
+const BS_CATEGORY = /^\+\s+(.*?)\s+\+$/d;
+const BS_FOOTER = /^Created with BattleScribe/i;
+const NR_TITLE = /^(.*?)\s*-\s*\[\s*(\d[\d,]*)\s*pts?\s*\]$/d;
+const NR_ROSTER = /^#\s*\+\+\s*Army Roster\s*\+\+\s*(?:\[\s*(\d[\d,]*)\s*pts?\s*\])?$/d;
+const NR_CATEGORY = /^##\s+(.*?)(?:\s*\[\s*\d[\d,]*\s*pts?\s*\])?$/d;
+const BATTLE_SIZE = /^Battle Size\s*:\s*(?:\d+\.\s*)?(.*)$/di;
+const DETACHMENT = /^Detachments?(?: Choice)?\s*:\s*(.*?)$/di;
+
+export function parseBracketed(ctx: Ctx, lines: Line[], simple: boolean): void {
+  const src = ctx.src;
+  const list = ctx.list;
+  let config = false;
+  let unit: Unit | undefined;
+  let inline: Node[] = [];
+  let body: Line[] = [];
+  let afterFooter = false;
+  let first = true;
+  const close = () => {
+    if (unit) {
+      const u = unit;
+      const nodes = inline;
+      const b = body;
+      guard(ctx, u.span.start, u.span.end, () => finishUnit(ctx, u, nodes, b, simple));
+    }
+    unit = undefined;
+    inline = [];
+    body = [];
+  };
+  for (const line of lines) {
+    if (line.blank) {
+      close();
+      continue;
+    }
+    guard(ctx, line.start, line.end, () => {
+      const [s, e] = trimRange(src, line.start, line.end);
+      const text = src.slice(s, e);
+      const isFirst = first;
+      first = false;
+      if (afterFooter) return ctx.unknownLine(line, 'Text after the export footer');
+      let m: RegExpExecArray | null;
+      if (simple && isFirst && (m = NR_TITLE.exec(text))) {
+        // "Chaos - World Eaters - Fiendish! (no hb) - [2000 pts]"
+        const head = grp(m, 1, s)!;
+        const parts = splitDash(src, head[0], head[1]);
+        if (parts.length >= 3) {
+          setFactionPath(ctx, parts[0][0], parts[1][1]);
+          list.title = ctx.tok(parts[2][0], parts[parts.length - 1][1]);
+        } else if (parts.length === 2) {
+          list.faction = ctx.tok(parts[0][0], parts[0][1]);
+          list.title = ctx.tok(parts[1][0], parts[1][1]);
+        } else list.title = ctx.tok(head[0], head[1]);
+        const p = grp(m, 2, s)!;
+        list.statedPoints = numTok(src, p[0], p[1]);
+        return;
+      }
+      if ((m = simple ? NR_ROSTER.exec(text) : BS_ROSTER.exec(text))) {
+        close();
+        if (!simple && m[1]) {
+          const f = grp(m, 1, s)!;
+          setFactionPath(ctx, f[0], f[1]);
+        }
+        const p = grp(m, simple ? 1 : 2, s);
+        if (p && !list.statedPoints) list.statedPoints = numTok(src, p[0], p[1]);
+        return;
+      }
+      if (!simple && (m = BS_TOTAL.exec(text))) {
+        close();
+        const p = grp(m, 1, s)!;
+        if (!list.statedPoints) list.statedPoints = numTok(src, p[0], p[1]);
+        return;
+      }
+      if (!simple && BS_FOOTER.test(text)) {
+        close();
+        afterFooter = true;
+        return;
+      }
+      const cat = simple ? NR_CATEGORY.exec(text) : BS_CATEGORY.exec(text);
+      if (cat) {
+        close();
+        const r = grp(cat, 1, s)!;
+        config = /^configuration$/i.test(cat[1]);
+        if (!config) ctx.openSection(line, r[0], r[1]);
+        return;
+      }
+      if (config) {
+        if ((m = BATTLE_SIZE.exec(text))) {
+          const r = grp(m, 1, s)!;
+          const bs = parseBattleSize(src, r[0], r[1]);
+          if (bs) list.battleSize = bs;
+        } else if ((m = DETACHMENT.exec(text))) {
+          const r = grp(m, 1, s)!;
+          if (r[1] > r[0]) list.detachments.push(ctx.tok(r[0], r[1]));
+        }
+        // Other configuration lines ("Show/Hide Options", "... Reference") carry nothing for the list.
+        return;
+      }
+      const mk = splitMarker(src, line, !simple);
+      const u = !mk.marker && line.indent === 0 ? UNIT.exec(text) : null;
+      if (u) {
+        close();
+        const n = grp(u, 1, s)!;
+        unit = ctx.addUnit(ctx.tok(n[0], n[1]), s, e);
+        setPoints(ctx, unit, grp(u, 2, s));
+        const rest = grp(u, 3, s);
+        if (rest) inline = inlineNodes(src, rest[0], rest[1]);
+        return;
+      }
+      if (unit && (mk.marker || line.indent > 0)) {
+        body.push(line);
+        unit.span.end = e;
+        return;
+      }
+      ctx.unknownLine(line, unit ? 'Unrecognised line in a unit' : 'Line outside any unit');
+    });
+  }
+  close();
+}
+
+export function splitDash(src: string, start: number, end: number): Array<[number, number]> {
+  const parts: Array<[number, number]> = [];
+  const re = /\s+-\s+/g;
+  const text = src.slice(start, end);
+  let from = 0;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text))) {
+    parts.push([start + from, start + m.index]);
+    from = m.index + m[0].length;
+  }
+  parts.push([start + from, end]);
+  return parts;
+}
+
+
+function finishUnit(ctx: Ctx, unit: Unit, inline: Node[], body: Line[], simple: boolean): void {
+  const src = ctx.src;
+  const items: Array<{ node: Node; level: number }> = [];
+  for (const line of body) {
+    const mk = splitMarker(src, line, !simple);
+    if (simple && !mk.marker) {
+      // Stray option summaries ("  1 mauler chainblade, 7 chainblades") describe, they do not add wargear.
+      unit.notes.push(ctx.tok(mk.start, mk.end));
+      continue;
+    }
+    items.push({ node: { start: mk.start, end: mk.end, marker: mk.marker, children: [] }, level: simple ? line.indent : mk.depth });
+  }
+  interpretBody(
+    ctx,
+    unit,
+    [...inline, ...indentTree(items)],
+    { inlineGroups: true, multiplyInline: simple, childlessAreGroups: !simple, bundlesUnlessCounted: false, untalliedIsNote: false },
+    true,
+  );
+}

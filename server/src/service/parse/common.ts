@@ -1,0 +1,364 @@
+// The pieces every format shares: the list under construction, unit bodies
+// as indentation trees, and the reading of one item ("2x Bolt pistol",
+// "5 with A, B", "Warlord", "Enhancement: X (+15 pts)").
+import type { ArmyList, BattleSize, EnhancementRef, ListFormat, ModelGroup, Section, Token, Unit, WargearRef } from './ast';
+import { Line, err, grp, numTok, splitList, tok, toNumber, trimRange } from './lines';
+
+export class Ctx {
+  readonly list: ArmyList;
+  section?: Section;
+  constructor(readonly src: string, format: ListFormat) {
+    this.list = { format, detachments: [], sections: [], units: [], comments: [], errors: [] };
+  }
+  tok(start: number, end: number): Token {
+    return tok(this.src, start, end);
+  }
+  error(code: string, message: string, start: number, end: number): void {
+    err(this.list.errors, code, message, start, end);
+  }
+  /** Reports a whole line as unreadable. */
+  unknownLine(line: Line, what = 'Unrecognised line'): void {
+    const [s, e] = trimRange(this.src, line.start, line.end);
+    this.error('parse-error', `${what}: "${this.src.slice(s, e)}"`, s, e);
+  }
+  openSection(line: Line, nameStart?: number, nameEnd?: number): Section {
+    const [s, e] = trimRange(this.src, line.start, line.end);
+    const section: Section = { name: this.tok(nameStart ?? s, nameEnd ?? e), span: { start: s, end: e }, units: [] };
+    this.list.sections.push(section);
+    this.section = section;
+    return section;
+  }
+  addUnit(name: Token, lineStart: number, lineEnd: number): Unit {
+    const unit: Unit = { name, span: { start: lineStart, end: lineEnd }, enhancements: [], models: [], notes: [] };
+    if (this.section) {
+      unit.section = this.section.name.text;
+      this.section.units.push(unit);
+    }
+    this.list.units.push(unit);
+    return unit;
+  }
+}
+
+/** Runs fn, turning any exception into an error over the line instead of a crash. */
+export function guard(ctx: Ctx, start: number, end: number, fn: () => void): void {
+  try {
+    fn();
+  } catch (e) {
+    ctx.error('internal-error', `The parser failed on this line: ${(e as Error)?.message ?? e}`, start, end);
+  }
+}
+
+// ---- battle size -------------------------------------------------------
+
+const BATTLE_SIZE = /^(Combat Patrol|Incursion|Strike Force|Onslaught)(?:\s*\(\s*(\d[\d,]*)\s*(?:points?|pts|point limit)\s*\))?\s*$/di;
+
+export function parseBattleSize(src: string, start: number, end: number): BattleSize | undefined {
+  const [s, e] = trimRange(src, start, end);
+  const m = BATTLE_SIZE.exec(src.slice(s, e));
+  if (!m) return undefined;
+  const n = grp(m, 1, s)!;
+  const p = grp(m, 2, s);
+  const bs: BattleSize = { name: tok(src, n[0], n[1]), span: { start: s, end: e } };
+  if (p) bs.points = toNumber(src.slice(p[0], p[1]));
+  return bs;
+}
+
+// ---- unit bodies -------------------------------------------------------
+
+/** One body line (or one inline token) of a unit, with the lines nested under it. */
+export interface Node {
+  /** Trimmed content after any bullet marker. */
+  start: number;
+  end: number;
+  /** End of the last line the node covers (grows with its children). */
+  marker: string;
+  children: Node[];
+  /** Inline tokens of a unit line have no line of their own. */
+  inline?: boolean;
+}
+
+export function nodeEnd(n: Node): number {
+  let e = n.end;
+  for (const c of n.children) e = Math.max(e, nodeEnd(c));
+  return e;
+}
+
+const BULLETS = '•◦▪‣·*-';
+
+/** Splits a body line into marker and content. Markers: "•", "◦", "." (BattleScribe dots), "" (none). */
+export function splitMarker(src: string, line: Line, dots = false): { marker: string; start: number; end: number; depth: number } {
+  let [s, e] = trimRange(src, line.start, line.end);
+  let marker = '';
+  let depth = 0;
+  if (dots) {
+    while (s < e && src[s] === '.' && (s + 1 === e || src[s + 1] === ' ')) {
+      depth++;
+      marker = '.';
+      [s] = trimRange(src, s + 1, e);
+    }
+    return { marker, start: s, end: e, depth };
+  }
+  const ch = src[s];
+  if (s < e && BULLETS.includes(ch) && (s + 1 === e || /[\s\u00A0]/.test(src[s + 1]))) {
+    // "-" and "*" only count as bullets when followed by a space (never "-2x").
+    marker = ch === '◦' ? '◦' : '•';
+    [s, e] = trimRange(src, s + 1, e);
+  }
+  return { marker, start: s, end: e, depth };
+}
+
+/** Builds an indentation tree: a line nests under the nearest preceding line with a smaller level. */
+export function indentTree(items: Array<{ node: Node; level: number }>): Node[] {
+  const roots: Node[] = [];
+  const stack: Array<{ node: Node; level: number }> = [];
+  for (const it of items) {
+    while (stack.length && stack[stack.length - 1].level >= it.level) stack.pop();
+    (stack.length ? stack[stack.length - 1].node.children : roots).push(it.node);
+    stack.push(it);
+  }
+  return roots;
+}
+
+export interface BodyStyle {
+  /** "Model: wargear, ..." lines name a model group with its wargear inline. */
+  inlineGroups: boolean;
+  /** Inline wargear is per model ("5x Berzerker: Bolt pistol"): multiply by the group count. */
+  multiplyInline: boolean;
+  /** BattleScribe: every model line is a model group, even without wargear. */
+  childlessAreGroups: boolean;
+  /** ListForge: parents without an "Nx" count are option bundles, not models, unless a sibling parent has a count. */
+  bundlesUnlessCounted: boolean;
+  /** GW app: an item without "Nx" is a decoration note ("Daemonic Allegiance: Tzeentch"). */
+  untalliedIsNote: boolean;
+}
+
+type Special =
+  | { kind: 'warlord' }
+  | { kind: 'enhancement'; name: [number, number]; points?: number }
+  | { kind: 'leading'; name: [number, number] }
+  | { kind: 'bundle' };
+
+const WARLORD = /^warlord$/i;
+const ENH_PREFIX = /^(?:enhancements?|e)\s*:\s*(.+?)\s*$/di;
+const LEADING = /^(?:leading|attached to)\s*:\s*(.+?)\s*$/di;
+const PRICED = /^(.+?)\s*(?:\(\s*\+\s*(\d[\d,]*)\s*(?:pts?|points?)\s*\)|\[\s*\+?\s*(\d[\d,]*)\s*(?:pts?|points?)\s*\])$/di;
+const BUNDLE = /^B\s*:/;
+const COUNT = /^(\d+)\s*[xX×]\s*(.+)$/d;
+const WITH = /^(\d+)\s+with\s+(.+)$/di;
+
+/** Recognises the bullets that are not wargear: Warlord, enhancements, Leading, option bundles. */
+export function special(src: string, start: number, end: number, priced: boolean): Special | undefined {
+  const text = src.slice(start, end);
+  if (WARLORD.test(text)) return { kind: 'warlord' };
+  if (BUNDLE.test(text)) return { kind: 'bundle' };
+  let m = ENH_PREFIX.exec(text);
+  if (m) {
+    const r = grp(m, 1, start)!;
+    const p = PRICED.exec(src.slice(r[0], r[1]));
+    if (p) {
+      const n = grp(p, 1, r[0])!;
+      return { kind: 'enhancement', name: n, points: toNumber(p[2] ?? p[3]) };
+    }
+    return { kind: 'enhancement', name: r };
+  }
+  m = LEADING.exec(text);
+  if (m) return { kind: 'leading', name: grp(m, 1, start)! };
+  if (priced) {
+    m = PRICED.exec(text);
+    if (m && !COUNT.test(text)) return { kind: 'enhancement', name: grp(m, 1, start)!, points: toNumber(m[2] ?? m[3]) };
+  }
+  return undefined;
+}
+
+/** Wargear named by [start, end): "2x Bolt pistol", "5 with A, 2x B", "A, B", bundles "2 cannons (2x Cannon)". */
+function readWargear(ctx: Ctx, start: number, end: number, factor: number, out: WargearRef[], split: boolean): void {
+  const src = ctx.src;
+  const text = src.slice(start, end);
+  const w = WITH.exec(text);
+  if (w) {
+    const r = grp(w, 2, start)!;
+    for (const [s, e] of splitList(src, r[0], r[1])) readWargear(ctx, s, e, factor * Number(w[1]), out, false);
+    return;
+  }
+  const c = COUNT.exec(text);
+  if (c) {
+    const r = grp(c, 2, start)!;
+    out.push({ count: factor * Number(c[1]), name: ctx.tok(r[0], r[1]), span: { start, end } });
+    return;
+  }
+  const parts = split ? splitList(src, start, end) : [[start, end] as [number, number]];
+  for (const [s, e] of parts) {
+    // New Recruit option bundles name their content in parentheses: "2 magma cutters (2x Magma cutter)".
+    const b = /^[^()]*\((.*)\)$/d.exec(src.slice(s, e));
+    if (b && (b[1].includes(',') || COUNT.test(b[1]))) {
+      const r = grp(b, 1, s)!;
+      for (const [is, ie] of splitList(src, r[0], r[1])) readWargear(ctx, is, ie, factor, out, false);
+      continue;
+    }
+    if (parts.length > 1 || !split) {
+      const cc = COUNT.exec(src.slice(s, e));
+      if (cc) {
+        const r = grp(cc, 2, s)!;
+        out.push({ count: factor * Number(cc[1]), name: ctx.tok(r[0], r[1]), span: { start: s, end: e } });
+        continue;
+      }
+    }
+    out.push({ count: factor, name: ctx.tok(s, e), span: { start: s, end: e } });
+  }
+}
+
+/** Position of the ": " that separates a model name from its inline wargear, outside brackets. */
+function inlineColon(src: string, start: number, end: number): number {
+  let depth = 0;
+  for (let i = start; i < end; i++) {
+    const ch = src[i];
+    if (ch === '(' || ch === '[') depth++;
+    else if ((ch === ')' || ch === ']') && depth > 0) depth--;
+    else if (ch === ':' && depth === 0 && (i + 1 === end || src[i + 1] === ' ')) return i;
+  }
+  return -1;
+}
+
+/**
+ * Turns a unit's body tree into models, wargear, enhancements, warlord, notes.
+ * `priced` lets "Name (+15 pts)" bullets count as enhancements.
+ */
+export function interpretBody(ctx: Ctx, unit: Unit, roots: Node[], style: BodyStyle, priced: boolean): void {
+  const src = ctx.src;
+  // Pull the special bullets out at any depth (the app sometimes nests "Warlord" under a model).
+  const strip = (nodes: Node[]): Node[] => {
+    const out: Node[] = [];
+    for (const n of nodes) {
+      const sp = special(src, n.start, n.end, priced);
+      if (!sp) {
+        n.children = strip(n.children);
+        out.push(n);
+        continue;
+      }
+      if (sp.kind === 'warlord') unit.warlord = { start: n.start, end: n.end };
+      else if (sp.kind === 'leading') unit.leading = ctx.tok(sp.name[0], sp.name[1]);
+      else if (sp.kind === 'enhancement') {
+        const e: EnhancementRef = { name: ctx.tok(sp.name[0], sp.name[1]), span: { start: n.start, end: n.end } };
+        if (sp.points !== undefined) e.points = sp.points;
+        unit.enhancements.push(e);
+      }
+      // Option bundles ("B: 1 mauler chainblade, 7 chainblades") only group lines: keep what they hold.
+      out.push(...strip(n.children));
+    }
+    return out;
+  };
+  let items = strip(roots);
+
+  const counted = (n: Node) => COUNT.test(src.slice(n.start, n.end));
+  if (style.bundlesUnlessCounted && !items.some((n) => n.children.length > 0 && counted(n))) {
+    // No parent states a model count: they are option bundles of a single model ("2 ectoplasma cannons").
+    const flat: Node[] = [];
+    const walk = (ns: Node[]) => {
+      for (const n of ns) {
+        if (n.children.length) walk(n.children);
+        else flat.push(n);
+      }
+    };
+    walk(items);
+    items = flat;
+  }
+
+  const groups: ModelGroup[] = [];
+  const loose: WargearRef[] = [];
+  let implicitCount = 0;
+  for (const n of items) {
+    const text = src.slice(n.start, n.end);
+    const colon = style.inlineGroups && !n.inline ? inlineColon(src, n.start, n.end) : -1;
+    const isGroup = !n.inline && (n.children.length > 0 || colon >= 0 || style.childlessAreGroups);
+    if (!isGroup) {
+      const w = WITH.exec(text);
+      if (w) implicitCount += Number(w[1]);
+      if (style.untalliedIsNote && !w && !COUNT.test(text)) {
+        unit.notes.push(ctx.tok(n.start, n.end));
+        continue;
+      }
+      if (!style.untalliedIsNote && !n.inline && !w && !COUNT.test(text) && colon < 0 && /:\s/.test(text) && !style.inlineGroups) {
+        unit.notes.push(ctx.tok(n.start, n.end));
+        continue;
+      }
+      readWargear(ctx, n.start, n.end, 1, loose, true);
+      continue;
+    }
+    const headEnd = colon >= 0 ? colon : n.end;
+    const [hs, he] = trimRange(src, n.start, headEnd);
+    const c = COUNT.exec(src.slice(hs, he));
+    const count = c ? Number(c[1]) : 1;
+    const nameR = c ? grp(c, 2, hs)! : [hs, he];
+    const group: ModelGroup = {
+      count,
+      name: ctx.tok(nameR[0], nameR[1]),
+      span: { start: n.start, end: nodeEnd(n) },
+      wargear: [],
+      implicit: false,
+    };
+    if (colon >= 0) {
+      const [is, ie] = trimRange(src, colon + 1, n.end);
+      if (ie > is) {
+        const inlineText = src.slice(is, ie);
+        const factor = style.multiplyInline ? count : 1;
+        // "8 with A, B": the count covers the whole list.
+        if (WITH.test(inlineText)) readWargear(ctx, is, ie, 1, group.wargear, false);
+        else for (const [s, e] of splitList(src, is, ie)) {
+          if (WARLORD.test(src.slice(s, e))) unit.warlord = { start: s, end: e };
+          else readWargear(ctx, s, e, factor, group.wargear, false);
+        }
+      }
+    }
+    const walk = (ns: Node[]) => {
+      for (const ch of ns) {
+        readWargear(ctx, ch.start, ch.end, 1, group.wargear, true);
+        walk(ch.children);
+      }
+    };
+    walk(n.children);
+    groups.push(group);
+  }
+  if (groups.length === 0 && loose.length > 0) {
+    const first = loose[0].span.start;
+    const last = loose[loose.length - 1].span.end;
+    groups.push({
+      count: implicitCount || unit.statedModelCount?.value || 1,
+      name: { text: unit.name.text, span: { ...unit.name.span } },
+      span: { start: first, end: last },
+      wargear: loose,
+      implicit: true,
+    });
+  } else if (loose.length > 0) {
+    unit.wargear = loose;
+  }
+  unit.models = groups;
+}
+
+/** Inline tokens after a unit line's colon ("Warlord, Dawn Blade, 2x Shield Drone") as body nodes. */
+export function inlineNodes(src: string, start: number, end: number): Node[] {
+  return splitList(src, start, end).map(([s, e]) => ({ start: s, end: e, marker: '', children: [], inline: true }));
+}
+
+export function setPoints(ctx: Ctx, unit: Unit, r: [number, number] | undefined): void {
+  if (r) unit.points = numTok(ctx.src, r[0], r[1]);
+}
+
+/** "Chaos - World Eaters" → super-faction Chaos, faction World Eaters (the last two parts). */
+export function setFactionPath(ctx: Ctx, start: number, end: number): void {
+  const parts: Array<[number, number]> = [];
+  let from = start;
+  const text = ctx.src.slice(start, end);
+  const re = /\s+-\s+/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text))) {
+    parts.push([from, start + m.index]);
+    from = start + m.index + m[0].length;
+  }
+  parts.push([from, end]);
+  const last = parts[parts.length - 1];
+  ctx.list.faction = ctx.tok(last[0], last[1]);
+  if (parts.length >= 2) {
+    const sup = parts[parts.length - 2];
+    ctx.list.superFaction = ctx.tok(sup[0], sup[1]);
+  }
+}

@@ -1,0 +1,50 @@
+// parseArmyList: detect the exporter, lift Auspex extensions (comments,
+// STRATAGEMS), then hand the lines to that format's parser. Never throws:
+// anything a parser trips on becomes an error with a span.
+import type { ArmyList } from './ast';
+import { Ctx } from './common';
+import { detectFormat } from './detect';
+import { liftExtensions } from './extensions';
+import { parseGwApp } from './gwapp';
+import { parseNewRecruit } from './newrecruit';
+import { parseBracketed } from './battlescribe';
+import { parseListForge } from './listforge';
+import { scanLines } from './lines';
+
+export type { ArmyList } from './ast';
+
+export function parseArmyList(text: string): ArmyList {
+  const src = typeof text === 'string' ? text : String(text ?? '');
+  let ctx: Ctx | undefined;
+  try {
+    const all = scanLines(src);
+    const format = detectFormat(all);
+    ctx = new Ctx(src, format);
+    const lines = liftExtensions(ctx, all, format === 'nrsimple');
+    switch (format) {
+      case 'gwapp':
+        parseGwApp(ctx, lines);
+        break;
+      case 'nrgw':
+      case 'wtc':
+      case 'wtccompact':
+      case 'nrshort':
+        parseNewRecruit(ctx, lines);
+        break;
+      case 'nrsimple':
+        parseBracketed(ctx, lines, true);
+        break;
+      case 'battlescribe':
+        parseBracketed(ctx, lines, false);
+        break;
+      case 'listforge':
+        parseListForge(ctx, lines);
+        break;
+    }
+    return ctx.list;
+  } catch (e) {
+    const list: ArmyList = ctx?.list ?? { format: 'gwapp', detachments: [], sections: [], units: [], comments: [], errors: [] };
+    list.errors.push({ code: 'internal-error', message: `The parser failed: ${(e as Error)?.message ?? e}`, span: { start: 0, end: src.length } });
+    return list;
+  }
+}

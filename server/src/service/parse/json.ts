@@ -1,0 +1,31 @@
+// The parse result as plain JSON (CLI `--json`, golden tests): LSP-style
+// zero-based line/character ranges, null for anything absent.
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { ArmyList, Span } from './ast';
+
+export function toParseJson(list: ArmyList, text: string): object {
+  const doc = TextDocument.create('untitled:list', 'army-list', 0, text);
+  const range = (s: Span) => ({ start: doc.positionAt(s.start), end: doc.positionAt(s.end) });
+  return {
+    format: list.format,
+    name: list.title?.text ?? null,
+    faction: list.faction?.text ?? null,
+    detachment: list.detachments[0]?.text ?? null,
+    battleSize: list.battleSize ? { name: list.battleSize.name.text, points: list.battleSize.points ?? null } : null,
+    statedPoints: list.statedPoints?.value ?? null,
+    units: list.units.map((u) => ({
+      name: u.name.text,
+      points: u.points?.value ?? null,
+      section: u.section ?? null,
+      warlord: !!u.warlord,
+      enhancements: u.enhancements.map((e) => ({ name: e.name.text, points: e.points ?? null })),
+      models: u.models.map((m) => ({
+        count: m.count,
+        name: m.name.text,
+        wargear: m.wargear.map((w) => ({ count: w.count, name: w.name.text })),
+      })),
+      range: range(u.span),
+    })),
+    errors: list.errors.map((e) => ({ code: e.code, message: e.message, range: range(e.span) })),
+  };
+}

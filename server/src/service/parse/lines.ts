@@ -1,0 +1,101 @@
+// Shared line scanning and token helpers. Every parser works on absolute
+// UTF-16 offsets into the original text, so spans never need re-basing.
+import type { NumberToken, ParseError, Span, Token } from './ast';
+
+export interface Line {
+  index: number;
+  /** Offset of the first character of the line. */
+  start: number;
+  /** Offset just past the last character, before any "\r\n" / "\n". */
+  end: number;
+  /** The line without its terminator. */
+  text: string;
+  /** Leading whitespace characters (spaces, tabs, NBSP). */
+  indent: number;
+  /** Only whitespace (chat pastes leave a single space on "blank" lines). */
+  blank: boolean;
+}
+
+const WS = /[\s\u00A0\u200B\u2060\uFEFF]/;
+
+export function scanLines(src: string): Line[] {
+  const lines: Line[] = [];
+  let start = 0;
+  let index = 0;
+  while (start <= src.length) {
+    let nl = src.indexOf('\n', start);
+    if (nl < 0) nl = src.length;
+    let end = nl;
+    if (end > start && src.charCodeAt(end - 1) === 13) end--;
+    const text = src.slice(start, end);
+    let indent = 0;
+    while (indent < text.length && WS.test(text[indent])) indent++;
+    lines.push({ index, start, end, text, indent, blank: indent === text.length });
+    index++;
+    start = nl + 1;
+  }
+  return lines;
+}
+
+export function isWs(ch: string): boolean {
+  return WS.test(ch);
+}
+
+/** [start, end) with outer whitespace removed. */
+export function trimRange(src: string, start: number, end: number): [number, number] {
+  while (start < end && WS.test(src[start])) start++;
+  while (end > start && WS.test(src[end - 1])) end--;
+  return [start, end];
+}
+
+/** A token over [start, end) of src: trimmed, NBSP folded to a space, nothing else changed. */
+export function tok(src: string, start: number, end: number): Token {
+  const [s, e] = trimRange(src, start, end);
+  return { text: src.slice(s, e).replace(/\u00A0/g, ' '), span: { start: s, end: e } };
+}
+
+export function span(start: number, end: number): Span {
+  return { start, end };
+}
+
+/** "2,000" → 2000. */
+export function toNumber(text: string): number {
+  return Number(text.replace(/[,\s\u00A0]/g, ''));
+}
+
+export function numTok(src: string, start: number, end: number): NumberToken {
+  return { value: toNumber(src.slice(start, end)), span: { start, end } };
+}
+
+/** Absolute [start, end) of capture group i of a match made with the `d` flag on a string that begins at `base`. */
+export function grp(m: RegExpExecArray, i: number, base: number): [number, number] | undefined {
+  const ix = m.indices?.[i];
+  return ix ? [base + ix[0], base + ix[1]] : undefined;
+}
+
+/** Splits [start, end) on commas outside parentheses/brackets; returns trimmed non-empty ranges. */
+export function splitList(src: string, start: number, end: number): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  let depth = 0;
+  let from = start;
+  for (let i = start; i <= end; i++) {
+    const ch = i < end ? src[i] : ',';
+    if (ch === '(' || ch === '[') depth++;
+    else if ((ch === ')' || ch === ']') && depth > 0) depth--;
+    else if (ch === ',' && (depth === 0 || i === end)) {
+      const r = trimRange(src, from, i);
+      if (r[1] > r[0]) out.push(r);
+      from = i + 1;
+    }
+  }
+  return out;
+}
+
+export function err(errors: ParseError[], code: string, message: string, start: number, end: number): void {
+  errors.push({ code, message, span: { start, end } });
+}
+
+/** The trimmed content range of a line. */
+export function contentRange(src: string, line: Line): [number, number] {
+  return trimRange(src, line.start, line.end);
+}

@@ -1,0 +1,175 @@
+// New Recruit text exports that share the "+++" banner and "(N pts)" unit
+// lines: GW-style (nrgw), WTC, WTC-Compact, and the header-less short form.
+import type { Unit } from './ast';
+import { Ctx, Node, guard, indentTree, inlineNodes, interpretBody, setFactionPath, setPoints, splitMarker } from './common';
+import { Line, grp, numTok, trimRange } from './lines';
+import { isAppSection } from './gwapp';
+import { normalizeName } from '../text/normalize';
+
+const BANNER = /^\+{5,}\s*$/;
+const FIELD = /^\+\s*([A-Z][A-Z ]*?)\s*:\s*(.*?)\s*$/d;
+const AMP = /^&\s*(.*?)\s*$/d;
+const UNIT = /^(?:([A-Za-z]+\d+)\s*:\s*)?(?:(\d+)\s*x\s+)?(.*?\S)\s*\(\s*(\d[\d,]*)\s*pts?\s*\)(?:\s*:\s*(.*?))?\s*$/d;
+const FOOTER = /^Created with (?:new ?recruit|newrecruit)/i;
+const ON = /^(.*?)\s*\(\s*on\s+(?:([A-Za-z]+\d+)\s*:\s*)?(.*?)\s*\)$/d;
+
+interface BannerRef {
+  name: [number, number];
+  charId?: string;
+  target?: string;
+  span: [number, number];
+}
+
+export function parseNewRecruit(ctx: Ctx, lines: Line[]): void {
+  const src = ctx.src;
+  const list = ctx.list;
+  let i = 0;
+  const enhancements: BannerRef[] = [];
+  let warlord: BannerRef | undefined;
+  // The banner.
+  while (i < lines.length && lines[i].blank) i++;
+  if (i < lines.length && BANNER.test(lines[i].text)) {
+    i++;
+    for (; i < lines.length; i++) {
+      const line = lines[i];
+      if (BANNER.test(line.text)) {
+        i++;
+        break;
+      }
+      if (line.blank) continue;
+      guard(ctx, line.start, line.end, () => {
+        const [s, e] = trimRange(src, line.start, line.end);
+        const text = src.slice(s, e);
+        const f = FIELD.exec(text);
+        const a = f ? null : AMP.exec(text);
+        if (!f && !a) {
+          if (text !== '+') ctx.unknownLine(line, 'Unrecognised banner line');
+          return;
+        }
+        const key = f ? f[1].toUpperCase() : 'ENHANCEMENT';
+        const v = f ? grp(f, 2, s)! : grp(a!, 1, s)!;
+        if (v[1] <= v[0]) return;
+        const value = src.slice(v[0], v[1]);
+        if (key === 'FACTION KEYWORD' || key === 'FACTION') setFactionPath(ctx, v[0], v[1]);
+        else if (key === 'DETACHMENT') {
+          // "Name (Detachment rule)" keeps only the name.
+          const m = /^(.*?\S)\s*\([^()]*\)$/d.exec(value);
+          const r = m ? grp(m, 1, v[0])! : v;
+          list.detachments.push(ctx.tok(r[0], r[1]));
+        } else if (key === 'TOTAL ARMY POINTS') {
+          const m = /^(\d[\d,]*)/d.exec(value);
+          if (m) list.statedPoints = numTok(src, v[0], v[0] + m[1].length);
+        } else if (key === 'WARLORD') {
+          const m = /^(?:([A-Za-z]+\d+)\s*:\s*)?(.*)$/d.exec(value)!;
+          warlord = { name: grp(m, 2, v[0])!, charId: m[1], target: m[2], span: v };
+        } else if (key === 'ENHANCEMENT' || key === 'ENHANCEMENTS') {
+          const m = ON.exec(value);
+          if (m) enhancements.push({ name: grp(m, 1, v[0])!, charId: m[2], target: m[3], span: v });
+          else enhancements.push({ name: v, span: v });
+        }
+      });
+    }
+  }
+
+  let unit: Unit | undefined;
+  let charId: string | undefined;
+  let inline: Node[] = [];
+  let body: Line[] = [];
+  const charIds = new Map<Unit, string>();
+  const close = () => {
+    if (unit) {
+      const u = unit;
+      const nodes = inline;
+      const b = body;
+      if (charId) charIds.set(u, charId);
+      guard(ctx, u.span.start, u.span.end, () => finishUnit(ctx, u, nodes, b));
+    }
+    unit = undefined;
+    inline = [];
+    body = [];
+    charId = undefined;
+  };
+  let afterFooter = false;
+  for (; i < lines.length; i++) {
+    const line = lines[i];
+    if (line.blank) {
+      close();
+      continue;
+    }
+    guard(ctx, line.start, line.end, () => {
+      const [s, e] = trimRange(src, line.start, line.end);
+      const text = src.slice(s, e);
+      if (afterFooter) {
+        ctx.unknownLine(line, 'Text after the export footer');
+        return;
+      }
+      if (FOOTER.test(text)) {
+        close();
+        afterFooter = true;
+        return;
+      }
+      if (isAppSection(text)) {
+        close();
+        ctx.openSection(line);
+        return;
+      }
+      const mk = splitMarker(src, line);
+      const m = !mk.marker && line.indent === 0 ? UNIT.exec(text) : null;
+      if (m) {
+        close();
+        const n = grp(m, 3, s)!;
+        unit = ctx.addUnit(ctx.tok(n[0], n[1]), s, e);
+        setPoints(ctx, unit, grp(m, 4, s));
+        const c = grp(m, 2, s);
+        if (c) unit.statedModelCount = numTok(src, c[0], c[1]);
+        charId = m[1];
+        const rest = grp(m, 5, s);
+        if (rest) inline = inlineNodes(src, rest[0], rest[1]);
+        return;
+      }
+      if (unit) {
+        body.push(line);
+        unit.span.end = e;
+        return;
+      }
+      ctx.unknownLine(line, 'Line outside any unit');
+    });
+  }
+  close();
+
+  // The banner repeats the Warlord and enhancements; use it only for what the units do not already state.
+  const byChar = (id?: string, target?: string): Unit | undefined => {
+    if (id) for (const [u, c] of charIds) if (c === id && (!target || normalizeName(u.name.text) === normalizeName(target))) return u;
+    if (!target) return undefined;
+    const key = normalizeName(target);
+    const named = list.units.filter((u) => normalizeName(u.name.text) === key);
+    return named.find((u) => u.enhancements.length === 0) ?? named[0];
+  };
+  if (warlord && !list.units.some((u) => u.warlord)) {
+    const u = byChar(warlord.charId, warlord.target);
+    if (u) u.warlord = { start: warlord.name[0], end: warlord.name[1] };
+  }
+  const have = new Set(list.units.flatMap((u) => u.enhancements.map((e) => normalizeName(e.name.text))));
+  for (const ref of enhancements) {
+    const name = ctx.tok(ref.name[0], ref.name[1]);
+    if (!name.text || have.has(normalizeName(name.text))) continue;
+    const u = byChar(ref.charId, ref.target);
+    if (u) u.enhancements.push({ name, span: { start: ref.span[0], end: ref.span[1] } });
+  }
+}
+
+function finishUnit(ctx: Ctx, unit: Unit, inline: Node[], body: Line[]): void {
+  const src = ctx.src;
+  const items = body.map((line) => {
+    const mk = splitMarker(src, line);
+    return { node: { start: mk.start, end: mk.end, marker: mk.marker, children: [] } as Node, level: line.indent };
+  });
+  const roots = [...inline, ...indentTree(items)];
+  interpretBody(
+    ctx,
+    unit,
+    roots,
+    { inlineGroups: true, multiplyInline: true, childlessAreGroups: false, bundlesUnlessCounted: false, untalliedIsNote: false },
+    true,
+  );
+}
