@@ -1,0 +1,100 @@
+// Reads a rules-data folder the user names (BSData catalogues or a Wahapedia
+// export), detecting which by its files, and loads it lazily per faction: the
+// parsing itself is the pure core's (loadBsData / loadWahapedia).
+import * as fs from 'fs';
+import * as path from 'path';
+import { DataFiles, detectDataKind, emptyRulesData, LoadResult, warn } from '../service/rules/dataFiles';
+import { BsDataOptions, listBsDataCatalogues, loadBsData } from '../service/rules/bsdata';
+import { loadWahapedia, WahapediaOptions } from '../service/rules/wahapedia';
+import { DataWarning } from '../service/rules/model';
+import { readPipeCsv } from '../service/rules/wahapediaCsv';
+
+export interface FactionInfo {
+  name: string;
+  /** BSData catalogue file or Wahapedia faction id. */
+  ref: string;
+}
+
+export interface DataFolder {
+  dir: string;
+  kind: 'bsdata' | 'wahapedia' | 'unknown';
+  /** Problems found opening the folder (missing, unreadable, unrecognised). */
+  warnings: DataWarning[];
+  /** Cheap: BSData reads only each catalogue's header. */
+  listFactions(): { factions: FactionInfo[]; warnings: DataWarning[] };
+  loadFaction(name: string): LoadResult;
+  loadAll(): LoadResult;
+}
+
+export type DataFolderOptions = BsDataOptions & WahapediaOptions;
+
+/** A DataFiles accessor over one folder: reads a file only when asked, heads by a partial read. */
+export function folderFiles(dir: string): DataFiles {
+  const names = fs.readdirSync(dir).filter((n) => fs.statSync(path.join(dir, n)).isFile());
+  return {
+    list: () => names,
+    read: (n) => {
+      try { return fs.readFileSync(path.join(dir, n), 'utf8'); } catch { return undefined; }
+    },
+    head: (n, chars) => {
+      let fd: number | undefined;
+      try {
+        fd = fs.openSync(path.join(dir, n), 'r');
+        const buf = Buffer.alloc(chars * 2);
+        const got = fs.readSync(fd, buf, 0, buf.length, 0);
+        return buf.subarray(0, got).toString('utf8').slice(0, chars);
+      } catch {
+        return undefined;
+      } finally {
+        if (fd !== undefined) fs.closeSync(fd);
+      }
+    },
+  };
+}
+
+export function openDataFolder(dir: string, options: DataFolderOptions = {}): DataFolder {
+  const location = path.resolve(dir);
+  const failed = (w: DataWarning): DataFolder => ({
+    dir: location, kind: 'unknown', warnings: [w],
+    listFactions: () => ({ factions: [], warnings: [w] }),
+    loadFaction: () => ({ data: emptyRulesData(), warnings: [w] }),
+    loadAll: () => ({ data: emptyRulesData(), warnings: [w] }),
+  });
+  let files: DataFiles;
+  try {
+    if (!fs.statSync(location).isDirectory()) return failed(warn('folder-missing', `${location} is not a folder`, { file: location }, 'error'));
+    files = folderFiles(location);
+  } catch {
+    return failed(warn('folder-missing', `Rules data folder ${location} does not exist or cannot be read`, { file: location }, 'error'));
+  }
+  const kind = detectDataKind(files.list());
+  if (!kind) {
+    return failed(warn('folder-unrecognised', `${location} holds neither BattleScribe files (.gst/.cat) nor a Wahapedia export (Datasheets.csv)`, { file: location }, 'error'));
+  }
+  const opts = { ...options, location };
+  if (kind === 'bsdata') {
+    return {
+      dir: location, kind, warnings: [],
+      listFactions: () => {
+        const { catalogues, warnings } = listBsDataCatalogues(files);
+        return { factions: catalogues.filter((c) => !c.library).map((c) => ({ name: c.faction ?? c.catalogueName, ref: c.file })), warnings };
+      },
+      loadFaction: (name) => loadBsData(files, { ...opts, factions: [name] }),
+      loadAll: () => loadBsData(files, opts),
+    };
+  }
+  return {
+    dir: location, kind, warnings: [],
+    listFactions: () => {
+      const warnings: DataWarning[] = [];
+      const name = files.list().find((n) => n.toLowerCase() === 'factions.csv');
+      const text = name ? files.read(name) : undefined;
+      if (!name || text === undefined) return { factions: [], warnings: [warn('csv-missing-file', 'Factions.csv is missing from the export', { file: 'Factions.csv' }, 'error')] };
+      const t = readPipeCsv(name, text, { required: ['id', 'name'], key: ['id', 'name'] }, warnings);
+      const [id, nm] = t ? [t.col('id'), t.col('name')] : [-1, -1];
+      return { factions: t ? t.rows.map((r) => ({ name: r.f[nm], ref: r.f[id] })) : [], warnings };
+    },
+    loadFaction: (name) => loadWahapedia(files, { ...opts, factions: [name] }),
+    loadAll: () => loadWahapedia(files, opts),
+  };
+}

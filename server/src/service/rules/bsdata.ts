@@ -1,0 +1,969 @@
+// BattleScribe (BSData) catalogues → the rules model. Pure: receives file
+// contents (or an accessor) and never throws; every problem becomes a
+// DataWarning naming the file and the element id.
+import {
+  Ability, CompositionEntry, CoreRule, Datasheet, DataWarning, Detachment, Enhancement, Faction, ModelProfile,
+  PointsStep, RulesData, Weapon, WeaponProfile,
+} from './model';
+import { asDataFiles, DataFiles, emptyRulesData, FileInput, LoadResult, readHead, warn } from './dataFiles';
+import { attr, kids, parseRawElement, parseXmlDocument, readRootHeader, text, XNode } from './bsdataXml';
+import { foldTypography, normalizeName } from '../text/normalize';
+
+export interface BsDataOptions {
+  /** Faction names to load (catalogue name or faction name, any case); all factions when absent. */
+  factions?: string[];
+  includeLegends?: boolean;
+  includeCrusade?: boolean;
+  includeBoardingActions?: boolean;
+  /** Keep root units of other factions that a catalogue offers (allies, Brood Brother units). */
+  includeAllies?: boolean;
+  /** Folder or label recorded in `sources`. */
+  location?: string;
+}
+
+export interface BsCatalogueInfo {
+  file: string;
+  id: string;
+  /** Catalogue name as written ("Xenos - Genestealer Cults"). */
+  catalogueName: string;
+  /** Faction name ("Genestealer Cults"); undefined for libraries. */
+  faction?: string;
+  library: boolean;
+}
+
+const PTS_ID = '51b2-306e-1021-d207';
+const HEADER_CHARS = 4096;
+const MAX_DEPTH = 24;
+const MAX_SIZE_SPAN = 200;
+/** Bookkeeping categories that are not game keywords. */
+const NOT_KEYWORDS = new Set(['configuration', 'reference', 'allied units', 'unit', 'ranged weapon', 'melee weapon', 'attacks dx weapon', 'crusade relic', 'warlord', 'no force org slot', 'uncategorised']);
+/** Groups and links that are Crusade or roster machinery, not datasheet content. */
+const SKIP_LINK = /^(weapon modifications|weapon upgrades|battle honours|crusade|enhancements|warlord|order of battle|show\/hide options|show legends|battle scars|agendas)\b/i;
+
+// ---------------------------------------------------------------- catalogues
+
+interface RawEl {
+  attrs: Record<string, string>;
+  raw: string;
+  node?: XNode | null;
+  cat: Cat;
+}
+
+interface Cat {
+  file: string;
+  id: string;
+  name: string;
+  library: boolean;
+  isGst: boolean;
+  root: XNode;
+  shared: Map<string, RawEl>;
+  categories: Map<string, string>;
+}
+
+function factionNameOf(catalogueName: string): string {
+  const parts = catalogueName.split(' - ').map((s) => s.trim()).filter((s) => s && !/^library$/i.test(s));
+  return parts[parts.length - 1] ?? catalogueName;
+}
+
+function parentOf(catalogueName: string): string | undefined {
+  const parts = catalogueName.split(' - ');
+  return parts.length > 1 ? parts[0].trim() : undefined;
+}
+
+/** Cheap listing: reads only the first bytes of each catalogue. */
+export function listBsDataCatalogues(input: FileInput): { catalogues: BsCatalogueInfo[]; warnings: DataWarning[] } {
+  const files = asDataFiles(input);
+  const warnings: DataWarning[] = [];
+  const catalogues: BsCatalogueInfo[] = [];
+  for (const file of files.list().filter((n) => /\.cat$/i.test(n)).sort()) {
+    const head = readHead(files, file, HEADER_CHARS);
+    const h = head === undefined ? undefined : readRootHeader(head);
+    if (!h || h['#root'] !== 'catalogue' || !h.id) {
+      warnings.push(warn('xml-malformed', `${file}: no <catalogue id=... name=...> header in the first ${HEADER_CHARS} characters; file skipped`, { file }));
+      continue;
+    }
+    const library = h.library === 'true';
+    const name = h.name ?? file;
+    catalogues.push({ file, id: h.id, catalogueName: name, library, faction: library ? undefined : factionNameOf(name) });
+  }
+  return { catalogues, warnings };
+}
+
+class Loader {
+  readonly warnings: DataWarning[] = [];
+  private cats = new Map<string, Cat | null>();
+  private fileById = new Map<string, string>();
+  gst?: Cat;
+  private warned = new Set<string>();
+  baForce?: string;
+  crusadeForces = new Set<string>();
+  costTypes = new Map<string, string>();
+  /** The points cost type: the gst's "pts" (BSData 10th: 51b2-306e-1021-d207). */
+  ptsId = PTS_ID;
+  private profileTypeNames = new Map<string, string>();
+
+  constructor(private files: DataFiles, readonly opts: BsDataOptions, infos: BsCatalogueInfo[]) {
+    for (const c of infos) this.fileById.set(c.id, c.file);
+  }
+
+  warnOnce(key: string, w: DataWarning): void {
+    if (this.warned.has(key)) return;
+    this.warned.add(key);
+    this.warnings.push(w);
+  }
+
+  loadGst(): void {
+    const gstName = this.files.list().find((n) => /\.gst$/i.test(n));
+    if (!gstName) {
+      this.warnings.push(warn('bsdata-no-gamesystem', 'No game system (.gst) file: core rules, keywords and cost types are unknown; catalogues load without them', { file: '(folder)' }, 'error'));
+      return;
+    }
+    const cat = this.parseFile(gstName, true);
+    if (!cat) return;
+    this.gst = cat;
+    for (const ct of kids(cat.root, 'costTypes', 'costType')) {
+      this.costTypes.set(attr(ct, 'id') ?? '', attr(ct, 'name') ?? '');
+      if (/^pts$/i.test(attr(ct, 'name') ?? '')) this.ptsId = attr(ct, 'id') ?? PTS_ID;
+    }
+    for (const fe of kids(cat.root, 'forceEntries', 'forceEntry')) {
+      const n = attr(fe, 'name') ?? '';
+      if (/boarding actions/i.test(n)) this.baForce = attr(fe, 'id');
+      if (/crusade/i.test(n)) this.crusadeForces.add(attr(fe, 'id') ?? '');
+    }
+  }
+
+  private parseFile(file: string, isGst: boolean): Cat | undefined {
+    const t = this.files.read(file);
+    if (t === undefined) {
+      this.warnings.push(warn('file-unreadable', `${file}: cannot be read`, { file }, 'error'));
+      return undefined;
+    }
+    const r = parseXmlDocument(t);
+    if (!r.ok) {
+      this.warnings.push(warn(r.code, `${file} ${r.problem}; file skipped`, { file }, 'error'));
+      return undefined;
+    }
+    const root = r.root;
+    const cat: Cat = {
+      file, isGst, root,
+      id: attr(root, 'id') ?? file,
+      name: attr(root, 'name') ?? file,
+      library: attr(root, 'library') === 'true',
+      shared: new Map(),
+      categories: new Map(),
+    };
+    const index = (section: string, tag: string) => {
+      for (const el of kids(root, section, tag)) {
+        const id = el.$?.id;
+        if (id) cat.shared.set(id, { attrs: el.$ ?? {}, raw: typeof el['#text'] === 'string' ? el['#text'] : '', cat });
+      }
+    };
+    index('sharedSelectionEntries', 'selectionEntry');
+    index('sharedSelectionEntryGroups', 'selectionEntryGroup');
+    index('sharedRules', 'rule');
+    index('sharedProfiles', 'profile');
+    index('sharedInfoGroups', 'infoGroup');
+    for (const ce of kids(root, 'categoryEntries', 'categoryEntry')) cat.categories.set(attr(ce, 'id') ?? '', attr(ce, 'name') ?? '');
+    for (const pt of kids(root, 'profileTypes', 'profileType')) this.profileTypeNames.set(attr(pt, 'id') ?? '', attr(pt, 'name') ?? '');
+    return cat;
+  }
+
+  catById(id: string, from: string): Cat | undefined {
+    if (this.cats.has(id)) return this.cats.get(id) ?? undefined;
+    const file = this.fileById.get(id);
+    if (!file) {
+      this.warnings.push(warn('catalogue-link-missing', `${from}: links catalogue id ${id}, which no .cat file in the folder declares; its entries are unavailable`, { file: from, locator: id }));
+      this.cats.set(id, null);
+      return undefined;
+    }
+    const cat = this.parseFile(file, false);
+    this.cats.set(id, cat ?? null);
+    return cat;
+  }
+
+  /** The catalogue, everything it links (transitively) and the gst. */
+  closure(cat: Cat): Cat[] {
+    const out: Cat[] = [cat];
+    const seen = new Set([cat.id]);
+    for (let i = 0; i < out.length; i++) {
+      for (const l of kids(out[i].root, 'catalogueLinks', 'catalogueLink')) {
+        const tid = attr(l, 'targetId');
+        if (!tid || seen.has(tid)) continue;
+        seen.add(tid);
+        const c = this.catById(tid, out[i].file);
+        if (c) out.push(c);
+      }
+    }
+    if (this.gst) out.push(this.gst);
+    return out;
+  }
+
+  profileTypeName(p: XNode): string {
+    return attr(p, 'typeName') ?? this.profileTypeNames.get(attr(p, 'typeId') ?? '') ?? '';
+  }
+
+  materialise(el: RawEl): XNode | undefined {
+    if (el.node === undefined) {
+      try {
+        el.node = parseRawElement(el.attrs, el.raw);
+      } catch (e) {
+        el.node = null;
+        this.warnings.push(warn('xml-malformed', `${el.cat.file}: element ${el.attrs.id ?? '?'} is not well-formed XML (${(e as Error).message.split('\n')[0]}); skipped`, { file: el.cat.file, locator: el.attrs.id }, 'error'));
+      }
+    }
+    return el.node ?? undefined;
+  }
+}
+
+/** Link resolution within one catalogue closure. */
+class Resolver {
+  private byId = new Map<string, RawEl>();
+  private nested = new Map<string, { node: XNode; cat: Cat } | null>();
+  readonly categories = new Map<string, string>();
+  readonly gstRules = new Set<string>();
+
+  constructor(private L: Loader, readonly cats: Cat[]) {
+    for (const c of cats) {
+      for (const [id, el] of c.shared) if (!this.byId.has(id)) this.byId.set(id, el);
+      for (const [id, n] of c.categories) if (!this.categories.has(id)) this.categories.set(id, n);
+      if (c.isGst) for (const [id] of c.shared) this.gstRules.add(id);
+    }
+  }
+
+  get(id: string, from: { file: string; locator?: string }): { node: XNode; cat: Cat } | undefined {
+    const el = this.byId.get(id);
+    if (el) {
+      const node = this.L.materialise(el);
+      return node ? { node, cat: el.cat } : undefined;
+    }
+    // Rare: a link to an entry nested inside another shared entry.
+    if (!this.nested.has(id)) {
+      let found: { node: XNode; cat: Cat } | null = null;
+      const needle = `id="${id}"`;
+      for (const e of this.byId.values()) {
+        if (e.raw.indexOf(needle) < 0) continue;
+        const n = this.L.materialise(e);
+        const hit = n && findById(n, id);
+        if (hit) { found = { node: hit, cat: e.cat }; break; }
+      }
+      this.nested.set(id, found);
+    }
+    const f = this.nested.get(id);
+    if (!f) {
+      this.L.warnOnce(`dangling:${from.file}:${id}`, warn('link-dangling', `${from.file}: element ${from.locator ?? '?'} links to ${id}, which is defined nowhere in the catalogue or the catalogues it links; link ignored`, { file: from.file, locator: from.locator }));
+      return undefined;
+    }
+    return f;
+  }
+
+  /** Raw text of a shared element, to test cheaply before parsing it. */
+  raw(id: string): string | undefined {
+    return this.byId.get(id)?.raw;
+  }
+
+  isCore(ruleId: string): boolean {
+    return this.gstRules.has(ruleId);
+  }
+}
+
+function findById(n: XNode, id: string): XNode | undefined {
+  for (const k of Object.keys(n)) {
+    if (k === '$' || k === '#text') continue;
+    const arr = n[k];
+    if (!Array.isArray(arr)) continue;
+    for (const c of arr as XNode[]) {
+      if (c?.$?.id === id) return c;
+      const d = c && typeof c === 'object' ? findById(c, id) : undefined;
+      if (d) return d;
+    }
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------- markup
+
+/** BSData markup → plain text: `**^^Keyword^^**` becomes KEYWORD, `**bold**` loses its stars. */
+export function bsText(s: string): string {
+  return s
+    .replace(/\*\*\^\^(.*?)\^\^\*\*/g, (_m, k: string) => k.toUpperCase())
+    .replace(/\^\^(.*?)\^\^/g, (_m, k: string) => k.toUpperCase())
+    .replace(/\*\*(.*?)\*\*/g, '$1')
+    .replace(/\r\n/g, '\n')
+    .trim();
+}
+
+function characteristics(p: XNode): Map<string, string> {
+  const m = new Map<string, string>();
+  for (const c of kids(p, 'characteristics', 'characteristic')) m.set((attr(c, 'name') ?? '').toUpperCase(), text(c).trim());
+  return m;
+}
+
+function description(p: XNode): string {
+  const ch = characteristics(p);
+  return bsText(ch.get('DESCRIPTION') ?? ch.values().next().value ?? '');
+}
+
+// ---------------------------------------------------------------- modifiers, constraints
+
+interface Mod { type: string; field: string; value: string; conds: XNode[]; groups: XNode[]; repeats: XNode[] }
+
+function modifiersOf(n: XNode | undefined): Mod[] {
+  const out: Mod[] = [];
+  const take = (m: XNode, extraConds: XNode[], extraGroups: XNode[]) => out.push({
+    type: attr(m, 'type') ?? '', field: attr(m, 'field') ?? '', value: attr(m, 'value') ?? '',
+    conds: [...extraConds, ...kids(m, 'conditions', 'condition')],
+    groups: [...extraGroups, ...kids(m, 'conditionGroups', 'conditionGroup')],
+    repeats: kids(m, 'repeats', 'repeat'),
+  });
+  for (const m of kids(n, 'modifiers', 'modifier')) take(m, [], []);
+  const walkGroups = (g: XNode, conds: XNode[], groups: XNode[]) => {
+    const c2 = [...conds, ...kids(g, 'conditions', 'condition')];
+    const g2 = [...groups, ...kids(g, 'conditionGroups', 'conditionGroup')];
+    for (const m of kids(g, 'modifiers', 'modifier')) take(m, c2, g2);
+    for (const sub of kids(g, 'modifierGroups', 'modifierGroup')) walkGroups(sub, c2, g2);
+  };
+  for (const g of kids(n, 'modifierGroups', 'modifierGroup')) walkGroups(g, [], []);
+  return out;
+}
+
+function allConditions(m: { conds: XNode[]; groups: XNode[] }): XNode[] {
+  const out = [...m.conds];
+  const rec = (g: XNode) => {
+    out.push(...kids(g, 'conditions', 'condition'));
+    for (const s of kids(g, 'conditionGroups', 'conditionGroup')) rec(s);
+  };
+  for (const g of m.groups) rec(g);
+  return out;
+}
+
+interface Visibility { boarding: boolean; crusade: boolean }
+
+/** Whether an element is shown only in Boarding Actions or only in Crusade (a lone hide condition on that force). */
+function visibility(L: Loader, ...nodes: (XNode | undefined)[]): Visibility {
+  const v: Visibility = { boarding: false, crusade: false };
+  for (const n of nodes) {
+    if (!n) continue;
+    if (attr(n, 'hidden') === 'true') v.crusade = true;
+    for (const m of modifiersOf(n)) {
+      if (m.field !== 'hidden' || m.value !== 'true') continue;
+      const conds = allConditions(m);
+      if (conds.length !== 1 || m.groups.length > 0 && m.groups.some((g) => attr(g, 'type') === 'and' && kids(g, 'conditions', 'condition').length > 1)) continue;
+      const c = conds[0];
+      const child = attr(c, 'childId') ?? '';
+      const type = attr(c, 'type') ?? '';
+      const absent = type === 'notInstanceOf' || (type === 'lessThan' && attr(c, 'value') === '1') || (type === 'equalTo' && attr(c, 'value') === '0');
+      if (!absent) continue;
+      if (child === L.baForce) v.boarding = true;
+      if (L.crusadeForces.has(child)) v.crusade = true;
+    }
+  }
+  return v;
+}
+
+interface Bounds { min?: number; max?: number; maxModified?: number }
+
+/** min/max selections at parent scope, link constraints over target ones; max raised by set/increment modifiers. */
+function bounds(target: XNode, link?: XNode): Bounds {
+  const b: Bounds = {};
+  const read = (n: XNode | undefined) => {
+    for (const c of kids(n, 'constraints', 'constraint')) {
+      if (attr(c, 'field') !== 'selections' || attr(c, 'scope') !== 'parent') continue;
+      const v = Number(attr(c, 'value'));
+      if (!Number.isFinite(v)) continue;
+      const id = attr(c, 'id');
+      if (attr(c, 'type') === 'min') b.min = v;
+      if (attr(c, 'type') === 'max') {
+        b.max = v;
+        let mx = v;
+        for (const m of [...modifiersOf(target), ...modifiersOf(link)]) {
+          if (m.field !== id) continue;
+          const mv = Number(m.value);
+          if (!Number.isFinite(mv)) continue;
+          if (m.type === 'set') mx = Math.max(mx, mv);
+          if (m.type === 'increment') mx += mv;
+        }
+        b.maxModified = mx;
+      }
+    }
+  };
+  read(target);
+  read(link);
+  return b;
+}
+
+// ---------------------------------------------------------------- datasheets
+
+interface Child { node: XNode; link?: XNode; cat: Cat; tag: 'selectionEntry' | 'selectionEntryGroup' }
+
+function children(R: Resolver, n: XNode, cat: Cat): Child[] {
+  const out: Child[] = [];
+  for (const e of kids(n, 'selectionEntries', 'selectionEntry')) out.push({ node: e, cat, tag: 'selectionEntry' });
+  for (const g of kids(n, 'selectionEntryGroups', 'selectionEntryGroup')) out.push({ node: g, cat, tag: 'selectionEntryGroup' });
+  for (const l of kids(n, 'entryLinks', 'entryLink')) {
+    const name = attr(l, 'name') ?? '';
+    if (SKIP_LINK.test(name)) continue;
+    const tid = attr(l, 'targetId');
+    if (!tid) continue;
+    const t = R.get(tid, { file: cat.file, locator: attr(l, 'id') });
+    if (!t) continue;
+    if (SKIP_LINK.test(attr(t.node, 'name') ?? '')) continue;
+    out.push({ node: t.node, link: l, cat: t.cat, tag: attr(l, 'type') === 'selectionEntryGroup' ? 'selectionEntryGroup' : 'selectionEntry' });
+  }
+  return out.filter((c) => !SKIP_LINK.test(attr(c.node, 'name') ?? '') && !/\[(crucible)\]/i.test(attr(c.node, 'name') ?? ''));
+}
+
+interface Collected {
+  profiles: { name: string; ch: Map<string, string>; modelEntry: boolean }[];
+  weapons: Weapon[];
+  abilities: Ability[];
+  unitInvuln?: number;
+  modelInvuln: Map<string, number>;
+  leaderTexts: string[];
+}
+
+function invulnOf(name: string, desc: string): number | undefined {
+  if (!/invulnerable save/i.test(name)) return undefined;
+  const m = /(\d)\+/.exec(name) ?? /(\d)\+/.exec(desc);
+  return m ? Number(m[1]) : undefined;
+}
+
+function num(s: string | undefined): number {
+  if (s === undefined) return NaN;
+  const m = /^\s*([+-]?\d+)/.exec(s);
+  return m ? Number(m[1]) : NaN;
+}
+
+class DatasheetBuilder {
+  /** Ids of the "Enhancements" groups the built datasheets link. */
+  readonly enhancementGroups = new Set<string>();
+  constructor(private L: Loader, private R: Resolver) {}
+
+  collect(root: Child): Collected {
+    const col: Collected = { profiles: [], weapons: [], abilities: [], modelInvuln: new Map(), leaderTexts: [] };
+    const seenAbility = new Set<string>();
+    const seenWeapon = new Set<string>();
+    const addAbility = (a: Ability) => {
+      const k = normalizeName(a.name);
+      if (seenAbility.has(k)) return;
+      seenAbility.add(k);
+      col.abilities.push(a);
+    };
+    const R = this.R;
+    const L = this.L;
+    const visitInfo = (n: XNode, cat: Cat, kind: 'unit' | 'model' | 'upgrade', modelName: string | undefined) => {
+      // profiles (own, in infoGroups, and through infoLinks)
+      const profiles: XNode[] = [...kids(n, 'profiles', 'profile')];
+      const ruleLinks: { rule: XNode; link?: XNode; cat: Cat }[] = [];
+      const inline = (x: XNode) => {
+        for (const r of kids(x, 'rules', 'rule')) ruleLinks.push({ rule: r, cat });
+        for (const il of kids(x, 'infoLinks', 'infoLink')) {
+          const tid = attr(il, 'targetId');
+          if (!tid) continue;
+          const t = R.get(tid, { file: cat.file, locator: attr(il, 'id') });
+          if (!t) continue;
+          const type = attr(il, 'type');
+          if (type === 'profile') profiles.push(t.node);
+          else if (type === 'rule') ruleLinks.push({ rule: t.node, link: il, cat: t.cat });
+          else if (type === 'infoGroup') inline(t.node);
+        }
+      };
+      inline(n);
+      for (const g of kids(n, 'infoGroups', 'infoGroup')) {
+        profiles.push(...kids(g, 'profiles', 'profile'));
+        inline(g);
+      }
+      for (const p of profiles) {
+        const tn = L.profileTypeName(p);
+        const pname = foldTypography(attr(p, 'name') ?? '');
+        if (tn === 'Unit') {
+          col.profiles.push({ name: pname, ch: characteristics(p), modelEntry: kind !== 'unit' });
+        } else if (tn === 'Ranged Weapons' || tn === 'Melee Weapons') {
+          // handled with the owning entry in visitWeapons
+        } else if (tn === 'Abilities') {
+          const desc = description(p);
+          const inv = invulnOf(pname, desc);
+          if (inv !== undefined) {
+            if (kind === 'model' && modelName) col.modelInvuln.set(modelName, inv);
+            else col.unitInvuln = inv;
+            continue;
+          }
+          if (pname === 'Leader' && kind !== 'upgrade') { col.leaderTexts.push(desc); continue; }
+          addAbility({ name: pname, kind: kind === 'upgrade' ? 'wargear' : 'datasheet', text: desc });
+        } else if (tn === 'Transport') {
+          addAbility({ name: 'Transport', kind: 'datasheet', text: bsText(characteristics(p).get('CAPACITY') ?? '') });
+        }
+      }
+      if (kind === 'upgrade') return; // rule links on wargear are weapon abilities, already in the Keywords string
+      for (const { rule, link, cat: rc } of ruleLinks) {
+        let name = foldTypography(attr(rule, 'name') ?? '');
+        for (const m of modifiersOf(link)) if (m.type === 'append' && m.field === 'name') name = `${name} ${m.value}`.trim();
+        const core = R.isCore(attr(rule, 'id') ?? '') || rc.isGst;
+        const desc = bsText(text(kids(rule, 'description')[0]));
+        addAbility(core ? { name, kind: 'core' } : { name, kind: 'faction', text: desc || undefined });
+      }
+    };
+    const visitWeapons = (n: XNode) => {
+      const profs = kids(n, 'profiles', 'profile').filter((p) => /weapons$/i.test(L.profileTypeName(p)));
+      if (!profs.length) return;
+      const wname = foldTypography(attr(n, 'name') ?? '');
+      const key = normalizeName(wname);
+      if (seenWeapon.has(key)) return;
+      seenWeapon.add(key);
+      col.weapons.push({ name: wname, profiles: profs.map((p) => this.weaponProfile(p)) });
+    };
+    const walk = (c: Child, depth: number, stack: Set<string>, modelName: string | undefined) => {
+      const id = attr(c.node, 'id') ?? '';
+      if (depth > MAX_DEPTH || stack.has(id)) return;
+      stack.add(id);
+      const type = c.tag === 'selectionEntryGroup' ? 'group' : attr(c.node, 'type') ?? 'upgrade';
+      for (const l of kids(c.node, 'entryLinks', 'entryLink')) if (/^enhancements$/i.test(attr(l, 'name') ?? '') && attr(l, 'targetId')) this.enhancementGroups.add(attr(l, 'targetId') as string);
+      if (type !== 'group') {
+        const kind = depth === 0 ? 'unit' : type === 'model' ? 'model' : type === 'unit' ? 'unit' : 'upgrade';
+        const mName = kind === 'model' ? this.modelName(c.node) : modelName;
+        visitInfo(c.node, c.cat, kind, mName);
+        if (c.link) visitInfo(c.link, c.cat, kind, mName);
+        visitWeapons(c.node);
+        modelName = mName;
+      }
+      for (const ch of children(this.R, c.node, c.cat)) walk(ch, depth + 1, stack, modelName);
+      stack.delete(id);
+    };
+    walk(root, 0, new Set(), attr(root.node, 'type') === 'model' ? this.modelName(root.node) : undefined);
+    return col;
+  }
+
+  modelName(n: XNode): string {
+    let p = kids(n, 'profiles', 'profile').find((x) => this.L.profileTypeName(x) === 'Unit');
+    if (!p) {
+      for (const il of kids(n, 'infoLinks', 'infoLink')) {
+        if (attr(il, 'type') !== 'profile') continue;
+        const t = this.R.get(attr(il, 'targetId') ?? '', { file: '', locator: attr(il, 'id') });
+        if (t && this.L.profileTypeName(t.node) === 'Unit') { p = t.node; break; }
+      }
+    }
+    return foldTypography(attr(p, 'name') ?? attr(n, 'name') ?? '');
+  }
+
+  weaponProfile(p: XNode): WeaponProfile {
+    const ch = characteristics(p);
+    const melee = /melee/i.test(this.L.profileTypeName(p));
+    const skillText = ch.get(melee ? 'WS' : 'BS') ?? ch.get('BS') ?? ch.get('WS') ?? '';
+    const skill = num(skillText);
+    const kw = (ch.get('KEYWORDS') ?? '').trim();
+    return {
+      name: foldTypography((attr(p, 'name') ?? '').replace(/^\s*➤\s*/, '')),
+      type: melee ? 'melee' : 'ranged',
+      range: ch.get('RANGE') ?? (melee ? 'Melee' : ''),
+      A: (ch.get('A') ?? '').trim(),
+      skill: Number.isFinite(skill) ? skill : null,
+      S: num(ch.get('S')),
+      AP: num(ch.get('AP')) || 0,
+      D: (ch.get('D') ?? '').trim(),
+      abilities: kw === '-' || kw === '' ? [] : kw.split(',').map((s) => foldTypography(s).toUpperCase()).filter(Boolean),
+    };
+  }
+
+  /** Model counts per model profile name. */
+  composition(root: Child): CompositionEntry[] {
+    if (attr(root.node, 'type') === 'model') return [{ model: this.modelName(root.node), min: 1, max: 1 }];
+    const sum = (into: Map<string, [number, number]>, name: string, mn: number, mx: number) => {
+      const cur = into.get(name) ?? [0, 0];
+      into.set(name, [cur[0] + mn, cur[1] + mx]);
+    };
+    const rec = (n: XNode, cat: Cat, depth: number): Map<string, [number, number]> => {
+      const out = new Map<string, [number, number]>();
+      if (depth > MAX_DEPTH) return out;
+      for (const c of children(this.R, n, cat)) {
+        if (c.tag === 'selectionEntry') {
+          if (attr(c.node, 'type') !== 'model') continue;
+          const b = bounds(c.node, c.link);
+          const mn = b.min ?? (b.max === undefined ? 1 : 0);
+          const mx = b.maxModified ?? b.max ?? Math.max(mn, 1);
+          sum(out, this.modelName(c.node), mn, mx);
+        } else {
+          const sub = rec(c.node, c.cat, depth + 1);
+          const b = bounds(c.node, c.link);
+          if (sub.size >= 1 && (b.min !== undefined || b.max !== undefined)) {
+            // A bounded group of model variants ("4-9 Acolyte Hybrids": w/ hand flamer, w/ cult icon, …) is one pool.
+            const entries = [...sub];
+            const bases = new Set(entries.map(([nm]) => nm.replace(/\s+w\/.*$/i, '')));
+            const name = bases.size === 1 ? [...bases][0] : (attr(c.node, 'name') ?? '').replace(/^\s*\d+\s*(-\s*\d+)?\s*/, '');
+            const smn = entries.reduce((a, [, v]) => a + v[0], 0);
+            const smx = entries.reduce((a, [, v]) => a + v[1], 0);
+            sum(out, name, b.min ?? smn, b.maxModified ?? b.max ?? smx);
+          } else for (const [name, [a, z]] of sub) sum(out, name, a, z);
+        }
+      }
+      return out;
+    };
+    return [...rec(root.node, root.cat, 0)].map(([model, [min, max]]) => ({ model, min, max }));
+  }
+
+  /** Points per unit size: the base cost, then the pts modifiers evaluated for every size the unit can take. */
+  points(root: Child, comp: CompositionEntry[], dsId: string): PointsStep[] {
+    const costs = [...kids(root.node, 'costs', 'cost'), ...kids(root.link, 'costs', 'cost')];
+    let base: number | undefined;
+    for (const c of costs) {
+      const tid = attr(c, 'typeId') ?? '';
+      if (tid === this.L.ptsId) base = Number(attr(c, 'value'));
+      else if (this.L.gst && !this.L.costTypes.has(tid)) {
+        const named = attr(c, 'name') ?? '';
+        if (/^pts$/i.test(named)) {
+          this.L.warnings.push(warn('cost-type-unknown', `${root.cat.file}: entry ${dsId} has a "${named}" cost with type ${tid}, which the game system does not declare; its points are unknown`, { file: root.cat.file, locator: dsId }));
+        } else {
+          this.L.warnOnce(`cost:${root.cat.file}:${tid}`, warn('cost-type-unknown', `${root.cat.file}: cost type ${tid} ("${named}") is not declared in the game system; ignored`, { file: root.cat.file, locator: dsId }, 'info'));
+        }
+      }
+    }
+    if (base === undefined || !Number.isFinite(base)) return [];
+    const minN = Math.max(1, comp.reduce((s, c) => s + c.min, 0));
+    const maxN = Math.max(minN, Math.min(minN + MAX_SIZE_SPAN, comp.reduce((s, c) => s + c.max, 0)));
+    const inUnit = new Set<string>(['model', 'unit', attr(root.node, 'id') ?? '']);
+    const idsIn = (n: XNode) => {
+      for (const k of Object.keys(n)) {
+        if (k === '$' || k === '#text') continue;
+        const arr = n[k];
+        if (Array.isArray(arr)) for (const c of arr as XNode[]) { if (c?.$?.id) inUnit.add(c.$.id); if (c?.$?.targetId) inUnit.add(c.$.targetId); if (typeof c === 'object') idsIn(c); }
+      }
+    };
+    idsIn(root.node);
+    const mods = [...modifiersOf(root.node), ...modifiersOf(root.link)].filter((m) => m.field === this.L.ptsId);
+    const sizeCond = (c: XNode): boolean => {
+      const scope = attr(c, 'scope') ?? '';
+      return attr(c, 'field') === 'selections' && (scope === 'self' || scope === 'unit' || inUnit.has(scope)) && inUnit.has(attr(c, 'childId') ?? '');
+    };
+    const test = (c: XNode, n: number): boolean => {
+      const v = Number(attr(c, 'value'));
+      switch (attr(c, 'type')) {
+        case 'greaterThan': return n > v;
+        case 'atLeast': return n >= v;
+        case 'lessThan': return n < v;
+        case 'atMost': return n <= v;
+        case 'equalTo': return n === v;
+        case 'notEqualTo': return n !== v;
+        default: return false;
+      }
+    };
+    const group = (g: XNode, n: number): boolean => {
+      const rs = [...kids(g, 'conditions', 'condition').map((c) => test(c, n)), ...kids(g, 'conditionGroups', 'conditionGroup').map((s) => group(s, n))];
+      return attr(g, 'type') === 'or' ? rs.some(Boolean) : rs.every(Boolean);
+    };
+    const usable = mods.filter((m) => allConditions(m).every(sizeCond) && m.repeats.every(sizeCond));
+    const price = (n: number): number => {
+      let p = base as number;
+      for (const m of usable) {
+        if (!m.conds.every((c) => test(c, n)) || !m.groups.every((g) => group(g, n))) continue;
+        let v = Number(m.value);
+        if (!Number.isFinite(v)) continue;
+        if (m.repeats.length) {
+          const r = m.repeats[0];
+          const times = Math.floor(n / Math.max(1, Number(attr(r, 'value')) || 1)) * (Number(attr(r, 'repeats')) || 1);
+          v *= times;
+        }
+        if (m.type === 'set') p = v;
+        else if (m.type === 'increment') p += v;
+        else if (m.type === 'decrement') p -= v;
+      }
+      return p;
+    };
+    const steps: PointsStep[] = [];
+    let runStart = minN;
+    let runPrice = price(minN);
+    for (let n = minN + 1; n <= maxN + 1; n++) {
+      const p = n <= maxN ? price(n) : NaN;
+      if (p !== runPrice) {
+        steps.push({ models: steps.length === 0 ? runStart : n - 1, points: runPrice });
+        runStart = n;
+        runPrice = p;
+      }
+    }
+    return steps;
+  }
+
+  build(root: Child): Datasheet | undefined {
+    const n = root.node;
+    const id = attr(n, 'id') ?? '';
+    const name = foldTypography(attr(n, 'name') ?? '');
+    const col = this.collect(root);
+    if (!col.profiles.length) return undefined; // not a datasheet (upgrades, roster helpers)
+    const factionKeywords: string[] = [];
+    const keywords: string[] = [];
+    let role: string | undefined;
+    for (const cl of [...kids(n, 'categoryLinks', 'categoryLink'), ...kids(root.link, 'categoryLinks', 'categoryLink')]) {
+      const tid = attr(cl, 'targetId') ?? '';
+      const cname = foldTypography(this.R.categories.get(tid) ?? attr(cl, 'name') ?? '');
+      if (!cname) continue;
+      const fm = /^Faction:\s*(.+)$/i.exec(cname);
+      if (fm) { push(factionKeywords, fm[1].toUpperCase()); continue; }
+      if (NOT_KEYWORDS.has(cname.toLowerCase())) continue;
+      push(keywords, cname.toUpperCase());
+      if (attr(cl, 'primary') === 'true') role = cname;
+    }
+    const models: ModelProfile[] = [];
+    const seen = new Set<string>();
+    for (const p of col.profiles) {
+      const key = normalizeName(p.name);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const m: ModelProfile = {
+        name: p.name,
+        M: p.ch.get('M') ?? '',
+        T: num(p.ch.get('T')),
+        Sv: num(p.ch.get('SV')),
+        W: num(p.ch.get('W')),
+        Ld: num(p.ch.get('LD')),
+        OC: num(p.ch.get('OC')),
+      };
+      const inv = col.modelInvuln.get(p.name) ?? col.unitInvuln;
+      if (inv !== undefined) m.invuln = inv;
+      for (const k of ['T', 'Sv', 'W', 'Ld', 'OC'] as const) {
+        if (!Number.isFinite(m[k])) {
+          this.L.warnings.push(warn('profile-bad-value', `${root.cat.file}: ${name} (${id}) model "${p.name}" has ${k} "${p.ch.get(k.toUpperCase()) ?? ''}", not a number; read as 0`, { file: root.cat.file, locator: id }));
+          m[k] = 0;
+        }
+      }
+      models.push(m);
+    }
+    const composition = this.composition(root);
+    const ds: Datasheet = {
+      id, name, factionKeywords, keywords, role, models, composition,
+      points: this.points(root, composition, id),
+      weapons: col.weapons,
+      abilities: col.abilities,
+      leads: col.leaderTexts.flatMap(parseLeaderText),
+      ledBy: [],
+      epicHero: keywords.includes('EPIC HERO'),
+      source: { file: root.cat.file, locator: id },
+    };
+    if (!role) delete ds.role;
+    return ds;
+  }
+}
+
+function push(arr: string[], v: string): void {
+  if (!arr.includes(v)) arr.push(v);
+}
+
+/** "This model can be attached to the following units:\n- ATALAN JACKALS" → ["ATALAN JACKALS"]. */
+export function parseLeaderText(desc: string): string[] {
+  const out: string[] = [];
+  for (const line of desc.split(/\n/)) {
+    const m = /^\s*[-•■*]\s*(.+?)\s*$/.exec(line);
+    if (m) out.push(m[1].replace(/[*^]/g, '').replace(/\s*\(.*\)$/, '').replace(/\.$/, '').trim());
+  }
+  if (!out.length) {
+    // Single-line form: "... attached to the following unit: **^^Tyrant Guard^^**"
+    const m = /following units?:\s*(.+)$/is.exec(desc);
+    if (m) for (const part of m[1].split(/,|\bor\b|\band\b/)) { const s = part.replace(/[*^.]/g, '').trim(); if (s) out.push(s); }
+  }
+  return out;
+}
+
+/** Resolves leader targets to datasheet names and fills the reverse "led by" lists. */
+export function linkLeaders(datasheets: Datasheet[]): void {
+  const byName = new Map<string, Datasheet>();
+  for (const d of datasheets) if (!byName.has(normalizeName(d.name))) byName.set(normalizeName(d.name), d);
+  const byKeyword = new Map<string, Datasheet[]>();
+  for (const d of datasheets) for (const k of d.keywords) {
+    const key = normalizeName(k);
+    byKeyword.set(key, [...(byKeyword.get(key) ?? []), d]);
+  }
+  for (const d of datasheets) {
+    // A leader text names a datasheet, or a keyword several datasheets share ("ACOLYTE HYBRIDS").
+    const resolved: string[] = [];
+    for (const t of d.leads) {
+      const named = byName.get(normalizeName(t))?.name;
+      const viaKeyword = named ? [] : (byKeyword.get(normalizeName(t)) ?? []).map((x) => x.name);
+      for (const n of named ? [named] : viaKeyword.length ? viaKeyword : [t]) if (!resolved.includes(n)) resolved.push(n);
+    }
+    d.leads = resolved;
+    for (const t of d.leads) {
+      const target = byName.get(normalizeName(t));
+      if (target && !target.ledBy.includes(d.name)) target.ledBy.push(d.name);
+    }
+  }
+}
+
+// ---------------------------------------------------------------- factions
+
+function loadFaction(L: Loader, cat: Cat, data: RulesData, seenDs: Set<string>): void {
+  const R = new Resolver(L, L.closure(cat));
+  const B = new DatasheetBuilder(L, R);
+  const opts = L.opts;
+  const fname = factionNameOf(cat.name);
+  // The faction keyword: the "Faction: <name>" category when it exists, else the commonest among the catalogue's own units.
+  let factionCat: string | undefined;
+  for (const [id, n] of R.categories) if (normalizeName(n) === normalizeName(`Faction: ${fname}`)) factionCat = id;
+  const skipOthers = opts.includeAllies ? undefined : factionCat && `"${factionCat}"`;
+  // Root entries: the catalogue's own, plus those of catalogues linked with importRootEntries.
+  const roots: Child[] = [];
+  const addRoots = (c: Cat) => {
+    for (const e of kids(c.root, 'selectionEntries', 'selectionEntry')) roots.push({ node: e, cat: c, tag: 'selectionEntry' });
+    for (const l of kids(c.root, 'entryLinks', 'entryLink')) {
+      const tid = attr(l, 'targetId');
+      if (!tid || attr(l, 'type') === 'selectionEntryGroup') continue;
+      // Cheap skip of other factions' units: their raw text never mentions our faction category.
+      const raw = R.raw(tid);
+      if (skipOthers && raw !== undefined && !raw.includes(skipOthers) && !JSON.stringify(l).includes(skipOthers)) continue;
+      const t = R.get(tid, { file: c.file, locator: attr(l, 'id') });
+      if (t) roots.push({ node: t.node, link: l, cat: t.cat, tag: 'selectionEntry' });
+    }
+  };
+  addRoots(cat);
+  for (const l of kids(cat.root, 'catalogueLinks', 'catalogueLink')) {
+    if (attr(l, 'importRootEntries') !== 'true') continue;
+    const c = L.catById(attr(l, 'targetId') ?? '', cat.file);
+    if (c) addRoots(c);
+  }
+  const candidates: { ds: Datasheet; own: boolean }[] = [];
+  for (const r of roots) {
+    const type = attr(r.node, 'type');
+    if (type !== 'unit' && type !== 'model') continue;
+    const name = attr(r.node, 'name') ?? '';
+    if (!opts.includeLegends && /\[legends\]/i.test(name)) continue;
+    const vis = visibility(L, r.node, r.link);
+    if (!opts.includeCrusade && (vis.crusade || /\[crucible\]/i.test(name))) continue;
+    if (!opts.includeBoardingActions && vis.boarding) continue;
+    // Cheap skip of other factions' units before building them.
+    if (skipOthers && !JSON.stringify(kids(r.node, 'categoryLinks')).includes(skipOthers) && !JSON.stringify(kids(r.link, 'categoryLinks')).includes(skipOthers)) continue;
+    try {
+      const ds = B.build(r);
+      if (ds) candidates.push({ ds, own: r.cat === cat || r.cat.library });
+    } catch (e) {
+      L.warnings.push(warn('bsdata-entry', `${r.cat.file}: entry ${attr(r.node, 'id')} (${name}) could not be read (${(e as Error).message}); skipped`, { file: r.cat.file, locator: attr(r.node, 'id') }, 'error'));
+    }
+  }
+  let keyword = foldTypography(factionCat ? (R.categories.get(factionCat) ?? '').replace(/^Faction:\s*/i, '') : fname).toUpperCase();
+  if (!candidates.some((c) => c.ds.factionKeywords.includes(keyword))) {
+    const counts = new Map<string, number>();
+    for (const c of candidates) if (c.own) for (const k of c.ds.factionKeywords) counts.set(k, (counts.get(k) ?? 0) + 1);
+    keyword = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? keyword;
+  }
+  const faction: Faction = { id: cat.id, name: fname, keyword, source: { file: cat.file, locator: cat.id } };
+  const parent = parentOf(cat.name);
+  if (parent && parent !== fname) faction.parent = parent;
+  data.factions.push(faction);
+  for (const { ds } of candidates) {
+    if (!opts.includeAllies && !ds.factionKeywords.includes(keyword)) continue;
+    if (seenDs.has(ds.id)) continue;
+    seenDs.add(ds.id);
+    data.datasheets.push(ds);
+  }
+  loadDetachments(L, R, cat, faction, data, B.enhancementGroups);
+}
+
+function loadDetachments(L: Loader, R: Resolver, cat: Cat, faction: Faction, data: RulesData, enhancementGroups: Set<string>): void {
+  const opts = L.opts;
+  // The "Detachment" configuration entry, wherever it lives, links the group of detachments.
+  const entries: XNode[] = [];
+  for (const el of cat.shared.values()) if (/^detachments?$/i.test(el.attrs.name ?? '') && el.attrs.type === 'upgrade') {
+    const n = L.materialise(el);
+    if (n) entries.push(n);
+  }
+  for (const l of kids(cat.root, 'entryLinks', 'entryLink')) if (/^detachments?$/i.test(attr(l, 'name') ?? '')) {
+    const t = R.get(attr(l, 'targetId') ?? '', { file: cat.file, locator: attr(l, 'id') });
+    if (t && !entries.includes(t.node)) entries.push(t.node);
+  }
+  const detIds = new Map<string, string>();
+  const seen = new Set<string>();
+  const visitDetachment = (d: XNode, link: XNode | undefined, dcat: Cat) => {
+    const id = attr(d, 'id') ?? '';
+    if (seen.has(id)) return;
+    seen.add(id);
+    const vis = visibility(L, d, link);
+    if (!opts.includeBoardingActions && vis.boarding) return;
+    if (!opts.includeCrusade && vis.crusade) return;
+    const rules = kids(d, 'rules', 'rule').map((r) => ({ name: foldTypography(attr(r, 'name') ?? ''), text: bsText(text(kids(r, 'description')[0])) }));
+    for (const p of kids(d, 'profiles', 'profile')) if (L.profileTypeName(p) === 'Abilities') rules.push({ name: foldTypography(attr(p, 'name') ?? ''), text: description(p) });
+    const name = foldTypography(attr(d, 'name') ?? '');
+    detIds.set(id, name);
+    data.detachments.push({ id, name, faction: faction.name, rules, source: { file: dcat.file, locator: id } } satisfies Detachment);
+  };
+  for (const e of entries) {
+    for (const c of children(R, e, cat)) {
+      if (c.tag !== 'selectionEntryGroup') { if (attr(c.node, 'type') === 'upgrade') visitDetachment(c.node, c.link, c.cat); continue; }
+      for (const d of children(R, c.node, c.cat)) if (d.tag === 'selectionEntry') visitDetachment(d.node, d.link, d.cat);
+    }
+  }
+  // Enhancements: the "Enhancements" groups the faction's characters link (recorded while building), one subgroup per detachment.
+  const groupIds = enhancementGroups;
+  const seenEnh = new Set<string>();
+  for (const gid of groupIds) {
+    const g = R.get(gid, { file: cat.file, locator: gid });
+    if (!g) continue;
+    for (const sub of children(R, g.node, g.cat)) {
+      if (sub.tag !== 'selectionEntryGroup') continue;
+      const det = detachmentOf(sub.node, detIds);
+      if (!det) continue;
+      for (const e of children(R, sub.node, sub.cat)) {
+        const id = attr(e.node, 'id') ?? '';
+        if (seenEnh.has(id) || attr(e.node, 'type') !== 'upgrade') continue;
+        seenEnh.add(id);
+        const p = kids(e.node, 'profiles', 'profile').find((x) => L.profileTypeName(x) === 'Abilities');
+        const desc = p ? description(p) : '';
+        const enh: Enhancement = { id, name: foldTypography(attr(e.node, 'name') ?? ''), detachment: det, faction: faction.name, text: desc, source: { file: e.cat.file, locator: id } };
+        const pts = kids(e.node, 'costs', 'cost').find((c) => attr(c, 'typeId') === L.ptsId);
+        if (pts) enh.points = Number(attr(pts, 'value'));
+        const elig = /^(.{1,120}?\bmodels? only)\./i.exec(desc);
+        if (elig) enh.eligibility = elig[1];
+        data.enhancements.push(enh);
+      }
+    }
+  }
+}
+
+/** The detachment a per-detachment enhancement group belongs to: by the id its hide condition tests, else by name. */
+function detachmentOf(group: XNode, detIds: Map<string, string>): string | undefined {
+  for (const m of modifiersOf(group)) for (const c of allConditions(m)) {
+    const d = detIds.get(attr(c, 'childId') ?? '');
+    if (d) return d;
+  }
+  const n = normalizeName((attr(group, 'name') ?? '').replace(/\s*enhancements?\s*$/i, ''));
+  for (const name of detIds.values()) if (normalizeName(name) === n) return name;
+  return undefined;
+}
+
+function loadCoreRules(L: Loader, data: RulesData): void {
+  const gst = L.gst;
+  if (!gst) return;
+  for (const el of gst.shared.values()) {
+    if (!el.raw.includes('<description')) continue;
+    const n = L.materialise(el);
+    if (!n || !kids(n, 'description').length) continue;
+    const name = foldTypography(attr(n, 'name') ?? '');
+    const rule: CoreRule = { id: attr(n, 'id') ?? '', name, aliases: [name.toUpperCase()], text: bsText(text(kids(n, 'description')[0])), summary: [], source: { file: gst.file, locator: attr(n, 'id') } };
+    data.coreRules.push(rule);
+  }
+}
+
+/** Loads BattleScribe data. Never throws: problems are returned as warnings. */
+export function loadBsData(input: FileInput, options: BsDataOptions = {}): LoadResult {
+  const data = emptyRulesData();
+  const files = asDataFiles(input);
+  const { catalogues, warnings: listWarnings } = listBsDataCatalogues(files);
+  const L = new Loader(files, options, catalogues);
+  L.warnings.push(...listWarnings);
+  try {
+    L.loadGst();
+    const wanted = options.factions?.map(normalizeName);
+    const chosen = catalogues.filter((c) => !c.library && (!wanted || wanted.includes(normalizeName(c.faction ?? '')) || wanted.includes(normalizeName(c.catalogueName))));
+    if (wanted) for (const w of options.factions ?? []) {
+      if (!chosen.some((c) => normalizeName(c.faction ?? '') === normalizeName(w) || normalizeName(c.catalogueName) === normalizeName(w))) {
+        L.warnings.push(warn('faction-not-found', `No catalogue for faction "${w}"; available: ${catalogues.filter((c) => !c.library).map((c) => c.faction).join(', ')}`, { file: options.location ?? '(folder)' }));
+      }
+    }
+    data.sources.push({ kind: 'bsdata', location: options.location ?? '(files)', version: L.gst ? `${attr(L.gst.root, 'name') ?? 'game system'} revision ${attr(L.gst.root, 'revision') ?? '?'}` : undefined });
+    if (!data.sources[0].version) delete data.sources[0].version;
+    const seenDs = new Set<string>();
+    for (const info of chosen) {
+      const cat = L.catById(info.id, info.file);
+      if (cat) loadFaction(L, cat, data, seenDs);
+    }
+    linkLeaders(data.datasheets);
+    loadCoreRules(L, data);
+  } catch (e) {
+    // A bug or an unforeseen shape must not take the server down: report it and return what loaded.
+    L.warnings.push(warn('bsdata-internal', `BattleScribe loading stopped early: ${(e as Error).message}`, { file: options.location ?? '(folder)' }, 'error'));
+  }
+  return { data, warnings: L.warnings };
+}

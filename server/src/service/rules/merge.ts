@@ -1,0 +1,120 @@
+// Several rules sources → one RulesData. Entries match by faction and
+// normalised name; the source with the lowest precedence number wins, and every
+// disagreement is reported, never silently settled. A winner's empty fields
+// (no points, no loadout text) are filled from the others: that is not a conflict.
+import { Datasheet, DataWarning, RulesData } from './model';
+import { emptyRulesData, warn } from './dataFiles';
+import { normalizeName } from '../text/normalize';
+
+export interface RulesSource {
+  data: RulesData;
+  /** Lower wins; equal precedence keeps the array order. */
+  precedence: number;
+}
+
+const where = (d: { source: { file: string; locator?: string } }) => `${d.source.file}${d.source.locator ? ` ${d.source.locator}` : ''}`;
+
+/** Stat-line, points and composition differences between two versions of one datasheet (empty when they agree). */
+export function compareDatasheets(a: Datasheet, b: Datasheet): string[] {
+  const out: string[] = [];
+  const bm = new Map(b.models.map((m) => [normalizeName(m.name), m] as const));
+  const am = new Map(a.models.map((m) => [normalizeName(m.name), m] as const));
+  for (const m of a.models) {
+    // Sources that print one profile for several model types (Wahapedia "Aberrants") match every model.
+    const o = bm.get(normalizeName(m.name)) ?? (b.models.length === 1 ? b.models[0] : undefined);
+    if (!o) {
+      if (a.models.length !== 1) out.push(`model "${m.name}" only in one source`); // else compared from b's side below
+      continue;
+    }
+    const diffs = (['M', 'T', 'Sv', 'W', 'Ld', 'OC', 'invuln'] as const)
+      .filter((k) => String(m[k] ?? '').replace(/["”″]/g, '"').trim() !== String(o[k] ?? '').replace(/["”″]/g, '"').trim())
+      .map((k) => `${k} ${m[k] ?? '-'} vs ${o[k] ?? '-'}`);
+    if (diffs.length) out.push(`${m.name}: ${diffs.join(', ')}`);
+  }
+  for (const m of b.models) {
+    if (am.has(normalizeName(m.name)) || b.models.length === 1) continue;
+    const o = a.models.length === 1 ? a.models[0] : undefined;
+    if (!o) { out.push(`model "${m.name}" only in one source`); continue; }
+    const diffs = (['M', 'T', 'Sv', 'W', 'Ld', 'OC'] as const).filter((k) => String(m[k]) !== String(o[k])).map((k) => `${k} ${o[k]} vs ${m[k]}`);
+    if (diffs.length) out.push(`${m.name}: ${diffs.join(', ')}`);
+  }
+  const pts = (d: Datasheet) => d.points.map((p) => `${p.models}:${p.points}`).join(' ');
+  if (a.points.length && b.points.length && pts(a) !== pts(b)) out.push(`points ${pts(a)} vs ${pts(b)}`);
+  return out;
+}
+
+function dsKey(d: Datasheet): string {
+  const k = (n: string) => normalizeName(n).replace(/[^\p{L}\p{N}]/gu, '');
+  return `${k(d.factionKeywords[0] ?? '')}|${k(d.name)}`;
+}
+
+export function mergeRules(sources: RulesSource[]): { data: RulesData; warnings: DataWarning[] } {
+  const ordered = sources.map((s, i) => ({ ...s, i })).sort((a, b) => a.precedence - b.precedence || a.i - b.i);
+  const out = emptyRulesData();
+  const warnings: DataWarning[] = [];
+  const conflict = (what: string, winner: { source: { file: string; locator?: string } }, loser: { source: { file: string; locator?: string } }, details: string) =>
+    warnings.push(warn('merge-conflict', `${what}: ${details}; kept ${where(winner)}, not ${where(loser)}`, winner.source));
+
+  const index = <T>(list: T[], key: (x: T) => string) => new Map(list.map((x) => [key(x), x] as const));
+  // Loose keys: sources disagree on hyphens and spacing too ("Fire-point Commander" / "Firepoint Commander").
+  const fKey = (n: string) => normalizeName(n).replace(/[^\p{L}\p{N}]/gu, '');
+  const factions = index(out.factions, (f) => fKey(f.name));
+  const datasheets = new Map<string, Datasheet>();
+  const detachments = index(out.detachments, (d) => `${fKey(d.faction)}|${fKey(d.name)}`);
+  const enhancements = index(out.enhancements, (e) => `${fKey(e.faction)}|${fKey(e.detachment)}|${fKey(e.name)}`);
+  const stratagems = index(out.stratagems, (s) => `${fKey(s.detachment ?? 'core')}|${fKey(s.name)}`);
+  const core = index(out.coreRules, (c) => fKey(c.name));
+  const sizes = index(out.battleSizes, (b) => fKey(b.name));
+
+  for (const { data } of ordered) {
+    out.sources.push(...data.sources);
+    for (const f of data.factions) if (!factions.has(fKey(f.name))) { factions.set(fKey(f.name), f); out.factions.push(f); }
+    for (const d of data.datasheets) {
+      const k = dsKey(d);
+      const w = datasheets.get(k);
+      if (!w) {
+        const copy = { ...d, leads: [...d.leads], ledBy: [...d.ledBy] };
+        datasheets.set(k, copy);
+        out.datasheets.push(copy);
+        continue;
+      }
+      const diffs = compareDatasheets(w, d);
+      if (diffs.length) conflict(`Datasheet "${w.name}"`, w, d, diffs.join('; '));
+      if (!w.points.length && d.points.length) w.points = d.points;
+      if (!w.weapons.length && d.weapons.length) w.weapons = d.weapons;
+      if (!w.abilities.length && d.abilities.length) w.abilities = d.abilities;
+      if (!w.composition.length && d.composition.length) w.composition = d.composition;
+      if (w.defaultLoadout === undefined && d.defaultLoadout !== undefined) w.defaultLoadout = d.defaultLoadout;
+      if (w.wargearOptions === undefined && d.wargearOptions !== undefined) w.wargearOptions = d.wargearOptions;
+      if (w.role === undefined && d.role !== undefined) w.role = d.role;
+      for (const n of d.leads) if (!w.leads.some((x) => fKey(x) === fKey(n))) w.leads.push(n);
+      for (const n of d.ledBy) if (!w.ledBy.some((x) => fKey(x) === fKey(n))) w.ledBy.push(n);
+    }
+    for (const d of data.detachments) {
+      const k = `${fKey(d.faction)}|${fKey(d.name)}`;
+      const w = detachments.get(k);
+      if (!w) { detachments.set(k, d); out.detachments.push(d); continue; }
+      const names = (x: typeof d) => x.rules.map((r) => fKey(r.name)).sort().join(',');
+      if (names(w) !== names(d)) conflict(`Detachment "${w.name}"`, w, d, `rules ${w.rules.map((r) => r.name).join(', ')} vs ${d.rules.map((r) => r.name).join(', ')}`);
+    }
+    for (const e of data.enhancements) {
+      const k = `${fKey(e.faction)}|${fKey(e.detachment)}|${fKey(e.name)}`;
+      const w = enhancements.get(k);
+      if (!w) { enhancements.set(k, e); out.enhancements.push(e); continue; }
+      if (w.points !== undefined && e.points !== undefined && w.points !== e.points) conflict(`Enhancement "${w.name}"`, w, e, `points ${w.points} vs ${e.points}`);
+    }
+    for (const s of data.stratagems) {
+      const k = `${fKey(s.detachment ?? 'core')}|${fKey(s.name)}`;
+      const w = stratagems.get(k);
+      if (!w) { stratagems.set(k, s); out.stratagems.push(s); continue; }
+      if (w.cp !== s.cp) conflict(`Stratagem "${w.name}"`, w, s, `CP ${w.cp} vs ${s.cp}`);
+    }
+    for (const c of data.coreRules) if (!core.has(fKey(c.name))) { core.set(fKey(c.name), c); out.coreRules.push(c); }
+    for (const b of data.battleSizes) {
+      const w = sizes.get(fKey(b.name));
+      if (!w) { sizes.set(fKey(b.name), b); out.battleSizes.push(b); }
+      else if (w.points !== b.points) warnings.push(warn('merge-conflict', `Battle size "${b.name}": ${w.points} vs ${b.points} points; kept the first`, { file: '(merge)' }));
+    }
+  }
+  return { data: out, warnings };
+}

@@ -1,0 +1,155 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { loadWahapedia, parseComposition } from '../../server/src/service/rules/wahapedia';
+import { htmlToText, readPipeCsv } from '../../server/src/service/rules/wahapediaCsv';
+import { openDataFolder } from '../../server/src/node/dataFolder';
+import { Datasheet, DataWarning, RulesData } from '../../server/src/service/rules/model';
+import { requireShared, sharedPath } from '../support/shared';
+
+const byName = (data: RulesData, name: string): Datasheet => {
+  const d = data.datasheets.find((x) => x.name === name);
+  assert.ok(d, `datasheet ${name} present`);
+  return d;
+};
+
+describe('Wahapedia CSV reading (own fixtures)', () => {
+  it('strips the BOM, handles CRLF and the trailing |, and names short rows', () => {
+    const warnings: DataWarning[] = [];
+    const t = readPipeCsv('X.csv', '\ufeffid|name|\r\n1|Alpha|\r\n2|\r\n3|Gamma|\r\n', { required: ['id', 'name'] }, warnings);
+    assert.deepStrictEqual(t?.header, ['id', 'name']);
+    assert.deepStrictEqual(t?.rows, [{ line: 2, f: ['1', 'Alpha'] }, { line: 4, f: ['3', 'Gamma'] }]);
+    assert.deepStrictEqual(warnings.map((w) => [w.code, w.source.locator]), [['csv-row-length', 'row 3']]);
+  });
+
+  it('turns HTML into text, keeping keywords and list items', () => {
+    const html = 'Each <span class="kwb">GENESTEALER</span> <span class="kwb">CULTS</span> unit has <span class="kwb2"><a href="/x">[LETHAL HITS]</a></span>.<br><br><ul><li>One</li><li>Two &amp; three</li></ul>';
+    assert.strictEqual(htmlToText(html), 'Each GENESTEALER CULTS unit has [LETHAL HITS].\n\n- One\n- Two & three');
+  });
+
+  it('parses composition text against model rows', () => {
+    const models = [{ name: 'ATALAN JACKAL', M: '12"', T: 4, Sv: 5, W: 2, Ld: 7, OC: 1 }];
+    assert.deepStrictEqual(parseComposition('4-8 Atalan Jackals', models), { model: 'ATALAN JACKAL', min: 4, max: 8 });
+    assert.deepStrictEqual(parseComposition('1-2 Atalan Wolfquads*', models), { model: 'Atalan Wolfquads', min: 1, max: 2 });
+    assert.strictEqual(parseComposition('Every model has a lasgun', models), undefined);
+  });
+
+  it('warns about a missing file instead of throwing', () => {
+    const { warnings, data } = loadWahapedia([{ name: 'Factions.csv', text: 'id|name|link|\r\nGC|Genestealer Cults|x|\r\n' }]);
+    assert.ok(warnings.some((w) => w.code === 'csv-missing-file' && w.source.file === 'Datasheets.csv'));
+    assert.strictEqual(data.factions[0].name, 'Genestealer Cults');
+  });
+});
+
+describe('Wahapedia loader: shared export', function () {
+  this.timeout(20000);
+  let gc: { data: RulesData; warnings: DataWarning[] };
+  before(function () {
+    requireShared(this, 'data', 'wahapedia');
+    gc = openDataFolder(sharedPath('data', 'wahapedia')).loadFaction('Genestealer Cults');
+  });
+
+  it('loads Genestealer Cults with its own datasheets', () => {
+    assert.deepStrictEqual(gc.warnings, []);
+    assert.deepStrictEqual(gc.data.sources[0].version, '2025-11-14 19:35:22');
+    const names = gc.data.datasheets.map((d) => d.name);
+    assert.strictEqual(names.length, 24, names.join(', '));
+    for (const n of ['Atalan Jackals', 'Jackal Alphus', 'Patriarch', 'Acolyte Hybrids With Autopistols']) assert.ok(names.includes(n), n);
+    assert.ok(!names.includes('Chimera'), 'allied Astra Militarum units left out');
+  });
+
+  it('reads Atalan Jackals as the export states it', () => {
+    const j = byName(gc.data, 'Atalan Jackals');
+    assert.deepStrictEqual(j.factionKeywords, ['GENESTEALER CULTS']);
+    assert.deepStrictEqual(j.keywords.sort(), ['ATALAN JACKALS', 'GREAT DEVOURER', 'GRENADES', 'MOUNTED']);
+    assert.deepStrictEqual(j.models, [
+      { name: 'ATALAN JACKAL', M: '12"', T: 4, Sv: 5, W: 2, Ld: 7, OC: 1, base: '60 x 35mm' },
+      { name: 'ATALAN WOLFQUAD', M: '12"', T: 4, Sv: 5, W: 4, Ld: 7, OC: 1, base: '60mm' },
+    ]);
+    assert.deepStrictEqual(j.composition, [{ model: 'ATALAN JACKAL', min: 4, max: 8 }, { model: 'ATALAN WOLFQUAD', min: 1, max: 2 }]);
+    assert.deepStrictEqual(j.points, [{ models: 5, points: 85 }, { models: 10, points: 150 }]);
+    const w = (n: string) => j.weapons.find((x) => x.name === n)?.profiles.map((p) => [p.name, p.type, p.range, p.A, p.skill, p.S, p.AP, p.D, p.abilities.join(',')]);
+    assert.deepStrictEqual(w('Grenade launcher'), [
+      ['Grenade launcher - frag', 'ranged', '24"', 'D3', 4, 4, 0, '1', 'BLAST'],
+      ['Grenade launcher - krak', 'ranged', '24"', '1', 4, 9, -2, 'D3', ''],
+    ]);
+    assert.deepStrictEqual(w('Atalan incinerator'), [['Atalan incinerator', 'ranged', '12"', 'D6', null, 5, -1, '1', 'IGNORES COVER,TORRENT']]);
+    assert.deepStrictEqual(w('Heavy stubber'), [['Heavy stubber', 'ranged', '36"', '3', 4, 4, 0, '1', 'ASSAULT,RAPID FIRE 3']]);
+    assert.deepStrictEqual(w('Close combat weapon'), [['Close combat weapon', 'melee', 'Melee', '2', 4, 3, 0, '1', '']]);
+    assert.strictEqual(j.weapons.length, 7);
+    assert.deepStrictEqual(j.abilities.map((a) => `${a.name}/${a.kind}`), ['Scouts 9"/core', 'Stealth/core', 'Cult Ambush/faction', 'Outrider Gangs/datasheet', 'Demolition Run/datasheet']);
+    assert.match(j.abilities.find((a) => a.name === 'Demolition Run')?.text ?? '', /Once per turn/);
+    assert.match(j.defaultLoadout ?? '', /Every Atalan Jackal is equipped with: Atalan small arms; close combat weapon\./);
+    assert.strictEqual(j.wargearOptions?.length, 3);
+  });
+
+  it('resolves leaders both ways', () => {
+    assert.deepStrictEqual(byName(gc.data, 'Jackal Alphus').leads, ['Atalan Jackals']);
+    assert.deepStrictEqual(byName(gc.data, 'Atalan Jackals').ledBy, ['Jackal Alphus']);
+  });
+
+  it('has the detachments, enhancements and stratagems, without Boarding Actions', () => {
+    assert.deepStrictEqual(gc.data.detachments.map((d) => d.name).sort(), ['Biosanctic Broodsurge', 'Brood Brother Auxilia', 'Final Day', 'Host of Ascension', 'Outlander Claw', 'Xenocreed Congregation']);
+    const enh = gc.data.enhancements.filter((e) => e.detachment === 'Host of Ascension').map((e) => [e.name, e.points]);
+    assert.deepStrictEqual(enh.sort(), [['A Chink in Their Armour', 20], ['Assassination Edict', 15], ['Our Time Is Nigh', 20], ['Prowling Agitant', 15]]);
+    const trap = gc.data.stratagems.find((s) => s.name === 'COORDINATED TRAP');
+    assert.deepStrictEqual([trap?.cp, trap?.detachment, trap?.faction, trap?.category, trap?.phase], [2, 'Host of Ascension', 'GENESTEALER CULTS', 'Battle Tactic', 'Shooting or Fight phase']);
+    assert.match(trap?.when ?? '', /^The start of your Shooting phase/);
+    assert.match(trap?.target ?? '', /^Two GENESTEALER CULTS units/);
+    assert.ok(gc.data.stratagems.some((s) => s.name === 'COMMAND RE-ROLL' && s.detachment === undefined && s.category === 'Battle Tactic'));
+    assert.ok(!gc.data.stratagems.some((s) => /boarding/i.test(s.category) || s.detachment === 'Cult Unveiled'));
+  });
+
+  it('loads the whole export', () => {
+    const all = openDataFolder(sharedPath('data', 'wahapedia')).loadAll();
+    assert.ok(all.warnings.every((w) => w.severity === 'info'), JSON.stringify(all.warnings.filter((w) => w.severity !== 'info')));
+    assert.strictEqual(all.data.factions.length, 26);
+    assert.ok(all.data.datasheets.length > 900);
+    assert.ok(all.data.datasheets.some((d) => d.name === 'Hive Tyrant'));
+  });
+});
+
+describe('Wahapedia loader: corrupted copies of the real export', function () {
+  this.timeout(20000);
+  let dir: string;
+  before(function () {
+    requireShared(this, 'data', 'wahapedia');
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auspex-waha-'));
+    const src = sharedPath('data', 'wahapedia');
+    for (const f of fs.readdirSync(src).filter((n) => n.endsWith('.csv') && n !== 'Stratagems.csv')) fs.copyFileSync(path.join(src, f), path.join(dir, f));
+    // Missing column: drop "Sv" from Datasheets_models.csv.
+    const models = fs.readFileSync(path.join(src, 'Datasheets_models.csv'), 'utf8').split('\r\n');
+    const sv = models[0].split('|').indexOf('Sv');
+    assert.ok(sv > 0);
+    fs.writeFileSync(path.join(dir, 'Datasheets_models.csv'), models.map((l) => (l ? l.split('|').filter((_, i) => i !== sv).join('|') : l)).join('\r\n'));
+    // Dangling link: Jackal Alphus now also leads a datasheet that does not exist; and one short row.
+    fs.appendFileSync(path.join(dir, 'Datasheets_leader.csv'), '000001565|999999999|\r\n000001565|\r\n');
+    // A cost that is not a number.
+    const cost = fs.readFileSync(path.join(src, 'Datasheets_models_cost.csv'), 'utf8').replace('000001574|2|10 models|150|', '000001574|2|10 models|lots|');
+    fs.writeFileSync(path.join(dir, 'Datasheets_models_cost.csv'), cost);
+  });
+  after(() => { if (dir) fs.rmSync(dir, { recursive: true, force: true }); });
+
+  it('warns once per problem, naming file and row, and still loads the rest', () => {
+    const { data, warnings } = openDataFolder(dir).loadFaction('GC');
+    const find = (code: string, file: string) => warnings.filter((w) => w.code === code && w.source.file === file);
+    assert.strictEqual(find('csv-missing-column', 'Datasheets_models.csv').length, 1);
+    assert.match(find('csv-missing-column', 'Datasheets_models.csv')[0].message, /"Sv"/);
+    assert.strictEqual(find('csv-missing-file', 'Stratagems.csv').length, 1);
+    const dangling = find('csv-dangling-id', 'Datasheets_leader.csv');
+    assert.strictEqual(dangling.length, 1);
+    assert.match(dangling[0].message, /999999999/);
+    assert.strictEqual(find('csv-row-length', 'Datasheets_leader.csv').length, 1);
+    const bad = find('csv-bad-value', 'Datasheets_models_cost.csv');
+    assert.strictEqual(bad.length, 1);
+    assert.match(bad[0].source.locator ?? '', /^row \d+$/);
+    // The rest still loads.
+    const j = byName(data, 'Atalan Jackals');
+    assert.deepStrictEqual(j.points, [{ models: 5, points: 85 }]);
+    assert.deepStrictEqual(j.models.map((m) => [m.T, m.W]), [[4, 2], [4, 4]]);
+    assert.deepStrictEqual(byName(data, 'Jackal Alphus').leads, ['Atalan Jackals']);
+    assert.strictEqual(data.stratagems.length, 0);
+    assert.ok(data.detachments.length >= 6);
+  });
+});
