@@ -1,0 +1,102 @@
+// Entry point of dist/cli.js, the `auspex` command. It parses arguments and
+// dispatches to one module per command; every command runs on the same
+// language-service core as the editor.
+import { RulesProvider } from '../node/rulesProvider';
+import { createLanguageService } from '../service/languageService';
+import { checkCommand } from './check';
+import { damageCommand } from './damage';
+import { dataCommand } from './data';
+import { parseCommand } from './parse';
+import { CliError, CliIO, EXIT_USAGE, processIO } from './io';
+
+const USAGE = `Usage:
+  auspex check <files...> [--json] [--data <dir>]...
+      check army lists against the rules data; exit 1 when an error is found
+  auspex parse <file> --json
+      print the parsed list (format, units, ranges, errors) as JSON
+  auspex damage --json
+      read a damage scenario (JSON) on standard input, print the exact result
+  auspex data --data <dir> [--faction NAME] [--json]
+      summarise a BattleScribe or Wahapedia data folder
+  auspex --help | --version
+
+--data <dir> (repeatable, first wins) adds a folder of BattleScribe catalogues or a
+Wahapedia CSV export to the embedded rules data.`;
+
+interface Args {
+  command?: string;
+  positional: string[];
+  json: boolean;
+  help: boolean;
+  version: boolean;
+  data: string[];
+  faction?: string;
+}
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = { positional: [], json: false, help: false, version: false, data: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined || v.startsWith('--')) throw new CliError(`auspex: ${a} needs a value`);
+      return v;
+    };
+    if (a === '--json') args.json = true;
+    else if (a === '--help' || a === '-h') args.help = true;
+    else if (a === '--version' || a === '-v') args.version = true;
+    else if (a === '--data') args.data.push(value());
+    else if (a === '--faction') args.faction = value();
+    else if (a.startsWith('-')) throw new CliError(`auspex: unknown option ${a} (see auspex --help)`);
+    else if (!args.command) args.command = a;
+    else args.positional.push(a);
+  }
+  return args;
+}
+
+export function run(argv: string[], io: CliIO = processIO): number {
+  try {
+    const args = parseArgs(argv);
+    if (args.version) {
+      io.out(`auspex ${VERSION}\n`);
+      return 0;
+    }
+    if (args.help || !args.command) {
+      (args.help ? io.out : io.err)(USAGE + '\n');
+      return args.help ? 0 : EXIT_USAGE;
+    }
+    const provider = () => {
+      const p = new RulesProvider({ paths: args.data });
+      // A data folder that cannot be used is an I/O error, said in one line.
+      const broken = p.dataFolders.find((f) => f.kind === 'unknown');
+      if (broken) throw new CliError(`auspex: ${broken.warnings[0]?.message ?? `cannot use ${broken.dir}`}`);
+      return p;
+    };
+    switch (args.command) {
+      case 'check':
+        return checkCommand(args.positional, args.json, createLanguageService(), io, provider());
+      case 'parse':
+        return parseCommand(args.positional, io);
+      case 'damage':
+        if (args.positional.length) throw new CliError('auspex damage: takes no file; pipe the scenario JSON to standard input');
+        return damageCommand(io);
+      case 'data':
+        return dataCommand(provider(), args.faction, args.json, io);
+      default:
+        throw new CliError(`auspex: unknown command "${args.command}" (see auspex --help)`);
+    }
+  } catch (e) {
+    if (e instanceof CliError) {
+      io.err(e.message + '\n');
+      return EXIT_USAGE;
+    }
+    throw e;
+  }
+}
+
+declare const AUSPEX_VERSION: string | undefined;
+const VERSION = typeof AUSPEX_VERSION === 'string' ? AUSPEX_VERSION : 'dev';
+
+if (require.main === module) {
+  process.exitCode = run(process.argv.slice(2));
+}

@@ -1,0 +1,115 @@
+// The server's rules data over time: which folders the settings name, which
+// factions the open lists need, reloading when a folder changes on disk, and
+// the one-line status the client shows in its status bar.
+import * as fs from 'fs';
+import { RulesProvider } from '../node/rulesProvider';
+import type { DataWarning, RulesData } from '../service/rules/model';
+
+export interface RulesStatus {
+  text: string;
+  tooltip: string;
+  /** Problems worth a visible warning (missing folders, unreadable files). */
+  problems: string[];
+}
+
+/** Folder changes settle for this long before a reload, so a `git pull` reloads once. */
+const RELOAD_DELAY_MS = 300;
+
+export class RulesState {
+  private provider: RulesProvider;
+  private paths: string[] = [];
+  private includeNonMatchedPlay = false;
+  private readonly factions = new Set<string>();
+  private watchers: fs.FSWatcher[] = [];
+  private reloadTimer: ReturnType<typeof setTimeout> | undefined;
+
+  /** `onReload` runs after a folder changed on disk and the data was reloaded. */
+  constructor(private readonly onReload: () => void) {
+    this.provider = new RulesProvider({ paths: [] });
+  }
+
+  /** Applies the data settings; returns true when the rules data changed. */
+  configure(paths: string[], includeNonMatchedPlay: boolean): boolean {
+    if (sameList(paths, this.paths) && includeNonMatchedPlay === this.includeNonMatchedPlay) return false;
+    this.paths = [...paths];
+    this.includeNonMatchedPlay = includeNonMatchedPlay;
+    this.rebuild();
+    return true;
+  }
+
+  /** Loads a faction an open list names; true when the rules data changed. */
+  need(faction: string | undefined): boolean {
+    if (!faction) return false;
+    this.factions.add(faction);
+    return this.provider.ensureFaction(faction);
+  }
+
+  rules(): RulesData {
+    return this.provider.rules();
+  }
+
+  status(): RulesStatus {
+    const s = this.provider.summary();
+    const sources = s.sources.map((x) => `${x.kind}${x.version ? ` ${x.version}` : ''}`);
+    const problems = this.provider.warnings().filter((w) => w.severity === 'error').map(describe);
+    const loaded = s.factions.filter((f) => f.datasheets > 0);
+    const text = `Auspex: ${s.counts.datasheets} datasheet${s.counts.datasheets === 1 ? '' : 's'}` + (problems.length ? ' ⚠' : '');
+    const tooltip = [
+      `Rules data: ${sources.join(', ')}`,
+      `Factions loaded: ${loaded.map((f) => `${f.name} (${f.datasheets})`).join(', ') || 'none'}`,
+      `Folders: ${this.paths.length ? this.paths.join(', ') : 'none (set auspex.data.paths)'}`,
+      ...problems.map((p) => `⚠ ${p}`),
+    ].join('\n');
+    return { text, tooltip, problems };
+  }
+
+  /** Reload the data now (command "Auspex: Reload Rules Data"). */
+  reload(): void {
+    this.rebuild();
+  }
+
+  dispose(): void {
+    this.unwatch();
+    clearTimeout(this.reloadTimer);
+  }
+
+  private rebuild(): void {
+    this.provider = new RulesProvider({ paths: this.paths, includeNonMatchedPlay: this.includeNonMatchedPlay });
+    for (const f of this.factions) this.provider.ensureFaction(f);
+    this.watch();
+  }
+
+  private watch(): void {
+    this.unwatch();
+    for (const dir of this.provider.watchablePaths()) {
+      try {
+        const w = fs.watch(dir, { recursive: true, persistent: false }, () => this.scheduleReload());
+        w.on('error', () => w.close());
+        this.watchers.push(w);
+      } catch {
+        // A folder that cannot be watched still loads; only live reload is lost.
+      }
+    }
+  }
+
+  private unwatch(): void {
+    for (const w of this.watchers) w.close();
+    this.watchers = [];
+  }
+
+  private scheduleReload(): void {
+    clearTimeout(this.reloadTimer);
+    this.reloadTimer = setTimeout(() => {
+      this.rebuild();
+      this.onReload();
+    }, RELOAD_DELAY_MS);
+  }
+}
+
+function describe(w: DataWarning): string {
+  return `${w.message}${w.source.locator ? ` (${w.source.file} ${w.source.locator})` : ''}`;
+}
+
+function sameList(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}

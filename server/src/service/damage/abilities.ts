@@ -1,0 +1,127 @@
+// Weapon abilities as datasheets print them ("[SUSTAINED HITS D3]", "anti-infantry 4+",
+// "Melta 2") parsed into one typed record. Unknown abilities are kept and reported.
+import { DiceExpr, parseDice } from './dice';
+
+export interface WeaponAbilities {
+  lethalHits: boolean;
+  /** Extra hits per Critical Hit (number or D3). */
+  sustainedHits?: DiceExpr;
+  devastatingWounds: boolean;
+  /** Keyword (upper case) → unmodified Wound roll that is a Critical Wound. */
+  anti: { keyword: string; on: number }[];
+  twinLinked: boolean;
+  torrent: boolean;
+  blast: boolean;
+  melta?: DiceExpr;
+  rapidFire?: DiceExpr;
+  heavy: boolean;
+  lance: boolean;
+  ignoresCover: boolean;
+  indirectFire: boolean;
+  precision: boolean;
+  hazardous: boolean;
+  pistol: boolean;
+  assault: boolean;
+  extraAttacks: boolean;
+  /** Abilities that do not change the numbers here but are known (ONE SHOT, PSYCHIC, ...). */
+  other: string[];
+  /** Strings not recognised: reported to the user, never fatal. */
+  unknown: string[];
+}
+
+export function emptyAbilities(): WeaponAbilities {
+  return {
+    lethalHits: false, devastatingWounds: false, anti: [], twinLinked: false, torrent: false, blast: false,
+    heavy: false, lance: false, ignoresCover: false, indirectFire: false, precision: false, hazardous: false,
+    pistol: false, assault: false, extraAttacks: false, other: [], unknown: [],
+  };
+}
+
+const FLAGS: Record<string, keyof WeaponAbilities> = {
+  'LETHAL HITS': 'lethalHits',
+  'DEVASTATING WOUNDS': 'devastatingWounds',
+  'TWIN-LINKED': 'twinLinked',
+  'TORRENT': 'torrent',
+  'BLAST': 'blast',
+  'HEAVY': 'heavy',
+  'LANCE': 'lance',
+  'IGNORES COVER': 'ignoresCover',
+  'INDIRECT FIRE': 'indirectFire',
+  'PRECISION': 'precision',
+  'HAZARDOUS': 'hazardous',
+  'PISTOL': 'pistol',
+  'ASSAULT': 'assault',
+  'EXTRA ATTACKS': 'extraAttacks',
+};
+
+// Known abilities that do not affect expected damage against one target.
+const INERT = new Set(['ONE SHOT', 'PSYCHIC', 'CONVERSION', 'DEADLY DEMISE']);
+
+/** Upper case, brackets and surrounding punctuation removed, dashes/spaces folded. */
+export function normalizeAbility(raw: string): string {
+  return raw
+    .replace(/[\u2010-\u2015\u2212]/g, '-')
+    .replace(/[[\]]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toUpperCase()
+    .replace(/\s*-\s*/g, '-')
+    .replace(/^TWIN LINKED$/, 'TWIN-LINKED');
+}
+
+/** Splits "[LETHAL HITS], [PISTOL]" style strings into single abilities. */
+export function splitAbilities(raw: string): string[] {
+  return raw.split(/[,;]|\]\s*\[/).map((s) => s.replace(/[[\]]/g, '').trim()).filter((s) => s.length > 0);
+}
+
+/** Parses ability strings, case-insensitive, with or without brackets; one string may hold several. */
+export function parseAbilities(list: readonly string[]): WeaponAbilities {
+  const out = emptyAbilities();
+  for (const item of list) {
+    for (const part of splitAbilities(item)) applyOne(out, part);
+  }
+  return out;
+}
+
+function applyOne(out: WeaponAbilities, raw: string): void {
+  const a = normalizeAbility(raw);
+  const flag = FLAGS[a];
+  if (flag) {
+    (out as unknown as Record<string, boolean>)[flag] = true;
+    return;
+  }
+  let m = /^SUSTAINED HITS (\S+)$/.exec(a);
+  if (m && diceOk(m[1])) {
+    out.sustainedHits = parseDice(m[1]);
+    return;
+  }
+  m = /^MELTA (\S+)$/.exec(a);
+  if (m && diceOk(m[1])) {
+    out.melta = parseDice(m[1]);
+    return;
+  }
+  m = /^RAPID FIRE (\S+)$/.exec(a);
+  if (m && diceOk(m[1])) {
+    out.rapidFire = parseDice(m[1]);
+    return;
+  }
+  m = /^ANTI-(.+?) ([2-6])\+$/.exec(a);
+  if (m) {
+    out.anti.push({ keyword: m[1].trim(), on: Number(m[2]) });
+    return;
+  }
+  if (INERT.has(a)) {
+    out.other.push(a);
+    return;
+  }
+  out.unknown.push(raw.trim());
+}
+
+function diceOk(s: string): boolean {
+  try {
+    parseDice(s);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,669 @@
+// The exact damage engine: no sampling. Each weapon is reduced to per-attack outcome
+// probabilities, then to the joint distribution of (normal unsaved attacks K, pending
+// Devastating-Wound mortal packets M); an allocation Markov chain over
+// (models slain, wounds lost on the wounded model) then consumes the normal attacks
+// weapon by weapon and, after all of them, the Devastating Wounds.
+import { WeaponAbilities, parseAbilities } from './abilities';
+import { Dist, TAIL, binomial, compound, convolve, diceDist, mapDist, mean, parseDice, point } from './dice';
+
+export type RerollKind = 'none' | 'ones' | 'failed' | 'noncrit';
+
+export interface ScenarioWeapon {
+  name: string;
+  type: 'ranged' | 'melee';
+  /** As printed (`24"`, `Melee`) or inches; informative only (half range is a condition). */
+  range?: string | number;
+  /** Attacks per model: number or dice expression. */
+  A: string | number;
+  /** BS/WS target number; null for TORRENT. */
+  skill: number | null;
+  S: number;
+  /** AP as a non-positive number (a positive value is read as its negative). */
+  AP: number;
+  D: string | number;
+  abilities: string[];
+  /** How many models fire this weapon. */
+  models: number;
+  /** Profile chosen for a multi-profile weapon (informative). */
+  profile?: string;
+}
+
+export interface ScenarioTarget {
+  models: number;
+  T: number;
+  Sv: number;
+  invuln?: number | null;
+  W: number;
+  fnp?: number | null;
+  /** Feel No Pain that works against mortal wounds only. */
+  fnpMortal?: number | null;
+  /** Subtract this from each attack's Damage (minimum 1). */
+  damageReduction?: number;
+  halfDamage?: boolean;
+  stealth?: boolean;
+  keywords?: string[];
+}
+
+export interface ScenarioContext {
+  phase?: 'shooting' | 'fight';
+  targetInCover?: boolean;
+  withinHalfRange?: boolean;
+  remainedStationary?: boolean;
+  charged?: boolean;
+  /** Default true; false matters to INDIRECT FIRE. */
+  targetVisible?: boolean;
+  overwatch?: boolean;
+}
+
+export interface ScenarioModifiers {
+  hit?: number;
+  wound?: number;
+  /** Save modifier: +1 improves (the total improvement, cover included, is capped at +1). */
+  save?: number;
+  rerollHits?: RerollKind;
+  rerollWounds?: RerollKind;
+  critHitOn?: number;
+  critWoundOn?: number;
+}
+
+export interface DamageScenario {
+  attacker: { weapons: ScenarioWeapon[] };
+  target: ScenarioTarget;
+  context?: ScenarioContext;
+  modifiers?: ScenarioModifiers;
+  rules?: { devastatingWounds?: 'current' | 'spill' };
+}
+
+/** Expected values and distributions. */
+export interface DamageStats {
+  attacks: number;
+  hits: number;
+  critHits: number;
+  wounds: number;
+  critWounds: number;
+  lethalAutoWounds: number;
+  devWounds: number;
+  /** Attacks that get through: failed saves plus Devastating Wounds. */
+  unsaved: number;
+  /** Expected damage of unsaved attacks after damage modifiers, before Feel No Pain and wastage. */
+  damage: number;
+  /** Expected wounds actually removed (after Feel No Pain and wastage, capped by the unit's wounds). */
+  woundsLost: number;
+  modelsSlain: number;
+  /** P(every model slain). */
+  pWipe: number;
+  /** modelsSlainDist[k] = P(k models slain), k = 0..models. */
+  modelsSlainDist: number[];
+  /** woundsLostDist[k] = P(k wounds removed), k = 0..models×W. */
+  woundsLostDist: number[];
+  /** damageDist[k] = P(total damage inflicted = k), before Feel No Pain and wastage (empty when not requested). */
+  damageDist: number[];
+  hazardousFailedTests: number;
+}
+
+export interface WeaponResult extends DamageStats {
+  name: string;
+  profile?: string;
+  /** False when the weapon does not attack in this phase. */
+  used: boolean;
+  notes: string[];
+}
+
+/** Unit totals: the weapons fire in list order against one target; per-weapon entries are each weapon alone. */
+export interface DamageResult extends DamageStats {
+  perWeapon: WeaponResult[];
+  notes: string[];
+}
+
+const D6 = 1 / 6;
+
+/** Wound roll needed for S against T. */
+export function woundTarget(S: number, T: number): number {
+  if (S >= 2 * T) return 2;
+  if (S > T) return 3;
+  if (S === T) return 4;
+  if (2 * S <= T) return 6;
+  return 5;
+}
+
+/**
+ * Outcome of one D6 with re-rolls: [P(fail), P(success), P(critical)].
+ * face(u) classifies an unmodified result: 0 fail, 1 success, 2 critical. Re-rolled dice are rolled once more.
+ */
+export function rollOutcome(face: (u: number) => 0 | 1 | 2, reroll: RerollKind): [number, number, number] {
+  const base: [number, number, number] = [0, 0, 0];
+  for (let u = 1; u <= 6; u++) base[face(u)] += D6;
+  const out: [number, number, number] = [0, 0, 0];
+  let again = 0;
+  for (let u = 1; u <= 6; u++) {
+    const f = face(u);
+    const rr = reroll === 'ones' ? u === 1 : reroll === 'failed' ? f === 0 : reroll === 'noncrit' ? f !== 2 : false;
+    if (rr) again += D6;
+    else out[f] += D6;
+  }
+  for (let i = 0; i < 3; i++) out[i] += again * base[i];
+  return out;
+}
+
+const REROLL_ORDER: RerollKind[] = ['none', 'ones', 'failed', 'noncrit'];
+function broadest(a: RerollKind, b: RerollKind): RerollKind {
+  return REROLL_ORDER.indexOf(a) >= REROLL_ORDER.indexOf(b) ? a : b;
+}
+
+const clamp1 = (x: number) => Math.max(-1, Math.min(1, x));
+
+/** P(a Feel No Pain roll ignores one point), 0 when none. */
+function fnpChance(fnp: number | null | undefined): number {
+  return fnp && fnp >= 2 && fnp <= 6 ? (7 - fnp) / 6 : 0;
+}
+
+/** Distribution of wounds removed by one packet of damage `dmg` after one FNP roll per point. */
+function thin(dmg: Dist, pIgnore: number): Dist {
+  if (pIgnore === 0) return dmg;
+  const out: Dist = new Array(dmg.length).fill(0);
+  for (let d = 1; d < dmg.length; d++) {
+    if (!dmg[d]) continue;
+    const b = binomial(d, 1 - pIgnore);
+    for (let e = 0; e <= d; e++) out[e] += dmg[d] * b[e];
+  }
+  out[0] += dmg[0] ?? 0;
+  return out;
+}
+
+/** Joint distribution of (k normal unsaved attacks, m pending dev units), flat: p[k × nm + m]; the last k and m cells hold "at least". */
+interface Joint {
+  nk: number;
+  nm: number;
+  p: Float64Array;
+}
+
+function joint(nk: number, nm: number): Joint {
+  return { nk, nm, p: new Float64Array(nk * nm) };
+}
+
+function jointFrom(rows: number[][]): Joint {
+  const nm = Math.max(...rows.map((r) => r.length));
+  const j = joint(rows.length, nm);
+  rows.forEach((r, k) => r.forEach((v, m) => (j.p[k * nm + m] = v)));
+  return j;
+}
+
+function conv2(a: Joint, b: Joint, kCap: number, mCap: number): Joint {
+  const nk = Math.min(kCap, a.nk + b.nk - 2) + 1;
+  const nm = Math.min(mCap, a.nm + b.nm - 2) + 1;
+  const out = joint(nk, nm);
+  const o = out.p;
+  const ap = a.p;
+  const bp = b.p;
+  for (let i = 0; i < a.nk; i++) {
+    for (let j = 0; j < a.nm; j++) {
+      const p = ap[i * a.nm + j];
+      if (p < TAIL) continue; // negligible cells (< 1e-20) are dropped, as in dice.compound
+
+      for (let k = 0; k < b.nk; k++) {
+        const rowBase = Math.min(i + k, nk - 1) * nm;
+        const bBase = k * b.nm;
+        for (let l = 0; l < b.nm; l++) {
+          const q = bp[bBase + l];
+          if (q !== 0) o[rowBase + Math.min(j + l, nm - 1)] += p * q;
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** acc + s·x (a new joint large enough for both). */
+function addScaled2(acc: Joint, x: Joint, s: number): Joint {
+  const nk = Math.max(acc.nk, x.nk);
+  const nm = Math.max(acc.nm, x.nm);
+  const out = nk === acc.nk && nm === acc.nm ? acc : joint(nk, nm);
+  if (out !== acc) for (let i = 0; i < acc.nk; i++) for (let j = 0; j < acc.nm; j++) out.p[i * nm + j] = acc.p[i * acc.nm + j];
+  for (let i = 0; i < x.nk; i++) for (let j = 0; j < x.nm; j++) out.p[i * nm + j] += s * x.p[i * x.nm + j];
+  return out;
+}
+
+/** Sum of N independent copies of `each`, N ~ count. */
+function compound2(count: Dist, each: Joint, kCap: number, mCap: number): Joint {
+  let acc = jointFrom([[1]]);
+  let out = jointFrom([[0]]);
+  for (let n = 0; n < count.length; n++) {
+    if (n > 0) acc = conv2(acc, each, kCap, mCap);
+    if (count[n]) out = addScaled2(out, acc, count[n]);
+  }
+  return out;
+}
+
+/** Everything the allocation chain and the expectations need about one weapon against the target. */
+interface Prepared {
+  name: string;
+  profile?: string;
+  used: boolean;
+  notes: string[];
+  ab: WeaponAbilities;
+  models: number;
+  attacksDist: Dist;
+  meanAttacks: number;
+  /** Per attack. */
+  pHit: number;
+  pCrit: number;
+  meanExtraHits: number;
+  lethal: boolean;
+  /** Per wound-rolled hit. */
+  pWound: number;
+  pCritWound: number;
+  dev: boolean;
+  pUnsaved: number;
+  dmg: Dist;
+  /** Joint of (normal unsaved attacks, dev units) over the whole weapon. */
+  joint: Joint;
+  /** Wounds removed by one normal unsaved attack after FNP. */
+  normalEff: Dist;
+  /** Dev slot: key and wounds removed per dev unit. */
+  devKey: string;
+  devEff: Dist;
+  /** Pending dev units at or above this count wipe the unit (see packetCap). */
+  devCap: number;
+  /** Per-attack damage distribution, before FNP and wastage. */
+  perAttackDamage: Dist;
+}
+
+interface Norm {
+  ctx: Required<ScenarioContext> & { phaseGiven: boolean };
+  mods: Required<ScenarioModifiers>;
+  spill: boolean;
+}
+
+function normalize(s: DamageScenario): Norm {
+  const c = s.context ?? {};
+  const m = s.modifiers ?? {};
+  return {
+    ctx: {
+      phase: c.phase ?? 'shooting',
+      phaseGiven: c.phase !== undefined,
+      targetInCover: !!c.targetInCover,
+      withinHalfRange: !!c.withinHalfRange,
+      remainedStationary: !!c.remainedStationary,
+      charged: !!c.charged,
+      targetVisible: c.targetVisible !== false,
+      overwatch: !!c.overwatch,
+    },
+    mods: {
+      hit: m.hit ?? 0,
+      wound: m.wound ?? 0,
+      save: m.save ?? 0,
+      rerollHits: m.rerollHits ?? 'none',
+      rerollWounds: m.rerollWounds ?? 'none',
+      critHitOn: m.critHitOn ?? 6,
+      critWoundOn: m.critWoundOn ?? 6,
+    },
+    spill: s.rules?.devastatingWounds === 'spill',
+  };
+}
+
+/** Modified Damage: division first, then Melta's addition, then reduction; never below 1. */
+function modifiedDamage(D: Dist, melta: Dist | undefined, t: ScenarioTarget): Dist {
+  let d = t.halfDamage ? mapDist(D, (v) => Math.ceil(v / 2)) : D;
+  if (melta) d = convolve(d, melta);
+  const red = t.damageReduction ?? 0;
+  if (red > 0) d = mapDist(d, (v) => Math.max(1, v - red));
+  return d;
+}
+
+function prepare(w: ScenarioWeapon, t: ScenarioTarget, n: Norm): Prepared {
+  const ab = parseAbilities(w.abilities ?? []);
+  const notes: string[] = [];
+  for (const u of ab.unknown) notes.push(`unknown ability "${u}" ignored`);
+  const ranged = w.type === 'ranged';
+  const { ctx, mods } = n;
+  let used = true;
+  if (ctx.phaseGiven || ctx.overwatch) {
+    const phase = ctx.overwatch ? 'shooting' : ctx.phase;
+    if ((phase === 'shooting') !== ranged) {
+      used = false;
+      notes.push(`${w.type} weapon: does not attack in the ${phase === 'shooting' ? 'Shooting' : 'Fight'} phase`);
+    }
+  }
+
+  // Attacks per model: A, + Blast, + Rapid Fire at half range.
+  let perModel = diceDist(w.A);
+  if (ab.blast) {
+    const extra = Math.floor(t.models / 5);
+    if (extra) {
+      perModel = mapDist(perModel, (v) => v + extra);
+      notes.push(`BLAST: +${extra} attack${extra > 1 ? 's' : ''}`);
+    }
+  }
+  if (ab.rapidFire && ctx.withinHalfRange && ranged) {
+    perModel = convolve(perModel, diceDist(ab.rapidFire));
+    notes.push(`RAPID FIRE ${ab.rapidFire.text}: half range`);
+  }
+  const models = used ? w.models : 0;
+  const attacksDist = compound(point(models), perModel);
+
+  // Hit roll.
+  let pHit: number;
+  let pCrit: number;
+  const torrent = ab.torrent || w.skill === null;
+  if (torrent) {
+    pHit = 1;
+    pCrit = 0;
+  } else {
+    const skill = w.skill as number;
+    let hm = mods.hit;
+    if (ab.heavy && ranged && ctx.remainedStationary) {
+      hm += 1;
+      notes.push('HEAVY: +1 to hit (remained stationary)');
+    }
+    if (t.stealth && ranged) hm -= 1;
+    const indirectBlind = ab.indirectFire && ranged && !ctx.targetVisible;
+    if (indirectBlind) {
+      hm -= 1;
+      notes.push('INDIRECT FIRE (not visible): -1 to hit, unmodified 1-3 fail, target has cover');
+    }
+    hm = clamp1(hm);
+    const critOn = mods.critHitOn;
+    const overwatch = ctx.overwatch && ranged;
+    const face = (u: number): 0 | 1 | 2 => {
+      if (overwatch) return u === 6 ? 2 : 0;
+      if (u === 1) return 0;
+      if (indirectBlind && u <= 3) return 0;
+      if (u >= critOn) return 2;
+      return u + hm >= skill ? 1 : 0;
+    };
+    const [, s1, s2] = rollOutcome(face, mods.rerollHits);
+    pHit = s1 + s2;
+    pCrit = s2;
+  }
+  const sustained: Dist = ab.sustainedHits ? diceDist(ab.sustainedHits) : [1];
+  const meanExtraHits = mean(sustained);
+  const lethal = ab.lethalHits && !torrent;
+
+  // Wound roll.
+  let wm = mods.wound;
+  if (ab.lance && ctx.charged) {
+    wm += 1;
+    notes.push('LANCE: +1 to wound (charged)');
+  }
+  wm = clamp1(wm);
+  const need = woundTarget(w.S, t.T);
+  const kw = new Set((t.keywords ?? []).map((k) => k.toUpperCase()));
+  let critWoundOn = mods.critWoundOn;
+  for (const a of ab.anti) {
+    if (kw.has(a.keyword) && a.on < critWoundOn) {
+      critWoundOn = a.on;
+      notes.push(`ANTI-${a.keyword} ${a.on}+: Critical Wounds on ${a.on}+`);
+    }
+  }
+  const woundFace = (u: number): 0 | 1 | 2 => (u === 1 ? 0 : u >= critWoundOn ? 2 : u + wm >= need ? 1 : 0);
+  const rerollW = ab.twinLinked ? broadest(mods.rerollWounds, 'failed') : mods.rerollWounds;
+  const [, w1, w2] = rollOutcome(woundFace, rerollW);
+  const pWound = w1 + w2;
+  const pCritWound = w2;
+  const dev = ab.devastatingWounds;
+
+  // Saving throw: the better of armour (AP, cover, modifiers; improvement capped at +1) and invulnerable.
+  const AP = -Math.abs(w.AP);
+  const cover = ranged && (ctx.targetInCover || (ab.indirectFire && !ctx.targetVisible)) && !ab.ignoresCover && !(t.Sv <= 3 && AP === 0);
+  const improvement = Math.min(1, mods.save + (cover ? 1 : 0));
+  const armourPass = (u: number) => u !== 1 && u + AP + improvement >= t.Sv;
+  const invPass = (u: number) => t.invuln != null && u !== 1 && u >= t.invuln;
+  let pA = 0;
+  let pI = 0;
+  for (let u = 1; u <= 6; u++) {
+    if (armourPass(u)) pA += D6;
+    if (invPass(u)) pI += D6;
+  }
+  const pUnsaved = 1 - Math.max(pA, pI);
+
+  // Damage.
+  const melta = ab.melta && ctx.withinHalfRange ? diceDist(ab.melta) : undefined;
+  if (melta) notes.push(`MELTA ${ab.melta!.text}: half range`);
+  const dmg = modifiedDamage(diceDist(w.D), melta, t);
+
+  // One wound-rolled hit → (k, m): a normal unsaved attack or a dev packet.
+  const a = (pWound - (dev ? pCritWound : 0)) * pUnsaved;
+  const b = dev ? pCritWound : 0;
+  const devUnits: Dist = !dev ? [1] : n.spill ? dmg : [0, 1];
+  const h1rows: number[][] = [new Array(devUnits.length).fill(0), [a]];
+  h1rows[0][0] = 1 - a - b;
+  for (let v = 1; v < devUnits.length; v++) h1rows[0][v] += b * devUnits[v];
+  const h1 = jointFrom(h1rows);
+  const crit: Joint = conv2(
+    lethal ? jointFrom([[1 - pUnsaved], [pUnsaved]]) : h1,
+    compound2(sustained, h1, Infinity, Infinity),
+    Infinity,
+    Infinity,
+  );
+  let perAttack = jointFrom([[1 - pHit]]);
+  perAttack = addScaled2(perAttack, h1, pHit - pCrit);
+  perAttack = addScaled2(perAttack, crit, pCrit);
+  const pNormal = fnpChance(t.fnp);
+  const pMortal = Math.max(pNormal, fnpChance(t.fnpMortal));
+  const normalEff = thin(dmg, pNormal);
+  const devEff = n.spill ? thin([0, 1], pMortal) : thin(dmg, pMortal);
+  const total = t.models * t.W;
+  const devCap = packetCap(devEff, total);
+  const joint = compound2(attacksDist, perAttack, packetCap(normalEff, total), devCap);
+
+  // Per-attack damage before FNP (for the damage distribution): every unsaved attack or dev packet deals dmg.
+  const hitDmg: Dist = mixture2(1 - a - b, a + b, dmg);
+  const critDmg = convolve(lethal ? mixture2(1 - pUnsaved, pUnsaved, dmg) : hitDmg, compound(sustained, hitDmg));
+  const perAttackDamage = addDist(addDist([1 - pHit], hitDmg, pHit - pCrit), critDmg, pCrit);
+
+  const devKey = n.spill ? 'spill' : dmg.join(',');
+  if (ab.precision) notes.push('PRECISION: allocation to CHARACTER models not modelled');
+  return {
+    name: w.name, profile: w.profile, used, notes, ab, models, attacksDist, meanAttacks: mean(attacksDist),
+    pHit, pCrit, meanExtraHits, lethal, pWound, pCritWound, dev, pUnsaved, dmg, joint, normalEff, devKey, devEff, devCap,
+    perAttackDamage,
+  };
+}
+
+function mixture2(p0: number, p1: number, d: Dist): Dist {
+  const out = d.map((x) => x * p1);
+  out[0] = (out[0] ?? 0) + p0;
+  return out;
+}
+
+function addDist(acc: Dist, x: Dist, s: number): Dist {
+  while (acc.length < x.length) acc.push(0);
+  for (let i = 0; i < x.length; i++) acc[i] += s * x[i];
+  return acc;
+}
+
+/** Applies one packet (wounds-removed distribution `eff`) to a state vector; index = wounds lost, last = wiped. */
+function applyPacket(vec: Float64Array, eff: Dist, W: number): Float64Array {
+  const S = vec.length;
+  const out = new Float64Array(S);
+  out[S - 1] = vec[S - 1];
+  for (let s = 0; s < S - 1; s++) {
+    const p = vec[s];
+    if (!p) continue;
+    const rem = W - (s % W);
+    const killTo = s + rem; // next model boundary: (slain + 1) × W
+    for (let e = 0; e < eff.length; e++) {
+      const pe = eff[e];
+      if (!pe) continue;
+      out[e >= rem ? killTo : s + e] += p * pe;
+    }
+  }
+  return out;
+}
+
+interface ChainSlot {
+  key: string;
+  eff: Dist;
+  cap: number;
+}
+
+/** Runs the allocation chain for weapons in order, Devastating Wounds last; returns the wounds-lost distribution. */
+function runChain(ws: Prepared[], t: ScenarioTarget): Float64Array {
+  const S = t.models * t.W + 1;
+  const slots: ChainSlot[] = [];
+  for (const w of ws) if (w.dev && w.used && !slots.some((s) => s.key === w.devKey)) slots.push({ key: w.devKey, eff: w.devEff, cap: w.devCap });
+  const start = new Float64Array(S);
+  start[0] = 1;
+  let states = new Map<string, { pending: number[]; vec: Float64Array }>();
+  states.set('', { pending: slots.map(() => 0), vec: start });
+  for (const w of ws) {
+    if (!w.used || w.meanAttacks === 0) continue;
+    const slot = w.dev ? slots.findIndex((s) => s.key === w.devKey) : -1;
+    const next = new Map<string, { pending: number[]; vec: Float64Array }>();
+    const J = w.joint;
+    for (const { pending, vec } of states.values()) {
+      // ds[k] = state distribution after k normal attacks of this weapon.
+      const ds: Float64Array[] = [vec];
+      for (let k = 1; k < J.nk; k++) ds.push(ds[k - 1][S - 1] === 1 ? ds[k - 1] : applyPacket(ds[k - 1], w.normalEff, t.W));
+      for (let m = 0; m < J.nm; m++) {
+        let ev: Float64Array | undefined;
+        for (let k = 0; k < J.nk; k++) {
+          const p = J.p[k * J.nm + m];
+          if (!p) continue;
+          if (!ev) {
+            const pend = pending.slice();
+            if (slot >= 0) pend[slot] = Math.min(slots[slot].cap, pend[slot] + m);
+            const key = pend.join(',');
+            let e = next.get(key);
+            if (!e) {
+              e = { pending: pend, vec: new Float64Array(S) };
+              next.set(key, e);
+            }
+            ev = e.vec;
+          }
+          const d = ds[k];
+          for (let s = 0; s < S; s++) ev[s] += p * d[s];
+        }
+      }
+    }
+    states = next;
+  }
+  const final = new Float64Array(S);
+  for (const { pending, vec } of states.values()) {
+    let d = vec;
+    for (let i = 0; i < slots.length; i++) for (let r = 0; r < pending[i]; r++) d = applyPacket(d, slots[i].eff, t.W);
+    for (let s = 0; s < S; s++) final[s] += d[s];
+  }
+  return final;
+}
+
+function stats(ws: Prepared[], t: ScenarioTarget, withDamageDist: boolean): DamageStats {
+  let attacks = 0, hits = 0, critHits = 0, wounds = 0, critWounds = 0, lethalAutoWounds = 0, devWounds = 0, unsaved = 0, damage = 0, haz = 0;
+  let damageDist: Dist = [1];
+  for (const w of ws) {
+    if (!w.used) continue;
+    const A = w.meanAttacks;
+    const rolledHits = w.pHit - (w.lethal ? w.pCrit : 0) + w.pCrit * w.meanExtraHits;
+    const auto = w.lethal ? w.pCrit : 0;
+    const cw = rolledHits * w.pCritWound;
+    const dw = w.dev ? cw : 0;
+    const un = (rolledHits * w.pWound - dw + auto) * w.pUnsaved + dw;
+    attacks += A;
+    hits += A * (w.pHit + w.pCrit * w.meanExtraHits);
+    critHits += A * w.pCrit;
+    wounds += A * (rolledHits * w.pWound + auto);
+    critWounds += A * cw;
+    lethalAutoWounds += A * auto;
+    devWounds += A * dw;
+    unsaved += A * un;
+    damage += A * un * mean(w.dmg);
+    if (w.ab.hazardous) haz += w.models / 6;
+    if (withDamageDist) damageDist = convolve(damageDist, compound(w.attacksDist, w.perAttackDamage));
+  }
+  const lost = runChain(ws, t);
+  const n = t.models;
+  const slain = new Array(n + 1).fill(0);
+  let woundsLost = 0;
+  for (let s = 0; s < lost.length; s++) {
+    slain[Math.floor(s / t.W)] += lost[s];
+    woundsLost += s * lost[s];
+  }
+  let modelsSlain = 0;
+  for (let k = 1; k <= n; k++) modelsSlain += k * slain[k];
+  return {
+    attacks, hits, critHits, wounds, critWounds, lethalAutoWounds, devWounds, unsaved, damage, woundsLost, modelsSlain,
+    pWipe: slain[n], modelsSlainDist: slain, woundsLostDist: Array.from(lost), damageDist: withDamageDist ? trim(damageDist) : [],
+    hazardousFailedTests: haz,
+  };
+}
+
+function trim(d: Dist): Dist {
+  let n = d.length;
+  while (n > 1 && Math.abs(d[n - 1]) < 1e-300) n--;
+  return d.slice(0, n);
+}
+
+/**
+ * How many packets (wounds-removed distribution `eff`) certainly wipe a unit of `total` wounds: `total` when each
+ * packet removes at least 1 wound; with Feel No Pain, the count after which survival has probability < 1e-15.
+ * Counts at or above the cap are merged into it, which changes no result beyond that bound.
+ */
+function packetCap(eff: Dist, total: number): number {
+  const p0 = eff[0] ?? 0;
+  if (p0 === 0) return total;
+  if (p0 >= 1) return 0;
+  // below[j] = P(j wounds-removing packets so far), j < total.
+  let below = new Float64Array(total);
+  below[0] = 1;
+  for (let c = 1; c < 100000; c++) {
+    const next = new Float64Array(total);
+    let mass = 0;
+    for (let j = 0; j < total; j++) {
+      const v = below[j] * p0 + (j > 0 ? below[j - 1] * (1 - p0) : 0);
+      next[j] = v;
+      mass += v;
+    }
+    below = next;
+    if (c >= total && mass < 1e-15) return c;
+  }
+  return 100000;
+}
+
+export interface ComputeOptions {
+  /** Compute `damageDist` (default true); the code lens does not need it. */
+  damageDist?: boolean;
+}
+
+/** Computes the exact expected outcome of a unit's attacks (weapons in list order) against one target. */
+export function computeDamage(s: DamageScenario, opts: ComputeOptions = {}): DamageResult {
+  const withDD = opts.damageDist !== false;
+  const n = normalize(s);
+  const t = s.target;
+  const ws = s.attacker.weapons.map((w) => prepare(w, t, n));
+  const perWeapon: WeaponResult[] = ws.map((w) => ({ name: w.name, profile: w.profile, used: w.used, notes: w.notes, ...stats([w], t, withDD) }));
+  const total = ws.length === 1 ? { ...perWeapon[0] } : stats(ws, t, withDD);
+  const notes: string[] = [];
+  if (t.stealth) notes.push('Stealth: -1 to hit with ranged attacks');
+  if (n.ctx.overwatch) notes.push('Fire Overwatch: only unmodified 6s hit');
+  const devCount = ws.filter((w) => w.dev && w.used).length;
+  if (devCount) notes.push(n.spill ? 'Devastating Wounds: launch wording, mortal wounds spill over' : 'Devastating Wounds: allocated after all other attacks, excess lost');
+  const result: DamageResult = {
+    attacks: total.attacks, hits: total.hits, critHits: total.critHits, wounds: total.wounds, critWounds: total.critWounds,
+    lethalAutoWounds: total.lethalAutoWounds, devWounds: total.devWounds, unsaved: total.unsaved, damage: total.damage,
+    woundsLost: total.woundsLost, modelsSlain: total.modelsSlain, pWipe: total.pWipe, modelsSlainDist: total.modelsSlainDist,
+    woundsLostDist: total.woundsLostDist, damageDist: total.damageDist, hazardousFailedTests: total.hazardousFailedTests,
+    perWeapon, notes,
+  };
+  return result;
+}
+
+/** A small LRU cache of results keyed by the whole scenario (unit, target, conditions). */
+export function createDamageCache(max = 512): (s: DamageScenario, opts?: ComputeOptions) => DamageResult {
+  const cache = new Map<string, DamageResult>();
+  return (s, opts = {}) => {
+    const key = JSON.stringify([s, opts.damageDist !== false]);
+    const hit = cache.get(key);
+    if (hit) {
+      cache.delete(key);
+      cache.set(key, hit);
+      return hit;
+    }
+    const r = computeDamage(s, opts);
+    cache.set(key, r);
+    if (cache.size > max) cache.delete(cache.keys().next().value as string);
+    return r;
+  };
+}
+
+// Re-exported for callers that only import the engine.
+export { parseDice };

@@ -1,0 +1,183 @@
+// Bridges the rules model to the engine: weapons from WeaponProfiles, targets from
+// ModelProfiles, the best profile of a multi-profile weapon, and a model's choice
+// between its Pistols and its other ranged weapons. Used by the code lens.
+import { Datasheet, ModelProfile, Weapon, WeaponProfile } from '../rules/model';
+import { parseAbilities } from './abilities';
+import {
+  DamageResult, DamageScenario, ScenarioContext, ScenarioModifiers, ScenarioTarget, ScenarioWeapon, computeDamage,
+} from './engine';
+
+/** An engine weapon from a datasheet profile, fired by `models` models. */
+export function weaponFromProfile(p: WeaponProfile, models: number, weaponName?: string): ScenarioWeapon {
+  const name = weaponName && weaponName !== p.name ? weaponName : p.name;
+  const w: ScenarioWeapon = {
+    name, type: p.type, range: p.range, A: p.A, skill: p.skill, S: p.S, AP: p.AP, D: p.D, abilities: p.abilities, models,
+  };
+  if (weaponName && weaponName !== p.name) w.profile = p.name;
+  return w;
+}
+
+export interface TargetExtras {
+  keywords?: string[];
+  fnp?: number;
+  fnpMortal?: number;
+  stealth?: boolean;
+  damageReduction?: number;
+  halfDamage?: boolean;
+}
+
+/** An engine target: `models` models of one profile. */
+export function targetFromModel(m: ModelProfile, models: number, extras: TargetExtras = {}): ScenarioTarget {
+  const t: ScenarioTarget = { models, T: m.T, Sv: m.Sv, W: m.W };
+  if (m.invuln) t.invuln = m.invuln;
+  if (extras.keywords) t.keywords = extras.keywords.map((k) => k.toUpperCase());
+  if (extras.fnp) t.fnp = extras.fnp;
+  if (extras.fnpMortal) t.fnpMortal = extras.fnpMortal;
+  if (extras.stealth) t.stealth = true;
+  if (extras.damageReduction) t.damageReduction = extras.damageReduction;
+  if (extras.halfDamage) t.halfDamage = true;
+  return t;
+}
+
+/**
+ * A target from a datasheet: its first model profile (or the one named), its keywords,
+ * Stealth and Feel No Pain read from its ability names ("Stealth", "Feel No Pain 5+").
+ */
+export function targetFromDatasheet(ds: Datasheet, models?: number, modelName?: string): ScenarioTarget | undefined {
+  const m = (modelName && ds.models.find((x) => x.name === modelName)) || ds.models[0];
+  if (!m) return undefined;
+  const count = models ?? ds.composition.reduce((s, c) => s + c.min, 0);
+  const extras: TargetExtras = { keywords: [...ds.keywords, ...ds.factionKeywords] };
+  for (const a of ds.abilities) {
+    if (/^stealth$/i.test(a.name.trim())) extras.stealth = true;
+    const f = /feel no pain\s*(\d)\+/i.exec(a.name);
+    if (f) extras.fnp = Number(f[1]);
+  }
+  return targetFromModel(m, Math.max(1, count), extras);
+}
+
+export interface DamageConditions {
+  context?: ScenarioContext;
+  modifiers?: ScenarioModifiers;
+  rules?: DamageScenario['rules'];
+}
+
+function alone(w: ScenarioWeapon, target: ScenarioTarget, c: DamageConditions): DamageResult {
+  return computeDamage({ attacker: { weapons: [w] }, target, ...c });
+}
+
+/** Higher expected wounds removed wins; then damage; then models slain. */
+function better(a: DamageResult, b: DamageResult): boolean {
+  const eps = 1e-12;
+  if (Math.abs(a.woundsLost - b.woundsLost) > eps) return a.woundsLost > b.woundsLost;
+  if (Math.abs(a.damage - b.damage) > eps) return a.damage > b.damage;
+  return a.modelsSlain > b.modelsSlain + eps;
+}
+
+/** The best profile of a (possibly multi-profile) weapon against this target, with its result alone. */
+export function bestProfile(
+  weapon: Weapon, models: number, target: ScenarioTarget, c: DamageConditions = {},
+): { profile: WeaponProfile; weapon: ScenarioWeapon; result: DamageResult } {
+  let best: { profile: WeaponProfile; weapon: ScenarioWeapon; result: DamageResult } | undefined;
+  for (const p of weapon.profiles) {
+    const w = weaponFromProfile(p, models, weapon.profiles.length > 1 ? weapon.name : undefined);
+    const result = alone(w, target, c);
+    if (!best || better(result, best.result)) best = { profile: p, weapon: w, result };
+  }
+  if (!best) throw new Error(`weapon "${weapon.name}" has no profile`);
+  return best;
+}
+
+/** Models with the same wargear. */
+export interface LoadoutGroup {
+  models: number;
+  weapons: Weapon[];
+  /** Informative label ("Atalan Jackal"). */
+  label?: string;
+}
+
+export interface UnitDamageInput extends DamageConditions {
+  groups: LoadoutGroup[];
+  /** Attacker keywords: a MONSTER or VEHICLE model fires Pistols alongside its other weapons. */
+  keywords?: string[];
+  target: ScenarioTarget;
+}
+
+export interface UnitDamageResult extends DamageResult {
+  /** The weapons as fired (after profile and Pistol choices). */
+  scenario: DamageScenario;
+  /** What was chosen and why, for display. */
+  choices: string[];
+}
+
+const isPistol = (p: WeaponProfile) => parseAbilities(p.abilities).pistol;
+
+/**
+ * Expected damage of a unit with model counts against one target. Each multi-profile weapon uses its best
+ * profile; a model with Pistols and other ranged weapons (not MONSTER/VEHICLE) fires whichever does more.
+ */
+export function computeUnitDamage(input: UnitDamageInput): UnitDamageResult {
+  const c: DamageConditions = { context: input.context, modifiers: input.modifiers, rules: input.rules };
+  const phase = input.context?.overwatch ? 'shooting' : input.context?.phase;
+  const bigModel = (input.keywords ?? []).some((k) => /^(MONSTER|VEHICLE)$/i.test(k));
+  const weapons: ScenarioWeapon[] = [];
+  const choices: string[] = [];
+  for (const g of input.groups) {
+    if (g.models <= 0) continue;
+    const usable = g.weapons.filter((w) => w.profiles.length > 0 && (!phase || w.profiles.some((p) => (p.type === 'ranged') === (phase === 'shooting'))));
+    const pick = (ws: Weapon[]) =>
+      ws.map((w) => {
+        const profiles = phase ? w.profiles.filter((p) => (p.type === 'ranged') === (phase === 'shooting')) : w.profiles;
+        const b = bestProfile({ name: w.name, profiles }, g.models, input.target, c);
+        if (profiles.length > 1) choices.push(`${w.name}: ${b.profile.name} profile (best against this target)`);
+        return b.weapon;
+      });
+    const pistols = usable.filter((w) => w.profiles.every((p) => p.type === 'ranged') && w.profiles.some(isPistol));
+    const others = usable.filter((w) => !pistols.includes(w));
+    const otherRanged = others.filter((w) => w.profiles.some((p) => p.type === 'ranged'));
+    if (pistols.length && otherRanged.length && !bigModel && phase !== 'fight') {
+      const before = choices.length;
+      const a = pick(pistols);
+      const b = pick(otherRanged);
+      const ra = computeDamage({ attacker: { weapons: a }, target: input.target, ...c });
+      const rb = computeDamage({ attacker: { weapons: b }, target: input.target, ...c });
+      const usePistols = better(ra, rb);
+      // Keep only the profile notes of the chosen side.
+      choices.splice(before);
+      const chosen = usePistols ? pick(pistols) : pick(otherRanged);
+      const who = g.label ? `${g.label} (${g.models})` : `${g.models} model${g.models > 1 ? 's' : ''}`;
+      choices.push(
+        usePistols
+          ? `${who}: shoots Pistols (${pistols.map((w) => w.name).join(', ')}) rather than ${otherRanged.map((w) => w.name).join(', ')}`
+          : `${who}: shoots ${otherRanged.map((w) => w.name).join(', ')} rather than Pistols (${pistols.map((w) => w.name).join(', ')})`,
+      );
+      weapons.push(...chosen, ...pick(others.filter((w) => !otherRanged.includes(w))));
+    } else {
+      weapons.push(...pick(usable));
+    }
+  }
+  const scenario: DamageScenario = { attacker: { weapons }, target: input.target, ...c };
+  if (weapons.length === 0) {
+    const empty = computeDamage({ attacker: { weapons: [] }, target: input.target, ...c });
+    return { ...empty, scenario, choices };
+  }
+  return { ...computeDamage(scenario), scenario, choices };
+}
+
+/** computeUnitDamage with an LRU cache keyed by (unit, target, conditions). */
+export function createUnitDamageCache(max = 512): (input: UnitDamageInput) => UnitDamageResult {
+  const cache = new Map<string, UnitDamageResult>();
+  return (input) => {
+    const key = JSON.stringify(input);
+    const hit = cache.get(key);
+    if (hit) {
+      cache.delete(key);
+      cache.set(key, hit);
+      return hit;
+    }
+    const r = computeUnitDamage(input);
+    cache.set(key, r);
+    if (cache.size > max) cache.delete(cache.keys().next().value as string);
+    return r;
+  };
+}

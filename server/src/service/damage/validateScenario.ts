@@ -1,0 +1,204 @@
+// Checks an untrusted JSON damage scenario (the `auspex damage --json` input) and
+// returns a typed DamageScenario, or one message naming the first bad field.
+import { diceDist, tryParseDice } from './dice';
+import {
+  DamageScenario, RerollKind, ScenarioContext, ScenarioModifiers, ScenarioTarget, ScenarioWeapon,
+} from './engine';
+
+export type ParseScenarioResult = { scenario: DamageScenario } | { error: string };
+
+class FieldError extends Error {}
+
+type Obj = Record<string, unknown>;
+
+function fail(path: string, msg: string): never {
+  throw new FieldError(`${path}: ${msg}`);
+}
+
+function obj(v: unknown, path: string): Obj {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) fail(path, 'expected an object');
+  return v as Obj;
+}
+
+function onlyKeys(o: Obj, path: string, allowed: string[]): void {
+  for (const k of Object.keys(o)) {
+    if (!allowed.includes(k)) {
+      const near = allowed.find((a) => a.toLowerCase() === k.toLowerCase());
+      fail(`${path}.${k}`, `unknown field${near ? ` (did you mean "${near}"?)` : ` (expected one of ${allowed.join(', ')})`}`);
+    }
+  }
+}
+
+function int(v: unknown, path: string, lo: number, hi: number): number {
+  if (typeof v !== 'number' || !Number.isFinite(v)) fail(path, 'expected a number');
+  if (!Number.isInteger(v)) fail(path, `expected a whole number, got ${v}`);
+  if (v < lo || v > hi) fail(path, `expected ${lo} to ${hi}, got ${v}`);
+  return v;
+}
+
+/** A target number such as a save: accepts 3 or "3+". */
+function roll(v: unknown, path: string, lo: number, hi: number): number {
+  if (typeof v === 'string' && /^\s*\d\+?\s*$/.test(v)) v = parseInt(v, 10);
+  return int(v, path, lo, hi);
+}
+
+function optRoll(v: unknown, path: string, lo: number, hi: number): number | null | undefined {
+  if (v === undefined || v === null || v === '-' || v === '') return v === undefined ? undefined : null;
+  return roll(v, path, lo, hi);
+}
+
+function bool(v: unknown, path: string): boolean | undefined {
+  if (v === undefined) return undefined;
+  if (typeof v !== 'boolean') fail(path, 'expected true or false');
+  return v;
+}
+
+function dice(v: unknown, path: string, min: number): string | number {
+  if (v === undefined) fail(path, 'missing (a number or a dice expression such as D6+1)');
+  const r = tryParseDice(v);
+  if ('error' in r) fail(path, r.error);
+  const d = diceDist(r.dice);
+  const lo = d.findIndex((p) => p > 0);
+  if (lo < min) fail(path, `must be at least ${min}`);
+  if (d.length - 1 > 100) fail(path, 'more than 100 is not supported');
+  return typeof v === 'number' ? v : r.dice.text;
+}
+
+function weapon(v: unknown, i: number): ScenarioWeapon {
+  const path = `attacker.weapons[${i}]`;
+  const o = obj(v, path);
+  onlyKeys(o, path, ['name', 'type', 'range', 'A', 'skill', 'S', 'AP', 'D', 'abilities', 'models', 'profile']);
+  const name = o.name === undefined ? `weapon ${i + 1}` : o.name;
+  if (typeof name !== 'string') fail(`${path}.name`, 'expected a string');
+  let type: 'ranged' | 'melee';
+  if (o.type === undefined) type = typeof o.range === 'string' && /melee/i.test(o.range) ? 'melee' : 'ranged';
+  else if (o.type === 'ranged' || o.type === 'melee') type = o.type;
+  else fail(`${path}.type`, 'expected "ranged" or "melee"');
+  if (o.range !== undefined && typeof o.range !== 'string' && typeof o.range !== 'number') fail(`${path}.range`, 'expected a string or a number');
+  let abilities: string[] = [];
+  if (o.abilities !== undefined) {
+    if (!Array.isArray(o.abilities)) fail(`${path}.abilities`, 'expected an array of strings');
+    abilities = o.abilities.map((a, j) => {
+      if (typeof a !== 'string') fail(`${path}.abilities[${j}]`, 'expected a string');
+      return a;
+    });
+  }
+  const torrent = abilities.some((a) => /torrent/i.test(a));
+  let skill: number | null;
+  if (o.skill === undefined || o.skill === null || o.skill === 'N/A') {
+    if (!torrent && o.skill === undefined) fail(`${path}.skill`, 'missing (BS/WS as a number; null for TORRENT weapons)');
+    skill = null;
+  } else skill = roll(o.skill, `${path}.skill`, 2, 6);
+  if (o.S === undefined) fail(`${path}.S`, 'missing');
+  const S = int(o.S, `${path}.S`, 1, 100);
+  const AP = o.AP === undefined ? 0 : -Math.abs(int(o.AP, `${path}.AP`, -6, 6));
+  const A = dice(o.A, `${path}.A`, 0);
+  const D = dice(o.D, `${path}.D`, 1);
+  const models = o.models === undefined ? 1 : int(o.models, `${path}.models`, 0, 200);
+  if (o.profile !== undefined && typeof o.profile !== 'string') fail(`${path}.profile`, 'expected a string');
+  const w: ScenarioWeapon = { name, type, A, skill, S, AP, D, abilities, models };
+  if (o.range !== undefined) w.range = o.range as string | number;
+  if (o.profile !== undefined) w.profile = o.profile as string;
+  return w;
+}
+
+function target(v: unknown): ScenarioTarget {
+  const o = obj(v, 'target');
+  onlyKeys(o, 'target', ['models', 'T', 'Sv', 'invuln', 'W', 'fnp', 'fnpMortal', 'damageReduction', 'halfDamage', 'stealth', 'keywords']);
+  for (const k of ['T', 'Sv', 'W']) if (o[k] === undefined) fail(`target.${k}`, 'missing');
+  const t: ScenarioTarget = {
+    models: o.models === undefined ? 1 : int(o.models, 'target.models', 1, 200),
+    T: int(o.T, 'target.T', 1, 30),
+    Sv: roll(o.Sv, 'target.Sv', 2, 7),
+    W: int(o.W, 'target.W', 1, 100),
+  };
+  if (t.models * t.W > 5000) fail('target', 'models × W above 5000 is not supported');
+  const inv = optRoll(o.invuln, 'target.invuln', 2, 6);
+  if (inv != null) t.invuln = inv;
+  const fnp = optRoll(o.fnp, 'target.fnp', 2, 6);
+  if (fnp != null) t.fnp = fnp;
+  const fnpM = optRoll(o.fnpMortal, 'target.fnpMortal', 2, 6);
+  if (fnpM != null) t.fnpMortal = fnpM;
+  if (o.damageReduction !== undefined) {
+    t.damageReduction = typeof o.damageReduction === 'boolean' ? (o.damageReduction ? 1 : 0) : int(o.damageReduction, 'target.damageReduction', 0, 10);
+  }
+  const half = bool(o.halfDamage, 'target.halfDamage');
+  if (half !== undefined) t.halfDamage = half;
+  const st = bool(o.stealth, 'target.stealth');
+  if (st !== undefined) t.stealth = st;
+  if (o.keywords !== undefined) {
+    if (!Array.isArray(o.keywords)) fail('target.keywords', 'expected an array of strings');
+    t.keywords = o.keywords.map((k, j) => {
+      if (typeof k !== 'string') fail(`target.keywords[${j}]`, 'expected a string');
+      return k.toUpperCase();
+    });
+  }
+  return t;
+}
+
+function context(v: unknown): ScenarioContext | undefined {
+  if (v === undefined) return undefined;
+  const o = obj(v, 'context');
+  const keys = ['targetInCover', 'withinHalfRange', 'remainedStationary', 'charged', 'targetVisible', 'overwatch'] as const;
+  onlyKeys(o, 'context', ['phase', ...keys]);
+  const c: ScenarioContext = {};
+  if (o.phase !== undefined) {
+    if (o.phase !== 'shooting' && o.phase !== 'fight') fail('context.phase', 'expected "shooting" or "fight"');
+    c.phase = o.phase;
+  }
+  for (const k of keys) {
+    const b = bool(o[k], `context.${k}`);
+    if (b !== undefined) c[k] = b;
+  }
+  return c;
+}
+
+const REROLLS: RerollKind[] = ['none', 'ones', 'failed', 'noncrit'];
+
+function modifiers(v: unknown): ScenarioModifiers | undefined {
+  if (v === undefined) return undefined;
+  const o = obj(v, 'modifiers');
+  onlyKeys(o, 'modifiers', ['hit', 'wound', 'save', 'rerollHits', 'rerollWounds', 'critHitOn', 'critWoundOn']);
+  const m: ScenarioModifiers = {};
+  for (const k of ['hit', 'wound', 'save'] as const) if (o[k] !== undefined) m[k] = int(o[k], `modifiers.${k}`, -6, 6);
+  for (const k of ['rerollHits', 'rerollWounds'] as const) {
+    if (o[k] === undefined) continue;
+    if (!REROLLS.includes(o[k] as RerollKind)) fail(`modifiers.${k}`, `expected one of ${REROLLS.map((r) => `"${r}"`).join(', ')}`);
+    m[k] = o[k] as RerollKind;
+  }
+  for (const k of ['critHitOn', 'critWoundOn'] as const) if (o[k] !== undefined) m[k] = roll(o[k], `modifiers.${k}`, 2, 6);
+  return m;
+}
+
+/** Validates a JSON scenario. The error names the field: `attacker.weapons[0].S: expected a number`. */
+export function parseScenario(json: unknown): ParseScenarioResult {
+  try {
+    const o = obj(json, 'scenario');
+    onlyKeys(o, 'scenario', ['attacker', 'target', 'context', 'modifiers', 'rules']);
+    if (o.attacker === undefined) fail('attacker', 'missing');
+    const att = obj(o.attacker, 'attacker');
+    onlyKeys(att, 'attacker', ['weapons']);
+    if (!Array.isArray(att.weapons)) fail('attacker.weapons', 'expected an array of weapons');
+    if (att.weapons.length === 0) fail('attacker.weapons', 'expected at least one weapon');
+    if (att.weapons.length > 100) fail('attacker.weapons', 'more than 100 weapons is not supported');
+    const weapons = att.weapons.map((w, i) => weapon(w, i));
+    if (o.target === undefined) fail('target', 'missing');
+    const s: DamageScenario = { attacker: { weapons }, target: target(o.target) };
+    const c = context(o.context);
+    if (c) s.context = c;
+    const m = modifiers(o.modifiers);
+    if (m) s.modifiers = m;
+    if (o.rules !== undefined) {
+      const r = obj(o.rules, 'rules');
+      onlyKeys(r, 'rules', ['devastatingWounds']);
+      if (r.devastatingWounds !== undefined) {
+        if (r.devastatingWounds !== 'current' && r.devastatingWounds !== 'spill') fail('rules.devastatingWounds', 'expected "current" or "spill"');
+        s.rules = { devastatingWounds: r.devastatingWounds };
+      } else s.rules = {};
+    }
+    return { scenario: s };
+  } catch (e) {
+    if (e instanceof FieldError) return { error: e.message };
+    throw e;
+  }
+}

@@ -1,0 +1,194 @@
+// The one typed declaration of Auspex's settings. package.json's
+// contributes.configuration mirrors SETTINGS (a test checks the two agree);
+// the server reads them per document and the CLI maps its flags onto them.
+import type { Severity } from './diagnostics/codes';
+
+export interface DamageTargetSetting {
+  /** Short label shown in the lens ("MEQ", "T4 3+ W2 ×5"). */
+  name: string;
+  models: number;
+  T: number;
+  Sv: number;
+  invuln?: number;
+  W: number;
+  fnp?: number;
+  keywords?: string[];
+}
+
+export interface Settings {
+  /** Folders of BattleScribe catalogues or a Wahapedia export, in precedence order. */
+  dataPaths: string[];
+  /** Load Legends, Crusade and Boarding Actions content that matched play excludes. */
+  dataIncludeNonMatchedPlay: boolean;
+  damageTargets: DamageTargetSetting[];
+  /** Devastating Wounds wording: the current one, or the launch wording that spills over. */
+  devastatingWounds: 'current' | 'spill';
+  /** CP each player has before the first Command phase. */
+  startingCP: number;
+  /** Enhancements an army may take when the data does not say. */
+  maxEnhancements: number;
+  /** Severity override per diagnostic code; "off" hides the code. */
+  diagnosticSeverity: Record<string, Severity | 'off'>;
+  traceServer: 'off' | 'messages' | 'verbose';
+}
+
+export const DEFAULT_DAMAGE_TARGETS: DamageTargetSetting[] = [
+  { name: 'T3 5+ W1 ×10', models: 10, T: 3, Sv: 5, W: 1, keywords: ['INFANTRY'] },
+  { name: 'T4 3+ W2 ×5', models: 5, T: 4, Sv: 3, W: 2, keywords: ['INFANTRY'] },
+  { name: 'T5 2+/4++ W3 ×3', models: 3, T: 5, Sv: 2, invuln: 4, W: 3, keywords: ['INFANTRY'] },
+  { name: 'T10 3+ W12', models: 1, T: 10, Sv: 3, W: 12, keywords: ['VEHICLE'] },
+  { name: 'T9 2+ W16', models: 1, T: 9, Sv: 2, W: 16, keywords: ['MONSTER'] },
+];
+
+export const DEFAULT_SETTINGS: Settings = {
+  dataPaths: [],
+  dataIncludeNonMatchedPlay: false,
+  damageTargets: DEFAULT_DAMAGE_TARGETS,
+  devastatingWounds: 'current',
+  startingCP: 0,
+  maxEnhancements: 3,
+  diagnosticSeverity: {},
+  traceServer: 'off',
+};
+
+/** How each setting appears in VS Code: key, JSON schema and where it lives in Settings. */
+export interface SettingDeclaration {
+  key: string;
+  field: keyof Settings;
+  scope: 'window' | 'resource' | 'machine-overridable';
+  schema: Record<string, unknown>;
+  description: string;
+}
+
+const targetSchema = {
+  type: 'object',
+  required: ['name', 'models', 'T', 'Sv', 'W'],
+  properties: {
+    name: { type: 'string' },
+    models: { type: 'integer', minimum: 1 },
+    T: { type: 'integer', minimum: 1 },
+    Sv: { type: 'integer', minimum: 2, maximum: 7 },
+    invuln: { type: 'integer', minimum: 2, maximum: 6 },
+    W: { type: 'integer', minimum: 1 },
+    fnp: { type: 'integer', minimum: 2, maximum: 6 },
+    keywords: { type: 'array', items: { type: 'string' } },
+  },
+};
+
+export const SETTINGS: SettingDeclaration[] = [
+  {
+    key: 'auspex.data.paths',
+    field: 'dataPaths',
+    scope: 'machine-overridable',
+    schema: { type: 'array', items: { type: 'string' } },
+    description: 'Folders holding BattleScribe catalogues (.gst/.cat) or a Wahapedia CSV export, in precedence order. The embedded seed data is always loaded.',
+  },
+  {
+    key: 'auspex.data.includeNonMatchedPlay',
+    field: 'dataIncludeNonMatchedPlay',
+    scope: 'machine-overridable',
+    schema: { type: 'boolean' },
+    description: 'Also load Legends, Crusade and Boarding Actions content, which matched-play lists cannot use.',
+  },
+  {
+    key: 'auspex.damage.targets',
+    field: 'damageTargets',
+    scope: 'resource',
+    schema: { type: 'array', items: targetSchema },
+    description: 'Target profiles the expected-damage code lenses are computed against.',
+  },
+  {
+    key: 'auspex.rules.devastatingWounds',
+    field: 'devastatingWounds',
+    scope: 'resource',
+    schema: { type: 'string', enum: ['current', 'spill'] },
+    description: 'Devastating Wounds: "current" (mortal wounds, excess lost) or "spill" (the launch wording, excess spills over).',
+  },
+  {
+    key: 'auspex.stratagems.startingCP',
+    field: 'startingCP',
+    scope: 'resource',
+    schema: { type: 'integer', minimum: 0 },
+    description: 'Command points a player has before the first Command phase, for checking a stratagem plan.',
+  },
+  {
+    key: 'auspex.validation.maxEnhancements',
+    field: 'maxEnhancements',
+    scope: 'resource',
+    schema: { type: 'integer', minimum: 0 },
+    description: 'Enhancements an army may include when the rules data does not state the limit.',
+  },
+  {
+    key: 'auspex.diagnostics.severity',
+    field: 'diagnosticSeverity',
+    scope: 'resource',
+    schema: { type: 'object', additionalProperties: { type: 'string', enum: ['error', 'warning', 'information', 'hint', 'off'] } },
+    description: 'Severity override per diagnostic code, e.g. {"points-mismatch": "warning"}; "off" hides the code.',
+  },
+  {
+    key: 'auspex.trace.server',
+    field: 'traceServer',
+    scope: 'window',
+    schema: { type: 'string', enum: ['off', 'messages', 'verbose'] },
+    description: 'Traces the communication between VS Code and the Auspex language server.',
+  },
+];
+
+/**
+ * Settings from the client's `auspex` configuration section (nested as VS Code
+ * returns it: `{data: {paths: [...]}, ...}`). Values of the wrong type fall back to the default and
+ * are reported, so a typo in settings.json never breaks the server.
+ */
+export function readSettings(config: unknown): { settings: Settings; problems: string[] } {
+  const settings: Settings = { ...DEFAULT_SETTINGS };
+  const problems: string[] = [];
+  for (const decl of SETTINGS) {
+    const value = lookup(config, decl.key.split('.').slice(1));
+    if (value === undefined || value === null) continue;
+    if (matches(decl.schema, value)) (settings as unknown as Record<string, unknown>)[decl.field] = value;
+    else problems.push(`${decl.key}: ${JSON.stringify(value)} is not valid; using the default`);
+  }
+  return { settings, problems };
+}
+
+function lookup(config: unknown, path: string[]): unknown {
+  let v: unknown = config;
+  for (const p of path) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<string, unknown>)[p];
+  }
+  return v;
+}
+
+/** A small structural check of the schema subset used above. */
+function matches(schema: Record<string, unknown>, value: unknown): boolean {
+  switch (schema.type) {
+    case 'string':
+      return typeof value === 'string' && (!schema.enum || (schema.enum as unknown[]).includes(value));
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'integer':
+      return Number.isInteger(value) && (schema.minimum === undefined || (value as number) >= (schema.minimum as number)) && (schema.maximum === undefined || (value as number) <= (schema.maximum as number));
+    case 'array':
+      return Array.isArray(value) && value.every((v) => matches(schema.items as Record<string, unknown>, v));
+    case 'object': {
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+      const obj = value as Record<string, unknown>;
+      const props = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
+      if (((schema.required as string[]) ?? []).some((r) => !(r in obj))) return false;
+      return Object.entries(obj).every(([k, v]) => {
+        const s = props[k] ?? (schema.additionalProperties as Record<string, unknown> | undefined);
+        return s ? matches(s, v) : true;
+      });
+    }
+    default:
+      return true;
+  }
+}
+
+/** The `contributes.configuration.properties` object package.json must carry. */
+export function contributedConfiguration(): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const d of SETTINGS) out[d.key] = { ...d.schema, scope: d.scope, default: DEFAULT_SETTINGS[d.field], description: d.description };
+  return out;
+}

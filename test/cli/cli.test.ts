@@ -1,0 +1,51 @@
+// The `auspex` binary as a process: exit codes and output shape.
+import * as assert from 'assert';
+import { spawnSync } from 'child_process';
+import * as path from 'path';
+import { repoRoot } from '../support/shared';
+
+function auspex(...args: string[]) {
+  const r = spawnSync(process.execPath, [path.join(repoRoot, 'dist', 'cli.js'), ...args], { cwd: repoRoot, encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('auspex CLI', () => {
+  it('checks the valid example: exit 0', () => {
+    const r = auspex('check', 'examples/claw-of-ascension.army');
+    assert.strictEqual(r.code, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /no problems/);
+  });
+
+  it('checks the mistakes example: exit 1 and file:line:col severity code message lines', () => {
+    const r = auspex('check', 'examples/mistakes.army');
+    assert.strictEqual(r.code, 1, r.stdout + r.stderr);
+    const lines = r.stdout.trim().split('\n');
+    assert.ok(lines.length >= 2);
+    for (const line of lines) assert.match(line, /^examples\/mistakes\.army:\d+:\d+ (error|warning|info|hint) [a-z]+(-[a-z]+)* \S/);
+    assert.ok(lines.some((l) => / error unknown-datasheet Unknown datasheet "Atalan Jackels"/.test(l)));
+  });
+
+  it('prints a JSON array with ranges under --json', () => {
+    const r = auspex('check', 'examples/mistakes.army', '--json');
+    assert.strictEqual(r.code, 1);
+    const findings = JSON.parse(r.stdout) as { file: string; code: string; severity: string; range: { start: { line: number } } }[];
+    assert.ok(Array.isArray(findings) && findings.length >= 2);
+    const typo = findings.find((f) => f.code === 'unknown-datasheet');
+    assert.ok(typo && typo.file === 'examples/mistakes.army' && typo.severity === 'error');
+    assert.strictEqual(typeof typo.range.start.line, 'number');
+  });
+
+  it('exits 2 with a one-line message on a missing file and on bad usage', () => {
+    const missing = auspex('check', 'no/such/list.army');
+    assert.strictEqual(missing.code, 2);
+    assert.match(missing.stderr, /^auspex check: cannot read no\/such\/list\.army: ENOENT\n$/);
+    const noFiles = auspex('check');
+    assert.strictEqual(noFiles.code, 2);
+    assert.strictEqual(noFiles.stderr.trim().split('\n').length, 1);
+    const unknown = auspex('frobnicate');
+    assert.strictEqual(unknown.code, 2);
+    assert.match(unknown.stderr, /unknown command "frobnicate"/);
+    const badOption = auspex('check', '--nope', 'examples/claw-of-ascension.army');
+    assert.strictEqual(badOption.code, 2);
+  });
+});

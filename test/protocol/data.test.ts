@@ -1,0 +1,127 @@
+// Protocol test: rules data folders configured through initializationOptions
+// (as editors without workspace/configuration send them), lazy loading of the
+// opened list's faction, the status notification, and a wrong path warned about.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import {
+  DidOpenTextDocumentNotification,
+  ExitNotification,
+  HoverRequest,
+  InitializedNotification,
+  InitializeRequest,
+  MarkupContent,
+  NotificationType,
+  ShowMessageNotification,
+  ShutdownRequest,
+  ShowMessageParams,
+} from 'vscode-languageserver-protocol/node';
+import { requireShared, sharedPath } from '../support/shared';
+import { ServerHandle, startServerProcess } from '../support/lspClient';
+
+const Status = new NotificationType<{ text: string; tooltip: string }>('auspex/status');
+
+async function start(paths: string[]) {
+  const server = startServerProcess();
+  const statuses: { text: string; tooltip: string }[] = [];
+  const messages: ShowMessageParams[] = [];
+  server.connection.onNotification(Status, (s) => statuses.push(s));
+  server.connection.onNotification(ShowMessageNotification.type, (m) => messages.push(m));
+  await server.connection.sendRequest(InitializeRequest.type, {
+    processId: process.pid,
+    rootUri: null,
+    capabilities: {},
+    initializationOptions: { data: { paths } },
+  });
+  await server.connection.sendNotification(InitializedNotification.type, {});
+  return { server, statuses, messages };
+}
+
+async function stop(server: ServerHandle) {
+  await server.connection.sendRequest(ShutdownRequest.type);
+  await server.connection.sendNotification(ExitNotification.type);
+  assert.strictEqual(await server.exited, 0, server.stderr());
+  server.connection.dispose();
+}
+
+async function until<T>(get: () => T | undefined, what: string, timeoutMs = 10000): Promise<T> {
+  const t0 = Date.now();
+  for (;;) {
+    const v = get();
+    if (v !== undefined) return v;
+    if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('language server with rules data folders', function () {
+  this.timeout(30000);
+
+  it('loads the opened list\'s faction from BattleScribe data and checks a real list with no false error', async function () {
+    requireShared(this, 'data', 'bsdata');
+    requireShared(this, 'lists', 'gwapp_gsc_1.txt');
+    const { server, statuses } = await start([sharedPath('data', 'bsdata')]);
+    try {
+      const uri = 'untitled:gsc.army';
+      const text = fs.readFileSync(sharedPath('lists', 'gwapp_gsc_1.txt'), 'utf8');
+      const published = server.diagnostics(uri);
+      await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+        textDocument: { uri, languageId: 'army-list', version: 1, text },
+      });
+      const { diagnostics } = await published;
+      assert.deepStrictEqual(diagnostics.filter((d) => d.severity === 1).map((d) => d.message), []);
+      const status = await until(() => statuses.find((s) => /Genestealer Cults \(\d\d+\)/.test(s.tooltip)), 'a status naming the loaded faction');
+      assert.match(status.text, /Auspex: \d\d+ datasheets/);
+      assert.match(status.tooltip, /bsdata/);
+      // A datasheet only the BattleScribe data has now hovers with its profile.
+      const line = text.split(/\r?\n/).findIndex((l) => l.startsWith('Acolyte Iconward'));
+      const hover = await server.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line, character: 2 } });
+      assert.match((hover!.contents as MarkupContent).value, /^### Acolyte Iconward/);
+    } finally {
+      await stop(server);
+    }
+  });
+
+  it('warns visibly about a data path that does not exist and keeps serving', async () => {
+    const { server, messages, statuses } = await start(['/no/such/auspex-data']);
+    try {
+      const warning = await until(() => messages.find((m) => m.type === 2), 'a warning message');
+      assert.match(warning.message, /\/no\/such\/auspex-data/);
+      await until(() => statuses.find((s) => s.text.includes('⚠')), 'a status with a warning sign');
+      const uri = 'untitled:ok.army';
+      const published = server.diagnostics(uri);
+      await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+        textDocument: { uri, languageId: 'army-list', version: 1, text: 'Genestealer Cults\nClaw of Ascension\nCombat Patrol\n' },
+      });
+      assert.deepStrictEqual((await published).diagnostics, []);
+    } finally {
+      await stop(server);
+    }
+  });
+
+  it('reloads a data folder when it changes on disk, without a restart', async function () {
+    requireShared(this, 'data', 'bsdata');
+    requireShared(this, 'lists', 'gwapp_gsc_1.txt');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auspex-watch-'));
+    const src = sharedPath('data', 'bsdata');
+    for (const f of fs.readdirSync(src)) if (f !== 'Genestealer Cults.cat' && /\.(gst|cat)$/.test(f)) fs.copyFileSync(path.join(src, f), path.join(dir, f));
+    const { server } = await start([dir]);
+    try {
+      const uri = 'untitled:gsc-watch.army';
+      const text = fs.readFileSync(sharedPath('lists', 'gwapp_gsc_1.txt'), 'utf8');
+      const first = server.diagnostics(uri);
+      await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+        textDocument: { uri, languageId: 'army-list', version: 1, text },
+      });
+      const before = (await first).diagnostics.filter((d) => d.code === 'unknown-datasheet');
+      assert.ok(before.length > 5, 'without the faction catalogue its units are unknown');
+      const after = server.diagnostics(uri, (p) => p.diagnostics.every((d) => d.code !== 'unknown-datasheet'), 15000);
+      fs.copyFileSync(path.join(src, 'Genestealer Cults.cat'), path.join(dir, 'Genestealer Cults.cat'));
+      assert.deepStrictEqual((await after).diagnostics.filter((d) => d.severity === 1), []);
+    } finally {
+      await stop(server);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

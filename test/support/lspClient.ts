@@ -1,0 +1,54 @@
+// A minimal LSP client for protocol tests: spawns the bundled server over
+// stdio and speaks JSON-RPC to it, as any editor would.
+import { ChildProcess, spawn } from 'child_process';
+import * as path from 'path';
+import {
+  createProtocolConnection,
+  ProtocolConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  PublishDiagnosticsParams,
+  PublishDiagnosticsNotification,
+} from 'vscode-languageserver-protocol/node';
+import { repoRoot } from './shared';
+
+export interface ServerHandle {
+  connection: ProtocolConnection;
+  process: ChildProcess;
+  stderr: () => string;
+  /** Resolves with the next diagnostics published for `uri` that satisfy `accept`. */
+  diagnostics(uri: string, accept?: (p: PublishDiagnosticsParams) => boolean, timeoutMs?: number): Promise<PublishDiagnosticsParams>;
+  exited: Promise<number | null>;
+}
+
+export function startServerProcess(args: string[] = []): ServerHandle {
+  const child = spawn(process.execPath, [path.join(repoRoot, 'dist', 'server.js'), '--stdio', ...args], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr += d));
+  const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+  const waiters: { uri: string; accept: (p: PublishDiagnosticsParams) => boolean; resolve: (p: PublishDiagnosticsParams) => void }[] = [];
+  connection.onNotification(PublishDiagnosticsNotification.type, (p) => {
+    for (const w of [...waiters]) {
+      if (w.uri === p.uri && w.accept(p)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(p);
+      }
+    }
+  });
+  connection.listen();
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return {
+    connection,
+    process: child,
+    stderr: () => stderr,
+    exited,
+    diagnostics(uri, accept = () => true, timeoutMs = 10000) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no diagnostics for ${uri} within ${timeoutMs} ms`)), timeoutMs);
+        waiters.push({ uri, accept, resolve: (p) => (clearTimeout(timer), resolve(p)) });
+      });
+    },
+  };
+}

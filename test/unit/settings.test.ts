@@ -1,0 +1,31 @@
+// package.json's contributes.configuration must mirror the typed settings
+// module: same keys, schemas, defaults and scopes.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import { DEFAULT_SETTINGS, SETTINGS, readSettings, contributedConfiguration } from '../../server/src/service/settings';
+import { repoRoot } from '../support/shared';
+
+describe('settings', () => {
+  it('package.json contributes exactly the declared settings', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
+    assert.deepStrictEqual(pkg.contributes.configuration.properties, contributedConfiguration());
+    assert.strictEqual(Object.keys(contributedConfiguration()).length, SETTINGS.length);
+  });
+
+  it('reads nested client configuration and keeps defaults for what is absent', () => {
+    const { settings, problems } = readSettings({ data: { paths: ['/x'] }, stratagems: { startingCP: 2 } });
+    assert.deepStrictEqual(problems, []);
+    assert.deepStrictEqual(settings.dataPaths, ['/x']);
+    assert.strictEqual(settings.startingCP, 2);
+    assert.deepStrictEqual(settings.damageTargets, DEFAULT_SETTINGS.damageTargets);
+  });
+
+  it('reports a wrongly typed value and falls back to the default', () => {
+    const { settings, problems } = readSettings({ stratagems: { startingCP: 'lots' }, diagnostics: { severity: { 'points-mismatch': 'loud' } } });
+    assert.strictEqual(settings.startingCP, DEFAULT_SETTINGS.startingCP);
+    assert.deepStrictEqual(settings.diagnosticSeverity, {});
+    assert.strictEqual(problems.length, 2);
+    assert.match(problems[0], /^auspex\.stratagems\.startingCP: "lots" is not valid/);
+  });
+});
