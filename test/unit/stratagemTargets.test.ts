@@ -1,0 +1,208 @@
+// The reader of TARGET/RESTRICTIONS texts: the seed's eight stratagems, a table of
+// hand-written texts in the styles real exports use, and eligibility by keywords.
+import * as assert from 'assert';
+import { loadEmbeddedRules } from '../../server/src/service/rules/embedded';
+import type { Datasheet, Stratagem } from '../../server/src/service/rules/model';
+import { explain, readTargetText, satisfies, TargetSpec } from '../../server/src/service/stratagems/targetText';
+import { canTarget, eligibleDatasheets, stratagemTargetSpec } from '../../server/src/service/stratagems/eligibility';
+
+const rules = loadEmbeddedRules();
+const byName = (n: string): Stratagem => {
+  const s = rules.stratagems.find((x) => x.name === n);
+  assert.ok(s, `seed stratagem ${n}`);
+  return s;
+};
+
+/** The parts of a spec a test states. */
+function summary(s: TargetSpec) {
+  return { count: s.count, subject: s.subject, side: s.side, fromWhen: s.fromWhen, requirement: explain(s.requirement), situational: s.situational, limits: s.limits };
+}
+
+describe('stratagem TARGET reader: the seed stratagems', () => {
+  it('has the eight seed stratagems', () => {
+    assert.strictEqual(rules.stratagems.length, 8);
+  });
+
+  const expected: Record<string, ReturnType<typeof summary>> = {
+    'POINT-BLANK AMBUSH': {
+      count: { kind: 'one' }, subject: 'unit', side: 'own', fromWhen: false, requirement: 'GENESTEALER CULTS',
+      situational: ['that has not been selected to shoot or fight this phase'], limits: {},
+    },
+    'SWARM THE OPPRESSORS': {
+      count: { kind: 'oneOrMore' }, subject: 'unit', side: 'own', fromWhen: false, requirement: 'GENESTEALER CULTS', situational: [], limits: {},
+    },
+    'COMMAND RE-ROLL': {
+      count: { kind: 'one' }, subject: 'unitOrModel', side: 'own', fromWhen: true, requirement: 'any', situational: [], limits: {},
+    },
+    'INSANE BRAVERY': {
+      count: { kind: 'one' }, subject: 'unit', side: 'own', fromWhen: true, requirement: 'any', situational: [], limits: { perBattle: 1 },
+    },
+    'FIRE OVERWATCH': {
+      count: { kind: 'one' }, subject: 'unit', side: 'own', fromWhen: false, requirement: 'not TITANIC',
+      situational: ['that is within 24" of that enemy unit', 'that would be eligible to shoot if it were your Shooting phase'], limits: { perTurn: 1 },
+    },
+    'RAPID INGRESS': {
+      count: { kind: 'one' }, subject: 'unit', side: 'own', fromWhen: false, requirement: 'any', situational: ['that is in Reserves'], limits: {},
+    },
+    'HEROIC INTERVENTION': {
+      count: { kind: 'one' }, subject: 'unit', side: 'own', fromWhen: false, requirement: 'not VEHICLE unless WALKER',
+      situational: ['that is within 6" of that enemy unit', 'would be eligible to declare a charge against that enemy unit if it were your Charge phase'], limits: {},
+    },
+    'COUNTER-OFFENSIVE': {
+      count: { kind: 'one' }, subject: 'unit', side: 'own', fromWhen: false, requirement: 'any',
+      situational: ['that is within Engagement Range of one or more enemy units', 'that has not already been selected to fight this phase'], limits: {},
+    },
+  };
+  for (const [name, want] of Object.entries(expected)) {
+    it(`reads ${name}`, () => {
+      assert.deepStrictEqual(summary(stratagemTargetSpec(byName(name))), want);
+    });
+  }
+
+  it('keeps the unparsed RESTRICTIONS sentences as notes (Fire Overwatch hits on 6, Rapid Ingress timing)', () => {
+    const fo = stratagemTargetSpec(byName('FIRE OVERWATCH'));
+    assert.strictEqual(fo.notes.length, 1);
+    assert.match(fo.notes[0], /unmodified Hit roll of 6/);
+    const ri = stratagemTargetSpec(byName('RAPID INGRESS'));
+    assert.deepStrictEqual(ri.notes.length, 1);
+    assert.match(ri.notes[0], /^You cannot use this Stratagem to enable a unit to arrive/);
+  });
+
+  it('undoes the seed glue "GENESTEALER CULTSunits"', () => {
+    const s = readTargetText('One or more GENESTEALER CULTSunits from your army.');
+    assert.strictEqual(explain(s.requirement), 'GENESTEALER CULTS');
+    assert.deepStrictEqual(s.count, { kind: 'oneOrMore' });
+  });
+
+  it('finds every seed stratagem usable on the seed Atalan Jackals, and the Jackals in no wrong set', () => {
+    const jackals = rules.datasheets;
+    for (const s of rules.stratagems) assert.deepStrictEqual(eligibleDatasheets(s, jackals).map((d) => d.name), ['Atalan Jackals'], s.name);
+  });
+});
+
+/** Hand-written TARGET (and RESTRICTIONS) texts in the styles of real exports, with the reading expected. */
+const TABLE: { target: string; restrictions?: string; when?: string; explain: string; count?: TargetSpec['count']; subject?: TargetSpec['subject']; side?: TargetSpec['side']; situational?: number }[] = [
+  { target: 'One TAU EMPIRE unit from your army.', explain: 'TAU EMPIRE' },
+  { target: 'One INFANTRY or MOUNTED unit from your army.', explain: 'INFANTRY or MOUNTED' },
+  { target: 'One BIKER, JUMP PACK or MOUNTED unit from your army.', explain: 'BIKER or JUMP PACK or MOUNTED' },
+  { target: 'One GENESTEALER CULTS INFANTRY or MOUNTED unit from your army (excluding TITANIC units).', explain: 'GENESTEALER CULTS and (INFANTRY or MOUNTED), not TITANIC' },
+  { target: 'One HERETIC ASTARTES INFANTRY unit from your army.', explain: 'HERETIC ASTARTES and INFANTRY' },
+  { target: 'One ORKS unit from your army (excluding MONSTERS and VEHICLES) that is within 6" of an objective marker.', explain: 'ORKS, not MONSTER, not VEHICLE', situational: 1 },
+  { target: 'One AELDARI unit from your army that is not a VEHICLE.', explain: 'AELDARI, not VEHICLE' },
+  { target: 'One NECRONS unit from your army that is not a TITANIC unit and that has not been selected to shoot this phase.', explain: 'NECRONS, not TITANIC', situational: 1 },
+  { target: 'One unit from your army.', explain: 'any' },
+  { target: 'One or more SPACE WOLVES units from your army.', explain: 'SPACE WOLVES', count: { kind: 'oneOrMore' } },
+  { target: 'Up to two units from your army that are in Reserves.', explain: 'any', count: { kind: 'upTo', n: 2 }, situational: 1 },
+  { target: 'Up to three DRUKHARI INFANTRY units from your army.', explain: 'DRUKHARI and INFANTRY', count: { kind: 'upTo', n: 3 } },
+  { target: 'Two LEAGUES OF VOTANN units from your army.', explain: 'LEAGUES OF VOTANN', count: { kind: 'exactly', n: 2 } },
+  { target: 'That unit from your army.', explain: 'any' },
+  { target: 'That unit.', when: 'Your Shooting phase, just after a BLOOD ANGELS unit from your army (excluding VEHICLE units) has shot.', explain: 'BLOOD ANGELS, not VEHICLE' },
+  { target: 'One ADEPTA SORORITAS CHARACTER model from your army.', explain: 'ADEPTA SORORITAS and CHARACTER', subject: 'model' },
+  { target: 'One CHARACTER unit from your army.', explain: 'CHARACTER' },
+  { target: 'One unit from your army (excluding TITANIC units).', explain: 'not TITANIC' },
+  { target: 'One GREY KNIGHTS unit from your army.', restrictions: 'You cannot target a TITANIC unit with this Stratagem.', explain: 'GREY KNIGHTS, not TITANIC' },
+  { target: 'One IMPERIAL KNIGHTS unit from your army.', restrictions: 'You can only select a VEHICLE unit from your army if it is a WALKER.', explain: 'IMPERIAL KNIGHTS, not VEHICLE unless WALKER' },
+  { target: 'One unit from your army that is within Engagement Range of one or more enemy units.', explain: 'any', situational: 1 },
+  { target: 'One enemy MONSTER or VEHICLE unit within 12" of your unit.', explain: 'any', side: 'enemy', situational: 1 },
+  { target: 'One WORLD EATERS unit from your army that is within 6" of that enemy VEHICLE unit.', explain: 'WORLD EATERS', situational: 1 },
+  { target: 'One ASTRA MILITARUM and one GENESTEALER CULTS unit from your army.', explain: 'ASTRA MILITARUM or GENESTEALER CULTS', count: { kind: 'exactly', n: 2 } },
+  { target: 'One ADEPTUS MECHANICUS MOUNTED or ADEPTUS MECHANICUS VEHICLE unit from your army.', explain: 'ADEPTUS MECHANICUS and (MOUNTED or VEHICLE)' },
+  { target: 'One of your active Secondary Mission cards.', explain: 'any', subject: 'other', situational: 1 },
+  { target: 'One TYRANIDS unit from your army (excluding units that Advanced this turn).', explain: 'TYRANIDS', situational: 1 },
+  { target: 'One KHORNE or SLAANESH unit from your army, or one other CHAOS DAEMONS unit from your army.', explain: 'KHORNE or SLAANESH or CHAOS DAEMONS' },
+];
+
+describe('stratagem TARGET reader: hand-written texts', () => {
+  for (const row of TABLE) {
+    it(`${row.target}${row.restrictions ? ` / ${row.restrictions}` : ''} → ${row.explain}`, () => {
+      const s = readTargetText(row.target, row.restrictions, undefined, row.when);
+      assert.strictEqual(explain(s.requirement), row.explain);
+      assert.deepStrictEqual(s.count, row.count ?? { kind: 'one' });
+      assert.strictEqual(s.subject, row.subject ?? 'unit');
+      assert.strictEqual(s.side, row.side ?? 'own');
+      assert.strictEqual(s.situational.length, row.situational ?? 0, JSON.stringify(s.situational));
+    });
+  }
+
+  it('reads use limits from RESTRICTIONS', () => {
+    const lim = (r: string) => readTargetText('One unit from your army.', r).limits;
+    assert.deepStrictEqual(lim('You cannot use this Stratagem more than once per battle.'), { perBattle: 1 });
+    assert.deepStrictEqual(lim('You can only use this Stratagem once per turn.'), { perTurn: 1 });
+    assert.deepStrictEqual(lim('You can only use this Stratagem once per phase.'), { perPhase: 1 });
+    assert.deepStrictEqual(lim('You can only use this Stratagem once per battle round.'), { perRound: 1 });
+    assert.deepStrictEqual(lim('You can only use this Stratagem once.'), { perBattle: 1 });
+    assert.deepStrictEqual(lim('You can only use this Stratagem twice per battle.'), { perBattle: 2 });
+    // A limit on one target is not a limit on the stratagem.
+    assert.deepStrictEqual(lim('You cannot target the same model with this Stratagem more than once per battle.'), {});
+  });
+});
+
+describe('stratagem TARGET reader: satisfies()', () => {
+  const req = (t: string, r?: string) => readTargetText(t, r).requirement;
+  it('ANDs a faction keyword and a type, ORs alternatives, NOTs exclusions', () => {
+    const e = req('One GENESTEALER CULTS INFANTRY or MOUNTED unit from your army (excluding TITANIC units).');
+    assert.ok(satisfies(e, ['GENESTEALER CULTS', 'MOUNTED', 'ATALAN JACKALS']));
+    assert.ok(satisfies(e, ['Genestealer Cults', 'Infantry']), 'case is folded');
+    assert.ok(!satisfies(e, ['GENESTEALER CULTS', 'VEHICLE']));
+    assert.ok(!satisfies(e, ['TYRANIDS', 'INFANTRY']));
+    assert.ok(!satisfies(e, ['GENESTEALER CULTS', 'MOUNTED', 'TITANIC']));
+  });
+  it('reads plurals in exclusions against singular keywords', () => {
+    const e = req('One unit from your army (excluding MONSTERS and VEHICLES).');
+    assert.ok(!satisfies(e, ['MONSTER']));
+    assert.ok(!satisfies(e, ['VEHICLE', 'WALKER']));
+    assert.ok(satisfies(e, ['INFANTRY']));
+  });
+  it('applies "only a VEHICLE if it is a WALKER"', () => {
+    const e = req('One unit from your army.', 'You can only select a VEHICLE unit from your army if it is a WALKER.');
+    assert.ok(satisfies(e, ['VEHICLE', 'WALKER']));
+    assert.ok(!satisfies(e, ['VEHICLE', 'TRANSPORT']));
+    assert.ok(satisfies(e, ['INFANTRY']));
+  });
+  it('matches a keyword phrase the unit holds as several keywords', () => {
+    const e = readTargetText('That INFANTRY unit.', undefined, undefined, 'Just after an ASTRA MILITARUM INFANTRY REGIMENT unit from your army (excluding ARTILLERY units) is destroyed.').requirement;
+    assert.ok(satisfies(e, ['ASTRA MILITARUM', 'INFANTRY', 'REGIMENT']));
+    assert.ok(!satisfies(e, ['ASTRA MILITARUM', 'INFANTRY', 'SQUAD']));
+    assert.ok(!satisfies(e, ['ASTRA MILITARUM', 'INFANTRY', 'REGIMENT', 'ARTILLERY']));
+  });
+  it('does not take a keyword after "that enemy" for a requirement', () => {
+    assert.strictEqual(req('One unit from your army that is within 8" of that enemy VEHICLE unit.'), true);
+  });
+});
+
+describe('stratagem eligibility', () => {
+  const ds = (name: string, factionKeywords: string[], keywords: string[]): Datasheet => ({
+    id: name, name, factionKeywords, keywords, models: [], composition: [], points: [], weapons: [], abilities: [], leads: [], ledBy: [], epicHero: false,
+    source: { file: 'test' },
+  });
+  const sheets = [
+    ds('Cult Tank', ['GENESTEALER CULTS'], ['VEHICLE', 'TRANSPORT']),
+    ds('Cult Walker', ['GENESTEALER CULTS'], ['VEHICLE', 'WALKER']),
+    ds('Cult Titan', ['GENESTEALER CULTS'], ['VEHICLE', 'TITANIC']),
+    ds('Cult Squad', ['GENESTEALER CULTS'], ['INFANTRY', 'GRENADES']),
+    ds('Bug Swarm', ['TYRANIDS'], ['SWARM']),
+    ds('Guard Squad', ['ASTRA MILITARUM'], ['INFANTRY']),
+  ];
+  const strat = (name: string, target: string, faction?: string, restrictions?: string): Stratagem => ({
+    id: name, name, cp: 1, category: 'Strategic Ploy', when: 'Your Shooting phase.', target, effect: '', ...(faction ? { faction, detachment: 'X' } : {}), ...(restrictions ? { restrictions } : {}),
+    source: { file: 'test' },
+  });
+  const names = (s: Stratagem) => eligibleDatasheets(s, sheets).map((d) => d.name);
+
+  it('applies the seed Heroic Intervention and Fire Overwatch texts', () => {
+    assert.deepStrictEqual(names(byName('HEROIC INTERVENTION')), ['Cult Walker', 'Cult Squad', 'Bug Swarm', 'Guard Squad']);
+    assert.deepStrictEqual(names(byName('FIRE OVERWATCH')), ['Cult Tank', 'Cult Walker', 'Cult Squad', 'Bug Swarm', 'Guard Squad']);
+  });
+  it('keeps detachment stratagems to the detachment faction, Core ones to all', () => {
+    assert.deepStrictEqual(names(strat('ANY', 'One unit from your army.', 'GENESTEALER CULTS')), ['Cult Tank', 'Cult Walker', 'Cult Titan', 'Cult Squad']);
+    assert.strictEqual(names(strat('ANY CORE', 'One unit from your army.')).length, sheets.length);
+  });
+  it('accepts an allied faction the TARGET text names itself', () => {
+    assert.deepStrictEqual(names(strat('ALLIES', 'One ASTRA MILITARUM unit from your army.', 'GENESTEALER CULTS')), ['Guard Squad']);
+  });
+  it('finds no datasheet for a stratagem that targets a card or an enemy unit', () => {
+    assert.deepStrictEqual(names(strat('CARD', 'One of your active Secondary Mission cards.')), []);
+    assert.deepStrictEqual(names(strat('FOE', 'One enemy unit within 12" of your unit.')), []);
+    assert.ok(!canTarget(strat('FOE', 'One enemy MONSTER unit.'), sheets[4]));
+  });
+});
