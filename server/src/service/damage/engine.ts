@@ -514,7 +514,7 @@ function runChain(ws: Prepared[], t: ScenarioTarget): Float64Array {
     for (const { pending, vec } of states.values()) {
       // ds[k] = state distribution after k normal attacks of this weapon.
       const ds: Float64Array[] = [vec];
-      for (let k = 1; k < J.nk; k++) ds.push(ds[k - 1][S - 1] === 1 ? ds[k - 1] : applyPacket(ds[k - 1], w.normalEff, t.W));
+      for (let k = 1; k < J.nk; k++) ds.push(anyAlive(ds[k - 1]) ? applyPacket(ds[k - 1], w.normalEff, t.W) : ds[k - 1]);
       for (let m = 0; m < J.nm; m++) {
         let ev: Float64Array | undefined;
         for (let k = 0; k < J.nk; k++) {
@@ -538,13 +538,39 @@ function runChain(ws: Prepared[], t: ScenarioTarget): Float64Array {
     }
     states = next;
   }
-  const final = new Float64Array(S);
-  for (const { pending, vec } of states.values()) {
-    let d = vec;
-    for (let i = 0; i < slots.length; i++) for (let r = 0; r < pending[i]; r++) d = applyPacket(d, slots[i].eff, t.W);
-    for (let s = 0; s < S; s++) final[s] += d[s];
+  // Devastating Wounds, slot by slot: Σ_m Dev^m v_m by Horner's rule (max m applications per group, not Σ m).
+  let cur = Array.from(states.values());
+  for (let i = 0; i < slots.length; i++) {
+    const groups = new Map<string, { pending: number[]; byM: Map<number, Float64Array> }>();
+    for (const { pending, vec } of cur) {
+      const key = pending.slice(i + 1).join(',');
+      let g = groups.get(key);
+      if (!g) groups.set(key, (g = { pending, byM: new Map() }));
+      const prev = g.byM.get(pending[i]);
+      if (prev) for (let s = 0; s < S; s++) prev[s] += vec[s];
+      else g.byM.set(pending[i], vec);
+    }
+    cur = [];
+    for (const g of groups.values()) {
+      const maxM = Math.max(...g.byM.keys());
+      let acc = g.byM.get(maxM) as Float64Array;
+      for (let m = maxM - 1; m >= 0; m--) {
+        acc = applyPacket(acc, slots[i].eff, t.W);
+        const v = g.byM.get(m);
+        if (v) for (let s = 0; s < S; s++) acc[s] += v[s];
+      }
+      cur.push({ pending: g.pending, vec: acc });
+    }
   }
+  const final = new Float64Array(S);
+  for (const { vec } of cur) for (let s = 0; s < S; s++) final[s] += vec[s];
   return final;
+}
+
+/** True when some probability is left on states that are not wiped. */
+function anyAlive(vec: Float64Array): boolean {
+  for (let s = 0; s < vec.length - 1; s++) if (vec[s] !== 0) return true;
+  return false;
 }
 
 function stats(ws: Prepared[], t: ScenarioTarget, withDamageDist: boolean): DamageStats {

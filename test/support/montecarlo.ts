@@ -1,0 +1,229 @@
+// A seeded Monte Carlo simulator of the attack sequence, for tests only. It is written
+// independently of the engine (own dice parser, own ability matching) and rolls every
+// die literally, so agreement with the engine's exact figures checks both.
+import type { DamageScenario } from '../../server/src/service/damage/engine';
+
+/** mulberry32: small, fast, seeded. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Roller = (expr: string | number) => number;
+
+function makeRoller(rand: () => number): { d6: () => number; roll: Roller } {
+  const d6 = () => 1 + Math.floor(rand() * 6);
+  const roll: Roller = (expr) => {
+    if (typeof expr === 'number') return expr;
+    const m = /^(\d*)D(3|6)(?:\+(\d+))?$/i.exec(expr.replace(/\s/g, ''));
+    if (!m) return Number(expr);
+    let total = m[3] ? Number(m[3]) : 0;
+    const n = m[1] ? Number(m[1]) : 1;
+    for (let i = 0; i < n; i++) total += m[2] === '3' ? Math.ceil(d6() / 2) : d6();
+    return total;
+  };
+  return { d6, roll };
+}
+
+export interface McStat {
+  mean: number;
+  /** Standard error of the mean. */
+  se: number;
+}
+
+export type McKey = 'attacks' | 'hits' | 'critHits' | 'wounds' | 'critWounds' | 'lethalAutoWounds' | 'devWounds' | 'unsaved' | 'damage' | 'woundsLost' | 'modelsSlain' | 'pWipe' | 'hazardousFailedTests';
+export const MC_KEYS: McKey[] = ['attacks', 'hits', 'critHits', 'wounds', 'critWounds', 'lethalAutoWounds', 'devWounds', 'unsaved', 'damage', 'woundsLost', 'modelsSlain', 'pWipe', 'hazardousFailedTests'];
+
+function has(abilities: string[], name: string): boolean {
+  return abilities.some((a) => a.toUpperCase().replace(/[[\]]/g, '').trim() === name);
+}
+function param(abilities: string[], prefix: string): string | undefined {
+  for (const a of abilities) {
+    const s = a.toUpperCase().replace(/[[\]]/g, '').trim();
+    if (s.startsWith(prefix + ' ')) return s.slice(prefix.length + 1).trim();
+  }
+  return undefined;
+}
+
+/** Simulates `trials` independent resolutions of the scenario. */
+export function simulate(s: DamageScenario, trials: number, seed: number): Record<McKey, McStat> {
+  const rand = rng(seed);
+  const { d6, roll } = makeRoller(rand);
+  const t = s.target;
+  const ctx = s.context ?? {};
+  const mod = s.modifiers ?? {};
+  const spill = s.rules?.devastatingWounds === 'spill';
+  const critHitOn = mod.critHitOn ?? 6;
+  const kw = (t.keywords ?? []).map((k) => k.toUpperCase());
+  const sum: Record<string, number> = {};
+  const sq: Record<string, number> = {};
+  for (const k of MC_KEYS) sum[k] = sq[k] = 0;
+
+  // Rolls one D6 with the given re-roll policy; isFail/isCrit judge unmodified results.
+  const rollWith = (policy: string, isFail: (u: number) => boolean, isCrit: (u: number) => boolean) => {
+    let u = d6();
+    const again = policy === 'ones' ? u === 1 : policy === 'failed' ? isFail(u) : policy === 'noncrit' ? !isCrit(u) : false;
+    if (again) u = d6();
+    return u;
+  };
+
+  for (let trial = 0; trial < trials; trial++) {
+    const c: Record<string, number> = {};
+    for (const k of MC_KEYS) c[k] = 0;
+    // Target state: models left, wounds lost on the wounded model.
+    let alive = t.models;
+    let hurt = 0;
+    const pFnp = (mortal: boolean) => {
+      const a = t.fnp ?? 7;
+      const b = mortal ? Math.min(a, t.fnpMortal ?? 7) : a;
+      return b;
+    };
+    // Allocates one attack's damage to the current model, one point at a time with FNP.
+    const allocate = (dmg: number, mortal: boolean) => {
+      if (alive === 0) return;
+      const f = pFnp(mortal);
+      for (let i = 0; i < dmg; i++) {
+        if (alive === 0) return;
+        if (f <= 6 && d6() >= f) continue;
+        hurt++;
+        c.woundsLost++;
+        if (hurt >= t.W) {
+          alive--;
+          hurt = 0;
+          c.modelsSlain++;
+          if (!(mortal && spill)) return; // excess damage of this attack is lost
+        }
+      }
+    };
+    const pendingDev: number[] = [];
+
+    for (const w of s.attacker.weapons) {
+      const ranged = w.type === 'ranged';
+      const phase = ctx.overwatch ? 'shooting' : ctx.phase;
+      if ((ctx.phase !== undefined || ctx.overwatch) && (phase === 'shooting') !== ranged) continue;
+      const ab = w.abilities ?? [];
+      const torrent = has(ab, 'TORRENT') || w.skill === null;
+      const lethal = has(ab, 'LETHAL HITS');
+      const dev = has(ab, 'DEVASTATING WOUNDS');
+      const sustained = param(ab, 'SUSTAINED HITS');
+      const rapid = param(ab, 'RAPID FIRE');
+      const melta = param(ab, 'MELTA');
+      const indirectBlind = has(ab, 'INDIRECT FIRE') && ranged && ctx.targetVisible === false;
+      const overwatch = !!ctx.overwatch && ranged;
+      let hm = mod.hit ?? 0;
+      if (has(ab, 'HEAVY') && ranged && ctx.remainedStationary) hm++;
+      if (t.stealth && ranged) hm--;
+      if (indirectBlind) hm--;
+      hm = Math.max(-1, Math.min(1, hm));
+      let wm = mod.wound ?? 0;
+      if (has(ab, 'LANCE') && ctx.charged) wm++;
+      wm = Math.max(-1, Math.min(1, wm));
+      let critWoundOn = mod.critWoundOn ?? 6;
+      for (const a of ab) {
+        const m = /^\[?ANTI-(.+) (\d)\+\]?$/i.exec(a.trim());
+        if (m && kw.includes(m[1].toUpperCase())) critWoundOn = Math.min(critWoundOn, Number(m[2]));
+      }
+      let rerollW = mod.rerollWounds ?? 'none';
+      if (has(ab, 'TWIN-LINKED') && (rerollW === 'none' || rerollW === 'ones')) rerollW = 'failed';
+      const S = w.S;
+      const need = S >= 2 * t.T ? 2 : S > t.T ? 3 : S === t.T ? 4 : 2 * S <= t.T ? 6 : 5;
+      const AP = -Math.abs(w.AP);
+      const cover = ranged && (ctx.targetInCover || indirectBlind) && !has(ab, 'IGNORES COVER') && !(t.Sv <= 3 && AP === 0);
+      const impr = Math.min(1, (mod.save ?? 0) + (cover ? 1 : 0));
+      const hitFail = (u: number) => {
+        if (overwatch) return u !== 6;
+        if (u === 1 || (indirectBlind && u <= 3)) return true;
+        if (u >= critHitOn) return false;
+        return u + hm < (w.skill as number);
+      };
+      const hitCrit = (u: number) => !hitFail(u) && u >= critHitOn && (!overwatch || u === 6);
+      const woundFail = (u: number) => u === 1 || (u < critWoundOn && u + wm < need);
+      const woundCrit = (u: number) => u !== 1 && u >= critWoundOn;
+      const rollDamage = () => {
+        let d = roll(w.D);
+        if (t.halfDamage) d = Math.ceil(d / 2);
+        if (melta && ctx.withinHalfRange) d += roll(melta);
+        if (t.damageReduction) d = Math.max(1, d - t.damageReduction);
+        return d;
+      };
+      const saved = () => {
+        const u = d6();
+        if (u === 1) return false;
+        const armour = u + AP + impr >= t.Sv;
+        const inv = t.invuln != null && u >= t.invuln;
+        // The player picks the better save before rolling; with one die the better one passes whenever either would.
+        return armour || inv;
+      };
+      const unsavedNormal = () => {
+        c.unsaved++;
+        const d = rollDamage();
+        c.damage += d;
+        allocate(d, false);
+      };
+      const wound = () => {
+        const u = rollWith(rerollW, woundFail, woundCrit);
+        if (woundFail(u)) return;
+        c.wounds++;
+        if (woundCrit(u)) {
+          c.critWounds++;
+          if (dev) {
+            c.devWounds++;
+            c.unsaved++;
+            const d = rollDamage();
+            c.damage += d;
+            pendingDev.push(d);
+            return;
+          }
+        }
+        if (!saved()) unsavedNormal();
+      };
+      for (let m = 0; m < w.models; m++) {
+        let n = roll(w.A);
+        if (has(ab, 'BLAST')) n += Math.floor(t.models / 5);
+        if (rapid && ctx.withinHalfRange && ranged) n += roll(rapid);
+        c.attacks += n;
+        for (let i = 0; i < n; i++) {
+          if (torrent) {
+            c.hits++;
+            wound();
+            continue;
+          }
+          const u = rollWith(mod.rerollHits ?? 'none', hitFail, hitCrit);
+          if (hitFail(u)) continue;
+          c.hits++;
+          if (hitCrit(u)) {
+            c.critHits++;
+            const extra = sustained ? roll(sustained) : 0;
+            c.hits += extra;
+            if (lethal) {
+              c.wounds++;
+              c.lethalAutoWounds++;
+              if (!saved()) unsavedNormal();
+            } else wound();
+            for (let e = 0; e < extra; e++) wound();
+          } else wound();
+        }
+      }
+      if (has(ab, 'HAZARDOUS')) for (let m = 0; m < w.models; m++) if (d6() === 1) c.hazardousFailedTests++;
+    }
+    for (const d of pendingDev) allocate(d, true);
+    c.pWipe = alive === 0 ? 1 : 0;
+    for (const k of MC_KEYS) {
+      sum[k] += c[k];
+      sq[k] += c[k] * c[k];
+    }
+  }
+  const out = {} as Record<McKey, McStat>;
+  for (const k of MC_KEYS) {
+    const mean = sum[k] / trials;
+    const varr = Math.max(0, sq[k] / trials - mean * mean);
+    out[k] = { mean, se: Math.sqrt(varr / trials) };
+  }
+  return out;
+}
