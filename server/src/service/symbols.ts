@@ -4,8 +4,13 @@
 import { DocumentSymbol, FoldingRange, FoldingRangeKind, SelectionRange, SymbolKind } from 'vscode-languageserver-types';
 import type { Position } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { ArmyList, ModelGroup, Span, Unit } from './parse/ast';
+import type { ArmyList, ModelGroup, Section, Span, Unit } from './parse/ast';
 import { toRange } from './diagnostics/make';
+
+/** A section runs from its header to the end of its last unit (the parser's span covers the header line only). */
+function sectionSpan(s: Section): Span {
+  return { start: s.span.start, end: Math.max(s.span.end, ...s.units.map((u) => u.span.end)) };
+}
 
 export function documentSymbols(doc: TextDocument, list: ArmyList): DocumentSymbol[] {
   const unitSymbol = (u: Unit): DocumentSymbol => {
@@ -17,7 +22,7 @@ export function documentSymbols(doc: TextDocument, list: ArmyList): DocumentSymb
   const inSection = new Set<Unit>();
   for (const s of list.sections) {
     s.units.forEach((u) => inSection.add(u));
-    symbols.push(DocumentSymbol.create(s.name.text, `${s.units.length} units`, SymbolKind.Namespace, toRange(doc, s.span), toRange(doc, s.name.span), s.units.map(unitSymbol)));
+    symbols.push(DocumentSymbol.create(s.name.text, `${s.units.length} units`, SymbolKind.Namespace, toRange(doc, sectionSpan(s)), toRange(doc, s.name.span), s.units.map(unitSymbol)));
   }
   // Formats without sections (WTC-compact) still list their units.
   for (const u of list.units) if (!inSection.has(u)) symbols.push(unitSymbol(u));
@@ -44,7 +49,7 @@ export function foldingRanges(doc: TextDocument, list: ArmyList): FoldingRange[]
     const end = doc.positionAt(Math.max(span.start, span.end - 1)).line;
     if (end > start) ranges.push(FoldingRange.create(start, end, undefined, undefined, kind));
   };
-  for (const s of list.sections) add(s.span, FoldingRangeKind.Region);
+  for (const s of list.sections) add(sectionSpan(s), FoldingRangeKind.Region);
   for (const u of list.units) add(u.span);
   if (list.stratagemPlan) add(list.stratagemPlan.span, FoldingRangeKind.Region);
   return ranges;
@@ -56,7 +61,10 @@ export function selectionRanges(doc: TextDocument, list: ArmyList, positions: Po
     const chain: Span[] = [];
     const within = (s: Span) => offset >= s.start && offset <= s.end;
     chain.push({ start: 0, end: doc.getText().length });
-    for (const s of list.sections) if (within(s.span)) chain.push(s.span);
+    for (const s of list.sections) {
+      const span = sectionSpan(s);
+      if (within(span)) chain.push(span);
+    }
     for (const u of list.units) {
       if (!within(u.span)) continue;
       chain.push(u.span);

@@ -130,6 +130,8 @@ export interface BodyStyle {
   bundlesUnlessCounted: boolean;
   /** GW app: an item without "Nx" is a decoration note ("Daemonic Allegiance: Tzeentch"). */
   untalliedIsNote: boolean;
+  /** GW app: a counted bullet without wargear beside model groups is a model without wargear, not unit wargear. */
+  countedBesideGroupsAreGroups?: boolean;
 }
 
 type Special =
@@ -266,10 +268,11 @@ export function interpretBody(ctx: Ctx, unit: Unit, roots: Node[], style: BodySt
   const groups: ModelGroup[] = [];
   const loose: WargearRef[] = [];
   let implicitCount = 0;
+  const besideGroups = !!style.countedBesideGroupsAreGroups && items.some((n) => n.children.length > 0);
   for (const n of items) {
     const text = src.slice(n.start, n.end);
     const colon = style.inlineGroups && !n.inline ? inlineColon(src, n.start, n.end) : -1;
-    const isGroup = !n.inline && (n.children.length > 0 || colon >= 0 || style.childlessAreGroups);
+    const isGroup = !n.inline && (n.children.length > 0 || colon >= 0 || style.childlessAreGroups || (besideGroups && COUNT.test(text)));
     if (!isGroup) {
       const w = WITH.exec(text);
       if (w) implicitCount += Number(w[1]);

@@ -176,7 +176,7 @@ function finishUnit(ctx: Ctx, unit: Unit, body: Line[], dialectB: boolean): void
   }
   let tree = roots;
   if (dialectB && !hasSub && levels.size === 1) tree = regroupFlatDialectB(ctx, roots);
-  interpretBody(ctx, unit, tree, { inlineGroups: false, multiplyInline: false, childlessAreGroups: false, bundlesUnlessCounted: false, untalliedIsNote: true }, false);
+  interpretBody(ctx, unit, tree, { inlineGroups: false, multiplyInline: false, childlessAreGroups: false, bundlesUnlessCounted: false, untalliedIsNote: true, countedBesideGroupsAreGroups: true }, false);
 }
 
 /**

@@ -1,0 +1,209 @@
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { parseArmyList } from '../../server/src/service/parse';
+import type { ArmyList, Unit } from '../../server/src/service/parse/ast';
+import { APP_SECTIONS, appSectionOf, formatDocument, formatList, formattingEdits } from '../../server/src/service/format';
+import { createLanguageService } from '../../server/src/service/languageService';
+import { repoRoot, requireShared, sharedPath } from '../support/shared';
+
+const fixtures = path.join(repoRoot, 'test', 'fixtures', 'lists');
+
+/** What formatting must keep, computed here independently of the formatter's own check. */
+function army(l: ArmyList) {
+  const unit = (u: Unit) => {
+    const gear: Record<string, number> = {};
+    for (const w of [...u.models.flatMap((m) => m.wargear), ...(u.wargear ?? [])]) gear[w.name.text] = (gear[w.name.text] ?? 0) + w.count;
+    return {
+      name: u.name.text,
+      points: u.points?.value ?? null,
+      models: u.models.length ? u.models.reduce((a, m) => a + m.count, 0) : (u.statedModelCount?.value ?? 1),
+      gear: Object.keys(gear)
+        .sort()
+        .map((k) => `${gear[k]}x ${k}`),
+      enhancements: u.enhancements.map((e) => e.name.text).sort(),
+      warlord: !!u.warlord,
+      leading: u.leading?.text ?? null,
+      notes: u.notes.map((n) => n.text).sort(),
+    };
+  };
+  return l.units.map((u) => JSON.stringify(unit(u))).sort();
+}
+
+/** The app layout, line by line: header, section headers in app order, unit lines, bullets. */
+function assertAppLayout(out: string, file: string): void {
+  const lines = out.replace(/\r\n/g, '\n').replace(/\n$/, '').split('\n');
+  const planAt = lines.indexOf('STRATAGEMS');
+  const body = planAt >= 0 ? lines.slice(0, planAt) : lines;
+  const headers = body.filter((l) => (APP_SECTIONS as readonly string[]).includes(l));
+  const order = headers.map((h) => APP_SECTIONS.indexOf(h as (typeof APP_SECTIONS)[number]));
+  assert.ok(headers.length > 0, `${file}: has section headers`);
+  assert.deepStrictEqual(order, [...order].sort((a, b) => a - b), `${file}: sections in app order`);
+  assert.strictEqual(new Set(headers).size, headers.length, `${file}: each section once`);
+  let inBody = false;
+  for (let i = 0; i < body.length; i++) {
+    const l = body[i];
+    if (headers.includes(l)) {
+      inBody = true;
+      assert.strictEqual(body[i + 1], '', `${file}: blank line after ${l}`);
+      continue;
+    }
+    if (!inBody || l === '' || l.trimStart().startsWith('#')) continue;
+    // A unit line, a model/item bullet, or a per-model wargear bullet: nothing else.
+    assert.ok(/^\S.*$/.test(l) || /^ {2}• \S/.test(l) || /^ {5}◦ \d+x \S/.test(l), `${file}: line ${i + 1} is not app layout: ${JSON.stringify(l)}`);
+    if (/^\S/.test(l)) assert.ok(i === 0 || body[i - 1] === '' || body[i - 1].trimStart().startsWith('#'), `${file}: blank line before unit ${l}`);
+  }
+}
+
+function roundTrip(text: string, file: string): string {
+  const l = parseArmyList(text);
+  assert.deepStrictEqual(l.errors, [], `${file}: source parses cleanly`);
+  const out = formatList(text, l);
+  const again = parseArmyList(out);
+  assert.deepStrictEqual(again.errors, [], `${file}: formatted text parses cleanly`);
+  assert.strictEqual(again.format, 'gwapp', `${file}: formatted text reads as the app format`);
+  assert.deepStrictEqual(army(again), army(l), `${file}: same units, points, models, wargear, enhancements, Warlord`);
+  assert.strictEqual(again.units.length, l.units.length);
+  assert.strictEqual(formatList(out, again), out, `${file}: formatting twice gives the same text`);
+  assertAppLayout(out, file);
+  if (l.statedPoints) assert.strictEqual(again.statedPoints?.value, l.statedPoints.value, `${file}: stated total kept`);
+  assert.strictEqual(again.faction?.text, l.faction?.text, `${file}: faction kept`);
+  assert.deepStrictEqual(again.detachments.map((d) => d.text), l.detachments.map((d) => d.text), `${file}: detachments kept`);
+  assert.strictEqual(again.battleSize?.name.text, l.battleSize?.name.text, `${file}: battle size kept`);
+  assert.strictEqual(again.battleSize?.points, l.battleSize?.points, `${file}: battle size points kept`);
+  assert.strictEqual(again.comments.length, l.comments.length, `${file}: every comment kept`);
+  return out;
+}
+
+describe('format: every shared list (../shared/lists) into the app layout', function () {
+  const files: string[] = [];
+  before(function () {
+    requireShared(this, 'lists');
+    files.push(...fs.readdirSync(sharedPath('lists')).filter((f) => f.endsWith('.txt')));
+    assert.ok(files.length >= 13, 'the 13 shared lists');
+  });
+  it('keeps every unit, count, wargear item, enhancement and Warlord; is idempotent', function () {
+    for (const f of files) roundTrip(fs.readFileSync(sharedPath('lists', f), 'utf8'), f);
+  });
+  it('maps other formats onto the app sections (nrsimple Beast/Vehicle/Infantry → OTHER DATASHEETS)', function () {
+    const text = fs.readFileSync(sharedPath('lists', 'nrsimple_worldeaters_1.txt'), 'utf8');
+    const src = parseArmyList(text);
+    const out = parseArmyList(formatList(text, src));
+    assert.ok(out.units.every((u) => u.section), 'every unit sits in a section');
+    const want = src.units.map((u) => `${appSectionOf(u.section)}|${u.name.text}`).sort();
+    const got = out.units.map((u) => `${u.section}|${u.name.text}`).sort();
+    assert.deepStrictEqual(got, want);
+    assert.ok(src.units.some((u) => u.section === 'Vehicle'), 'the source has a Vehicle category');
+  });
+  it('keeps units in their original order within a section', function () {
+    const text = fs.readFileSync(sharedPath('lists', 'listforge_worldeaters_1.txt'), 'utf8');
+    const src = parseArmyList(text);
+    const out = parseArmyList(formatList(text, src));
+    for (const s of APP_SECTIONS) {
+      const a = src.units.filter((u) => appSectionOf(u.section) === s).map((u) => `${u.name.text} ${u.points?.value}`);
+      const b = out.units.filter((u) => u.section === s).map((u) => `${u.name.text} ${u.points?.value}`);
+      assert.deepStrictEqual(b, a, s);
+    }
+  });
+});
+
+describe('format: the repository fixtures', function () {
+  const files = fs.readdirSync(fixtures).filter((f) => /\.(txt|army)$/.test(f));
+  it('every fixture that parses cleanly formats losslessly and idempotently', function () {
+    let n = 0;
+    for (const f of files) {
+      const text = fs.readFileSync(path.join(fixtures, f), 'utf8');
+      if (parseArmyList(text).errors.length) continue;
+      roundTrip(text, f);
+      n++;
+    }
+    assert.ok(n >= 20, `fixtures formatted: ${n}`);
+  });
+
+  it('an already formatted dialect-A list gets no edit; another format gets one whole-document edit', function () {
+    const a = fs.readFileSync(path.join(fixtures, 'gwapp_a.txt'), 'utf8');
+    const formatted = formatList(a, parseArmyList(a));
+    const doc = TextDocument.create('file:///f.army', 'army-list', 1, formatted);
+    assert.deepStrictEqual(formattingEdits(doc, parseArmyList(formatted)), []);
+    const b = fs.readFileSync(path.join(fixtures, 'wtc.txt'), 'utf8');
+    const bdoc = TextDocument.create('file:///b.army', 'army-list', 1, b);
+    const edits = formattingEdits(bdoc, parseArmyList(b));
+    assert.strictEqual(edits.length, 1);
+    assert.deepStrictEqual(edits[0].range.start, { line: 0, character: 0 });
+    assert.deepStrictEqual(edits[0].range.end, bdoc.positionAt(b.length));
+    assert.strictEqual(TextDocument.applyEdits(bdoc, edits), formatList(b, parseArmyList(b)));
+  });
+
+  it('dialect B becomes dialect A: ◦ per-model wargear, "Enhancements:", detachment before battle size', function () {
+    const b = fs.readFileSync(path.join(fixtures, 'gwapp_b.txt'), 'utf8');
+    const out = formatList(b, parseArmyList(b));
+    assert.ok(/^ {5}◦ \d+x /m.test(out), 'per-model wargear with ◦');
+    assert.ok(!/^ {4}\S/m.test(out), 'no dialect-B continuation lines');
+    assert.ok(/Enhancement: /.test(b), 'the source uses the singular');
+    assert.ok(!/Enhancement: /.test(out) && /^ {2}• Enhancements: \S/m.test(out), 'the result uses the plural');
+    const l = parseArmyList(out);
+    assert.ok(l.detachments[0].span.start < l.battleSize!.span.start, 'detachment before battle size');
+    assert.ok(/\(\d{1,3}(,\d{3})* Points\)$/m.test(out.split('\n').find((x) => /^(Strike Force|Incursion|Onslaught)/.test(x)) ?? ''), 'battle size with thousands comma');
+  });
+
+  it('keeps comments where they stand and the STRATAGEMS plan verbatim at the end', function () {
+    const text = fs.readFileSync(path.join(fixtures, 'auspex_combat_patrol.army'), 'utf8');
+    const l = parseArmyList(text);
+    const out = formatList(text, l);
+    const lines = out.split('\n');
+    assert.strictEqual(lines[0], '# Hand-written Combat Patrol list (Auspex extensions)', 'top comment stays first');
+    const at = (s: string) => lines.indexOf(s);
+    assert.strictEqual(at('# the gangers go first') + 1, at('BATTLELINE'), 'comment above its section header');
+    assert.ok(at('  # keep the boss alive') > at('     ◦ 1x Rivet pistol') && at('  # keep the boss alive') < at('  • 9x Rivet Ganger'), 'comment inside the unit, before the model it stood before');
+    const plan = text.slice(l.stratagemPlan!.header.span.start, l.stratagemPlan!.span.end);
+    assert.ok(out.endsWith(plan + '\n'), 'plan verbatim at the end');
+  });
+
+  it('keeps CRLF line endings', function () {
+    const text = fs.readFileSync(path.join(fixtures, 'gwapp_a_crlf.txt'), 'utf8');
+    const out = formatList(text, parseArmyList(text));
+    assert.ok(out.includes('\r\n'));
+    assert.ok(!/[^\r]\n/.test(out), 'every line break is CRLF');
+  });
+});
+
+describe('format: models without wargear', function () {
+  it('a counted bullet without wargear beside model groups reads back as a model (BattleScribe "Dishonoured")', function () {
+    const text = 'CHARACTERS\n\nJakhals (70 Points)\n  • 7x Jakhals\n     ◦ 7x Autopistol\n  • 1x Dishonoured w/ skullsmasher\n';
+    const u = parseArmyList(text).units[0];
+    assert.deepStrictEqual(u.models.map((m) => `${m.count}x ${m.name.text}`), ['7x Jakhals', '1x Dishonoured w/ skullsmasher']);
+    assert.strictEqual(u.wargear, undefined);
+    // A single-model unit's wargear bullets are still wargear.
+    const one = parseArmyList('CHARACTERS\n\nRhino (75 Points)\n  • 1x Storm bolter\n').units[0];
+    assert.strictEqual(one.models[0].implicit, true);
+    assert.strictEqual(one.models[0].wargear[0].name.text, 'Storm bolter');
+  });
+});
+
+describe('format: refusal keeps the text', function () {
+  const broken = 'My list (100 Points)\n\nTyranids\nStrike Force (2,000 Points)\n\nCHARACTERS\n\nNeurotyrant (100 Points)\n  • 1x Psychic scream\nthis line is not a list line\n';
+  it('a list with parse errors gets no edit and a reason', function () {
+    const l = parseArmyList(broken);
+    assert.ok(l.errors.length > 0, 'the sample has a parse error');
+    const doc = TextDocument.create('file:///x.army', 'army-list', 1, broken);
+    const r = formatDocument(doc, l);
+    assert.deepStrictEqual(r.edits, []);
+    assert.match(r.refused ?? '', /parse error/);
+    assert.strictEqual(formatList(broken, l), broken);
+  });
+  it('the language service answers format(doc) the same way', function () {
+    const svc = createLanguageService();
+    const bad = svc.format(TextDocument.create('file:///x.army', 'army-list', 1, broken));
+    assert.strictEqual(bad.edits.length, 0);
+    assert.ok(bad.refused);
+    const good = fs.readFileSync(path.join(fixtures, 'nrgw.txt'), 'utf8');
+    const ok = svc.format(TextDocument.create('file:///y.army', 'army-list', 1, good));
+    assert.strictEqual(ok.edits.length, 1);
+    assert.strictEqual(ok.refused, undefined);
+  });
+  it('an empty document is left alone', function () {
+    const r = formatDocument(TextDocument.create('file:///e.army', 'army-list', 1, ''), parseArmyList(''));
+    assert.deepStrictEqual(r.edits, []);
+  });
+});
