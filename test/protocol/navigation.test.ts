@@ -116,9 +116,8 @@ describe('navigation over stdio', function () {
     assert.deepStrictEqual(totals?.map((h) => h.label), ['Σ 165 pts', 'Σ 505 pts', 'Σ 585 pts', 'Σ 745 pts', 'Σ 995 pts']);
     const plan = await server.connection.sendRequest(InlayHintRequest.type, { textDocument: { uri: raid.uri }, range });
     assert.deepStrictEqual(plan?.map((h) => [h.position.line, h.label]), [
-      [28, 'round 1: 1/1 CP'],
-      [29, 'round 2: 1/1 CP'],
-      [31, 'round 3: 3/1 CP'],
+      [29, 'round 2: 1/2 CP'],
+      [31, 'round 1: 4/2 CP'],
     ]);
   });
 

@@ -44,24 +44,24 @@ describe('inlay hints', () => {
       '8:14 85 pts ← Atalan Jackals',
       '17:14 170 pts ← Atalan Jackals',
       '24:29 Σ 255 pts ← ◦ 1x Close combat weapon',
-      // spent/available: 1CP per Command phase, nothing at the start (the default), earlier spending deducted.
-      '28:49 round 1: 1/1 CP ← Swarm the Oppressors (round 1): Atalan Jackals #2',
-      '29:54 round 2: 1/1 CP ← Point-blank Ambush (round 2, Shooting): Atalan Jackals',
-      '31:43 round 3: 3/1 CP ← Counter-offensive (round 3): Atalan Jackals',
+      // spent/available: both players gain 1CP in each Command phase (2 a battle round), nothing at the
+      // start (the default), earlier spending deducted; round 1 overspends (1+1+2 of 2) and carries nothing.
+      '29:54 round 2: 1/2 CP ← Point-blank Ambush (round 2, Shooting): Atalan Jackals',
+      '31:43 round 1: 4/2 CP ← Counter-offensive (round 1): Atalan Jackals',
     ]);
     assert.ok(hints.every((h) => h.paddingLeft));
     assert.strictEqual(hints[1].tooltip, 'Atalan Jackals with 10 models in the rules data');
-    assert.strictEqual(hints[5].tooltip, 'Battle round 3: the plan spends 3CP of the 1CP that can be available then');
+    assert.strictEqual(hints[4].tooltip, 'Battle round 1: the plan spends 4CP of the 2CP that can be available then');
   });
 
   it('counts the starting CP setting into what each round has available', () => {
     const service = createLanguageService({ settings: { ...DEFAULT_SETTINGS, startingCP: 3 } });
-    assert.deepStrictEqual(service.inlayHints(raid, everything).map((h) => h.label), ['round 1: 1/4 CP', 'round 2: 1/4 CP', 'round 3: 3/4 CP']);
+    assert.deepStrictEqual(service.inlayHints(raid, everything).map((h) => h.label), ['round 2: 1/3 CP', 'round 1: 4/5 CP']);
   });
 
   it('shows no points where the data has none (the seed is a Combat Patrol), only the plan\'s CP', () => {
     const labels = createLanguageService().inlayHints(raid, everything).map((h) => h.label);
-    assert.deepStrictEqual(labels, ['round 1: 1/1 CP', 'round 2: 1/1 CP', 'round 3: 3/1 CP']);
+    assert.deepStrictEqual(labels, ['round 2: 1/2 CP', 'round 1: 4/2 CP']);
   });
 
   it('totals stated points section by section', () => {

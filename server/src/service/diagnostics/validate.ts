@@ -5,9 +5,15 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ArmyList, Unit } from '../parse/ast';
 import type { RulesIndex } from '../rules';
 import type { Datasheet } from '../rules/model';
+import { DEFAULT_SETTINGS, Settings } from '../settings';
 import { makeDiagnostic } from './make';
+import { createContext } from './context';
+import { checkArmy } from './army';
+import { checkEnhancements } from './enhancements';
+import { checkComposition } from './composition';
+import { checkPlan } from './plan';
 
-export function validateList(doc: TextDocument, list: ArmyList, rules: RulesIndex): Diagnostic[] {
+export function validateList(doc: TextDocument, list: ArmyList, rules: RulesIndex, settings: Settings = DEFAULT_SETTINGS): Diagnostic[] {
   const out: Diagnostic[] = list.errors.map((e) => makeDiagnostic(doc, e.span, e.code, e.message));
   const factionName = list.faction?.text;
   if (list.faction && factionName && !factionKnown(rules, factionName)) {
@@ -30,6 +36,15 @@ export function validateList(doc: TextDocument, list: ArmyList, rules: RulesInde
     }
     const points = checkPoints(doc, unit, sheet, rules);
     if (points) out.push(points);
+  }
+  const ctx = createContext(doc, list, rules, settings, out);
+  for (const check of [checkArmy, checkEnhancements, checkComposition, checkPlan]) {
+    try {
+      check(ctx);
+    } catch (e) {
+      // One failing check must not hide the others' findings.
+      ctx.report(list.faction?.span ?? { start: 0, end: 0 }, 'internal-error', `Auspex failed in ${check.name}: ${e instanceof Error ? e.message : String(e)}`);
+    }
   }
   return out;
 }
