@@ -85,6 +85,8 @@ const TABLE: { target: string; restrictions?: string; when?: string; explain: st
   { target: 'One TAU EMPIRE unit from your army.', explain: 'TAU EMPIRE' },
   { target: 'One INFANTRY or MOUNTED unit from your army.', explain: 'INFANTRY or MOUNTED' },
   { target: 'One BIKER, JUMP PACK or MOUNTED unit from your army.', explain: 'BIKER or JUMP PACK or MOUNTED' },
+  // Connectives in capitals, as BSData prints some eligibility texts.
+  { target: 'One MAGUS, PRIMUS OR ACOLYTE ICONWARD model.', explain: 'MAGUS or PRIMUS or ACOLYTE ICONWARD', subject: 'model' },
   { target: 'One GENESTEALER CULTS INFANTRY or MOUNTED unit from your army (excluding TITANIC units).', explain: 'GENESTEALER CULTS and (INFANTRY or MOUNTED), not TITANIC' },
   { target: 'One HERETIC ASTARTES INFANTRY unit from your army.', explain: 'HERETIC ASTARTES and INFANTRY' },
   { target: 'One ORKS unit from your army (excluding MONSTERS and VEHICLES) that is within 6" of an objective marker.', explain: 'ORKS, not MONSTER, not VEHICLE', situational: 1 },

@@ -35,8 +35,7 @@ export function checkEnhancements(ctx: CheckContext): void {
       } else if (!isCharacter(r)) {
         ctx.report(ref.name.span, 'enhancement-not-character', `${r.sheet.name} is not a CHARACTER: only CHARACTER models can take enhancements (Muster your army).`);
       } else if (enh?.eligibility) {
-        // Some sources capitalise the connectives ("MAGUS, PRIMUS OR ACOLYTE ICONWARD"): they are no keywords.
-        const text = enh.eligibility.replace(/\s+only\.?\s*$/i, '').replace(/\b(OR|AND)\b/g, (w) => w.toLowerCase());
+        const text = enh.eligibility.replace(/\s+only\.?\s*$/i, '');
         const spec = readTargetText(`One ${text}.`);
         if (spec.requirement !== true && !satisfies(spec.requirement, [...r.keywords])) {
           ctx.report(ref.name.span, 'enhancement-ineligible', `${enh.name} is for ${explain(spec.requirement)} models only ("${enh.eligibility}"); ${r.sheet.name} is not one.`);

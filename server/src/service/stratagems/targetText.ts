@@ -160,11 +160,13 @@ function unless(e: Exclude<KeywordExpr, true>): string | undefined {
 
 // ---------------------------------------------------------------- text
 
-/** Typography folded, the seed's glue ("GENESTEALER CULTSunits") undone. */
+/** Typography folded, the seed's glue ("GENESTEALER CULTSunits") undone, connectives in lower case. */
 function clean(text: string): string {
   return foldTypography(text)
     .replace(/[“”]/g, '"')
     .replace(/\b([A-Z][A-Z'-]*[A-Z])([a-z]{2,})/g, '$1 $2')
+    // Some sources capitalise the connectives too ("MAGUS, PRIMUS OR ACOLYTE ICONWARD"): no keywords.
+    .replace(/(?<=[A-Z,] )(OR|AND)(?= [A-Z])/g, (w) => w.toLowerCase())
     .replace(/\s+/g, ' ')
     .trim();
 }
