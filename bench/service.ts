@@ -11,6 +11,9 @@ import { validateList } from '../server/src/service/diagnostics/validate';
 import { RulesIndex } from '../server/src/service/rules';
 import { RulesProvider } from '../server/src/node/rulesProvider';
 import { syntheticList } from './parse';
+import { codeLenses } from '../server/src/service/codeLens';
+import { computeUnitDamage } from '../server/src/service/damage/fromRules';
+import { DEFAULT_SETTINGS } from '../server/src/service/settings';
 
 function repoRoot(): string {
   let dir = __dirname;
@@ -50,6 +53,9 @@ export function run(): BenchRow[] {
     // Fresh service each run: no parse cache, no damage cache.
     rows.push(measure(`full diagnostics ${factor}× (new service)`, () => createLanguageService({ rules: data }).diagnostics(doc), { runs, warmup: 3, note }));
     rows.push(measure(`all code lenses ${factor}× (cold cache)`, () => createLanguageService({ rules: data }).codeLenses(doc), { runs: Math.max(10, runs / 3), warmup: 2, note }));
+    // The lens pass alone on a parsed list and a built index, every damage computed afresh: what a first request costs.
+    const list = parseArmyList(text);
+    rows.push(measure(`code lens pass ${factor}× (no damage cache)`, () => codeLenses(doc, list, index, computeUnitDamage, DEFAULT_SETTINGS), { runs: Math.max(10, runs / 3), warmup: 2, note: `${note}, ${DEFAULT_SETTINGS.damageTargets.length} targets` }));
     const warm = createLanguageService({ rules: data });
     rows.push(measure(`all code lenses ${factor}× (warm cache)`, () => warm.codeLenses(TextDocument.create('file:///b', 'army-list', Math.random(), text)), { runs, warmup: 3, note }));
   }

@@ -62,9 +62,12 @@ export interface DamageConditions {
   rules?: DamageScenario['rules'];
 }
 
+/** A weapon alone, for choosing between profiles: the damage distribution is never needed there. */
 function alone(w: ScenarioWeapon, target: ScenarioTarget, c: DamageConditions): DamageResult {
-  return computeDamage({ attacker: { weapons: [w] }, target, ...c });
+  return computeDamage({ attacker: { weapons: [w] }, target, ...c }, NO_DAMAGE_DIST);
 }
+
+const NO_DAMAGE_DIST = { damageDist: false } as const;
 
 /** Higher expected wounds removed wins; then damage; then models slain. */
 function better(a: DamageResult, b: DamageResult): boolean {
@@ -101,6 +104,8 @@ export interface UnitDamageInput extends DamageConditions {
   /** Attacker keywords: a MONSTER or VEHICLE model fires Pistols alongside its other weapons. */
   keywords?: string[];
   target: ScenarioTarget;
+  /** Compute `damageDist` (default true). Lenses show means only and skip it: it is most of the cost. */
+  damageDist?: boolean;
 }
 
 export interface UnitDamageResult extends DamageResult {
@@ -139,8 +144,8 @@ export function computeUnitDamage(input: UnitDamageInput): UnitDamageResult {
       const before = choices.length;
       const a = pick(pistols);
       const b = pick(otherRanged);
-      const ra = computeDamage({ attacker: { weapons: a }, target: input.target, ...c });
-      const rb = computeDamage({ attacker: { weapons: b }, target: input.target, ...c });
+      const ra = computeDamage({ attacker: { weapons: a }, target: input.target, ...c }, NO_DAMAGE_DIST);
+      const rb = computeDamage({ attacker: { weapons: b }, target: input.target, ...c }, NO_DAMAGE_DIST);
       const usePistols = better(ra, rb);
       // Keep only the profile notes of the chosen side.
       choices.splice(before);
@@ -158,17 +163,34 @@ export function computeUnitDamage(input: UnitDamageInput): UnitDamageResult {
   }
   const scenario: DamageScenario = { attacker: { weapons }, target: input.target, ...c };
   if (weapons.length === 0) {
-    const empty = computeDamage({ attacker: { weapons: [] }, target: input.target, ...c });
+    const empty = computeDamage({ attacker: { weapons: [] }, target: input.target, ...c }, { damageDist: input.damageDist });
     return { ...empty, scenario, choices };
   }
-  return { ...computeDamage(scenario), scenario, choices };
+  return { ...computeDamage(scenario, { damageDist: input.damageDist }), scenario, choices };
 }
 
-/** computeUnitDamage with an LRU cache keyed by (unit, target, conditions). */
+/**
+ * computeUnitDamage with an LRU cache keyed by (unit, target, conditions). The key names each weapon by
+ * the identity of its rules-data object (which is immutable once loaded) rather than serialising its
+ * profiles: JSON.stringify of whole inputs cost more than the engine on a warm cache.
+ */
 export function createUnitDamageCache(max = 512): (input: UnitDamageInput) => UnitDamageResult {
   const cache = new Map<string, UnitDamageResult>();
+  const weaponIds = new WeakMap<Weapon, number>();
+  let nextId = 0;
+  const weaponId = (w: Weapon) => {
+    let id = weaponIds.get(w);
+    if (id === undefined) weaponIds.set(w, (id = nextId++));
+    return id;
+  };
+  const keyOf = (input: UnitDamageInput) => {
+    let groups = '';
+    for (const g of input.groups) groups += `${g.models}:${JSON.stringify(g.label ?? '')}:${g.weapons.map(weaponId).join(',')};`;
+    const { context, modifiers, rules, target, keywords, damageDist } = input;
+    return `${groups}|${keywords?.join(',') ?? ''}|${damageDist !== false}|${JSON.stringify([target, context, modifiers, rules])}`;
+  };
   return (input) => {
-    const key = JSON.stringify(input);
+    const key = keyOf(input);
     const hit = cache.get(key);
     if (hit) {
       cache.delete(key);

@@ -1,0 +1,182 @@
+// Expected-damage code lenses on the seed's unit: numbers derived by hand, the
+// Point-Blank Ambush variant (read from its EFFECT text), the targets and
+// Devastating Wounds settings, and the breakdown command each lens carries.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { codeLenses, SHOW_BREAKDOWN_COMMAND } from '../../server/src/service/codeLens';
+import { computeUnitDamage, UnitDamageInput, UnitDamageResult } from '../../server/src/service/damage/fromRules';
+import { parseArmyList } from '../../server/src/service/parse';
+import { RulesIndex } from '../../server/src/service/rules';
+import { loadEmbeddedRules } from '../../server/src/service/rules/embedded';
+import type { RulesData } from '../../server/src/service/rules/model';
+import { DEFAULT_SETTINGS, Settings } from '../../server/src/service/settings';
+import { createLanguageService } from '../../server/src/service/languageService';
+import { repoRoot } from '../support/shared';
+
+const EXAMPLE = fs.readFileSync(path.join(repoRoot, 'examples', 'claw-of-ascension.army'), 'utf8');
+const MEQ = { name: 'T4 3+ W2 ×5', models: 5, T: 4, Sv: 3, W: 2, keywords: ['INFANTRY'] };
+const near = (a: number, b: number, what: string) => assert.ok(Math.abs(a - b) < 1e-9, `${what}: ${a} ≠ ${b}`);
+
+/** Binomial(n, p) as an array. */
+function binomial(n: number, p: number): number[] {
+  const out: number[] = [];
+  let c = 1;
+  for (let k = 0; k <= n; k++) {
+    out.push(c * p ** k * (1 - p) ** (n - k));
+    c = (c * (n - k)) / (k + 1);
+  }
+  return out;
+}
+/** E[min(floor(X/2) + extra, cap)] for X ~ the sum of two binomials. */
+function expectedSlain(a: number[], b: number[], extra = 0, cap = 5): number {
+  let e = 0;
+  a.forEach((pa, i) => b.forEach((pb, j) => (e += pa * pb * Math.min(Math.floor((i + j) / 2) + extra, cap))));
+  return e;
+}
+
+interface Run {
+  lenses: ReturnType<typeof codeLenses>;
+  calls: { input: UnitDamageInput; r: UnitDamageResult }[];
+}
+function run(text: string, settings: Partial<Settings> = {}, data: RulesData = loadEmbeddedRules()): Run {
+  const doc = TextDocument.create('file:///l.army', 'army-list', 1, text);
+  const calls: Run['calls'] = [];
+  const damage = (input: UnitDamageInput) => {
+    const r = computeUnitDamage(input);
+    calls.push({ input, r });
+    return r;
+  };
+  const lenses = codeLenses(doc, parseArmyList(text), new RulesIndex(data), damage, { ...DEFAULT_SETTINGS, ...settings });
+  return { lenses, calls };
+}
+const titles = (r: Run) => r.lenses.map((l) => l.command!.title);
+const variantCalls = (r: Run) => r.calls.filter((c) => c.input.groups.some((g) => g.weapons.some((w) => w.profiles.some((p) => p.abilities.includes('LETHAL HITS')))));
+
+describe('code lenses: expected damage of the seed unit', () => {
+  // Jackals: 4 × small arms (2 A, BS4+, S4, AP0, D1) in the Shooting phase, 4 × power weapon (2 A, WS4+, S4, AP-2, D1) in the Fight.
+  // Wolfquad: small arms or mining laser (1 A, BS4+, S12, AP-3, D6+1; the laser does more), close combat weapon (2 A, WS4+, S3, AP0, D1).
+  // Against T4 Sv3+ W2: pistols ½·½·⅓ = 1/12 per attack, laser ½·⅚·⅚ = 25/72 × 4.5; power weapon ½·½·⅔ = 1/6, ccw ½·⅓·⅓ = 1/18.
+  const shootDmg = 8 / 12 + (25 / 72) * 4.5; // 2.2292
+  const fightDmg = 8 / 6 + 2 / 18; // 1.4444
+  // Slain: every pistol and melee wound is 1 damage on W2 models; an unsaved laser shot (D6+1 ≥ 2) removes one more model.
+  const shootSlain = expectedSlain(binomial(8, 1 / 12), [1], 0) + 25 / 72;
+  const fightSlain = expectedSlain(binomial(8, 1 / 6), binomial(2, 1 / 18));
+  // Point-Blank Ambush ([LETHAL HITS]): a 6 wounds automatically, so per attack 1/6 + ⅓·P(wound).
+  const pbaShoot = 8 * (1 / 6 + (1 / 3) * (1 / 2)) * (1 / 3) + (1 / 6 + (1 / 3) * (5 / 6)) * (5 / 6) * 4.5; // 0.8889 + 1.6667 = 2.5556
+  const pbaFight = 8 * (1 / 6 + (1 / 3) * (1 / 2)) * (2 / 3) + 2 * (1 / 6 + (1 / 3) * (1 / 3)) * (1 / 3); // 1.7778 + 0.1852 = 1.9630
+  const pbaShootSlain = expectedSlain(binomial(8, 1 / 9), [1], 0) + 10 / 27; // the laser still removes one model per unsaved shot
+  const pbaFightSlain = expectedSlain(binomial(8, 2 / 9), binomial(2, 5 / 54));
+
+  it('computes the hand-derived values against T4 3+ W2 ×5', () => {
+    const r = run(EXAMPLE, { damageTargets: [MEQ] });
+    const [shoot, fight] = r.calls;
+    assert.strictEqual(shoot.input.context?.phase, 'shooting');
+    near(shoot.r.damage, shootDmg, 'shooting damage');
+    near(shoot.r.damage, 2.2291666666666665, 'shooting damage as the issue states it');
+    near(shoot.r.modelsSlain, shootSlain, 'shooting slain');
+    assert.strictEqual(fight.input.context?.phase, 'fight');
+    near(fight.r.damage, fightDmg, 'fight damage');
+    near(fight.r.modelsSlain, fightSlain, 'fight slain');
+  });
+
+  it('shows both phases in one lens per target, on the unit line, with the breakdown command', () => {
+    const r = run(EXAMPLE, { damageTargets: [MEQ] });
+    const f = (x: number) => x.toFixed(1);
+    assert.strictEqual(
+      titles(r)[0],
+      `⚔ expected damage vs T4 3+ W2 ×5: Shooting ${f(shootDmg)} dmg / ${f(shootSlain)} slain · Fight ${f(fightDmg)} dmg / ${f(fightSlain)} slain`,
+    );
+    assert.strictEqual(titles(r)[0], '⚔ expected damage vs T4 3+ W2 ×5: Shooting 2.2 dmg / 0.5 slain · Fight 1.4 dmg / 0.5 slain');
+    const line = EXAMPLE.split('\n').findIndex((l) => l === 'Atalan Jackals');
+    assert.deepStrictEqual(r.lenses[0].range.start, { line, character: 0 });
+    assert.deepStrictEqual(r.lenses[0].command, {
+      title: titles(r)[0], command: SHOW_BREAKDOWN_COMMAND, arguments: ['file:///l.army', 0, 0, {}],
+    });
+  });
+
+  it('adds a Point-Blank Ambush lens from the detachment, with its EFFECT\'s [LETHAL HITS] and condition', () => {
+    const r = run(EXAMPLE, { damageTargets: [MEQ] });
+    const [vs, vf] = variantCalls(r);
+    near(vs.r.damage, pbaShoot, 'shooting damage with Lethal Hits');
+    near(vf.r.damage, pbaFight, 'fight damage with Lethal Hits');
+    near(vs.r.modelsSlain, pbaShootSlain, 'shooting slain with Lethal Hits');
+    near(vf.r.modelsSlain, pbaFightSlain, 'fight slain with Lethal Hits');
+    assert.ok(vs.r.damage > shootDmg && vf.r.damage > fightDmg);
+    const f = (x: number) => x.toFixed(1);
+    assert.strictEqual(
+      titles(r)[1],
+      `⚔ with POINT-BLANK AMBUSH (within 12") vs T4 3+ W2 ×5: Shooting ${f(pbaShoot)} dmg / ${f(pbaShootSlain)} slain · Fight ${f(pbaFight)} dmg / ${f(pbaFightSlain)} slain`,
+    );
+    assert.deepStrictEqual(r.lenses[1].command?.arguments, ['file:///l.army', 0, 0, { stratagems: ['POINT-BLANK AMBUSH'] }]);
+    assert.strictEqual(r.lenses.length, 2);
+  });
+
+  it('gives one lens per target of the default setting, in its order, numbers only after the first', () => {
+    const r = run(EXAMPLE);
+    const t = titles(r);
+    assert.strictEqual(t.length, 6, t.join('\n'));
+    // Against 10 T3 5+ W1 models every unsaved attack is one model: 8 pistols at ½·⅔·⅔ and the Wolfquad's pistol
+    // (0.44 models) over its laser (0.42: ½·⅚ on a W1 model); 8 power weapons at ½·⅔·1 and the ccw at ½·½·⅔.
+    assert.strictEqual(t[0], '⚔ expected damage vs T3 5+ W1 ×10: Shooting 2.2 dmg / 2.2 slain · Fight 3.0 dmg / 3.0 slain');
+    near(r.calls[0].r.damage, 10 * (1 / 2) * (2 / 3) * (2 / 3), 'T3 shooting');
+    near(r.calls[1].r.modelsSlain, 8 * (1 / 2) * (2 / 3) + 2 * (1 / 2) * (1 / 2) * (2 / 3), 'T3 fight slain');
+    assert.match(t[1], /^vs T4 3\+ W2 ×5: Shooting 2\.2\/0\.5 · Fight 1\.4\/0\.5$/);
+    assert.match(t[2], /^vs T5 2\+\/4\+\+ W3 ×3: Shooting [\d.]+\/[\d.]+ · Fight [\d.]+\/[\d.]+$/);
+    assert.match(t[4], /^vs T9 2\+ W16: /);
+    assert.deepStrictEqual(r.lenses.slice(0, 5).map((l) => l.command!.arguments![2]), [0, 1, 2, 3, 4]);
+    // The variant is shown against the first target: 8 pistols at ½·(1/6+⅓·⅔)... = 70/27 in total.
+    assert.match(t[5], /^⚔ with POINT-BLANK AMBUSH \(within 12"\) vs T3 5\+ W1 ×10: Shooting 2\.6 dmg/);
+  });
+
+  it('shows only the phases the unit has weapons for', () => {
+    const text = EXAMPLE.replace(/\s+◦ \d+x (Atalan power weapon|Close combat weapon)/g, '');
+    const t = titles(run(text, { damageTargets: [MEQ] }));
+    assert.strictEqual(t[0], '⚔ expected damage vs T4 3+ W2 ×5: Shooting 2.2 dmg / 0.5 slain');
+    assert.ok(!t.some((x) => x.includes('Fight')));
+  });
+
+  it('offers a stratagem only when the list can use it: detachment or plan, and the unit can be its target', () => {
+    const noDetachment = EXAMPLE.replace('Claw of Ascension\n', '');
+    assert.strictEqual(run(noDetachment, { damageTargets: [MEQ] }).lenses.length, 1, 'no detachment, no plan: no variant');
+    const planned = `${noDetachment}\nSTRATAGEMS\nPoint-Blank Ambush: Atalan Jackals\n`;
+    const r = run(planned, { damageTargets: [MEQ] });
+    assert.strictEqual(r.lenses.length, 2);
+    assert.match(titles(r)[1], /^⚔ with POINT-BLANK AMBUSH/);
+    // A datasheet without the GENESTEALER CULTS keyword is not a target of the stratagem.
+    const data = loadEmbeddedRules();
+    data.datasheets = data.datasheets.map((d) => ({ ...d, factionKeywords: ['ADEPTUS MECHANICUS'] }));
+    assert.strictEqual(run(EXAMPLE, { damageTargets: [MEQ] }, data).lenses.length, 1);
+  });
+
+  it('counts units by their place in the list, skipping none, so the command names the right one', () => {
+    const text = EXAMPLE.replace('Atalan Jackals\n', 'Unknown Things\n  • 1x Thing\n\nAtalan Jackals\n');
+    const r = run(text, { damageTargets: [MEQ] });
+    assert.deepStrictEqual(r.lenses[0].command?.arguments?.slice(1), [1, 0, {}]);
+  });
+
+  it('follows the Devastating Wounds setting', () => {
+    // The mining laser given [DEVASTATING WOUNDS]: a 6 to wound is D6+1 mortal wounds, which spill over in the launch wording.
+    const data = loadEmbeddedRules();
+    data.datasheets = data.datasheets.map((d) => ({
+      ...d,
+      weapons: d.weapons.map((w) => (w.name === 'Mining laser' ? { ...w, profiles: w.profiles.map((p) => ({ ...p, abilities: ['DEVASTATING WOUNDS'] })) } : w)),
+    }));
+    const current = run(EXAMPLE, { damageTargets: [MEQ], devastatingWounds: 'current' }, data);
+    const spill = run(EXAMPLE, { damageTargets: [MEQ], devastatingWounds: 'spill' }, data);
+    assert.deepStrictEqual(spill.calls[0].input.rules, { devastatingWounds: 'spill' });
+    assert.strictEqual(current.calls[0].input.rules, undefined);
+    assert.ok(spill.calls[0].r.modelsSlain > current.calls[0].r.modelsSlain + 1e-6, 'mortal wounds spilling over slay more');
+  });
+
+  it('reads the targets and the wording from the service settings', () => {
+    const doc = TextDocument.create('file:///l.army', 'army-list', 1, EXAMPLE);
+    const service = createLanguageService();
+    assert.strictEqual(service.codeLenses(doc).length, 6);
+    service.setSettings({ ...DEFAULT_SETTINGS, damageTargets: [MEQ] });
+    assert.strictEqual(service.codeLenses(doc)[0].command?.title, '⚔ expected damage vs T4 3+ W2 ×5: Shooting 2.2 dmg / 0.5 slain · Fight 1.4 dmg / 0.5 slain');
+    service.setSettings({ ...DEFAULT_SETTINGS, damageTargets: [] });
+    assert.deepStrictEqual(service.codeLenses(doc), []);
+  });
+});
