@@ -63,6 +63,11 @@ export class RulesState {
     return { text, tooltip, problems };
   }
 
+  /** Every error and warning about the data (not the informational notes), for the output channel. */
+  warnings(): string[] {
+    return this.provider.warnings().filter((w) => w.severity !== 'info').map(describe);
+  }
+
   /** Reload the data now (command "Auspex: Reload Rules Data"). */
   reload(): void {
     this.rebuild();

@@ -21,6 +21,8 @@ export class RulesProvider {
   private readonly loaded: Map<string, { data: RulesData; warnings: DataWarning[] }>[];
   /** Per folder: normalised faction name → the folder's own name for it (null when the folder lacks it). */
   private readonly factionNames: (Map<string, string> | undefined)[];
+  /** Problems met listing each folder's factions (an unreadable catalogue header, an empty Factions.csv). */
+  private readonly listWarnings: DataWarning[][] = [];
   private readonly embedded = loadEmbeddedRules();
   private merged: { data: RulesData; warnings: DataWarning[] } | undefined;
 
@@ -74,7 +76,7 @@ export class RulesProvider {
   }
 
   warnings(): DataWarning[] {
-    return [...this.folders.flatMap((f) => f.warnings), ...this.merge().warnings];
+    return [...this.folders.flatMap((f) => f.warnings), ...this.listWarnings.flat(), ...this.merge().warnings];
   }
 
   summary(): RulesSummary {
@@ -90,7 +92,9 @@ export class RulesProvider {
     let names = this.factionNames[i];
     if (!names) {
       names = new Map();
-      for (const f of this.folders[i].listFactions().factions) {
+      const listed = this.folders[i].listFactions();
+      this.listWarnings[i] = listed.warnings;
+      for (const f of listed.factions) {
         names.set(normalizeName(f.name), f.name);
         // BSData names catalogues "Imperium - Adeptus Custodes": let "Adeptus Custodes" find it.
         const last = f.name.split(' - ').pop();

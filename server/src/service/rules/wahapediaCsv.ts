@@ -40,6 +40,11 @@ export function readPipeCsv(file: string, text: string, opts: CsvReadOptions, wa
     warnings.push(warn('csv-missing-column', `${file}: column "${c}" is missing from the header; ${opts.key?.includes(c) ? 'the file is skipped' : 'that field is left empty'}`, { file, locator: 'row 1' }, opts.key?.includes(c) ? 'error' : 'warning'));
   }
   if (opts.key?.some((c) => !index.has(c))) return undefined;
+  // The per-faction filter reads the first field unsplit: it must be the key, or every row is misread silently.
+  if (opts.firstField && opts.key?.length && index.get(opts.key[0]) !== 0) {
+    warnings.push(warn('csv-column-order', `${file}: the first column is "${header[0]}", not "${opts.key[0]}" as in the Wahapedia export; the file is skipped`, { file, locator: 'row 1' }, 'error'));
+    return undefined;
+  }
   const rows: { line: number; f: string[] }[] = [];
   let bad = 0;
   let firstBad = 0;

@@ -1,0 +1,42 @@
+// The size beyond which a list gets only cheap analysis, so that a pasted
+// 100,000-line file never freezes the editor: parsing and hover stay (they are
+// linear or per position), the rules checks, lenses and the flood of per-line
+// parse errors do not. The limits are documented in README ("Limits").
+import type { Diagnostic } from 'vscode-languageserver-types';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { ArmyList } from './parse/ast';
+import { makeDiagnostic } from './diagnostics/make';
+
+export const LIST_LIMITS = {
+  /** Lines of text: a real 2000-point list has about 200. */
+  lines: 5000,
+  /** Units: a real list has 10 to 40. */
+  units: 500,
+  /** Parse errors still reported on an oversized list (the first ones). */
+  parseErrors: 100,
+} as const;
+
+/** Why the list is beyond the limits, or undefined when it is within them. */
+export function tooLargeReason(doc: TextDocument, list: ArmyList): string | undefined {
+  if (doc.lineCount > LIST_LIMITS.lines) return `${doc.lineCount} lines (the limit is ${LIST_LIMITS.lines})`;
+  if (list.units.length > LIST_LIMITS.units) return `${list.units.length} units (the limit is ${LIST_LIMITS.units})`;
+  return undefined;
+}
+
+/** The diagnostics of an oversized list (one `list-too-large` and the first parse errors), or undefined within the limits. */
+export function oversizedDiagnostics(doc: TextDocument, list: ArmyList): Diagnostic[] | undefined {
+  const reason = tooLargeReason(doc, list);
+  if (!reason) return undefined;
+  const first = doc.getText().indexOf('\n');
+  const out = [
+    makeDiagnostic(
+      doc,
+      { start: 0, end: first < 0 ? Math.min(doc.getText().length, 200) : first },
+      'list-too-large',
+      `List too large for full analysis: ${reason}. Only the first ${LIST_LIMITS.parseErrors} parse errors are shown; ` +
+        'rules checks and damage lenses are off for this document. Hover, outline and folding still work.',
+    ),
+  ];
+  for (const e of list.errors.slice(0, LIST_LIMITS.parseErrors)) out.push(makeDiagnostic(doc, e.span, e.code, e.message));
+  return out;
+}
