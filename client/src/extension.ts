@@ -3,7 +3,10 @@
 // All language smarts live in the server.
 import * as path from 'path';
 import { commands, ExtensionContext, StatusBarAlignment, window } from 'vscode';
+import { Uri, workspace } from 'vscode';
+import { workspace as rosterWorkspace } from 'vscode';
 import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
+import { DamageView } from './damageView';
 
 let client: LanguageClient | undefined;
 
@@ -26,18 +29,48 @@ export async function activate(context: ExtensionContext): Promise<void> {
   status.command = 'auspex.showOutput';
   status.show();
 
+  const damageView = new DamageView(() => client, context.extensionUri);
   context.subscriptions.push(
     status,
     outputChannel,
     commands.registerCommand('auspex.restartServer', () => client?.restart()),
     commands.registerCommand('auspex.showOutput', () => outputChannel.show(true)),
     commands.registerCommand('auspex.reloadData', () => client?.sendRequest('auspex/reloadData')),
+    commands.registerCommand('auspex.importRoster', () => importRoster()),
+    // The code lenses' command: (uri, unit index, target index, initial conditions).
+    damageView,
+    commands.registerCommand('auspex.showDamageBreakdown', (uri, unit, target, conditions) => damageView.show(uri, unit, target, conditions)),
+    // The read-only pages go to definition opens; their `.md` path makes VS Code show them as Markdown.
+    workspace.registerTextDocumentContentProvider('auspex', {
+      async provideTextDocumentContent(uri: Uri): Promise<string> {
+        const found = await client?.sendRequest<{ text: string } | null>('auspex/virtualDocument', { uri: uri.toString() });
+        return found?.text ?? `Nothing in the loaded rules data for ${uri.toString()}.\n`;
+      },
+    }),
   );
   await client.start();
   client.onNotification('auspex/status', (s: { text: string; tooltip: string }) => {
     status.text = s.text;
     status.tooltip = s.tooltip;
   });
+}
+
+/** Opens a BattleScribe roster (.ros/.rosz) as a new untitled army list in the app layout. */
+async function importRoster(): Promise<void> {
+  const picked = await window.showOpenDialog({ canSelectMany: false, openLabel: 'Import roster', filters: { 'BattleScribe roster': ['ros', 'rosz'] } });
+  if (!picked?.[0] || !client) return;
+  try {
+    const r = await client.sendRequest<{ text: string; warnings: string[] } | { error: string }>('auspex/importRoster', { path: picked[0].fsPath });
+    if ('error' in r) {
+      void window.showErrorMessage(`Auspex: ${r.error}`);
+      return;
+    }
+    const doc = await rosterWorkspace.openTextDocument({ language: 'army-list', content: r.text });
+    await window.showTextDocument(doc);
+    if (r.warnings.length) void window.showWarningMessage(`Auspex: roster imported with ${r.warnings.length} warning(s): ${r.warnings.join('; ')}`);
+  } catch (e) {
+    void window.showErrorMessage(`Auspex: the roster could not be imported (${(e as Error).message})`);
+  }
 }
 
 export async function deactivate(): Promise<void> {

@@ -6,7 +6,9 @@ import { createLanguageService } from '../service/languageService';
 import { checkCommand } from './check';
 import { damageCommand } from './damage';
 import { dataCommand } from './data';
+import { targetsCommand } from './targets';
 import { parseCommand } from './parse';
+import { importCommand } from './importRoster';
 import { CliError, CliIO, EXIT_USAGE, processIO } from './io';
 
 const USAGE = `Usage:
@@ -14,10 +16,14 @@ const USAGE = `Usage:
       check army lists against the rules data; exit 1 when an error is found
   auspex parse <file> --json
       print the parsed list (format, units, ranges, errors) as JSON
+  auspex import <file.ros|file.rosz>
+      print a BattleScribe roster as an army list in the official app layout
   auspex damage --json
       read a damage scenario (JSON) on standard input, print the exact result
   auspex data --data <dir> [--faction NAME] [--json]
       summarise a BattleScribe or Wahapedia data folder
+  auspex targets --data <dir> [--faction NAME] [--json]
+      list, per stratagem, the datasheets its TARGET and RESTRICTIONS text admits
   auspex --help | --version
 
 --data <dir> (repeatable, first wins) adds a folder of BattleScribe catalogues or a
@@ -77,9 +83,13 @@ export function run(argv: string[], io: CliIO = processIO): number {
         return checkCommand(args.positional, args.json, createLanguageService(), io, provider());
       case 'parse':
         return parseCommand(args.positional, io);
+      case 'import':
+        return importCommand(args.positional, io);
       case 'damage':
         if (args.positional.length) throw new CliError('auspex damage: takes no file; pipe the scenario JSON to standard input');
         return damageCommand(io);
+      case 'targets':
+        return targetsCommand(provider(), args.faction, args.json, io);
       case 'data':
         return dataCommand(provider(), args.faction, args.json, io);
       default:

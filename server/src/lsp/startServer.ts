@@ -13,10 +13,17 @@ import {
   TextDocuments,
   TextDocumentSyncKind,
 } from 'vscode-languageserver/node';
+import { LSPErrorCodes, RequestType, ResponseError } from 'vscode-languageserver/node';
+import type { CancellationToken } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createLanguageService, LanguageService } from '../service/languageService';
+import type { BreakdownConditions, DamageBreakdown } from '../service/damageBreakdown';
+import { SEMANTIC_TOKENS_LEGEND } from '../service/semanticTokens';
 import { readSettings, Settings, DEFAULT_SETTINGS } from '../service/settings';
 import { RulesState, RulesStatus } from './rulesState';
+import { checkCancelled, DocumentClock, whenSettled } from './scheduling';
+import { RequestType as RosterRequestType } from 'vscode-languageserver/node';
+import { importRosterFile, RosterImportResult } from '../node/roster';
 
 /** Validation waits this long after the last keystroke, so typing never queues work. */
 const VALIDATE_DELAY_MS = 120;
@@ -25,17 +32,27 @@ const VALIDATE_DELAY_MS = 120;
 export const StatusNotification = new NotificationType<Omit<RulesStatus, 'problems'>>('auspex/status');
 /** Client → server: reload the rules data folders now. */
 export const ReloadDataRequest = new RequestType0<void, void>('auspex/reloadData');
+/** Client → server: a BattleScribe roster file (.ros/.rosz) as list text in the app layout. */
+export const ImportRosterRequest = new RosterRequestType<{ path: string }, RosterImportResult, void>('auspex/importRoster');
+/** Client → server: the Markdown of an `auspex:` document (what go to definition opens). */
+export const VirtualDocumentRequest = new RequestType<{ uri: string }, { text: string } | null, void>('auspex/virtualDocument');
+/** Client → server: the damage breakdown of one unit against one target of `auspex.damage.targets`. */
+export const DamageBreakdownRequest = new RequestType<{ uri: string; unitIndex: number; targetIndex: number; conditions?: BreakdownConditions }, DamageBreakdown | null, void>('auspex/damageBreakdown');
 
 export function startServer(connection: Connection): void {
   const documents = new TextDocuments(TextDocument);
   const service: LanguageService = createLanguageService();
   const pending = new Map<string, ReturnType<typeof setTimeout>>();
+  /** When each document last changed: lenses wait for a quiet moment, like validation. */
+  const changedAt = new Map<string, number>();
+  const clock: DocumentClock = { version: (uri) => documents.get(uri)?.version, changedAt: (uri) => changedAt.get(uri) ?? 0 };
   /** The version whose diagnostics were last published, per document. */
   const published = new Map<string, number>();
   const rules = new RulesState(() => rulesChanged());
   let settings: Settings = DEFAULT_SETTINGS;
   let pullConfiguration = false;
   let shownProblems = new Set<string>();
+  const loggedWarnings = new Set<string>();
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     pullConfiguration = !!params.capabilities.workspace?.configuration;
@@ -45,10 +62,19 @@ export function startServer(connection: Connection): void {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
         hoverProvider: true,
+        completionProvider: { resolveProvider: true, triggerCharacters: ['•', ' ', ':', ','] },
+        semanticTokensProvider: { legend: SEMANTIC_TOKENS_LEGEND, full: true },
         codeLensProvider: { resolveProvider: false },
         documentSymbolProvider: true,
         foldingRangeProvider: true,
         selectionRangeProvider: true,
+        documentFormattingProvider: true,
+        definitionProvider: true,
+        referencesProvider: true,
+        inlayHintProvider: true,
+        workspaceSymbolProvider: true,
+        renameProvider: { prepareProvider: true },
+        codeActionProvider: { codeActionKinds: ['quickfix', 'source.fixAll.auspex'] },
       },
       serverInfo: { name: 'auspex' },
     };
@@ -90,12 +116,14 @@ export function startServer(connection: Connection): void {
   /** New rules data or settings: publish the status and check every open list again. */
   function rulesChanged(dataChanged = true): void {
     if (dataChanged) {
+      loggedWarnings.clear();
       for (const doc of documents.all()) rules.need(service.parse(doc).faction?.text);
       service.setRules(rules.rules());
       sendStatus();
     }
     for (const doc of documents.all()) schedule(doc.uri, 0, true);
     void connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
+    void connection.sendRequest('workspace/inlayHint/refresh').catch(() => undefined);
   }
 
   function sendStatus(): void {
@@ -109,6 +137,11 @@ export function startServer(connection: Connection): void {
       // A notification, not window/showMessageRequest: no answer is awaited, none can fail.
       void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: `Auspex rules data: ${p}` });
     }
+    // Lesser data warnings (a damaged row, a bad value) go to the output channel once each, capped.
+    const notes = guard(() => rules.warnings(), []).filter((w) => !loggedWarnings.has(w));
+    for (const w of notes) loggedWarnings.add(w);
+    for (const w of notes.slice(0, 50)) connection.console.warn(`auspex rules data: ${w}`);
+    if (notes.length > 50) connection.console.warn(`auspex rules data: ${notes.length - 50} more warnings not shown`);
   }
 
   function validate(uri: string): void {
@@ -137,26 +170,62 @@ export function startServer(connection: Connection): void {
   // An opened list is checked at once; edits are debounced.
   documents.onDidOpen((e) => validate(e.document.uri));
   documents.onDidChangeContent((e) => {
-    if (published.get(e.document.uri) !== e.document.version) schedule(e.document.uri, VALIDATE_DELAY_MS);
+    if (published.get(e.document.uri) === e.document.version) return;
+    changedAt.set(e.document.uri, Date.now());
+    schedule(e.document.uri, VALIDATE_DELAY_MS);
   });
   documents.onDidClose((e) => {
     clearTimeout(pending.get(e.document.uri));
     pending.delete(e.document.uri);
     published.delete(e.document.uri);
+    changedAt.delete(e.document.uri);
     service.forget(e.document.uri);
     void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
 
-  connection.onHover((p) => withDoc(p.textDocument.uri, null, (doc) => service.hover(doc, p.position)));
-  connection.onCodeLens((p) => withDoc(p.textDocument.uri, [], (doc) => service.codeLenses(doc)));
-  connection.onDocumentSymbol((p) => withDoc(p.textDocument.uri, [], (doc) => service.documentSymbols(doc)));
+  connection.onHover((p, token) => withDoc(p.textDocument.uri, null, (doc) => service.hover(doc, p.position), token));
+  connection.onCompletion((p, token) => withDoc(p.textDocument.uri, null, (doc) => service.completion(doc, p.position), token));
+  connection.onCompletionResolve((item) => guard(() => service.resolveCompletion(item), item));
+  connection.languages.semanticTokens.on((p) => withDoc(p.textDocument.uri, { data: [] }, (doc) => service.semanticTokens(doc)));
+  // Lenses and the outline are debounced and yield first: they never hold up a hover or a completion.
+  connection.onCodeLens((p, token) => whenSettled(clock, p.textDocument.uri, token, VALIDATE_DELAY_MS, () => withDoc(p.textDocument.uri, [], (doc) => service.codeLenses(doc))));
+  connection.onDocumentSymbol((p, token) => whenSettled(clock, p.textDocument.uri, token, 0, () => withDoc(p.textDocument.uri, [], (doc) => service.documentSymbols(doc))));
   connection.onFoldingRanges((p) => withDoc(p.textDocument.uri, [], (doc) => service.foldingRanges(doc)));
   connection.onSelectionRanges((p) => withDoc(p.textDocument.uri, [], (doc) => service.selectionRanges(doc, p.positions)));
+  connection.onDocumentFormatting((p) =>
+    withDoc(p.textDocument.uri, [], (doc) => {
+      const r = service.format(doc);
+      // A refusal keeps the text as written; the reason goes to the log, not into a popup on every save.
+      if (r.refused) connection.console.info(`auspex: not formatting ${doc.uri}: ${r.refused}`);
+      return r.edits;
+    }),
+  );
+  connection.onRequest(ImportRosterRequest, (p) => guard((): RosterImportResult => importRosterFile(String(p?.path ?? '')), { error: 'The roster could not be imported (see the Auspex output)' }));
+  connection.onDefinition((p) => withDoc(p.textDocument.uri, null, (doc) => service.definition(doc, p.position)));
+  connection.onCodeAction((p) => withDoc(p.textDocument.uri, [], (doc) => service.codeActions(doc, p.context.diagnostics, p.context.only)));
+  connection.onReferences((p, token) => withDoc(p.textDocument.uri, [], (doc) => service.references(doc, p.position, documents.all()), token));
+  connection.onRequest(VirtualDocumentRequest, (p) => guard(() => nullOr(service.virtualDocument(p.uri), (text) => ({ text })), null));
+  connection.onRequest(DamageBreakdownRequest, (p) => withDoc(String(p?.uri), null, (doc) => service.damageBreakdown(doc, Number(p.unitIndex), Number(p.targetIndex), p.conditions ?? {})));
+  connection.languages.inlayHint.on((p, token) => withDoc(p.textDocument.uri, [], (doc) => service.inlayHints(doc, p.range), token));
+  connection.onWorkspaceSymbol((p) => guard(() => service.workspaceSymbols(documents.all(), p.query), []));
+  // Refusals carry their reason to the editor as an error response, not a silent null.
+  connection.onPrepareRename((p) => refuseOr(withDoc(p.textDocument.uri, null, (doc) => service.prepareRename(doc, p.position))));
+  connection.onRenameRequest((p) => refuseOr(withDoc(p.textDocument.uri, null, (doc) => service.rename(doc, p.position, p.newName))));
 
   connection.onShutdown(() => rules.dispose());
 
+  function nullOr<T, U>(value: T | null, fn: (v: T) => U): U | null {
+    return value === null ? null : fn(value);
+  }
+
+  function refuseOr<T extends object>(result: T | { error: string } | null): T | null {
+    if (result && 'error' in result) throw new ResponseError(LSPErrorCodes.RequestFailed, result.error);
+    return result;
+  }
+
   /** Runs a request on an open document; unknown documents and failures answer `fallback`. */
-  function withDoc<T>(uri: string, fallback: T, fn: (doc: TextDocument) => T): T {
+  function withDoc<T>(uri: string, fallback: T, fn: (doc: TextDocument) => T, token?: CancellationToken): T {
+    checkCancelled(token);
     const doc = documents.get(uri);
     return doc ? guard(() => fn(doc), fallback) : fallback;
   }

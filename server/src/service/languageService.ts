@@ -12,9 +12,24 @@ import { DEFAULT_SETTINGS, Settings } from './settings';
 import { applySeverityOverrides } from './diagnostics/severity';
 import { validateList } from './diagnostics/validate';
 import { hover } from './hover';
+import { completion, resolveCompletion } from './completion';
+import { semanticTokens } from './semanticTokens';
+import type { CompletionItem, CompletionList, SemanticTokens } from 'vscode-languageserver-types';
 import { codeLenses } from './codeLens';
+import { damageBreakdown, BreakdownConditions, DamageBreakdown } from './damageBreakdown';
 import { documentSymbols, foldingRanges, selectionRanges } from './symbols';
+import { formatDocument, FormattingOutcome } from './format';
 import { createUnitDamageCache } from './damage/fromRules';
+import { oversizedDiagnostics, tooLargeReason } from './limits';
+import { definition, navigationTarget } from './definition';
+import { references } from './references';
+import { virtualDocument } from './virtualDocs';
+import { inlayHints } from './inlayHints';
+import { workspaceSymbols } from './workspaceSymbols';
+import { prepareRename, rename, RenameRefusal } from './rename';
+import { codeActions, FIX_ALL_KIND } from './codeActions';
+import type { CodeAction } from 'vscode-languageserver-types';
+import type { InlayHint, Location, Range, SymbolInformation, WorkspaceEdit } from 'vscode-languageserver-types';
 
 export interface LanguageServiceOptions {
   /** Rules data to check against; the embedded seed data when absent. */
@@ -30,10 +45,31 @@ export interface LanguageService {
   parse(doc: TextDocument): ArmyList;
   diagnostics(doc: TextDocument): Diagnostic[];
   hover(doc: TextDocument, position: Position): Hover | null;
+  /** Context-aware items, ranked by the server; documentation is left to `resolveCompletion`. */
+  completion(doc: TextDocument, position: Position): CompletionList;
+  resolveCompletion(item: CompletionItem): CompletionItem;
+  /** The whole document's semantic tokens (legend: `SEMANTIC_TOKENS_LEGEND`). */
+  semanticTokens(doc: TextDocument): SemanticTokens;
   codeLenses(doc: TextDocument): CodeLens[];
+  /** The damage breakdown view's data for one unit (index in the list) against one target of the settings. */
+  damageBreakdown(doc: TextDocument, unitIndex: number, targetIndex: number, conditions?: BreakdownConditions): DamageBreakdown | null;
   documentSymbols(doc: TextDocument): DocumentSymbol[];
   foldingRanges(doc: TextDocument): FoldingRange[];
   selectionRanges(doc: TextDocument, positions: Position[]): SelectionRange[];
+  /** The whole list rewritten in the app layout (one edit), or no edit and the reason it was refused. */
+  format(doc: TextDocument): FormattingOutcome;
+  /** A Location in the list (a plan target's unit) or in an `auspex:` document. */
+  definition(doc: TextDocument, position: Position): Location | null;
+  /** Uses of what stands at `position` across `open` (the open lists; `doc` is searched too). */
+  references(doc: TextDocument, position: Position, open: TextDocument[]): Location[];
+  /** The Markdown of an `auspex:` document, or null. */
+  virtualDocument(uri: string): string | null;
+  inlayHints(doc: TextDocument, range: Range): InlayHint[];
+  workspaceSymbols(open: TextDocument[], query: string): SymbolInformation[];
+  prepareRename(doc: TextDocument, position: Position): { range: Range; placeholder: string } | RenameRefusal;
+  rename(doc: TextDocument, position: Position, newName: string): WorkspaceEdit | RenameRefusal;
+  /** Quick fixes for `diagnostics` (as the client sends them) and, when asked, the fix-all source action over the whole document. */
+  codeActions(doc: TextDocument, diagnostics: Diagnostic[], only?: string[]): CodeAction[];
   /** Drops cached state for a closed document. */
   forget(uri: string): void;
 }
@@ -71,12 +107,37 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       settings = next;
     },
     parse,
-    diagnostics: (doc) => applySeverityOverrides(validateList(doc, parse(doc), rules), settings.diagnosticSeverity),
+    diagnostics: (doc) => applySeverityOverrides(oversizedDiagnostics(doc, parse(doc)) ?? validateList(doc, parse(doc), rules, settings), settings.diagnosticSeverity),
     hover: (doc, position) => hover(doc, parse(doc), rules, doc.offsetAt(position)),
-    codeLenses: (doc) => codeLenses(doc, parse(doc), rules, unitDamage),
+    completion: (doc, position) => completion(doc, parse(doc), rules, doc.offsetAt(position)),
+    resolveCompletion: (item) => resolveCompletion(item, rules),
+    semanticTokens: (doc) => ({ data: semanticTokens(doc, parse(doc), rules) }),
+    codeLenses: (doc) => (tooLargeReason(doc, parse(doc)) ? [] : codeLenses(doc, parse(doc), rules, unitDamage, settings)),
+    damageBreakdown: (doc, unitIndex, targetIndex, conditions) => damageBreakdown(doc, parse(doc), rules, settings, unitIndex, targetIndex, conditions),
     documentSymbols: (doc) => documentSymbols(doc, parse(doc)),
     foldingRanges: (doc) => foldingRanges(doc, parse(doc)),
     selectionRanges: (doc, positions) => selectionRanges(doc, parse(doc), positions),
+    format: (doc) => formatDocument(doc, parse(doc)),
+    definition: (doc, position) => definition(doc, parse(doc), rules, doc.offsetAt(position)),
+    references: (doc, position, open) => {
+      const target = navigationTarget(doc, parse(doc), rules, doc.offsetAt(position));
+      if (!target) return [];
+      const docs = open.some((d) => d.uri === doc.uri) ? open : [doc, ...open];
+      return references(docs.map((d) => ({ doc: d, list: parse(d) })), target, rules);
+    },
+    virtualDocument: (uri) => virtualDocument(uri, rules),
+    inlayHints: (doc, range) => inlayHints(doc, parse(doc), rules, settings, range),
+    workspaceSymbols: (open, query) => workspaceSymbols(open.map((d) => ({ doc: d, list: parse(d) })), query),
+    prepareRename: (doc, position) => prepareRename(doc, parse(doc), doc.offsetAt(position)),
+    rename: (doc, position, newName) => rename(doc, parse(doc), doc.offsetAt(position), newName),
+    codeActions(doc, diagnostics, only) {
+      const list = parse(doc);
+      const asks = (kind: string) => !only || only.some((k) => k === '' || kind === k || kind.startsWith(`${k}.`));
+      const out = asks('quickfix') ? codeActions(doc, list, diagnostics, ['quickfix']) : [];
+      // Fix-all covers the whole document, not just the diagnostics the client sends for its range.
+      if (asks(FIX_ALL_KIND)) out.push(...codeActions(doc, list, this.diagnostics(doc), [FIX_ALL_KIND]));
+      return out;
+    },
     forget: (uri) => void parsed.delete(uri),
   };
 }

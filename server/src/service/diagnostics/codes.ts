@@ -32,6 +32,53 @@ export const DIAGNOSTIC_CODES = {
     severity: 'error',
     summary: "A unit's stated points differ from the rules data's points for its size (enhancements included).",
   },
+  'list-too-large': {
+    severity: 'information',
+    summary: 'The document is beyond the size limits (5,000 lines or 500 units): only parsing and hover run, no rules checks or lenses.',
+  },
+  // Army construction ("Muster your army").
+  'total-mismatch': { severity: 'error', summary: "The list's stated total differs from the sum of its units' stated points." },
+  'over-points-limit': { severity: 'error', summary: "The army's points exceed the battle size's limit (Incursion 1000, Strike Force 2000, Onslaught 3000)." },
+  'combat-patrol': {
+    severity: 'information',
+    summary: 'A Combat Patrol list that states points or enhancements: a fixed force, so points, Warlord, unit-count and enhancement checks do not apply.',
+  },
+  'no-warlord': { severity: 'error', summary: 'The army has no Warlord; exactly one CHARACTER unit must be.' },
+  'multiple-warlords': { severity: 'error', summary: 'More than one unit is marked Warlord; an army has exactly one.' },
+  'warlord-not-character': { severity: 'error', summary: 'The Warlord is not a CHARACTER.' },
+  'too-many-datasheet': {
+    severity: 'error',
+    summary: 'More than three units of one datasheet (six for BATTLELINE and DEDICATED TRANSPORT).',
+  },
+  'epic-hero-duplicate': { severity: 'error', summary: 'An EPIC HERO appears more than once; each is unique.' },
+  'unknown-enhancement': { severity: 'error', summary: 'An enhancement the loaded rules data does not have; the closest names are suggested.' },
+  'enhancement-duplicate': { severity: 'error', summary: 'The same enhancement is taken more than once; each can be taken once.' },
+  'enhancement-not-character': { severity: 'error', summary: 'An enhancement on a unit that is not a CHARACTER.' },
+  'enhancement-epic-hero': { severity: 'error', summary: 'An enhancement on an EPIC HERO, which cannot take one.' },
+  'multiple-enhancements': { severity: 'error', summary: 'More than one enhancement on one model.' },
+  'enhancement-wrong-detachment': { severity: 'error', summary: "An enhancement from another detachment than the list's." },
+  'enhancement-ineligible': { severity: 'error', summary: "An enhancement on a model its own restriction excludes (\"TRYGON model only\")." },
+  'too-many-enhancements': { severity: 'error', summary: 'More enhancements than the army may take (setting auspex.validation.maxEnhancements, default 3).' },
+  'unit-size': { severity: 'error', summary: "A unit's model count is not a size its datasheet allows." },
+  'model-count': { severity: 'error', summary: 'More or fewer models of one type than the datasheet allows.' },
+  'unknown-wargear': {
+    severity: 'warning',
+    summary: "Wargear that names no weapon or wargear of the unit's datasheet; the closest names are suggested.",
+  },
+  'unit-wrong-faction': { severity: 'error', summary: "A unit without the army's faction keyword, outside an ALLIED UNITS section." },
+  'allied-unit': { severity: 'information', summary: 'A unit of another faction in the ALLIED UNITS section; ally rules are not checked.' },
+  'unknown-detachment': { severity: 'error', summary: 'A detachment the loaded rules data does not have; the closest names are suggested.' },
+  'detachment-wrong-faction': { severity: 'error', summary: "The detachment belongs to another faction than the list's." },
+  'leader-target-missing': { severity: 'error', summary: 'A `Leading:` bullet names a unit that is not in the list.' },
+  'leader-cannot-lead': { severity: 'error', summary: 'A `Leading:` bullet names a unit the leader cannot lead (datasheet Leader section).' },
+  // The STRATAGEMS plan.
+  'unknown-stratagem': { severity: 'error', summary: 'A planned stratagem the loaded rules data does not have; the closest names are suggested.' },
+  'stratagem-wrong-detachment': { severity: 'error', summary: "A planned stratagem that is neither Core nor from the list's detachment." },
+  'plan-target-missing': { severity: 'error', summary: 'A planned target that is not a unit of the list (`Name #2` is the second unit of that name).' },
+  'plan-target-count': { severity: 'error', summary: 'More or fewer targets than the stratagem\'s TARGET text allows ("One unit", "One or more units").' },
+  'plan-target-ineligible': { severity: 'error', summary: "A planned target whose keywords do not meet the stratagem's TARGET or RESTRICTIONS text." },
+  'plan-limit-exceeded': { severity: 'error', summary: 'A stratagem planned more often than its limit (once per battle / battle round / turn / phase).' },
+  'plan-cp-overspent': { severity: 'warning', summary: 'The plan spends more CP in a battle round than can have been gained by then.' },
 } as const satisfies Record<string, CodeInfo>;
 
 export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;
