@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Copies the README's screenshots from the last e2e run (test-artifacts/e2e/)
+# into docs/screenshots/. Run `npm run test:e2e` first.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+mkdir -p docs/screenshots
+for step in hover-unit completion quick-fix-menu damage-webview; do
+  src=$(ls test-artifacts/e2e/*-"$step".png 2>/dev/null | tail -1)
+  [ -n "$src" ] || { echo "no $step screenshot: run npm run test:e2e first" >&2; exit 1; }
+  cp "$src" "docs/screenshots/$step.png"
+  echo "docs/screenshots/$step.png <- $src"
+done
