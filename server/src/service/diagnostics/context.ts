@@ -81,8 +81,11 @@ export function sameFaction(rules: RulesIndex, faction: string): (other: string)
   return (other) => key(other) === k;
 }
 
-/** Keywords a list note grants: "<Detachment> Keywords: Character" (the app's detachment choices). */
-const GRANTED = /\bkeywords?\s*:\s*(.+)$/i;
+/**
+ * Keywords a list note grants: "<Detachment> Keywords: Character" (the app's detachment choices) and
+ * "Daemonic Allegiance: Tzeentch" (the Chaos God keyword the model gains).
+ */
+const GRANTED = /\b(?:keywords?|allegiance)\s*:\s*(.+)$/i;
 
 function unitKeywords(unit: Unit, sheet: Datasheet): Set<string> {
   const set = new Set([...sheet.factionKeywords, ...sheet.keywords].map((k) => k.toUpperCase()));

@@ -73,7 +73,7 @@ function checkOrigins(ctx: CheckContext, taken: { ref: EnhancementRef; enh?: Enh
 
 /** The enhancement of that name, preferring the list's detachment (names repeat across detachments). */
 function findEnhancement(ctx: CheckContext, name: string): Enhancement | undefined {
-  const all = ctx.rules.data.enhancements.filter((e) => normalizeName(e.name) === normalizeName(name));
+  const all = ctx.rules.enhancementsNamed(name);
   const det = ctx.detachment;
   return (det && all.find((e) => normalizeName(e.detachment) === normalizeName(det.name))) ?? all[0];
 }

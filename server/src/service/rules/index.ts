@@ -35,9 +35,13 @@ export class RulesIndex {
     this.ruleAliases.sort((a, b) => b.alias.length - a.alias.length);
   }
 
-  /** Datasheets of that name; `faction` (a keyword or faction name) narrows duplicates across factions. */
+  /**
+   * Datasheets of that name; `faction` (a keyword or faction name) narrows duplicates across factions.
+   * BattleScribe and ListForge prefix some names with the faction ("World Eaters Chaos Spawn"): when the
+   * name itself is unknown, it is tried without such a prefix.
+   */
   datasheet(name: string, faction?: string): Datasheet | undefined {
-    const all = this.datasheetsByName.get(normalizeName(name));
+    const all = this.datasheetsByName.get(normalizeName(name)) ?? this.datasheetsByName.get(this.withoutFactionPrefix(name, faction));
     if (!all || all.length === 0) return undefined;
     if (faction && all.length > 1) {
       const key = this.faction(faction)?.keyword ?? faction;
@@ -52,7 +56,16 @@ export class RulesIndex {
     const pool = f
       ? this.data.datasheets.filter((d) => d.factionKeywords.some((k) => normalizeName(k) === normalizeName(f.keyword)))
       : this.data.datasheets;
-    return closestNames(name, pool.map((d) => d.name), limit);
+    const bare = this.withoutFactionPrefix(name, faction);
+    return closestNames(bare === normalizeName(name) ? name : bare, pool.map((d) => d.name), limit);
+  }
+
+  /** The normalised name without a leading faction name or keyword ("world eaters chaos spawn" → "chaos spawn"). */
+  private withoutFactionPrefix(name: string, faction?: string): string {
+    const n = normalizeName(name);
+    const prefixes = [faction, ...this.data.factions.flatMap((f) => [f.name, f.keyword])].filter((p): p is string => !!p).map(normalizeName);
+    const hit = prefixes.find((p) => n.startsWith(p + ' '));
+    return hit ? n.slice(hit.length + 1) : n;
   }
 
   faction(name: string): Faction | undefined {
@@ -78,7 +91,13 @@ export class RulesIndex {
   }
 
   enhancement(name: string): Enhancement | undefined {
-    return this.enhancementsByName.get(normalizeName(name))?.[0];
+    return this.enhancementsNamed(name)[0];
+  }
+
+  /** Every enhancement of that name (names repeat across detachments); sources disagree on a leading "The". */
+  enhancementsNamed(name: string): Enhancement[] {
+    const n = normalizeName(name);
+    return this.enhancementsByName.get(n) ?? this.enhancementsByName.get(n.startsWith('the ') ? n.slice(4) : `the ${n}`) ?? [];
   }
 }
 
