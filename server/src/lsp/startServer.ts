@@ -101,6 +101,30 @@ export function startServer(connection: Connection): void {
   async function refreshSettings(): Promise<void> {
     const section = await guardAsync(() => connection.workspace.getConfiguration('auspex'), {});
     applySettings(section ?? {}, true);
+    docSettings.clear();
+    await Promise.all(documents.all().map((d) => fetchDocSettings(d.uri)));
+  }
+
+  /**
+   * Resource-scoped settings (damage targets, severities, CP, ...) as the client resolves them for one
+   * document: a workspace folder or a language override may differ from the window's. Data folders
+   * stay window-wide: one server holds one set of rules data.
+   */
+  const docSettings = new Map<string, Settings>();
+  const settingsFor = (uri: string) => docSettings.get(uri) ?? settings;
+
+  async function fetchDocSettings(uri: string): Promise<void> {
+    if (!pullConfiguration) return;
+    const section = await guardAsync(() => connection.workspace.getConfiguration({ scopeUri: uri, section: 'auspex' }), undefined);
+    if (section === undefined || section === null || !documents.get(uri)) return;
+    const next = readSettings(section).settings;
+    const before = JSON.stringify(settingsFor(uri));
+    docSettings.set(uri, next);
+    if (JSON.stringify(next) !== before) {
+      schedule(uri, 0, true);
+      void connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
+      void connection.sendRequest('workspace/inlayHint/refresh').catch(() => undefined);
+    }
   }
 
   function applySettings(section: unknown, revalidate: boolean): void {
@@ -154,6 +178,7 @@ export function startServer(connection: Connection): void {
       service.setRules(rules.rules());
       sendStatus();
     }
+    service.setSettings(settingsFor(uri));
     const diagnostics = guard(() => service.diagnostics(doc), []);
     // A newer version arrived while we worked: its own validation will publish.
     if (documents.get(uri)?.version !== version) return;
@@ -168,7 +193,10 @@ export function startServer(connection: Connection): void {
   }
 
   // An opened list is checked at once; edits are debounced.
-  documents.onDidOpen((e) => validate(e.document.uri));
+  documents.onDidOpen((e) => {
+    validate(e.document.uri);
+    void fetchDocSettings(e.document.uri);
+  });
   documents.onDidChangeContent((e) => {
     if (published.get(e.document.uri) === e.document.version) return;
     changedAt.set(e.document.uri, Date.now());
@@ -179,6 +207,7 @@ export function startServer(connection: Connection): void {
     pending.delete(e.document.uri);
     published.delete(e.document.uri);
     changedAt.delete(e.document.uri);
+    docSettings.delete(e.document.uri);
     service.forget(e.document.uri);
     void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
@@ -227,7 +256,9 @@ export function startServer(connection: Connection): void {
   function withDoc<T>(uri: string, fallback: T, fn: (doc: TextDocument) => T, token?: CancellationToken): T {
     checkCancelled(token);
     const doc = documents.get(uri);
-    return doc ? guard(() => fn(doc), fallback) : fallback;
+    if (!doc) return fallback;
+    service.setSettings(settingsFor(uri));
+    return guard(() => fn(doc), fallback);
   }
 
   /** A bug in one feature must never take the server (and the user's session) down. */
