@@ -2,9 +2,7 @@
 // shows the loaded rules data in the status bar and contributes the commands.
 // All language smarts live in the server.
 import * as path from 'path';
-import { commands, ExtensionContext, StatusBarAlignment, window } from 'vscode';
-import { Uri, workspace } from 'vscode';
-import { workspace as rosterWorkspace } from 'vscode';
+import { CodeLens, commands, ExtensionContext, StatusBarAlignment, Uri, window, workspace } from 'vscode';
 import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
 import { DamageView } from './damageView';
 
@@ -39,7 +37,15 @@ export async function activate(context: ExtensionContext): Promise<void> {
     commands.registerCommand('auspex.importRoster', () => importRoster()),
     // The code lenses' command: (uri, unit index, target index, initial conditions).
     damageView,
-    commands.registerCommand('auspex.showDamageBreakdown', (uri, unit, target, conditions) => damageView.show(uri, unit, target, conditions)),
+    commands.registerCommand('auspex.showDamageBreakdown', async (uri?: unknown, unit?: unknown, target?: unknown, conditions?: unknown) => {
+      // From the Command Palette there are no arguments: use the lens of the unit at the cursor.
+      const args = uri === undefined ? await breakdownArgsAtCursor() : [uri, unit, target, conditions];
+      if (!args) {
+        void window.showInformationMessage('Auspex: put the cursor in a unit with weapons to see its damage breakdown.');
+        return;
+      }
+      damageView.show(args[0], args[1], args[2], args[3]);
+    }),
     // The read-only pages go to definition opens; their `.md` path makes VS Code show them as Markdown.
     workspace.registerTextDocumentContentProvider('auspex', {
       async provideTextDocumentContent(uri: Uri): Promise<string> {
@@ -55,6 +61,17 @@ export async function activate(context: ExtensionContext): Promise<void> {
   });
 }
 
+/** The arguments of the damage lens nearest above the cursor in the active army list, if any. */
+async function breakdownArgsAtCursor(): Promise<unknown[] | undefined> {
+  const editor = window.activeTextEditor;
+  if (!editor || editor.document.languageId !== 'army-list') return undefined;
+  const line = editor.selection.active.line;
+  const lenses = (await commands.executeCommand<CodeLens[]>('vscode.executeCodeLensProvider', editor.document.uri)) ?? [];
+  const above = lenses.filter((l) => l.command?.command === 'auspex.showDamageBreakdown' && l.range.start.line <= line);
+  const nearest = above.sort((a, b) => b.range.start.line - a.range.start.line)[0];
+  return nearest?.command?.arguments;
+}
+
 /** Opens a BattleScribe roster (.ros/.rosz) as a new untitled army list in the app layout. */
 async function importRoster(): Promise<void> {
   const picked = await window.showOpenDialog({ canSelectMany: false, openLabel: 'Import roster', filters: { 'BattleScribe roster': ['ros', 'rosz'] } });
@@ -65,7 +82,7 @@ async function importRoster(): Promise<void> {
       void window.showErrorMessage(`Auspex: ${r.error}`);
       return;
     }
-    const doc = await rosterWorkspace.openTextDocument({ language: 'army-list', content: r.text });
+    const doc = await workspace.openTextDocument({ language: 'army-list', content: r.text });
     await window.showTextDocument(doc);
     if (r.warnings.length) void window.showWarningMessage(`Auspex: roster imported with ${r.warnings.length} warning(s): ${r.warnings.join('; ')}`);
   } catch (e) {

@@ -179,4 +179,16 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
     await frame.locator('body', { hasText: 'Atalan Jackals' }).waitFor({ state: 'visible', timeout: UI_TIMEOUT });
     await wb.screenshot('damage-webview');
   });
+
+  it('opens the damage breakdown from the Command Palette for the unit at the cursor', async function () {
+    requireFeature(this, !!features.damageWebviewCommand, 'the damage breakdown webview (no damage command in the manifest)');
+    await wb.runCommand('View: Close All Editors');
+    await wb.openFile(CLAW);
+    await wb.editor().locator('.view-line', { hasText: 'Mining laser' }).first().click();
+    await wb.runCommand('Auspex: Show Damage Breakdown');
+    await wb.page.locator('.tabs-container .tab', { hasText: /damage breakdown/i }).waitFor({ state: 'visible' });
+    const frame = wb.page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
+    await frame.locator('body', { hasText: 'Atalan Jackals' }).waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+    await wb.screenshot('damage-webview-palette');
+  });
 });
