@@ -1,8 +1,10 @@
-// Rules-data loading: BSData (one faction, all four) and the whole Wahapedia export, from ../shared/data.
+// Rules-data loading: the embedded data, BSData (one faction, all four) and the whole Wahapedia export from ../shared/data.
 import * as path from 'path';
 import * as fs from 'fs';
 import { BenchRow, summarize } from './harness';
 import { openDataFolder } from '../server/src/node/dataFolder';
+import { loadEmbeddedRules } from '../server/src/service/rules/embedded';
+import { RulesIndex } from '../server/src/service/rules';
 
 function timed(name: string, runs: number, fn: () => unknown): BenchRow {
   const times: number[] = [];
@@ -27,12 +29,15 @@ function timed(name: string, runs: number, fn: () => unknown): BenchRow {
 }
 
 export function run(): BenchRow[] {
+  // Always there: the data bundled into the server, with the index every feature reads.
+  const embedded = timed('data: embedded only (load + index)', 50, () => new RulesIndex(loadEmbeddedRules()));
   const shared = path.resolve(__dirname, '..', '..', '..', 'shared', 'data');
   const root = fs.existsSync(shared) ? shared : path.resolve(__dirname, '..', '..', 'shared', 'data');
   const bs = path.join(root, 'bsdata');
   const wh = path.join(root, 'wahapedia');
-  if (!fs.existsSync(bs) || !fs.existsSync(wh)) return [{ name: 'data: ../shared/data absent, skipped', median: 0, p99: 0, runs: 0 }];
+  if (!fs.existsSync(bs) || !fs.existsSync(wh)) return [embedded, { name: 'data: ../shared/data absent, skipped', median: 0, p99: 0, runs: 0 }];
   return [
+    embedded,
     timed('data: BSData Genestealer Cults (folder read + parse)', 8, () => openDataFolder(bs).loadFaction('Genestealer Cults').data.datasheets.length),
     timed('data: BSData all four factions', 5, () => openDataFolder(bs).loadAll().data.datasheets.length),
     timed('data: Wahapedia whole export', 5, () => openDataFolder(wh).loadAll().data.datasheets.length),

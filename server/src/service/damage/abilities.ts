@@ -75,11 +75,18 @@ export function splitAbilities(raw: string): string[] {
 }
 
 /** Parses ability strings, case-insensitive, with or without brackets; one string may hold several. */
+/** Parsed per abilities array: rules data is immutable once loaded, and lenses ask for the same arrays again and again. */
+const parsed = new WeakMap<readonly string[], WeaponAbilities>();
+
+/** The weapon abilities of a profile. The result is shared: treat it as read-only. */
 export function parseAbilities(list: readonly string[]): WeaponAbilities {
+  const hit = parsed.get(list);
+  if (hit) return hit;
   const out = emptyAbilities();
   for (const item of list) {
     for (const part of splitAbilities(item)) applyOne(out, part);
   }
+  parsed.set(list, out);
   return out;
 }
 

@@ -133,6 +133,8 @@ export function computeUnitDamage(input: UnitDamageInput): UnitDamageResult {
     const pick = (ws: Weapon[]) =>
       ws.map((w) => {
         const profiles = phase ? w.profiles.filter((p) => (p.type === 'ranged') === (phase === 'shooting')) : w.profiles;
+        // One profile is no choice: computing it alone first would double the work.
+        if (profiles.length === 1) return weaponFromProfile(profiles[0], g.models);
         const b = bestProfile({ name: w.name, profiles }, g.models, input.target, c);
         if (profiles.length > 1) choices.push(`${w.name}: ${b.profile.name} profile (best against this target)`);
         return b.weapon;
