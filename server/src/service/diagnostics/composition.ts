@@ -59,7 +59,7 @@ function checkWargear(ctx: CheckContext, r: ResolvedUnit): void {
     if (isKnownWargear(w.name.text, known)) continue;
     // Some exports list the enhancement among the wargear.
     if (ctx.rules.enhancement(w.name.text)) continue;
-    const suggestions = closestNames(w.name.text, known.names);
+    const suggestions = suggestionsFor(known, w.name.text);
     const hint = suggestions.length ? ` Closest: ${suggestions.map((s) => `"${s}"`).join(', ')}.` : '';
     ctx.report(w.name.span, 'unknown-wargear', `"${w.name.text}" is not a weapon or wargear of the ${r.sheet.name} datasheet.${hint}`, { data: { suggestions } });
   }
@@ -71,6 +71,7 @@ interface Vocabulary {
   loose: Set<string>;
   /** Default loadout and wargear option text, loosely normalised, where wargear without a profile is named. */
   text: string;
+  suggestions: Map<string, string[]>;
 }
 
 const vocabularies = new WeakMap<Datasheet, Vocabulary>();
@@ -80,9 +81,19 @@ function wargearVocabulary(sheet: Datasheet): Vocabulary {
   if (hit) return hit;
   const names = [...new Set([...sheet.weapons.flatMap((w) => [w.name, ...w.profiles.map((p) => p.name)]), ...sheet.abilities.map((a) => a.name)])];
   const text = [sheet.defaultLoadout ?? '', ...(sheet.wargearOptions ?? [])].map(squash).join('|');
-  const v = { names, loose: new Set(names.map(looseName)), text };
+  const v = { names, loose: new Set(names.map(looseName)), text, suggestions: new Map<string, string[]>() };
   vocabularies.set(sheet, v);
   return v;
+}
+
+/** Closest names per datasheet vocabulary: the same unknown item recurs on every keystroke's validation. */
+function suggestionsFor(v: Vocabulary, name: string): string[] {
+  let hit = v.suggestions.get(name);
+  if (!hit) {
+    if (v.suggestions.size > 256) v.suggestions.clear();
+    v.suggestions.set(name, (hit = closestNames(name, v.names)));
+  }
+  return hit;
 }
 
 const squash = (s: string) => normalizeName(s).replace(/[^a-z0-9]/g, '');

@@ -18,6 +18,13 @@ export interface Line {
 
 const WS = /[\s\u00A0\u200B\u2060\uFEFF]/;
 
+/** WS.test for one UTF-16 unit, without a regex for ASCII (the parser's hottest test). */
+function wsAt(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
+  return WS.test(text[i]);
+}
+
 export function scanLines(src: string): Line[] {
   const lines: Line[] = [];
   let start = 0;
@@ -29,7 +36,7 @@ export function scanLines(src: string): Line[] {
     if (end > start && src.charCodeAt(end - 1) === 13) end--;
     const text = src.slice(start, end);
     let indent = 0;
-    while (indent < text.length && WS.test(text[indent])) indent++;
+    while (indent < text.length && wsAt(text, indent)) indent++;
     lines.push({ index, start, end, text, indent, blank: indent === text.length });
     index++;
     start = nl + 1;
@@ -38,13 +45,13 @@ export function scanLines(src: string): Line[] {
 }
 
 export function isWs(ch: string): boolean {
-  return WS.test(ch);
+  return wsAt(ch, 0);
 }
 
 /** [start, end) with outer whitespace removed. */
 export function trimRange(src: string, start: number, end: number): [number, number] {
-  while (start < end && WS.test(src[start])) start++;
-  while (end > start && WS.test(src[end - 1])) end--;
+  while (start < end && wsAt(src, start)) start++;
+  while (end > start && wsAt(src, end - 1)) end--;
   return [start, end];
 }
 

@@ -17,10 +17,19 @@ export function foldTypography(text: string): string {
     .trim();
 }
 
+/** Names recur constantly (every check looks up the same datasheet and weapon names): remember them. */
+const normalized = new Map<string, string>();
+const NORMALIZED_LIMIT = 20000;
+
 /** The key under which a name is looked up: typography folded, lower case, accents removed. */
 export function normalizeName(text: string): string {
-  return foldTypography(text)
+  let key = normalized.get(text);
+  if (key !== undefined) return key;
+  key = foldTypography(text)
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase();
+  if (normalized.size >= NORMALIZED_LIMIT) normalized.clear();
+  normalized.set(text, key);
+  return key;
 }
