@@ -10,14 +10,10 @@ import * as path from 'path';
 import {
   DidChangeConfigurationNotification,
   DidOpenTextDocumentNotification,
-  ExitNotification,
   HoverRequest,
-  InitializedNotification,
-  InitializeRequest,
   LogMessageNotification,
   MessageType,
   ShowMessageNotification,
-  ShutdownRequest,
 } from 'vscode-languageserver-protocol/node';
 import { openDataFolder } from '../../server/src/node/dataFolder';
 import { hasShared, repoRoot, requireShared, sharedPath } from '../support/shared';
@@ -114,16 +110,13 @@ describe('fuzz: damaged rules data', function () {
         if (m.type === MessageType.Error) errors.push(m.message);
         if (m.type === MessageType.Warning) shown.push(m.message);
       });
-      await server.connection.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: null, capabilities: {}, initializationOptions: {} });
-      await server.connection.sendNotification(InitializedNotification.type, {});
+      await server.initialize();
     });
 
     after(async () => {
-      if (!server) return;
-      await server.connection.sendRequest(ShutdownRequest.type);
-      await server.connection.sendNotification(ExitNotification.type);
-      assert.strictEqual(await server.exited, 0, `server exits cleanly (stderr: ${server.stderr()})`);
-      server.connection.dispose();
+
+      if (server) await server.stop();
+
     });
 
     VARIANTS.forEach((v, i) => {

@@ -7,10 +7,6 @@ import * as path from 'path';
 import {
   CodeActionRequest,
   DidOpenTextDocumentNotification,
-  ExitNotification,
-  InitializedNotification,
-  InitializeRequest,
-  ShutdownRequest,
   TextEdit,
 } from 'vscode-languageserver-protocol/node';
 import { repoRoot } from '../support/shared';
@@ -21,17 +17,12 @@ describe('code actions over stdio', function () {
 
   before(async () => {
     server = startServerProcess();
-    const init = await server.connection.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: null, capabilities: {} });
+    const init = await server.initialize();
     assert.deepStrictEqual(init.capabilities.codeActionProvider, { codeActionKinds: ['quickfix', 'source.fixAll.auspex'] });
-    await server.connection.sendNotification(InitializedNotification.type, {});
   });
 
   after(async () => {
-    if (!server) return;
-    await server.connection.sendRequest(ShutdownRequest.type);
-    await server.connection.sendNotification(ExitNotification.type);
-    assert.strictEqual(await server.exited, 0, `server exits cleanly (stderr: ${server.stderr()})`);
-    server.connection.dispose();
+    if (server) await server.stop();
   });
 
   it('answers a codeAction request on the misspelt datasheet with the rename, and fix-all with it too', async () => {

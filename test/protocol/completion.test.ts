@@ -5,13 +5,9 @@ import {
   CompletionRequest,
   CompletionResolveRequest,
   DidOpenTextDocumentNotification,
-  ExitNotification,
   HoverRequest,
-  InitializedNotification,
-  InitializeRequest,
   MarkupContent,
   SemanticTokensRequest,
-  ShutdownRequest,
   CompletionList,
   TextEdit,
 } from 'vscode-languageserver-protocol/node';
@@ -41,22 +37,19 @@ describe('completion, hover and semantic tokens over stdio', function () {
 
   before(async () => {
     server = startServerProcess();
-    const init = await server.connection.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: null, capabilities: {} });
+    const init = await server.initialize();
     assert.deepStrictEqual(init.capabilities.completionProvider, { resolveProvider: true, triggerCharacters: ['•', ' ', ':', ','] });
     legend = init.capabilities.semanticTokensProvider?.legend.tokenTypes ?? [];
     assert.ok(legend.includes('class'));
-    await server.connection.sendNotification(InitializedNotification.type, {});
     const published = server.diagnostics(URI);
     await server.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: URI, languageId: 'army-list', version: 1, text: TEXT } });
     await published;
   });
 
   after(async () => {
-    if (!server) return;
-    await server.connection.sendRequest(ShutdownRequest.type);
-    await server.connection.sendNotification(ExitNotification.type);
-    assert.strictEqual(await server.exited, 0, `server exits cleanly (stderr: ${server.stderr()})`);
-    server.connection.dispose();
+
+    if (server) await server.stop();
+
   });
 
   const complete = async (line: number, character: number) =>

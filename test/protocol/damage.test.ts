@@ -7,11 +7,7 @@ import * as path from 'path';
 import {
   CodeLensRequest,
   DidOpenTextDocumentNotification,
-  ExitNotification,
-  InitializedNotification,
-  InitializeRequest,
   RequestType,
-  ShutdownRequest,
 } from 'vscode-languageserver-protocol/node';
 import { repoRoot } from '../support/shared';
 import { ServerHandle, startServerProcess } from '../support/lspClient';
@@ -30,13 +26,7 @@ describe('damage lenses and breakdown over stdio', function () {
 
   before(async () => {
     server = startServerProcess();
-    await server.connection.sendRequest(InitializeRequest.type, {
-      processId: process.pid,
-      rootUri: null,
-      capabilities: {},
-      initializationOptions: { damage: { targets: TARGETS } },
-    });
-    await server.connection.sendNotification(InitializedNotification.type, {});
+    await server.initialize({ initializationOptions: { damage: { targets: TARGETS } } });
     const published = server.diagnostics(doc.uri);
     await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
       textDocument: { uri: doc.uri, languageId: 'army-list', version: 1, text: doc.text },
@@ -44,12 +34,8 @@ describe('damage lenses and breakdown over stdio', function () {
     await published;
   });
 
-  after(async function () {
-    if (!server) return;
-    await server.connection.sendRequest(ShutdownRequest.type);
-    await server.connection.sendNotification(ExitNotification.type);
-    assert.strictEqual(await server.exited, 0, `server exits cleanly (stderr: ${server.stderr()})`);
-    server.connection.dispose();
+  after(async () => {
+    if (server) await server.stop();
   });
 
   it('returns one lens per target of the settings and the stratagem variant, each with the breakdown command', async () => {

@@ -7,18 +7,14 @@ import * as os from 'os';
 import * as path from 'path';
 import {
   DidOpenTextDocumentNotification,
-  ExitNotification,
   HoverRequest,
-  InitializedNotification,
-  InitializeRequest,
   MarkupContent,
   NotificationType,
   ShowMessageNotification,
-  ShutdownRequest,
   ShowMessageParams,
 } from 'vscode-languageserver-protocol/node';
 import { requireShared, sharedPath } from '../support/shared';
-import { ServerHandle, startServerProcess } from '../support/lspClient';
+import { startServerProcess } from '../support/lspClient';
 
 const Status = new NotificationType<{ text: string; tooltip: string }>('auspex/status');
 
@@ -28,21 +24,8 @@ async function start(paths: string[]) {
   const messages: ShowMessageParams[] = [];
   server.connection.onNotification(Status, (s) => statuses.push(s));
   server.connection.onNotification(ShowMessageNotification.type, (m) => messages.push(m));
-  await server.connection.sendRequest(InitializeRequest.type, {
-    processId: process.pid,
-    rootUri: null,
-    capabilities: {},
-    initializationOptions: { data: { paths } },
-  });
-  await server.connection.sendNotification(InitializedNotification.type, {});
+  await server.initialize({ initializationOptions: { data: { paths } } });
   return { server, statuses, messages };
-}
-
-async function stop(server: ServerHandle) {
-  await server.connection.sendRequest(ShutdownRequest.type);
-  await server.connection.sendNotification(ExitNotification.type);
-  assert.strictEqual(await server.exited, 0, server.stderr());
-  server.connection.dispose();
 }
 
 async function until<T>(get: () => T | undefined, what: string, timeoutMs = 10000): Promise<T> {
@@ -79,7 +62,7 @@ describe('language server with rules data folders', function () {
       const hover = await server.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line, character: 2 } });
       assert.match((hover!.contents as MarkupContent).value, /^### Acolyte Iconward/);
     } finally {
-      await stop(server);
+      await server.stop();
     }
   });
 
@@ -96,7 +79,7 @@ describe('language server with rules data folders', function () {
       });
       assert.deepStrictEqual((await published).diagnostics, []);
     } finally {
-      await stop(server);
+      await server.stop();
     }
   });
 
@@ -120,7 +103,7 @@ describe('language server with rules data folders', function () {
       fs.copyFileSync(path.join(src, 'Genestealer Cults.cat'), path.join(dir, 'Genestealer Cults.cat'));
       assert.deepStrictEqual((await after).diagnostics.filter((d) => d.severity === 1), []);
     } finally {
-      await stop(server);
+      await server.stop();
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -14,15 +14,11 @@ import {
   DidChangeTextDocumentNotification,
   DidOpenTextDocumentNotification,
   DocumentSymbolRequest,
-  ExitNotification,
   HoverRequest,
-  InitializedNotification,
-  InitializeRequest,
   InitializeResult,
   LogMessageNotification,
   LSPErrorCodes,
   MessageType,
-  ShutdownRequest,
   TextDocumentContentChangeEvent,
 } from 'vscode-languageserver-protocol/node';
 import { createLanguageService } from '../../server/src/service/languageService';
@@ -56,16 +52,13 @@ describe('load through the protocol', function () {
     server.connection.onNotification(LogMessageNotification.type, (m) => {
       if (m.type === MessageType.Error) errorsLogged.push(m.message);
     });
-    init = await server.connection.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: null, capabilities: {} });
-    await server.connection.sendNotification(InitializedNotification.type, {});
+    init = await server.initialize();
   });
 
   after(async () => {
-    if (!server) return;
-    await server.connection.sendRequest(ShutdownRequest.type);
-    await server.connection.sendNotification(ExitNotification.type);
-    assert.strictEqual(await server.exited, 0, `server exits cleanly (stderr: ${server.stderr()})`);
-    server.connection.dispose();
+
+    if (server) await server.stop();
+
   });
 
   it(`survives ${EDITS} random incremental edits with requests in between`, async () => {

@@ -8,9 +8,6 @@ import * as path from 'path';
 import {
   DefinitionRequest,
   DidOpenTextDocumentNotification,
-  ExitNotification,
-  InitializedNotification,
-  InitializeRequest,
   InlayHintRequest,
   Location,
   PrepareRenameRequest,
@@ -18,7 +15,6 @@ import {
   RenameRequest,
   RequestType,
   ResponseError,
-  ShutdownRequest,
   WorkspaceSymbolRequest,
 } from 'vscode-languageserver-protocol/node';
 import { repoRoot } from '../support/shared';
@@ -47,11 +43,10 @@ describe('navigation over stdio', function () {
 
   before(async () => {
     server = startServerProcess();
-    const init = await server.connection.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: null, capabilities: {} });
+    const init = await server.initialize();
     const caps = init.capabilities;
     assert.ok(caps.definitionProvider && caps.referencesProvider && caps.inlayHintProvider && caps.workspaceSymbolProvider, 'navigation is offered');
     assert.deepStrictEqual(caps.renameProvider, { prepareProvider: true });
-    await server.connection.sendNotification(InitializedNotification.type, {});
     for (const doc of [raid, second, vanguard]) {
       const published = server.diagnostics(doc.uri);
       await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
@@ -61,12 +56,8 @@ describe('navigation over stdio', function () {
     }
   });
 
-  after(async function () {
-    if (!server) return;
-    await server.connection.sendRequest(ShutdownRequest.type);
-    await server.connection.sendNotification(ExitNotification.type);
-    assert.strictEqual(await server.exited, 0, `server exits cleanly (stderr: ${server.stderr()})`);
-    server.connection.dispose();
+  after(async () => {
+    if (server) await server.stop();
   });
 
   it('answers go to definition with an auspex: Location and serves its Markdown', async () => {

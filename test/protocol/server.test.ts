@@ -6,11 +6,7 @@ import * as path from 'path';
 import {
   CodeLensRequest,
   DidOpenTextDocumentNotification,
-  ExitNotification,
   HoverRequest,
-  InitializedNotification,
-  InitializeRequest,
-  ShutdownRequest,
   MarkupContent,
 } from 'vscode-languageserver-protocol/node';
 import { repoRoot } from '../support/shared';
@@ -33,23 +29,14 @@ describe('language server over stdio', function () {
 
   before(async () => {
     server = startServerProcess();
-    const init = await server.connection.sendRequest(InitializeRequest.type, {
-      processId: process.pid,
-      rootUri: null,
-      capabilities: {},
-    });
+    const init = await server.initialize();
     assert.strictEqual(init.serverInfo?.name, 'auspex');
     assert.ok(init.capabilities.hoverProvider, 'hover is offered');
     assert.ok(init.capabilities.codeLensProvider, 'code lenses are offered');
-    await server.connection.sendNotification(InitializedNotification.type, {});
   });
 
-  after(async function () {
-    if (!server) return;
-    await server.connection.sendRequest(ShutdownRequest.type);
-    await server.connection.sendNotification(ExitNotification.type);
-    assert.strictEqual(await server.exited, 0, `server exits cleanly (stderr: ${server.stderr()})`);
-    server.connection.dispose();
+  after(async () => {
+    if (server) await server.stop();
   });
 
   it('publishes the mistakes example\'s diagnostics with codes and ranges', async () => {

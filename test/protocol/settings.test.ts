@@ -8,11 +8,7 @@ import {
   ConfigurationRequest,
   DidChangeConfigurationNotification,
   DidOpenTextDocumentNotification,
-  ExitNotification,
-  InitializedNotification,
-  InitializeRequest,
   RegistrationRequest,
-  ShutdownRequest,
 } from 'vscode-languageserver-protocol/node';
 import { repoRoot } from '../support/shared';
 import { ServerHandle, startServerProcess } from '../support/lspClient';
@@ -36,12 +32,7 @@ describe('language server settings per resource', function () {
         return item.scopeUri?.includes('/special/') ? { damage: { targets: [specialTarget] } } : {};
       }),
     );
-    await server.connection.sendRequest(InitializeRequest.type, {
-      processId: process.pid,
-      rootUri: null,
-      capabilities: { workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true } } },
-    });
-    await server.connection.sendNotification(InitializedNotification.type, {});
+    await server.initialize({ capabilities: { workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true } } } });
     for (const uri of [special, plain]) {
       const published = server.diagnostics(uri);
       await server.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'army-list', version: 1, text } });
@@ -50,10 +41,7 @@ describe('language server settings per resource', function () {
   });
 
   after(async () => {
-    await server.connection.sendRequest(ShutdownRequest.type);
-    await server.connection.sendNotification(ExitNotification.type);
-    assert.strictEqual(await server.exited, 0, server.stderr());
-    server.connection.dispose();
+    if (server) await server.stop();
   });
 
   async function lensTitles(uri: string, want: RegExp): Promise<string[]> {

@@ -2,8 +2,16 @@
 // stdio and speaks JSON-RPC to it, as any editor would.
 import { ChildProcess, spawn } from 'child_process';
 import * as path from 'path';
+import * as assert from 'assert';
 import {
   createProtocolConnection,
+  DidOpenTextDocumentNotification,
+  ExitNotification,
+  InitializedNotification,
+  InitializeParams,
+  InitializeRequest,
+  InitializeResult,
+  ShutdownRequest,
   ProtocolConnection,
   StreamMessageReader,
   StreamMessageWriter,
@@ -19,6 +27,12 @@ export interface ServerHandle {
   /** Resolves with the next diagnostics published for `uri` that satisfy `accept`. */
   diagnostics(uri: string, accept?: (p: PublishDiagnosticsParams) => boolean, timeoutMs?: number): Promise<PublishDiagnosticsParams>;
   exited: Promise<number | null>;
+  /** initialize + initialized, as an editor starts a session; returns the server's capabilities. */
+  initialize(params?: Partial<InitializeParams>): Promise<InitializeResult>;
+  /** didOpen, then the first diagnostics published for it. */
+  open(uri: string, text: string, version?: number): Promise<PublishDiagnosticsParams>;
+  /** shutdown + exit; asserts the server exits cleanly. */
+  stop(): Promise<void>;
 }
 
 export function startServerProcess(args: string[] = []): ServerHandle {
@@ -39,11 +53,27 @@ export function startServerProcess(args: string[] = []): ServerHandle {
   });
   connection.listen();
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return {
+  const handle: ServerHandle = {
     connection,
     process: child,
     stderr: () => stderr,
     exited,
+    async initialize(params = {}) {
+      const result = await connection.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: null, capabilities: {}, ...params });
+      await connection.sendNotification(InitializedNotification.type, {});
+      return result;
+    },
+    async open(uri, text, version = 1) {
+      const published = handle.diagnostics(uri);
+      await connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'army-list', version, text } });
+      return published;
+    },
+    async stop() {
+      await connection.sendRequest(ShutdownRequest.type);
+      await connection.sendNotification(ExitNotification.type);
+      assert.strictEqual(await exited, 0, `server exits cleanly (stderr: ${stderr})`);
+      connection.dispose();
+    },
     diagnostics(uri, accept = () => true, timeoutMs = 10000) {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no diagnostics for ${uri} within ${timeoutMs} ms`)), timeoutMs);
@@ -51,4 +81,5 @@ export function startServerProcess(args: string[] = []): ServerHandle {
       });
     },
   };
+  return handle;
 }

@@ -10,14 +10,10 @@ import * as path from 'path';
 import { zipSync } from 'fflate';
 import {
   DidOpenTextDocumentNotification,
-  ExitNotification,
   HoverRequest,
-  InitializedNotification,
-  InitializeRequest,
   LogMessageNotification,
   RequestType,
   ShowMessageNotification,
-  ShutdownRequest,
 } from 'vscode-languageserver-protocol/node';
 import { openDataFolder } from '../../server/src/node/dataFolder';
 import { RulesProvider } from '../../server/src/node/rulesProvider';
@@ -45,16 +41,8 @@ async function serverWith(options: object): Promise<{ server: ServerHandle; mess
   const messages: string[] = [];
   server.connection.onNotification(ShowMessageNotification.type, (m) => messages.push(m.message));
   server.connection.onNotification(LogMessageNotification.type, (m) => messages.push(m.message));
-  await server.connection.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: null, capabilities: {}, initializationOptions: options });
-  await server.connection.sendNotification(InitializedNotification.type, {});
+  await server.initialize({ initializationOptions: options });
   return { server, messages };
-}
-
-async function stop(server: ServerHandle): Promise<void> {
-  await server.connection.sendRequest(ShutdownRequest.type);
-  await server.connection.sendNotification(ExitNotification.type);
-  assert.strictEqual(await server.exited, 0, `server exits cleanly (stderr: ${server.stderr()})`);
-  server.connection.dispose();
 }
 
 async function openAndHover(server: ServerHandle, file: string): Promise<void> {
@@ -121,7 +109,7 @@ describe('hostile inputs', function () {
       const all = messages.join('\n');
       assert.ok(messages.some((m) => m.includes('Genestealer Cults.cat') && /entities/.test(m)), `a message names the file and says why: ${all.slice(0, 500)}`);
       assert.ok(!all.includes('lollollol') && !/root:.*:0:0:/.test(all), 'nothing expanded, /etc/passwd not read');
-      await stop(server);
+      await server.stop();
     });
   });
 
@@ -132,7 +120,7 @@ describe('hostile inputs', function () {
       if (!fs.existsSync(path.join(repoRoot, 'server', 'src', 'node', 'roster.ts'))) return;
       server = (await serverWith({})).server;
     });
-    after(async () => server && stop(server));
+    after(async () => server && server.stop());
 
     it('a 60 MB zip bomb and a 5,000-entry archive', async function () {
       if (!server) {
@@ -179,7 +167,7 @@ describe('hostile inputs', function () {
       for (const p of hostile) assert.ok(warned.some((w) => w.includes(path.resolve(p))), `"${p}" is reported as a missing or non-folder path`);
       const { server, messages } = await serverWith({ data: { paths: hostile } });
       await openAndHover(server, path.join(repoRoot, 'examples', 'claw-of-ascension.army'));
-      await stop(server);
+      await server.stop();
       assert.deepStrictEqual(fs.readdirSync(canary), [], 'nothing was created: no path was executed');
       assert.ok(messages.some((m) => m.includes(exe) && /not a folder/.test(m)), `the executable is reported as not a folder: ${messages.join(' / ').slice(0, 400)}`);
     });
