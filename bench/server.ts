@@ -9,15 +9,12 @@ import {
   CodeLensRequest,
   CompletionRequest,
   DidOpenTextDocumentNotification,
-  ExitNotification,
   HoverRequest,
-  InitializedNotification,
-  InitializeRequest,
   InitializeResult,
   Position,
-  ShutdownRequest,
 } from 'vscode-languageserver-protocol/node';
 import { BenchRow, summarize } from './harness';
+import { grown } from './service';
 import { ServerHandle, startServerProcess } from '../test/support/lspClient';
 import { repoRoot, sharedPath, hasShared } from '../test/support/shared';
 
@@ -32,22 +29,11 @@ interface Setup {
 
 async function start(paths: string[]): Promise<{ server: ServerHandle; init: InitializeResult }> {
   const server = startServerProcess();
-  const init = await server.connection.sendRequest(InitializeRequest.type, {
-    processId: process.pid,
-    rootUri: null,
-    capabilities: {},
-    initializationOptions: paths.length ? { data: { paths } } : {},
-  });
-  await server.connection.sendNotification(InitializedNotification.type, {});
+  const init = await server.initialize({ initializationOptions: paths.length ? { data: { paths } } : {} });
   return { server, init };
 }
 
-async function stop(server: ServerHandle): Promise<void> {
-  await server.connection.sendRequest(ShutdownRequest.type);
-  await server.connection.sendNotification(ExitNotification.type);
-  await server.exited;
-  server.connection.dispose();
-}
+const stop = (server: ServerHandle) => server.stop();
 
 /** Opens the list and resolves with the milliseconds until its first diagnostics. */
 async function open(server: ServerHandle, uri: string, text: string): Promise<number> {
@@ -127,6 +113,25 @@ export async function run(): Promise<BenchRow[]> {
     rows.push({ ...lens, note: `${main.label}, ${lensCount} lenses; ${verdict(lens.median, 20)} (median)` });
     const rss = rssMb(server.process.pid!);
     rows.push({ name: 'server resident memory after load (MB)', median: rss, p99: rss, runs: 1, note: `VmRSS, ${main.label}, after ${3 * REQUESTS} requests` });
+    await stop(server);
+  }
+
+  // Growth: the same round trips on lists 10× and 50× the size, fewer requests each.
+  for (const factor of [10, 50]) {
+    const text = grown(fs.readFileSync(main.file, 'utf8'), factor);
+    const uri = `file:///bench-${factor}x.army`;
+    const { server } = await start(main.paths);
+    await open(server, uri, text);
+    const at = positions(text, 200);
+    const doc = { uri };
+    const label = `${main.label}, ${factor}× (${text.split('\n').length} lines)`;
+    rows.push({ ...summarize(`hover round trip ${factor}×`, await timeEach(at, (p) => server.connection.sendRequest(HoverRequest.type, { textDocument: doc, position: p }))), note: label });
+    rows.push({ ...summarize(`completion round trip ${factor}×`, await timeEach(at, (p) => server.connection.sendRequest(CompletionRequest.type, { textDocument: doc, position: p }))), note: label });
+    let lensCount = 0;
+    const lensTimes = await timeEach(Array.from({ length: 50 }), async () => {
+      lensCount = (await server.connection.sendRequest(CodeLensRequest.type, { textDocument: doc }))?.length ?? 0;
+    });
+    rows.push({ ...summarize(`code lenses, whole list ${factor}×`, lensTimes), note: `${label}, ${lensCount} lenses${lensCount ? '' : ' (beyond the size limit: none)'}` });
     await stop(server);
   }
 

@@ -22,7 +22,7 @@ function repoRoot(): string {
 }
 
 /** The list body repeated: units only, so the header is parsed once. */
-function grown(text: string, factor: number): string {
+export function grown(text: string, factor: number): string {
   if (factor === 1) return text;
   const start = text.search(/^CHARACTERS\s*$/m);
   const end = text.search(/^Exported with/m);
