@@ -10,7 +10,7 @@
 // sit beside the units; wargear, Warlord and enhancements are upgrades inside.
 import { XMLParser } from 'fast-xml-parser';
 import { APP_SECTIONS, AppSection, appSectionOf } from '../format';
-import { attr, kids, XNode } from '../rules/bsdataXml';
+import { attr, kids, parseXmlRoot, SAFE_XML_OPTIONS, XNode } from '../rules/bsdataXml';
 
 export class RosterImportError extends Error {}
 
@@ -19,18 +19,8 @@ export interface RosterImport {
   warnings: string[];
 }
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '',
-  attributesGroupName: '$',
-  // Entities stay unexpanded (decoded by hand for the five predefined ones): no billion laughs, no external files.
-  processEntities: false,
-  htmlEntities: false,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  isArray: (_name: string, _jpath: unknown, _isLeaf: boolean, isAttribute: boolean) => !isAttribute,
-});
+/** Rosters are read like catalogues (entities never expanded), with a text node only where there is text. */
+const parser = new XMLParser({ ...SAFE_XML_OPTIONS, alwaysCreateTextNode: false });
 
 interface Gear {
   name: string;
@@ -54,23 +44,9 @@ interface RUnit {
 
 /** Converts roster XML to list text; throws RosterImportError with a plain message when it cannot. */
 export function rosterToList(xml: string): RosterImport {
-  const text = xml.replace(/^\uFEFF/, '');
-  const rootAt = text.search(/<roster[\s>]/);
-  const prolog = rootAt < 0 ? text.slice(0, 4096) : text.slice(0, rootAt);
-  if (/<!DOCTYPE/i.test(prolog) || /<!ENTITY/i.test(text)) {
-    if (/<!ENTITY/i.test(text)) throw new RosterImportError('The roster declares XML entities in a DOCTYPE; refused (entity expansion is unsafe and rosters never need it)');
-    throw new RosterImportError('The roster has a DOCTYPE; BattleScribe rosters have none');
-  }
-  if (rootAt < 0) throw new RosterImportError('Not a BattleScribe roster: there is no <roster> element');
-  if (!text.trimEnd().endsWith('</roster>')) throw new RosterImportError('The roster is truncated or malformed: it does not end with </roster>');
-  let root: XNode;
-  try {
-    const doc = parser.parse(text) as Record<string, XNode[]>;
-    root = doc.roster?.[0] as XNode;
-  } catch (e) {
-    throw new RosterImportError(`The roster is not well-formed XML (${(e as Error).message.split('\n')[0]})`);
-  }
-  if (!root) throw new RosterImportError('The roster has an unreadable <roster> element');
+  const parsed = parseXmlRoot(xml.replace(/^\uFEFF/, ''), ['roster'], 'BattleScribe rosters', parser);
+  if (!parsed.ok) throw new RosterImportError(`The roster ${parsed.problem}`);
+  const root = parsed.root;
 
   const warnings: string[] = [];
   const forces: Array<{ force: XNode; allied: boolean }> = [];

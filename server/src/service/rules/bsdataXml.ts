@@ -13,7 +13,8 @@ export interface XNode {
   [child: string]: unknown;
 }
 
-const BASE_OPTIONS = {
+/** Options of every XML parser here: entities never expanded (decoded by hand for the five predefined ones). */
+export const SAFE_XML_OPTIONS = {
   ignoreAttributes: false,
   attributeNamePrefix: '',
   attributesGroupName: '$',
@@ -35,40 +36,45 @@ const STOP_NODES = [
   '*.sharedInfoGroups.infoGroup',
 ];
 
-const outerParser = new XMLParser({ ...BASE_OPTIONS, stopNodes: STOP_NODES });
-const innerParser = new XMLParser(BASE_OPTIONS);
+const outerParser = new XMLParser({ ...SAFE_XML_OPTIONS, stopNodes: STOP_NODES });
+const innerParser = new XMLParser(SAFE_XML_OPTIONS);
 
 export type XmlResult = { ok: true; root: XNode; rootName: string } | { ok: false; problem: string; code: string };
 
 /** Parses a whole .cat/.gst; never throws. */
 export function parseXmlDocument(text: string): XmlResult {
-  const prolog = prologOf(text);
+  return parseXmlRoot(text, ['catalogue', 'gameSystem'], 'BattleScribe files', outerParser);
+}
+
+/**
+ * The checks every XML file Auspex reads goes through, then the parse: no DOCTYPE (so no entity
+ * declarations to expand), one of the expected root elements, not truncated (fast-xml-parser does not
+ * validate, so a cut file would parse "successfully" and lose its tail). `what` names the files in messages.
+ */
+export function parseXmlRoot(text: string, roots: string[], what: string, parser: XMLParser = innerParser): XmlResult {
+  const rootRe = new RegExp(`<(${roots.join('|')})[\\s>]`);
+  const at = text.search(rootRe);
+  const prolog = at < 0 ? text.slice(0, 4096) : text.slice(0, at);
   if (/<!DOCTYPE/i.test(prolog)) {
     if (/<!ENTITY/i.test(prolog)) {
-      return { ok: false, code: 'xml-entities', problem: 'declares XML entities in a DOCTYPE; refused (entity expansion is unsafe and BattleScribe files never need it)' };
+      return { ok: false, code: 'xml-entities', problem: `declares XML entities in a DOCTYPE; refused (entity expansion is unsafe and ${what} never need it)` };
     }
-    return { ok: false, code: 'xml-malformed', problem: 'has a DOCTYPE; BattleScribe files have none' };
+    return { ok: false, code: 'xml-malformed', problem: `has a DOCTYPE; ${what} have none` };
   }
-  const rootMatch = /<(catalogue|gameSystem)[\s>]/.exec(text);
-  if (!rootMatch) return { ok: false, code: 'xml-malformed', problem: 'has no <catalogue> or <gameSystem> root element' };
+  const rootMatch = rootRe.exec(text);
+  if (!rootMatch) return { ok: false, code: 'xml-malformed', problem: `has no ${roots.map((r) => `<${r}>`).join(' or ')} root element` };
   const rootName = rootMatch[1];
-  // fast-xml-parser does not validate: a truncated file would parse "successfully" and lose its tail.
   if (!text.trimEnd().endsWith(`</${rootName}>`)) {
     return { ok: false, code: 'xml-malformed', problem: `is truncated or malformed: it does not end with </${rootName}>` };
   }
   try {
-    const doc = outerParser.parse(text) as Record<string, unknown>;
+    const doc = parser.parse(text) as Record<string, unknown>;
     const arr = doc[rootName] as XNode[] | undefined;
     if (!arr || !arr[0]) return { ok: false, code: 'xml-malformed', problem: `has an unreadable <${rootName}> element` };
     return { ok: true, root: arr[0], rootName };
   } catch (e) {
     return { ok: false, code: 'xml-malformed', problem: `is not well-formed XML (${(e as Error).message.split('\n')[0]})` };
   }
-}
-
-function prologOf(text: string): string {
-  const i = text.search(/<(catalogue|gameSystem)[\s>]/);
-  return i < 0 ? text.slice(0, 4096) : text.slice(0, i);
 }
 
 /** Parses the raw inner text of a stop node into a full element with the given attributes. Throws on bad XML. */
