@@ -6,14 +6,16 @@ import {
   DidChangeConfigurationNotification,
   InitializeParams,
   InitializeResult,
+  LSPErrorCodes,
   MessageType,
-  ShowMessageNotification,
   NotificationType,
+  RequestType,
   RequestType0,
+  ResponseError,
+  ShowMessageNotification,
   TextDocuments,
   TextDocumentSyncKind,
 } from 'vscode-languageserver/node';
-import { LSPErrorCodes, RequestType, ResponseError } from 'vscode-languageserver/node';
 import type { CancellationToken } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createLanguageService, LanguageService } from '../service/languageService';
@@ -22,7 +24,6 @@ import { SEMANTIC_TOKENS_LEGEND } from '../service/semanticTokens';
 import { readSettings, Settings, DEFAULT_SETTINGS } from '../service/settings';
 import { RulesState, RulesStatus } from './rulesState';
 import { checkCancelled, DocumentClock, whenSettled } from './scheduling';
-import { RequestType as RosterRequestType } from 'vscode-languageserver/node';
 import { importRosterFile, RosterImportResult } from '../node/roster';
 
 /** Validation waits this long after the last keystroke, so typing never queues work. */
@@ -33,7 +34,7 @@ export const StatusNotification = new NotificationType<Omit<RulesStatus, 'proble
 /** Client → server: reload the rules data folders now. */
 export const ReloadDataRequest = new RequestType0<void, void>('auspex/reloadData');
 /** Client → server: a BattleScribe roster file (.ros/.rosz) as list text in the app layout. */
-export const ImportRosterRequest = new RosterRequestType<{ path: string }, RosterImportResult, void>('auspex/importRoster');
+export const ImportRosterRequest = new RequestType<{ path: string }, RosterImportResult, void>('auspex/importRoster');
 /** Client → server: the Markdown of an `auspex:` document (what go to definition opens). */
 export const VirtualDocumentRequest = new RequestType<{ uri: string }, { text: string } | null, void>('auspex/virtualDocument');
 /** Client → server: the damage breakdown of one unit against one target of `auspex.damage.targets`. */
@@ -82,7 +83,7 @@ export function startServer(connection: Connection): void {
 
   connection.onInitialized(async () => {
     if (pullConfiguration) {
-      void connection.client.register(DidChangeConfigurationNotification.type, { section: 'auspex' });
+      void connection.client.register(DidChangeConfigurationNotification.type, { section: 'auspex' }).catch(() => undefined);
       await refreshSettings();
     }
     sendStatus();

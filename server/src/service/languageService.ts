@@ -1,7 +1,25 @@
 // The language-service façade: the one entry point the LSP layer, the CLI and
-// the tests call. It holds the rules index and a parse cache keyed by
-// (uri, version); every feature is a pure function in its own module.
-import type { CodeLens, Diagnostic, DocumentSymbol, FoldingRange, Hover, Position, SelectionRange } from 'vscode-languageserver-types';
+// the tests call. It holds the rules index, the settings, a parse cache keyed
+// by (uri, version) and the lens damage cache; every feature is a pure
+// function in its own module.
+import type {
+  CodeAction,
+  CodeLens,
+  CompletionItem,
+  CompletionList,
+  Diagnostic,
+  DocumentSymbol,
+  FoldingRange,
+  Hover,
+  InlayHint,
+  Location,
+  Position,
+  Range,
+  SelectionRange,
+  SemanticTokens,
+  SymbolInformation,
+  WorkspaceEdit,
+} from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ArmyList } from './parse/ast';
 import { parseArmyList } from './parse';
@@ -14,7 +32,6 @@ import { validateList } from './diagnostics/validate';
 import { hover } from './hover';
 import { completion, resolveCompletion } from './completion';
 import { semanticTokens } from './semanticTokens';
-import type { CompletionItem, CompletionList, SemanticTokens } from 'vscode-languageserver-types';
 import { codeLenses } from './codeLens';
 import { damageBreakdown, BreakdownConditions, DamageBreakdown } from './damageBreakdown';
 import { documentSymbols, foldingRanges, selectionRanges } from './symbols';
@@ -28,8 +45,6 @@ import { inlayHints } from './inlayHints';
 import { workspaceSymbols } from './workspaceSymbols';
 import { prepareRename, rename, RenameRefusal } from './rename';
 import { codeActions, FIX_ALL_KIND } from './codeActions';
-import type { CodeAction } from 'vscode-languageserver-types';
-import type { InlayHint, Location, Range, SymbolInformation, WorkspaceEdit } from 'vscode-languageserver-types';
 
 export interface LanguageServiceOptions {
   /** Rules data to check against; the embedded seed data when absent. */
