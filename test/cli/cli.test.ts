@@ -23,6 +23,8 @@ describe('auspex CLI', () => {
     assert.ok(lines.length >= 2);
     for (const line of lines) assert.match(line, /^examples\/mistakes\.army:\d+:\d+ (error|warning|info|hint) [a-z]+(-[a-z]+)* \S/);
     assert.ok(lines.some((l) => / error unknown-datasheet Unknown datasheet "Atalan Jackels"/.test(l)));
+    const at = lines.map((l) => Number(/:(\d+):\d+ /.exec(l)![1]));
+    assert.deepStrictEqual(at, [...at].sort((a, b) => a - b), 'findings in text order');
   });
 
   it('prints a JSON array with ranges under --json', () => {

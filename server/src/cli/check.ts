@@ -30,7 +30,9 @@ export function checkCommand(files: string[], json: boolean, service: LanguageSe
     // Load only the faction this list needs from the data folders.
     const faction = service.parse(doc).faction?.text;
     if (rules && faction && rules.ensureFaction(faction)) service.setRules(rules.rules());
-    for (const d of service.diagnostics(doc)) {
+    // In text order, as a reader goes through the list.
+    const diagnostics = service.diagnostics(doc).sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+    for (const d of diagnostics) {
       const severity = SEVERITY_NAME[d.severity ?? DiagnosticSeverity.Error];
       if (d.severity === DiagnosticSeverity.Error) errors++;
       findings.push({ file, range: d.range, severity, code: String(d.code), message: d.message });
