@@ -207,3 +207,35 @@ describe('format: refusal keeps the text', function () {
     assert.deepStrictEqual(r.edits, []);
   });
 });
+
+// Found by the fuzzing over the repository fixtures: invisible characters must not change what a line is,
+// and a list that would not read back as itself after formatting is left as written.
+describe('format and parse: invisible characters and damaged lists', () => {
+  const list = 'Genestealer Cults\nClaw of Ascension\nCombat Patrol\n\nOTHER DATASHEETS\n\nAtalan Jackals\n  • 4x Atalan Jackal\n     ◦ 4x Atalan small arms\n';
+
+  it('reads a bullet behind bidirectional controls as a bullet', () => {
+    const text = list.replace('  • 4x', '\u202e\u2066  • 4x');
+    const l = parseArmyList(text);
+    assert.deepStrictEqual(l.errors, []);
+    assert.deepStrictEqual(l.units[0].models.map((m) => [m.count, m.name.text]), [[4, 'Atalan Jackal']]);
+  });
+
+  it('reads U+2028 inside a line as a space, not as the end of what a pattern may match', () => {
+    const l = parseArmyList(`Jackal\u2028raid (0 Points)\n\n${list}`);
+    assert.strictEqual(l.title?.text, 'Jackal raid');
+    assert.strictEqual(l.units.length, 1);
+  });
+
+  it('formats a list flattened onto one line by U+2028 into the same army, stably, or leaves it as written', () => {
+    // The fuzzing's case: the short export with its first line doubled, flattened by U+2028, twice over.
+    const lines = fs.readFileSync(path.join(repoRoot, 'test', 'fixtures', 'lists', 'nrshort.txt'), 'utf8').split(/\r?\n/);
+    lines.unshift(lines[0]);
+    const flat = `${lines.join('\u2028')}\n${lines.join('\u2028')}`;
+    const l = parseArmyList(flat);
+    assert.ok(l.units.length > 0, 'the flattened text still yields units');
+    const out = formatList(flat, l);
+    const again = parseArmyList(out);
+    assert.deepStrictEqual(again.units.map((u) => u.name.text), l.units.map((u) => u.name.text));
+    assert.strictEqual(formatList(out, again), out, 'formatting twice changes nothing');
+  });
+});

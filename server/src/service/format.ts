@@ -42,7 +42,15 @@ export function tryFormatList(text: string, list: ArmyList): FormatResult {
     return { ok: false, reason: `the list has ${blocking.length} parse error(s) (first: ${first.message}); fix them before formatting` };
   }
   if (list.units.length === 0) return { ok: false, reason: 'the list has no units to format' };
-  return { ok: true, text: render(text, list) };
+  const out = render(text, list);
+  if (out === text) return { ok: true, text: out };
+  // The new text must read back as the same army, and as already formatted: a list the parser reads
+  // differently in the app layout (damaged input) is left as written rather than changed or made unstable.
+  const again = parseArmyList(out);
+  const diff = compareArmies(list, again);
+  if (diff) return { ok: false, reason: `formatting would change the list (${diff}); left as written` };
+  if (render(out, again) !== out) return { ok: false, reason: 'the formatted list would not read back as formatted; left as written' };
+  return { ok: true, text: out };
 }
 
 /** The list in the app layout; the text unchanged when it cannot be formatted safely. */
@@ -63,10 +71,6 @@ export function formatDocument(doc: TextDocument, list: ArmyList): FormattingOut
   const r = tryFormatList(text, list);
   if (!r.ok) return { edits: [], refused: r.reason };
   if (r.text === text) return { edits: [] };
-  // Belt and braces: the new text must read back as the same army.
-  const again = parseArmyList(r.text);
-  const diff = compareArmies(list, again);
-  if (diff) return { edits: [], refused: `formatting would change the list (${diff}); left as written` };
   return { edits: [TextEdit.replace({ start: doc.positionAt(0), end: doc.positionAt(text.length) }, r.text)] };
 }
 

@@ -14,7 +14,9 @@ import { scanLines } from './lines';
 export type { ArmyList } from './ast';
 
 export function parseArmyList(text: string): ArmyList {
-  const src = typeof text === 'string' ? text : String(text ?? '');
+  // U+2028/U+2029 are no line breaks for editors (LSP counts only CR and LF), but a regex `.` stops at them:
+  // read them as the spaces they are folded to, keeping every offset.
+  const src = (typeof text === 'string' ? text : String(text ?? '')).replace(/[\u2028\u2029]/g, ' ');
   let ctx: Ctx | undefined;
   try {
     const all = scanLines(src);

@@ -16,7 +16,10 @@ export interface Line {
   blank: boolean;
 }
 
-const WS = /[\s\u00A0\u200B\u2060\uFEFF]/;
+// Blank for layout: white space plus the invisible characters chat programs insert (zero-width space,
+// word joiner, BOM) and bidirectional controls (LRM/RLM, embeddings, overrides, isolates), which must not
+// turn a bullet line into text.
+const WS = /[\s\u00A0\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/;
 
 /** WS.test for one UTF-16 unit, without a regex for ASCII (the parser's hottest test). */
 function wsAt(text: string, i: number): boolean {

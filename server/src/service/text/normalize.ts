@@ -5,7 +5,7 @@
 const APOSTROPHES = /[\u2018\u2019\u201B\u02BC\u0060\u00B4]/g;
 const DASHES = /[\u2010\u2011\u2012\u2013\u2014\u2015\u2212]/g;
 const SPACES = /[\s\u00A0\u2007\u202F]+/g;
-const INVISIBLE = /[\u200B\u200C\u200D\u2060\uFEFF]/g;
+const INVISIBLE = /[\u200B\u200C\u200D\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/g;
 
 /** Folds typography only: apostrophes, dashes, NBSP and invisible characters. Keeps case. */
 export function foldTypography(text: string): string {
