@@ -15,7 +15,7 @@ import { loadEmbeddedRules } from '../../server/src/service/rules/embedded';
 import { RulesProvider } from '../../server/src/node/rulesProvider';
 import { repoRoot, hasShared, sharedPath } from '../support/shared';
 
-const SEED = 40_000;
+const SEED = Number(process.env.AUSPEX_FUZZ_SEED ?? 40_000);
 
 /** The corpus: every real list, else every fixture list, plus the examples. */
 function corpus(): { name: string; text: string }[] {
