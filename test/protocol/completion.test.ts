@@ -4,7 +4,6 @@ import * as assert from 'assert';
 import {
   CompletionRequest,
   CompletionResolveRequest,
-  DidOpenTextDocumentNotification,
   HoverRequest,
   MarkupContent,
   SemanticTokensRequest,
@@ -41,9 +40,7 @@ describe('completion, hover and semantic tokens over stdio', function () {
     assert.deepStrictEqual(init.capabilities.completionProvider, { resolveProvider: true, triggerCharacters: ['•', ' ', ':', ','] });
     legend = init.capabilities.semanticTokensProvider?.legend.tokenTypes ?? [];
     assert.ok(legend.includes('class'));
-    const published = server.diagnostics(URI);
-    await server.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: URI, languageId: 'army-list', version: 1, text: TEXT } });
-    await published;
+    await server.open(URI, TEXT);
   });
 
   after(async () => {

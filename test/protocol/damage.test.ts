@@ -6,7 +6,6 @@ import * as fs from 'fs';
 import * as path from 'path';
 import {
   CodeLensRequest,
-  DidOpenTextDocumentNotification,
   RequestType,
 } from 'vscode-languageserver-protocol/node';
 import { repoRoot } from '../support/shared';
@@ -27,11 +26,7 @@ describe('damage lenses and breakdown over stdio', function () {
   before(async () => {
     server = startServerProcess();
     await server.initialize({ initializationOptions: { damage: { targets: TARGETS } } });
-    const published = server.diagnostics(doc.uri);
-    await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
-      textDocument: { uri: doc.uri, languageId: 'army-list', version: 1, text: doc.text },
-    });
-    await published;
+    await server.open(doc.uri, doc.text);
   });
 
   after(async () => {

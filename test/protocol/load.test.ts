@@ -66,9 +66,7 @@ describe('load through the protocol', function () {
     const mirror = TextDocument.create(uri, 'army-list', 1, example);
     const pieces = example.split('\n').filter((l) => l.trim());
     const rnd = rng(7);
-    const published = server.diagnostics(uri);
-    await server.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'army-list', version: 1, text: example } });
-    await published;
+    await server.open(uri, example);
     const doc = { uri };
     const pid = server.process.pid!;
     const before = rssMb(pid);

@@ -7,7 +7,6 @@ import * as fs from 'fs';
 import * as path from 'path';
 import {
   DefinitionRequest,
-  DidOpenTextDocumentNotification,
   InlayHintRequest,
   Location,
   PrepareRenameRequest,
@@ -48,11 +47,7 @@ describe('navigation over stdio', function () {
     assert.ok(caps.definitionProvider && caps.referencesProvider && caps.inlayHintProvider && caps.workspaceSymbolProvider, 'navigation is offered');
     assert.deepStrictEqual(caps.renameProvider, { prepareProvider: true });
     for (const doc of [raid, second, vanguard]) {
-      const published = server.diagnostics(doc.uri);
-      await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
-        textDocument: { uri: doc.uri, languageId: 'army-list', version: 1, text: doc.text },
-      });
-      await published;
+      await server.open(doc.uri, doc.text);
     }
   });
 

@@ -41,10 +41,7 @@ describe('language server over stdio', function () {
 
   it('publishes the mistakes example\'s diagnostics with codes and ranges', async () => {
     const doc = example('mistakes.army');
-    const published = server.diagnostics(doc.uri);
-    await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
-      textDocument: { uri: doc.uri, languageId: 'army-list', version: 1, text: doc.text },
-    });
+    const published = server.open(doc.uri, doc.text);
     const { diagnostics } = await published;
     const codes = diagnostics.map((d) => d.code).sort();
     assert.ok(codes.includes('unknown-datasheet'), `unknown-datasheet among ${codes}`);
@@ -59,10 +56,7 @@ describe('language server over stdio', function () {
 
   it('publishes no diagnostics for the valid example, then hovers and lenses its unit', async () => {
     const doc = example('claw-of-ascension.army');
-    const published = server.diagnostics(doc.uri);
-    await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
-      textDocument: { uri: doc.uri, languageId: 'army-list', version: 1, text: doc.text },
-    });
+    const published = server.open(doc.uri, doc.text);
     assert.deepStrictEqual((await published).diagnostics, []);
 
     const at = lineStartOf(doc.text, 'Atalan Jackals');

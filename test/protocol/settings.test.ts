@@ -7,7 +7,6 @@ import {
   CodeLensRequest,
   ConfigurationRequest,
   DidChangeConfigurationNotification,
-  DidOpenTextDocumentNotification,
   RegistrationRequest,
 } from 'vscode-languageserver-protocol/node';
 import { repoRoot } from '../support/shared';
@@ -34,9 +33,7 @@ describe('language server settings per resource', function () {
     );
     await server.initialize({ capabilities: { workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true } } } });
     for (const uri of [special, plain]) {
-      const published = server.diagnostics(uri);
-      await server.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'army-list', version: 1, text } });
-      await published;
+      await server.open(uri, text);
     }
   });
 
