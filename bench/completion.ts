@@ -9,8 +9,8 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { BenchRow, summarize } from './harness';
 import { createLanguageService } from '../server/src/service/languageService';
 import { openDataFolder } from '../server/src/node/dataFolder';
-import { mergeRules } from '../server/src/service/rules/merge';
-import { loadEmbeddedRules } from '../server/src/service/rules/embedded';
+import { mergeRules } from '../server/src/service/domain/rules/merge';
+import { loadEmbeddedRules } from '../server/src/service/domain/rules/embedded';
 
 function repoRoot(): string {
   let dir = __dirname;

@@ -2,7 +2,7 @@
 // a 40-attack case, two heavy ability mixes), and a whole-list lens pass:
 // 20 units × 3 weapons × 5 targets, uncached, without the damage distribution the lens does not show.
 import { BenchRow, measure } from './harness';
-import { DamageScenario, ScenarioTarget, ScenarioWeapon, computeDamage, createDamageCache } from '../server/src/service/damage/engine';
+import { DamageScenario, ScenarioTarget, ScenarioWeapon, computeDamage, createDamageCache } from '../server/src/service/domain/damage/engine';
 
 const TARGETS: ScenarioTarget[] = [
   { models: 10, T: 3, Sv: 5, W: 1 },

@@ -3,8 +3,8 @@ import * as path from 'path';
 import * as fs from 'fs';
 import { BenchRow, summarize } from './harness';
 import { openDataFolder } from '../server/src/node/dataFolder';
-import { loadEmbeddedRules } from '../server/src/service/rules/embedded';
-import { RulesIndex } from '../server/src/service/rules';
+import { loadEmbeddedRules } from '../server/src/service/domain/rules/embedded';
+import { RulesIndex } from '../server/src/service/domain/rules';
 
 function timed(name: string, runs: number, fn: () => unknown): BenchRow {
   const times: number[] = [];

@@ -3,7 +3,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { BenchRow, measure } from './harness';
-import { parseArmyList } from '../server/src/service/parse';
+import { parseArmyList } from '../server/src/service/domain/parse';
 
 function repoRoot(): string {
   let dir = __dirname;

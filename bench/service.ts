@@ -6,13 +6,13 @@ import * as path from 'path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { BenchRow, measure } from './harness';
 import { createLanguageService } from '../server/src/service/languageService';
-import { parseArmyList } from '../server/src/service/parse';
-import { validateList } from '../server/src/service/diagnostics/validate';
-import { RulesIndex } from '../server/src/service/rules';
+import { parseArmyList } from '../server/src/service/domain/parse';
+import { validateList } from '../server/src/service/features/diagnostics/validate';
+import { RulesIndex } from '../server/src/service/domain/rules';
 import { RulesProvider } from '../server/src/node/rulesProvider';
 import { syntheticList } from './parse';
-import { codeLenses } from '../server/src/service/codeLens';
-import { computeUnitDamage } from '../server/src/service/damage/fromRules';
+import { codeLenses } from '../server/src/service/features/codeLens';
+import { computeUnitDamage } from '../server/src/service/domain/damage/fromRules';
 import { DEFAULT_SETTINGS } from '../server/src/service/settings';
 
 function repoRoot(): string {

@@ -4,7 +4,7 @@
 import { randomBytes } from 'crypto';
 import { Disposable, Uri, ViewColumn, WebviewPanel, window, workspace } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import type { BreakdownConditions, ConditionKey, DamageBreakdown } from '../../server/src/service/damageBreakdown';
+import type { BreakdownConditions, ConditionKey, DamageBreakdown } from '../../server/src/service/features/damageBreakdown';
 import { renderBreakdownHtml, renderMessageHtml, ViewMessage } from './damageViewHtml';
 
 interface ViewState {

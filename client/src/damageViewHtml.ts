@@ -2,7 +2,7 @@
 // Pure and free of `vscode` imports so a unit test can check it: a strict Content
 // Security Policy, a nonce on every <script> and <style>, no remote origin, every
 // data text HTML-escaped. Charts are inline SVG drawn here; no library, no CDN.
-import type { DamageBreakdown, PhaseBreakdown, Steps } from '../../server/src/service/damageBreakdown';
+import type { DamageBreakdown, PhaseBreakdown, Steps } from '../../server/src/service/features/damageBreakdown';
 
 /** Messages the page posts to the extension. */
 export type ViewMessage = { type: 'toggle'; key: string; on: boolean } | { type: 'target'; index: number };

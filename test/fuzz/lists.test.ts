@@ -9,9 +9,9 @@ import fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Position, Range } from 'vscode-languageserver-types';
 import { createLanguageService, LanguageService } from '../../server/src/service/languageService';
-import { parseArmyList } from '../../server/src/service/parse';
-import type { RulesData } from '../../server/src/service/rules/model';
-import { loadEmbeddedRules } from '../../server/src/service/rules/embedded';
+import { parseArmyList } from '../../server/src/service/domain/parse';
+import type { RulesData } from '../../server/src/service/domain/rules/model';
+import { loadEmbeddedRules } from '../../server/src/service/domain/rules/embedded';
 import { RulesProvider } from '../../server/src/node/rulesProvider';
 import { repoRoot, hasShared, sharedPath } from '../support/shared';
 
@@ -118,7 +118,7 @@ function checkSpans(node: unknown, length: number, where = 'list'): void {
   for (const [k, v] of Object.entries(o)) if (v && typeof v === 'object') checkSpans(v, length, `${where}.${k}`);
 }
 
-const ALL_CODES = new Set(Object.keys(require('../../server/src/service/diagnostics/codes').DIAGNOSTIC_CODES as object));
+const ALL_CODES = new Set(Object.keys(require('../../server/src/service/features/diagnostics/codes').DIAGNOSTIC_CODES as object));
 
 describe('fuzz: damaged lists', function () {
   this.timeout(120000);
@@ -204,11 +204,11 @@ describe('fuzz: damaged lists', function () {
   });
 
   it('formatting is idempotent and loses no unit', function () {
-    let format: typeof import('../../server/src/service/format');
+    let format: typeof import('../../server/src/service/features/format');
     try {
-      format = require('../../server/src/service/format');
+      format = require('../../server/src/service/features/format');
     } catch {
-      console.log('      (skipped: server/src/service/format.ts is absent)');
+      console.log('      (skipped: server/src/service/features/format.ts is absent)');
       return this.skip();
     }
     let formatted = 0;

@@ -10,7 +10,7 @@ import {
 } from 'vscode-languageserver-protocol/node';
 import { repoRoot } from '../support/shared';
 import { ServerHandle, startServerProcess } from '../support/lspClient';
-import type { BreakdownConditions, DamageBreakdown } from '../../server/src/service/damageBreakdown';
+import type { BreakdownConditions, DamageBreakdown } from '../../server/src/service/features/damageBreakdown';
 
 const DamageBreakdownRequest = new RequestType<{ uri: string; unitIndex: number; targetIndex: number; conditions?: BreakdownConditions }, DamageBreakdown | null, void>('auspex/damageBreakdown');
 const file = path.join(repoRoot, 'examples', 'claw-of-ascension.army');

@@ -4,9 +4,9 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { loadEmbeddedRules } from '../../server/src/service/rules/embedded';
-import { mergeRules } from '../../server/src/service/rules/merge';
-import type { RulesData } from '../../server/src/service/rules/model';
+import { loadEmbeddedRules } from '../../server/src/service/domain/rules/embedded';
+import { mergeRules } from '../../server/src/service/domain/rules/merge';
+import type { RulesData } from '../../server/src/service/domain/rules/model';
 import { openDataFolder } from '../../server/src/node/dataFolder';
 import { hasShared, repoRoot, sharedPath } from './shared';
 

@@ -1,7 +1,7 @@
 // A seeded Monte Carlo simulator of the attack sequence, for tests only. It is written
 // independently of the engine (own dice parser, own ability matching) and rolls every
 // die literally, so agreement with the engine's exact figures checks both.
-import type { DamageScenario } from '../../server/src/service/damage/engine';
+import type { DamageScenario } from '../../server/src/service/domain/damage/engine';
 
 /** mulberry32: small, fast, seeded. */
 export function rng(seed: number): () => number {

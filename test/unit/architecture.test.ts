@@ -52,4 +52,21 @@ describe('architecture', () => {
     );
     assert.deepStrictEqual(offenders, []);
   });
+
+  it('keeps the domain layer (parse, rules, editions, stratagems, damage) free of the features built on it', () => {
+    const domain = path.join(CORE, 'domain');
+    const files = sourceFiles(domain);
+    assert.ok(files.length > 5, 'the domain layer has source files');
+    const offenders = files.flatMap((f) =>
+      importsOf(fs.readFileSync(f, 'utf8'))
+        .filter((spec) => spec.startsWith('.'))
+        .filter((spec) => {
+          const target = path.resolve(path.dirname(f), spec);
+          // the embedded data/ JSON is fine; the features and the façade's modules are not
+          return target.startsWith(CORE + path.sep) && !target.startsWith(domain + path.sep);
+        })
+        .map((spec) => `${path.relative(repoRoot, f)} imports ${spec}`),
+    );
+    assert.deepStrictEqual(offenders, []);
+  });
 });

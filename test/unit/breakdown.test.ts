@@ -4,10 +4,10 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { damageBreakdown, BreakdownConditions, DamageBreakdown } from '../../server/src/service/damageBreakdown';
-import { parseArmyList } from '../../server/src/service/parse';
-import { RulesIndex } from '../../server/src/service/rules';
-import { loadEmbeddedRules } from '../../server/src/service/rules/embedded';
+import { damageBreakdown, BreakdownConditions, DamageBreakdown } from '../../server/src/service/features/damageBreakdown';
+import { parseArmyList } from '../../server/src/service/domain/parse';
+import { RulesIndex } from '../../server/src/service/domain/rules';
+import { loadEmbeddedRules } from '../../server/src/service/domain/rules/embedded';
 import { DEFAULT_SETTINGS } from '../../server/src/service/settings';
 import { repoRoot } from '../support/shared';
 

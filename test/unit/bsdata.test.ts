@@ -2,10 +2,10 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { loadBsData, parseLeaderText } from '../../server/src/service/rules/bsdata';
-import { decodeEntities, parseXmlDocument } from '../../server/src/service/rules/bsdataXml';
+import { loadBsData, parseLeaderText } from '../../server/src/service/domain/rules/bsdata';
+import { decodeEntities, parseXmlDocument } from '../../server/src/service/domain/rules/bsdataXml';
 import { openDataFolder } from '../../server/src/node/dataFolder';
-import { Datasheet, DataWarning, RulesData } from '../../server/src/service/rules/model';
+import { Datasheet, DataWarning, RulesData } from '../../server/src/service/domain/rules/model';
 import { requireShared, sharedPath } from '../support/shared';
 
 // A tiny hand-written game system + catalogue (our own fixture), so the loader is exercised on a fresh machine.

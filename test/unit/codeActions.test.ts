@@ -4,9 +4,9 @@
 import * as assert from 'assert';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver-types';
-import { codeActions, FIX_ALL_KIND } from '../../server/src/service/codeActions';
+import { codeActions, FIX_ALL_KIND } from '../../server/src/service/features/codeActions';
 import { createLanguageService } from '../../server/src/service/languageService';
-import { parseArmyList } from '../../server/src/service/parse';
+import { parseArmyList } from '../../server/src/service/domain/parse';
 import { check, fixtureDoc, summary, testRules, variant } from './validate-helpers';
 
 function apply(doc: TextDocument, action: CodeAction): TextDocument {

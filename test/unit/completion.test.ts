@@ -4,12 +4,12 @@
 import * as assert from 'assert';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CompletionItem, MarkupContent, TextEdit } from 'vscode-languageserver-types';
-import { completion, resolveCompletion } from '../../server/src/service/completion';
-import { parseArmyList } from '../../server/src/service/parse';
-import { RulesIndex } from '../../server/src/service/rules';
-import { loadEmbeddedRules } from '../../server/src/service/rules/embedded';
-import { fuzzyScore, matchKey } from '../../server/src/service/completion/rank';
-import { dialectOf } from '../../server/src/service/completion/items';
+import { completion, resolveCompletion } from '../../server/src/service/features/completion';
+import { parseArmyList } from '../../server/src/service/domain/parse';
+import { RulesIndex } from '../../server/src/service/domain/rules';
+import { loadEmbeddedRules } from '../../server/src/service/domain/rules/embedded';
+import { fuzzyScore, matchKey } from '../../server/src/service/features/completion/rank';
+import { dialectOf } from '../../server/src/service/features/completion/items';
 import { list, readCaretFixtures, rulesFor } from '../support/caretFixtures';
 import { requireShared } from '../support/shared';
 

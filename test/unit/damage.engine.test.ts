@@ -4,7 +4,7 @@ import * as assert from 'assert';
 import {
   DamageScenario, ScenarioContext, ScenarioModifiers, ScenarioTarget, ScenarioWeapon, computeDamage, createDamageCache,
   rollOutcome, woundTarget,
-} from '../../server/src/service/damage/engine';
+} from '../../server/src/service/domain/damage/engine';
 
 const EPS = 1e-9;
 function near(actual: number, expected: number, what = ''): void {

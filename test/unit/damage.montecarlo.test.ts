@@ -2,7 +2,7 @@
 // Tolerance: |exact − simulated mean| ≤ 4 standard errors of the simulated mean (+1e-9 for zero-variance
 // figures); for pWipe the standard error is the binomial one at the engine's p, so a 0/1 outcome is fair too.
 import * as assert from 'assert';
-import { DamageScenario, ScenarioTarget, ScenarioWeapon, computeDamage } from '../../server/src/service/damage/engine';
+import { DamageScenario, ScenarioTarget, ScenarioWeapon, computeDamage } from '../../server/src/service/domain/damage/engine';
 import { simulate } from '../support/montecarlo';
 
 const TRIALS = 6000;

@@ -1,11 +1,11 @@
 // Dice expressions, ability parsing, hover odds, scenario validation and the rules-model bridge.
 import * as assert from 'assert';
-import { parseAbilities } from '../../server/src/service/damage/abilities';
-import { DiceError, compound, convolve, diceDist, mean, parseDice, tryParseDice } from '../../server/src/service/damage/dice';
-import { advanceDistribution, battleShockPass, chargeChance, chargeTable } from '../../server/src/service/damage/odds';
-import { parseScenario } from '../../server/src/service/damage/validateScenario';
-import { bestProfile, computeUnitDamage, targetFromModel, weaponFromProfile } from '../../server/src/service/damage/fromRules';
-import { Weapon, WeaponProfile } from '../../server/src/service/rules/model';
+import { parseAbilities } from '../../server/src/service/domain/damage/abilities';
+import { DiceError, compound, convolve, diceDist, mean, parseDice, tryParseDice } from '../../server/src/service/domain/damage/dice';
+import { advanceDistribution, battleShockPass, chargeChance, chargeTable } from '../../server/src/service/domain/damage/odds';
+import { parseScenario } from '../../server/src/service/domain/damage/validateScenario';
+import { bestProfile, computeUnitDamage, targetFromModel, weaponFromProfile } from '../../server/src/service/domain/damage/fromRules';
+import { Weapon, WeaponProfile } from '../../server/src/service/domain/rules/model';
 
 const near = (a: number, b: number) => assert.ok(Math.abs(a - b) < 1e-9, `expected ${b}, got ${a}`);
 

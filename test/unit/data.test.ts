@@ -7,8 +7,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import Ajv from 'ajv';
 import { repoRoot, sharedPath, requireShared } from '../support/shared';
-import { loadEmbeddedRules } from '../../server/src/service/rules/embedded';
-import type { CoreRule, Datasheet, RulesData, Stratagem, WeaponProfile } from '../../server/src/service/rules/model';
+import { loadEmbeddedRules } from '../../server/src/service/domain/rules/embedded';
+import type { CoreRule, Datasheet, RulesData, Stratagem, WeaponProfile } from '../../server/src/service/domain/rules/model';
 
 const SEED = '000_fb752c8e814ec456.txt';
 const dataDir = path.join(repoRoot, 'data');

@@ -6,10 +6,10 @@ import * as path from 'path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { MarkupContent } from 'vscode-languageserver-types';
 import { createLanguageService } from '../../server/src/service/languageService';
-import { chargeBonuses, diceOddsMarkdown, percent } from '../../server/src/service/diceOdds';
-import { parseArmyList } from '../../server/src/service/parse';
-import { RulesIndex } from '../../server/src/service/rules';
-import { loadEmbeddedRules } from '../../server/src/service/rules/embedded';
+import { chargeBonuses, diceOddsMarkdown, percent } from '../../server/src/service/features/diceOdds';
+import { parseArmyList } from '../../server/src/service/domain/parse';
+import { RulesIndex } from '../../server/src/service/domain/rules';
+import { loadEmbeddedRules } from '../../server/src/service/domain/rules/embedded';
 import { repoRoot } from '../support/shared';
 
 const TEXT = fs.readFileSync(path.join(repoRoot, 'examples', 'claw-of-ascension.army'), 'utf8');

@@ -1,11 +1,11 @@
 // The reader of stratagem EFFECT texts: the seed's eight stratagems, hand-written
 // texts in the wordings real detachments use, and applying a read effect to weapons.
 import * as assert from 'assert';
-import { loadEmbeddedRules } from '../../server/src/service/rules/embedded';
-import type { Stratagem, Weapon } from '../../server/src/service/rules/model';
+import { loadEmbeddedRules } from '../../server/src/service/domain/rules/embedded';
+import type { Stratagem, Weapon } from '../../server/src/service/domain/rules/model';
 import {
   appliesInPhase, changesDamage, effectModifiers, readEffect, StratagemEffect, weaponWithEffect,
-} from '../../server/src/service/damage/effects';
+} from '../../server/src/service/domain/damage/effects';
 
 const rules = loadEmbeddedRules();
 const seed = (n: string): Stratagem => {

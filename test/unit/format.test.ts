@@ -2,9 +2,9 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { parseArmyList } from '../../server/src/service/parse';
-import type { ArmyList, Unit } from '../../server/src/service/parse/ast';
-import { APP_SECTIONS, appSectionOf, formatDocument, formatList, formattingEdits } from '../../server/src/service/format';
+import { parseArmyList } from '../../server/src/service/domain/parse';
+import type { ArmyList, Unit } from '../../server/src/service/domain/parse/ast';
+import { APP_SECTIONS, appSectionOf, formatDocument, formatList, formattingEdits } from '../../server/src/service/features/format';
 import { createLanguageService } from '../../server/src/service/languageService';
 import { repoRoot, requireShared, sharedPath } from '../support/shared';
 

@@ -3,9 +3,9 @@
 // names the rules data (the embedded seed, or Genestealer Cults from ../shared, skipped when absent).
 import * as assert from 'assert';
 import type { MarkupContent } from 'vscode-languageserver-types';
-import { hover } from '../../server/src/service/hover';
-import { parseArmyList } from '../../server/src/service/parse';
-import { RulesIndex } from '../../server/src/service/rules';
+import { hover } from '../../server/src/service/features/hover';
+import { parseArmyList } from '../../server/src/service/domain/parse';
+import { RulesIndex } from '../../server/src/service/domain/rules';
 import { readCaretFixtures, rulesFor } from '../support/caretFixtures';
 import { requireShared } from '../support/shared';
 

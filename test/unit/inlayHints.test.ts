@@ -7,9 +7,9 @@ import * as path from 'path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { InlayHint } from 'vscode-languageserver-types';
 import { createLanguageService } from '../../server/src/service/languageService';
-import { formatPoints } from '../../server/src/service/inlayHints';
-import { loadEmbeddedRules } from '../../server/src/service/rules/embedded';
-import type { RulesData } from '../../server/src/service/rules/model';
+import { formatPoints } from '../../server/src/service/features/inlayHints';
+import { loadEmbeddedRules } from '../../server/src/service/domain/rules/embedded';
+import type { RulesData } from '../../server/src/service/domain/rules/model';
 import { DEFAULT_SETTINGS } from '../../server/src/service/settings';
 import { repoRoot } from '../support/shared';
 

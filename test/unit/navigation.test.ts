@@ -7,7 +7,7 @@ import * as path from 'path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Location } from 'vscode-languageserver-types';
 import { createLanguageService } from '../../server/src/service/languageService';
-import { parseVirtualUri, weaponUri } from '../../server/src/service/virtualDocs';
+import { parseVirtualUri, weaponUri } from '../../server/src/service/features/virtualDocs';
 import { repoRoot } from '../support/shared';
 
 function fixture(rel: string): TextDocument {

@@ -1,7 +1,7 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { parseArmyList } from '../../server/src/service/parse';
+import { parseArmyList } from '../../server/src/service/domain/parse';
 import { repoRoot } from '../support/shared';
 import { checkSpans } from './parse-helpers';
 

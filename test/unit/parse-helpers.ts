@@ -1,6 +1,6 @@
 // Shared by the parser tests: the span invariants every parse must keep.
 import * as assert from 'assert';
-import type { ArmyList, Span, Token } from '../../server/src/service/parse/ast';
+import type { ArmyList, Span, Token } from '../../server/src/service/domain/parse/ast';
 
 /** Every span in the tree lies inside the text; a token's span reads as its text (NBSP folded). */
 export function checkSpans(l: ArmyList, text: string): number {

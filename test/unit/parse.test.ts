@@ -2,11 +2,11 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { parseArmyList } from '../../server/src/service/parse';
-import type { ArmyList } from '../../server/src/service/parse/ast';
+import { parseArmyList } from '../../server/src/service/domain/parse';
+import type { ArmyList } from '../../server/src/service/domain/parse/ast';
 import { checkSpans } from './parse-helpers';
-import { toParseJson } from '../../server/src/service/parse/json';
-import { normalizeName } from '../../server/src/service/text/normalize';
+import { toParseJson } from '../../server/src/service/domain/parse/json';
+import { normalizeName } from '../../server/src/service/domain/text/normalize';
 import { repoRoot, requireShared, sharedPath } from '../support/shared';
 
 const fixtures = path.join(repoRoot, 'test', 'fixtures', 'lists');

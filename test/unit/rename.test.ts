@@ -5,8 +5,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createLanguageService } from '../../server/src/service/languageService';
-import { parseArmyList } from '../../server/src/service/parse';
-import { RENAME_REFUSED } from '../../server/src/service/rename';
+import { parseArmyList } from '../../server/src/service/domain/parse';
+import { RENAME_REFUSED } from '../../server/src/service/features/rename';
 import { repoRoot } from '../support/shared';
 
 function fixture(rel: string): TextDocument {

@@ -3,10 +3,10 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { strToU8, zipSync } from 'fflate';
-import { parseArmyList } from '../../server/src/service/parse';
-import { RosterImportError, rosterToList } from '../../server/src/service/import/roster';
+import { parseArmyList } from '../../server/src/service/domain/parse';
+import { RosterImportError, rosterToList } from '../../server/src/service/features/import/roster';
 import { importRosterFile, readRosterBytes, readRosterFile } from '../../server/src/node/roster';
-import { formatList } from '../../server/src/service/format';
+import { formatList } from '../../server/src/service/features/format';
 import { run } from '../../server/src/cli/main';
 import { repoRoot } from '../support/shared';
 

@@ -1,9 +1,9 @@
 // Name lookups in the rules index: the spellings exporters and data sources
 // disagree on must still find the same entry.
 import * as assert from 'assert';
-import { RulesIndex } from '../../server/src/service/rules';
-import { loadEmbeddedRules } from '../../server/src/service/rules/embedded';
-import type { RulesData } from '../../server/src/service/rules/model';
+import { RulesIndex } from '../../server/src/service/domain/rules';
+import { loadEmbeddedRules } from '../../server/src/service/domain/rules/embedded';
+import type { RulesData } from '../../server/src/service/domain/rules/model';
 
 function data(): RulesData {
   const d = loadEmbeddedRules();

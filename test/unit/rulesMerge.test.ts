@@ -1,10 +1,10 @@
 import * as assert from 'assert';
-import { compareDatasheets, mergeRules } from '../../server/src/service/rules/merge';
-import { summarizeRules } from '../../server/src/service/rules/summary';
-import { emptyRulesData } from '../../server/src/service/rules/dataFiles';
-import { Datasheet, RulesData } from '../../server/src/service/rules/model';
+import { compareDatasheets, mergeRules } from '../../server/src/service/domain/rules/merge';
+import { summarizeRules } from '../../server/src/service/domain/rules/summary';
+import { emptyRulesData } from '../../server/src/service/domain/rules/dataFiles';
+import { Datasheet, RulesData } from '../../server/src/service/domain/rules/model';
 import { openDataFolder } from '../../server/src/node/dataFolder';
-import { normalizeName } from '../../server/src/service/text/normalize';
+import { normalizeName } from '../../server/src/service/domain/text/normalize';
 import { requireShared, sharedPath } from '../support/shared';
 
 function sheet(name: string, file: string, over: Partial<Datasheet> = {}): Datasheet {

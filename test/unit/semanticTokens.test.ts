@@ -3,10 +3,10 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { semanticTokens, SEMANTIC_TOKENS_LEGEND } from '../../server/src/service/semanticTokens';
-import { parseArmyList } from '../../server/src/service/parse';
-import { RulesIndex } from '../../server/src/service/rules';
-import { loadEmbeddedRules } from '../../server/src/service/rules/embedded';
+import { semanticTokens, SEMANTIC_TOKENS_LEGEND } from '../../server/src/service/features/semanticTokens';
+import { parseArmyList } from '../../server/src/service/domain/parse';
+import { RulesIndex } from '../../server/src/service/domain/rules';
+import { loadEmbeddedRules } from '../../server/src/service/domain/rules/embedded';
 import { repoRoot } from '../support/shared';
 
 function decode(doc: TextDocument, data: number[]): [string, string, boolean][] {

@@ -6,8 +6,8 @@ import * as path from 'path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { MarkupContent } from 'vscode-languageserver-types';
 import { createLanguageService } from '../../server/src/service/languageService';
-import { loadEmbeddedRules } from '../../server/src/service/rules/embedded';
-import type { RulesData } from '../../server/src/service/rules/model';
+import { loadEmbeddedRules } from '../../server/src/service/domain/rules/embedded';
+import type { RulesData } from '../../server/src/service/domain/rules/model';
 import { repoRoot } from '../support/shared';
 
 function fixture(name: string): TextDocument {

@@ -1,10 +1,10 @@
 // The reader of TARGET/RESTRICTIONS texts: the seed's eight stratagems, a table of
 // hand-written texts in the styles real exports use, and eligibility by keywords.
 import * as assert from 'assert';
-import { loadEmbeddedRules } from '../../server/src/service/rules/embedded';
-import type { Datasheet, Stratagem } from '../../server/src/service/rules/model';
-import { explain, readTargetText, satisfies, TargetSpec } from '../../server/src/service/stratagems/targetText';
-import { canTarget, eligibleDatasheets, stratagemTargetSpec } from '../../server/src/service/stratagems/eligibility';
+import { loadEmbeddedRules } from '../../server/src/service/domain/rules/embedded';
+import type { Datasheet, Stratagem } from '../../server/src/service/domain/rules/model';
+import { explain, readTargetText, satisfies, TargetSpec } from '../../server/src/service/domain/stratagems/targetText';
+import { canTarget, eligibleDatasheets, stratagemTargetSpec } from '../../server/src/service/domain/stratagems/eligibility';
 
 const rules = loadEmbeddedRules();
 const byName = (n: string): Stratagem => {

@@ -4,11 +4,11 @@
 import * as assert from 'assert';
 import { requireShared, sharedPath } from '../support/shared';
 import { folderFiles } from '../../server/src/node/dataFolder';
-import { loadWahapedia } from '../../server/src/service/rules/wahapedia';
-import { readPipeCsv } from '../../server/src/service/rules/wahapediaCsv';
-import type { Datasheet, DataWarning, Stratagem } from '../../server/src/service/rules/model';
-import { canTarget, stratagemTargetSpec } from '../../server/src/service/stratagems/eligibility';
-import { explain } from '../../server/src/service/stratagems/targetText';
+import { loadWahapedia } from '../../server/src/service/domain/rules/wahapedia';
+import { readPipeCsv } from '../../server/src/service/domain/rules/wahapediaCsv';
+import type { Datasheet, DataWarning, Stratagem } from '../../server/src/service/domain/rules/model';
+import { canTarget, stratagemTargetSpec } from '../../server/src/service/domain/stratagems/eligibility';
+import { explain } from '../../server/src/service/domain/stratagems/targetText';
 
 const GC = 'GENESTEALER CULTS';
 

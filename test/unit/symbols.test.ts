@@ -3,8 +3,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DocumentSymbol, Range, SelectionRange } from 'vscode-languageserver-types';
-import { parseArmyList } from '../../server/src/service/parse';
-import { documentSymbols, foldingRanges, selectionRanges } from '../../server/src/service/symbols';
+import { parseArmyList } from '../../server/src/service/domain/parse';
+import { documentSymbols, foldingRanges, selectionRanges } from '../../server/src/service/features/symbols';
 import { repoRoot, requireShared, sharedPath } from '../support/shared';
 
 const fixtures = path.join(repoRoot, 'test', 'fixtures', 'lists');

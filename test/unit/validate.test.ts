@@ -4,7 +4,7 @@
 // fixture (or valid.army with one edit) that trips exactly the check named.
 import * as assert from 'assert';
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
-import { DIAGNOSTIC_CODES } from '../../server/src/service/diagnostics/codes';
+import { DIAGNOSTIC_CODES } from '../../server/src/service/features/diagnostics/codes';
 import { check, fixtureDoc, lineOf, only, summary, testRules, variant } from './validate-helpers';
 import { createLanguageService } from '../../server/src/service/languageService';
 import { TextDocument } from 'vscode-languageserver-textdocument';

@@ -2,10 +2,10 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { loadWahapedia, parseComposition } from '../../server/src/service/rules/wahapedia';
-import { htmlToText, readPipeCsv } from '../../server/src/service/rules/wahapediaCsv';
+import { loadWahapedia, parseComposition } from '../../server/src/service/domain/rules/wahapedia';
+import { htmlToText, readPipeCsv } from '../../server/src/service/domain/rules/wahapediaCsv';
 import { openDataFolder } from '../../server/src/node/dataFolder';
-import { Datasheet, DataWarning, RulesData } from '../../server/src/service/rules/model';
+import { Datasheet, DataWarning, RulesData } from '../../server/src/service/domain/rules/model';
 import { requireShared, sharedPath } from '../support/shared';
 
 const byName = (data: RulesData, name: string): Datasheet => {

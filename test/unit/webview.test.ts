@@ -5,10 +5,10 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { barChart, contentSecurityPolicy, cutTail, escapeHtml, renderBreakdownHtml, renderMessageHtml } from '../../client/src/damageViewHtml';
-import { damageBreakdown, DamageBreakdown } from '../../server/src/service/damageBreakdown';
-import { parseArmyList } from '../../server/src/service/parse';
-import { RulesIndex } from '../../server/src/service/rules';
-import { loadEmbeddedRules } from '../../server/src/service/rules/embedded';
+import { damageBreakdown, DamageBreakdown } from '../../server/src/service/features/damageBreakdown';
+import { parseArmyList } from '../../server/src/service/domain/parse';
+import { RulesIndex } from '../../server/src/service/domain/rules';
+import { loadEmbeddedRules } from '../../server/src/service/domain/rules/embedded';
 import { DEFAULT_SETTINGS } from '../../server/src/service/settings';
 import { repoRoot } from '../support/shared';
 
@@ -95,7 +95,7 @@ describe('damage breakdown webview HTML', () => {
   it('keeps the HTML builder free of vscode imports', () => {
     const src = fs.readFileSync(path.join(repoRoot, 'client', 'src', 'damageViewHtml.ts'), 'utf8');
     const specs = [...src.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)['"]([^'"]+)['"]/g)].map((m) => m[1]);
-    assert.deepStrictEqual(specs, ['../../server/src/service/damageBreakdown'], 'one type-only import of the breakdown shape');
-    assert.match(src, /^import type \{[^}]+\} from '\.\.\/\.\.\/server\/src\/service\/damageBreakdown';$/m);
+    assert.deepStrictEqual(specs, ['../../server/src/service/features/damageBreakdown'], 'one type-only import of the breakdown shape');
+    assert.match(src, /^import type \{[^}]+\} from '\.\.\/\.\.\/server\/src\/service\/features\/damageBreakdown';$/m);
   });
 });

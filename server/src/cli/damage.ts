@@ -1,7 +1,7 @@
 // `auspex damage --json`: one damage scenario on standard input, the exact
 // result on standard output. Bad input is a usage error naming the field.
-import { computeDamage } from '../service/damage/engine';
-import { parseScenario } from '../service/damage/validateScenario';
+import { computeDamage } from '../service/domain/damage/engine';
+import { parseScenario } from '../service/domain/damage/validateScenario';
 import { CliError, CliIO, EXIT_OK } from './io';
 
 export function damageCommand(io: CliIO): number {

@@ -1,7 +1,7 @@
 // `auspex parse <file> --json`: the parse tree as JSON, for scripts and for
 // checking the parser from outside. Exit 0 when the file was read.
-import { parseArmyList } from '../service/parse';
-import { toParseJson } from '../service/parse/json';
+import { parseArmyList } from '../service/domain/parse';
+import { toParseJson } from '../service/domain/parse/json';
 import { CliError, CliIO, EXIT_OK } from './io';
 
 export function parseCommand(files: string[], io: CliIO): number {

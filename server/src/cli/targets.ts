@@ -4,10 +4,10 @@
 // TARGET names; Core stratagems: of the named faction). A check of the reader
 // against real data, and a player's answer to "what can I use this on?".
 import type { RulesProvider } from '../node/rulesProvider';
-import { RulesIndex } from '../service/rules';
-import type { Datasheet, Stratagem } from '../service/rules/model';
-import { eligibleDatasheets } from '../service/stratagems/eligibility';
-import { normalizeName } from '../service/text/normalize';
+import { RulesIndex } from '../service/domain/rules';
+import type { Datasheet, Stratagem } from '../service/domain/rules/model';
+import { eligibleDatasheets } from '../service/domain/stratagems/eligibility';
+import { normalizeName } from '../service/domain/text/normalize';
 import { CliError, CliIO, EXIT_OK } from './io';
 
 export interface TargetsRow {

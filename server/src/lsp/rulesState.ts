@@ -3,7 +3,7 @@
 // the one-line status the client shows in its status bar.
 import * as fs from 'fs';
 import { RulesProvider } from '../node/rulesProvider';
-import type { DataWarning, RulesData } from '../service/rules/model';
+import type { DataWarning, RulesData } from '../service/domain/rules/model';
 
 export interface RulesStatus {
   text: string;

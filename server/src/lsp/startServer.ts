@@ -19,8 +19,8 @@ import {
 import type { CancellationToken } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createLanguageService, LanguageService } from '../service/languageService';
-import type { BreakdownConditions, DamageBreakdown } from '../service/damageBreakdown';
-import { SEMANTIC_TOKENS_LEGEND } from '../service/semanticTokens';
+import type { BreakdownConditions, DamageBreakdown } from '../service/features/damageBreakdown';
+import { SEMANTIC_TOKENS_LEGEND } from '../service/features/semanticTokens';
 import { readSettings, Settings, DEFAULT_SETTINGS } from '../service/settings';
 import { RulesState, RulesStatus } from './rulesState';
 import { checkCancelled, DocumentClock, whenSettled } from './scheduling';

@@ -3,11 +3,11 @@
 // parsing itself is the pure core's (loadBsData / loadWahapedia).
 import * as fs from 'fs';
 import * as path from 'path';
-import { DataFiles, detectDataKind, emptyRulesData, LoadResult, warn } from '../service/rules/dataFiles';
-import { BsDataOptions, listBsDataCatalogues, loadBsData } from '../service/rules/bsdata';
-import { loadWahapedia, WahapediaOptions } from '../service/rules/wahapedia';
-import { DataWarning } from '../service/rules/model';
-import { readPipeCsv } from '../service/rules/wahapediaCsv';
+import { DataFiles, detectDataKind, emptyRulesData, LoadResult, warn } from '../service/domain/rules/dataFiles';
+import { BsDataOptions, listBsDataCatalogues, loadBsData } from '../service/domain/rules/bsdata';
+import { loadWahapedia, WahapediaOptions } from '../service/domain/rules/wahapedia';
+import { DataWarning } from '../service/domain/rules/model';
+import { readPipeCsv } from '../service/domain/rules/wahapediaCsv';
 
 export interface FactionInfo {
   name: string;

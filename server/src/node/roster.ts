@@ -4,7 +4,7 @@
 // so a zip bomb costs a few milliseconds, not the editor's memory.
 import * as fs from 'fs';
 import { Unzip, UnzipInflate, unzipSync } from 'fflate';
-import { RosterImportError, rosterToList } from '../service/import/roster';
+import { RosterImportError, rosterToList } from '../service/features/import/roster';
 
 export const ROSTER_LIMITS = {
   /** Largest roster file read, and largest uncompressed roster XML accepted. */

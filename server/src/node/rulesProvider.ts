@@ -4,11 +4,11 @@
 // precedence: folders in the order given, then the embedded data.
 import * as fs from 'fs';
 import { DataFolder, DataFolderOptions, openDataFolder } from './dataFolder';
-import { loadEmbeddedRules } from '../service/rules/embedded';
-import { mergeRules, RulesSource } from '../service/rules/merge';
-import { summarizeRules, RulesSummary } from '../service/rules/summary';
-import type { DataWarning, RulesData } from '../service/rules/model';
-import { normalizeName } from '../service/text/normalize';
+import { loadEmbeddedRules } from '../service/domain/rules/embedded';
+import { mergeRules, RulesSource } from '../service/domain/rules/merge';
+import { summarizeRules, RulesSummary } from '../service/domain/rules/summary';
+import type { DataWarning, RulesData } from '../service/domain/rules/model';
+import { normalizeName } from '../service/domain/text/normalize';
 
 export interface RulesProviderOptions {
   paths: string[];

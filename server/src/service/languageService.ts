@@ -21,30 +21,30 @@ import type {
   WorkspaceEdit,
 } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { ArmyList } from './parse/ast';
-import { parseArmyList } from './parse';
-import { RulesIndex } from './rules';
-import type { RulesData } from './rules/model';
-import { loadEmbeddedRules } from './rules/embedded';
+import type { ArmyList } from './domain/parse/ast';
+import { parseArmyList } from './domain/parse';
+import { RulesIndex } from './domain/rules';
+import type { RulesData } from './domain/rules/model';
+import { loadEmbeddedRules } from './domain/rules/embedded';
 import { DEFAULT_SETTINGS, Settings } from './settings';
-import { applySeverityOverrides } from './diagnostics/severity';
-import { validateList } from './diagnostics/validate';
-import { hover } from './hover';
-import { completion, resolveCompletion } from './completion';
-import { semanticTokens } from './semanticTokens';
-import { codeLenses } from './codeLens';
-import { damageBreakdown, BreakdownConditions, DamageBreakdown } from './damageBreakdown';
-import { documentSymbols, foldingRanges, selectionRanges } from './symbols';
-import { formatDocument, FormattingOutcome } from './format';
-import { createUnitDamageCache } from './damage/fromRules';
+import { applySeverityOverrides } from './features/diagnostics/severity';
+import { validateList } from './features/diagnostics/validate';
+import { hover } from './features/hover';
+import { completion, resolveCompletion } from './features/completion';
+import { semanticTokens } from './features/semanticTokens';
+import { codeLenses } from './features/codeLens';
+import { damageBreakdown, BreakdownConditions, DamageBreakdown } from './features/damageBreakdown';
+import { documentSymbols, foldingRanges, selectionRanges } from './features/symbols';
+import { formatDocument, FormattingOutcome } from './features/format';
+import { createUnitDamageCache } from './domain/damage/fromRules';
 import { oversizedDiagnostics, tooLargeReason } from './limits';
-import { definition, navigationTarget } from './definition';
-import { references } from './references';
-import { virtualDocument } from './virtualDocs';
-import { inlayHints } from './inlayHints';
-import { workspaceSymbols } from './workspaceSymbols';
-import { prepareRename, rename, RenameRefusal } from './rename';
-import { codeActions, FIX_ALL_KIND } from './codeActions';
+import { definition, navigationTarget } from './features/definition';
+import { references } from './features/references';
+import { virtualDocument } from './features/virtualDocs';
+import { inlayHints } from './features/inlayHints';
+import { workspaceSymbols } from './features/workspaceSymbols';
+import { prepareRename, rename, RenameRefusal } from './features/rename';
+import { codeActions, FIX_ALL_KIND } from './features/codeActions';
 
 export interface LanguageServiceOptions {
   /** Rules data to check against; the embedded seed data when absent. */

@@ -4,8 +4,8 @@
 // parse errors do not. The limits are documented in README ("Limits").
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { ArmyList } from './parse/ast';
-import { makeDiagnostic } from './diagnostics/make';
+import type { ArmyList } from './domain/parse/ast';
+import { makeDiagnostic } from './features/diagnostics/make';
 
 export const LIST_LIMITS = {
   /** Lines of text: a real 2000-point list has about 200. */

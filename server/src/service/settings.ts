@@ -1,7 +1,7 @@
 // The one typed declaration of Auspex's settings. package.json's
 // contributes.configuration mirrors SETTINGS (a test checks the two agree);
 // the server reads them per document and the CLI maps its flags onto them.
-import type { Severity } from './diagnostics/codes';
+import type { Severity } from './features/diagnostics/codes';
 
 export interface DamageTargetSetting {
   /** Short label shown in the lens ("MEQ", "T4 3+ W2 ×5"). */

@@ -1,0 +1,107 @@
+// Quick fixes and the "fix all" source action. Every fix reads its payload from
+// `diagnostic.data` (written by the check that found the problem), never from
+// the message text, so fixes survive rewording and need no re-analysis.
+import { CodeAction, CodeActionKind, Diagnostic, TextEdit } from 'vscode-languageserver-types';
+import type { Range } from 'vscode-languageserver-types';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { ArmyList } from '../domain/parse/ast';
+
+export const FIX_ALL_KIND = 'source.fixAll.auspex';
+
+/** Codes whose `data.suggestions` are replacement names for the diagnostic's range. */
+const RENAMES = new Set([
+  'unknown-datasheet',
+  'unknown-stratagem',
+  'unknown-enhancement',
+  'unknown-detachment',
+  'plan-target-missing',
+  'leader-target-missing',
+]);
+/** Codes whose `data.expected` is the correct number for the diagnostic's range. */
+const NUMBERS = new Set(['points-mismatch', 'total-mismatch']);
+
+interface Payload {
+  suggestions?: string[];
+  expected?: number;
+  remove?: Range;
+}
+
+const payload = (d: Diagnostic): Payload => (d.data && typeof d.data === 'object' ? (d.data as Payload) : {});
+const ours = (d: Diagnostic) => d.source === 'auspex' && typeof d.code === 'string';
+
+function wanted(kind: string, only?: string[]): boolean {
+  return !only || only.length === 0 || only.some((o) => kind === o || kind.startsWith(`${o}.`));
+}
+
+export function codeActions(doc: TextDocument, list: ArmyList, diagnostics: Diagnostic[], only?: string[]): CodeAction[] {
+  const out: CodeAction[] = [];
+  if (wanted(CodeActionKind.QuickFix, only)) for (const d of diagnostics.filter(ours)) out.push(...quickFixes(doc, d));
+  if (wanted(FIX_ALL_KIND, only)) {
+    const all = fixAll(doc, list, diagnostics.filter(ours));
+    if (all) out.push(all);
+  }
+  return out;
+}
+
+function quickFixes(doc: TextDocument, d: Diagnostic): CodeAction[] {
+  const code = String(d.code);
+  const p = payload(d);
+  const fix = (title: string, edit: TextEdit, preferred: boolean): CodeAction => ({
+    title,
+    kind: CodeActionKind.QuickFix,
+    diagnostics: [d],
+    isPreferred: preferred,
+    edit: { changes: { [doc.uri]: [edit] } },
+  });
+  if (RENAMES.has(code) && Array.isArray(p.suggestions)) {
+    return p.suggestions.map((s) => fix(`Change to "${s}"`, TextEdit.replace(d.range, s), p.suggestions!.length === 1));
+  }
+  if (NUMBERS.has(code) && typeof p.expected === 'number') {
+    return [fix(`Change to ${p.expected}`, TextEdit.replace(d.range, String(p.expected)), true)];
+  }
+  if (code === 'multiple-warlords' && p.remove) {
+    return [fix('Remove this Warlord marker', TextEdit.del(p.remove), false)];
+  }
+  return [];
+}
+
+/**
+ * The safe fixes in one edit: stated points corrected, renames that have exactly one
+ * candidate, and the stated total set to the sum of the corrected unit points.
+ */
+function fixAll(doc: TextDocument, list: ArmyList, diagnostics: Diagnostic[]): CodeAction | undefined {
+  const edits: TextEdit[] = [];
+  const pointsFix = new Map<number, number>();
+  for (const d of diagnostics) {
+    const code = String(d.code);
+    const p = payload(d);
+    if (code === 'points-mismatch' && typeof p.expected === 'number') {
+      pointsFix.set(doc.offsetAt(d.range.start), p.expected);
+      edits.push(TextEdit.replace(d.range, String(p.expected)));
+    } else if (RENAMES.has(code) && p.suggestions?.length === 1) {
+      edits.push(TextEdit.replace(d.range, p.suggestions[0]));
+    }
+  }
+  // The total follows the corrected unit points (a total that was right before the corrections no longer is).
+  const stated = list.statedPoints;
+  if (stated && list.units.length && list.units.every((u) => u.points)) {
+    const sum = list.units.reduce((n, u) => n + (pointsFix.get(u.points!.span.start) ?? u.points!.value), 0);
+    if (sum !== stated.value) {
+      edits.push(TextEdit.replace({ start: doc.positionAt(stated.span.start), end: doc.positionAt(stated.span.end) }, String(sum)));
+    }
+  }
+  const unique = dedupe(edits);
+  if (unique.length === 0) return undefined;
+  return { title: 'Fix all safe Auspex problems', kind: FIX_ALL_KIND, edit: { changes: { [doc.uri]: unique } } };
+}
+
+/** Drops repeated edits of one range (two diagnostics on the same text). */
+function dedupe(edits: TextEdit[]): TextEdit[] {
+  const seen = new Set<string>();
+  return edits.filter((e) => {
+    const k = JSON.stringify(e.range);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}

@@ -1,0 +1,189 @@
+// Code lens: the expected damage and models slain of each unit with weapons, computed
+// exactly from the wargear its bullets list, per phase, against the target profiles of
+// the `auspex.damage.targets` setting; and the same with each stratagem of the list's
+// detachment or plan that the unit can be the target of and whose EFFECT changes the
+// numbers. Each lens opens the damage breakdown of its unit and target.
+import type { CodeLens } from 'vscode-languageserver-types';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { ArmyList, Unit } from '../domain/parse/ast';
+import type { RulesIndex } from '../domain/rules';
+import type { Datasheet, Stratagem, Weapon } from '../domain/rules/model';
+import { normalizeName } from '../domain/text/normalize';
+import { toRange } from './diagnostics/make';
+import type { ScenarioContext, ScenarioTarget } from '../domain/damage/engine';
+import { computeUnitDamage, LoadoutGroup, UnitDamageInput, UnitDamageResult } from '../domain/damage/fromRules';
+import { DEFAULT_SETTINGS, DamageTargetSetting, Settings } from '../settings';
+import { appliesInPhase, changesDamage, effectModifiers, readEffect, StratagemEffect, weaponWithEffect, withAbilities } from '../domain/damage/effects';
+import { canTarget } from '../domain/stratagems/eligibility';
+import { resolvePlannedStratagem } from './diagnostics/plan';
+
+export type UnitDamageFn = (input: UnitDamageInput) => UnitDamageResult;
+export type Phase = 'shooting' | 'fight';
+export const PHASES: Phase[] = ['shooting', 'fight'];
+export const SHOW_BREAKDOWN_COMMAND = 'auspex.showDamageBreakdown';
+/** Stratagem lenses per unit at most: the ones that add the most damage. */
+const MAX_STRATAGEM_LENSES = 2;
+
+export type LensSettings = Pick<Settings, 'damageTargets' | 'devastatingWounds'>;
+
+/** An engine target from a setting entry. */
+export function targetFromSetting(t: DamageTargetSetting): ScenarioTarget {
+  const out: ScenarioTarget = { models: t.models, T: t.T, Sv: t.Sv, W: t.W };
+  if (t.invuln) out.invuln = t.invuln;
+  if (t.fnp) out.fnp = t.fnp;
+  if (t.keywords) out.keywords = t.keywords.map((k) => k.toUpperCase());
+  return out;
+}
+
+/** A stratagem (or one alternative of a "select one of the following" stratagem) as a damage variant. */
+export interface StratagemVariant {
+  stratagem: Stratagem;
+  /** Shown name: the stratagem's, with the chosen ability for alternatives. */
+  label: string;
+  effect: StratagemEffect;
+}
+
+const effects = new WeakMap<Stratagem, StratagemEffect>();
+/** A stratagem's EFFECT as read (once per stratagem object), its WHEN text giving the phases. */
+export function stratagemEffect(s: Stratagem): StratagemEffect {
+  let e = effects.get(s);
+  if (!e) effects.set(s, (e = readEffect(s.effect, `${s.when ?? ''} ${s.phase ? `${s.phase} phase` : ''}`)));
+  return e;
+}
+
+/** The stratagems the list can use whose effect passes `keep`: its detachments' and those its plan names. */
+export function listStratagems(list: ArmyList, rules: RulesIndex, keep: (e: StratagemEffect) => boolean): Stratagem[] {
+  const dets = new Set(list.detachments.map((d) => normalizeName(d.text)));
+  const out: Stratagem[] = [];
+  const seen = new Set<Stratagem>();
+  const add = (s: Stratagem | undefined) => {
+    if (s && !seen.has(s) && keep(stratagemEffect(s))) {
+      seen.add(s);
+      out.push(s);
+    }
+  };
+  if (dets.size) for (const s of rules.data.stratagems) if (s.detachment && dets.has(normalizeName(s.detachment))) add(s);
+  for (const use of list.stratagemPlan?.uses ?? []) add(resolvePlannedStratagem(rules, use.name.text, list.detachments[0]?.text));
+  return out;
+}
+
+/** The stratagems the list can use that change damage numbers. */
+export const listDamageStratagems = (list: ArmyList, rules: RulesIndex) => listStratagems(list, rules, changesDamage);
+
+/** The damage variants a unit of this datasheet can have: stratagems it can be the target of, alternatives split. */
+export function stratagemVariants(stratagems: Stratagem[], sheet: Datasheet): StratagemVariant[] {
+  const out: StratagemVariant[] = [];
+  for (const s of stratagems) {
+    if (!canTarget(s, sheet)) continue;
+    const effect = stratagemEffect(s);
+    if (effect.choose && effect.abilities.length > 1) {
+      for (const a of effect.abilities) out.push({ stratagem: s, label: `${s.name} ${a}`, effect: withAbilities(effect, [a]) });
+    } else out.push({ stratagem: s, label: s.name, effect });
+  }
+  return out;
+}
+
+export interface UnitPhaseOptions {
+  context?: ScenarioContext;
+  variant?: StratagemVariant;
+  devastatingWounds?: 'current' | 'spill';
+}
+
+/** The engine input of a unit in one phase against one target, with a stratagem's effect applied. */
+export function unitPhaseInput(groups: LoadoutGroup[], sheet: Datasheet, target: ScenarioTarget, phase: Phase, o: UnitPhaseOptions = {}): UnitDamageInput {
+  const e = o.variant && appliesInPhase(o.variant.effect, phase) ? o.variant.effect : undefined;
+  const g = e ? groups.map((x) => ({ ...x, weapons: x.weapons.map((w) => weaponWithEffect(w, e)) })) : groups;
+  const input: UnitDamageInput = { groups: g, keywords: sheet.keywords, target, context: { ...o.context, phase } };
+  if (e) input.modifiers = effectModifiers(e);
+  if (o.devastatingWounds === 'spill') input.rules = { devastatingWounds: 'spill' };
+  return input;
+}
+
+export const hasPhase = (groups: LoadoutGroup[], phase: Phase) =>
+  groups.some((g) => g.weapons.some((w) => w.profiles.some((p) => (p.type === 'ranged') === (phase === 'shooting'))));
+
+export function codeLenses(
+  doc: TextDocument,
+  list: ArmyList,
+  rules: RulesIndex,
+  damage: UnitDamageFn = computeUnitDamage,
+  settings: LensSettings = DEFAULT_SETTINGS,
+): CodeLens[] {
+  const lenses: CodeLens[] = [];
+  const targets = settings.damageTargets.map((t) => ({ label: t.name, target: targetFromSetting(t) }));
+  if (targets.length === 0) return lenses;
+  const stratagems = listDamageStratagems(list, rules);
+  const dw = settings.devastatingWounds;
+  list.units.forEach((unit, unitIndex) => {
+    const sheet = rules.datasheet(unit.name.text, list.faction?.text);
+    if (!sheet) return;
+    const groups = loadoutGroups(unit, sheet);
+    const phases = PHASES.filter((p) => hasPhase(groups, p));
+    if (phases.length === 0) return;
+    const range = toRange(doc, unit.name.span);
+    const command = (title: string, targetIndex: number, stratagem?: string) => ({
+      range,
+      command: { title, command: SHOW_BREAKDOWN_COMMAND, arguments: [doc.uri, unitIndex, targetIndex, stratagem ? { stratagems: [stratagem] } : {}] },
+    });
+    // One lens per target, both phases in it: the first lens names the quantities, the others are numbers.
+    // Lenses show means only: skip the damage distribution, most of the engine's cost.
+    const base = targets.map((t) => phases.map((phase) => damage({ ...unitPhaseInput(groups, sheet, t.target, phase, { devastatingWounds: dw }), damageDist: false })));
+    targets.forEach((t, i) => {
+      const parts = phases.map((phase, k) => phaseText(phase, base[i][k], i === 0));
+      lenses.push(command(i === 0 ? `⚔ expected damage vs ${t.label}: ${parts.join(' · ')}` : `vs ${t.label}: ${parts.join(' · ')}`, i));
+    });
+    // Stratagem variants against the first target, where they change the numbers.
+    const shown: { gain: number; lens: CodeLens }[] = [];
+    for (const v of stratagemVariants(stratagems, sheet)) {
+      const ph = phases.filter((p) => appliesInPhase(v.effect, p));
+      if (ph.length === 0) continue;
+      const rs = ph.map((phase) => damage({ ...unitPhaseInput(groups, sheet, targets[0].target, phase, { variant: v, devastatingWounds: dw }), damageDist: false }));
+      const gain = rs.reduce((s, r, k) => s + r.damage - base[0][phases.indexOf(ph[k])].damage, 0);
+      if (Math.abs(gain) < 1e-9) continue;
+      const cond = v.effect.conditions.length ? ` (${v.effect.conditions.join(', ')})` : '';
+      const parts = ph.map((phase, k) => phaseText(phase, rs[k], true));
+      shown.push({ gain, lens: command(`⚔ with ${v.label}${cond} vs ${targets[0].label}: ${parts.join(' · ')}`, 0, v.label) });
+    }
+    shown.sort((a, b) => b.gain - a.gain);
+    for (const s of shown.slice(0, MAX_STRATAGEM_LENSES)) lenses.push(s.lens);
+  });
+  return lenses;
+}
+
+function phaseText(phase: Phase, r: UnitDamageResult, words: boolean): string {
+  const label = phase === 'shooting' ? 'Shooting' : 'Fight';
+  return words ? `${label} ${fmt(r.damage)} dmg / ${fmt(r.modelsSlain)} slain` : `${label} ${fmt(r.damage)}/${fmt(r.modelsSlain)}`;
+}
+
+/** One decimal: the lens is read at a glance; the breakdown has the exact figures. */
+export const fmt = (x: number) => (Math.round(x * 10) / 10).toFixed(1);
+
+/**
+ * The unit's models grouped by identical wargear, from its bullets. Wargear
+ * counts are totals for a model group: items every model of the group carries
+ * form one group (so a Pistol-or-other-weapons choice is made per model), the
+ * rest are fired by as many models as their count says.
+ */
+export function loadoutGroups(unit: Unit, sheet: Datasheet): LoadoutGroup[] {
+  const byName = weaponsByName(sheet);
+  const groups: LoadoutGroup[] = [];
+  for (const group of unit.models) {
+    const shared: Weapon[] = [];
+    for (const item of group.wargear) {
+      const weapon = byName.get(normalizeName(item.name.text));
+      if (!weapon || item.count <= 0) continue;
+      if (item.count === group.count) shared.push(weapon);
+      else groups.push({ models: item.count, weapons: [weapon], label: group.name.text });
+    }
+    if (shared.length) groups.push({ models: group.count, weapons: shared, label: group.name.text });
+  }
+  return groups;
+}
+
+/** A datasheet's weapons by normalised name, built once per (immutable) datasheet: every lens pass needs it. */
+const weaponIndex = new WeakMap<Datasheet, Map<string, Weapon>>();
+function weaponsByName(sheet: Datasheet): Map<string, Weapon> {
+  let m = weaponIndex.get(sheet);
+  if (!m) weaponIndex.set(sheet, (m = new Map(sheet.weapons.map((w) => [normalizeName(w.name), w] as const))));
+  return m;
+}

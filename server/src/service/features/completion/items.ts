@@ -1,0 +1,338 @@
+// The candidates for each completion context, from the rules data and the
+// list: what to insert, in which tier (the section's own datasheets first),
+// and the `data` that `completionItem/resolve` turns into documentation.
+import type { ArmyList, Unit } from '../../domain/parse/ast';
+import type { RulesIndex } from '../../domain/rules';
+import type { Datasheet, Enhancement, Faction, Stratagem } from '../../domain/rules/model';
+import { CompletionItemKind } from 'vscode-languageserver-types';
+import { normalizeName } from '../../domain/text/normalize';
+import { satisfies, KeywordExpr } from '../../domain/stratagems/targetText';
+import { canTarget, datasheetKeywords, stratagemTargetSpec } from '../../domain/stratagems/eligibility';
+import type { Catalog } from './catalog';
+import type { UnitNameContext } from './context';
+
+/** What resolve needs to find the item's subject again: a kind and ids, never the documentation itself. */
+export interface ItemData {
+  kind: 'datasheet' | 'size' | 'model' | 'wargear' | 'warlord' | 'enhancementLine' | 'enhancement' | 'stratagem' | 'target' | 'faction' | 'detachment' | 'battleSize' | 'section' | 'skeleton';
+  id?: string;
+  name?: string;
+  sheet?: string;
+  models?: number;
+}
+
+export interface Candidate {
+  label: string;
+  /** Lower tiers rank first among equally good matches. */
+  tier: number;
+  newText: string;
+  snippet?: boolean;
+  kind: CompletionItemKind;
+  detail?: string;
+  description?: string;
+  data: ItemData;
+  /** Match key when it differs from the label's. */
+  key?: string;
+}
+
+/** The list's own spelling: "(85 Points)" + "Enhancements:" (app dialect A) or "(85 points)" + "Enhancement:" (dialect B). */
+export interface Dialect {
+  points: 'points' | 'Points';
+  enhancement: 'Enhancement' | 'Enhancements';
+}
+
+export function dialectOf(text: string): Dialect {
+  const cap = /\(\d[\d,]* Points\)/.test(text);
+  const low = /\(\d[\d,]* points\)/.test(text);
+  const points = cap && !low ? 'Points' : 'points';
+  const enhancement = /Enhancements:/.test(text) ? 'Enhancements' : /Enhancement:/.test(text) ? 'Enhancement' : points === 'Points' ? 'Enhancements' : 'Enhancement';
+  return { points, enhancement };
+}
+
+const SECTIONS = ['CHARACTERS', 'BATTLELINE', 'DEDICATED TRANSPORTS', 'OTHER DATASHEETS', 'ALLIED UNITS'];
+
+const hasKw = (d: Datasheet, k: string) => d.keywords.some((x) => x.toUpperCase() === k);
+const isCharacter = (d: Datasheet) => hasKw(d, 'CHARACTER') || /^characters?$/i.test(d.role ?? '');
+const smallest = (d: Datasheet) => (d.points.length ? d.points.reduce((a, b) => (b.models < a.models ? b : a)) : undefined);
+
+/** Whether a datasheet belongs in a section of the app's layout (undefined: the section says nothing). */
+function fitsSection(section: string | undefined, d: Datasheet): boolean | undefined {
+  const s = normalizeName(section ?? '');
+  if (/character|epic hero/.test(s)) return isCharacter(d);
+  if (/battleline/.test(s)) return hasKw(d, 'BATTLELINE');
+  if (/dedicated transport/.test(s)) return hasKw(d, 'DEDICATED TRANSPORT');
+  if (/fortification/.test(s)) return hasKw(d, 'FORTIFICATION');
+  if (/other datasheets/.test(s)) return !isCharacter(d) && !hasKw(d, 'BATTLELINE') && !hasKw(d, 'DEDICATED TRANSPORT');
+  return undefined;
+}
+
+export function unitNameCandidates(cat: Catalog, rules: RulesIndex, list: ArmyList, ctx: UnitNameContext, dialect: Dialect): Candidate[] {
+  const faction = cat.factionOf(list.faction?.text);
+  const allied = /allied/i.test(ctx.section ?? '');
+  const combatPatrol = /combat patrol/i.test(list.battleSize?.name.text ?? '');
+  let pool: Datasheet[];
+  let tierOf: (d: Datasheet) => number;
+  if (allied && faction) {
+    // The data states no ally rules: every other faction's datasheets, those of the same grand alliance first.
+    const own = normalizeName(faction.keyword);
+    pool = rules.data.datasheets.filter((d) => !d.factionKeywords.some((k) => normalizeName(k) === own));
+    const parentOf = (d: Datasheet) => d.factionKeywords.map((k) => cat.factionOf(k)?.parent).find(Boolean);
+    tierOf = (d) => (faction.parent && parentOf(d) === faction.parent ? 0 : 1);
+  } else {
+    pool = cat.datasheetsOf(faction);
+    tierOf = (d) => (fitsSection(ctx.section, d) === false ? 1 : 0) + (!!d.combatPatrol !== combatPatrol ? 2 : 0);
+  }
+  const out: Candidate[] = [];
+  const seen = new Set<string>();
+  for (const d of pool) {
+    const k = cat.key(d.name);
+    if (seen.has(k)) continue;
+    seen.add(k);
+    const step = smallest(d);
+    const withPoints = step && !ctx.hasTail;
+    out.push({
+      label: d.name,
+      key: k,
+      tier: tierOf(d),
+      newText: withPoints ? `${d.name} (${step.points} ${dialect.points})` : d.name,
+      kind: CompletionItemKind.Class,
+      detail: [d.role, d.factionKeywords.join(', ')].filter(Boolean).join(' · '),
+      description: step ? `${step.points} pts` : undefined,
+      data: { kind: 'datasheet', id: d.id },
+    });
+  }
+  for (const s of SECTIONS) out.push({ label: s, tier: 5, newText: s, kind: CompletionItemKind.Module, detail: 'Section', data: { kind: 'section', name: s } });
+  return out;
+}
+
+export function sizeCandidates(d: Datasheet, dialect: Dialect): Candidate[] {
+  return [...d.points].sort((a, b) => a.models - b.models).map((p, i) => ({
+    label: `(${p.points} ${dialect.points})`,
+    tier: i === 0 ? 0 : 1,
+    newText: `(${p.points} ${dialect.points})`,
+    kind: CompletionItemKind.Value,
+    detail: `${p.models} model${p.models === 1 ? '' : 's'}`,
+    description: `${p.models} model${p.models === 1 ? '' : 's'}`,
+    data: { kind: 'size', id: d.id, models: p.models },
+  }));
+}
+
+function singleModel(d: Datasheet): boolean {
+  if (d.composition.length) return d.composition.length === 1 && d.composition[0].max <= 1;
+  return d.models.length <= 1;
+}
+
+/** Enhancement eligibility read from "X model only" / "X or Y model only"; free text it cannot read does not exclude. */
+export function mayTakeEnhancement(e: Enhancement, d: Datasheet): boolean {
+  if (!isCharacter(d) || d.epicHero || hasKw(d, 'EPIC HERO')) return false;
+  const m = /^(.*?)\s+models?\s+only\b/i.exec(e.eligibility ?? e.text);
+  if (!m || !/^[A-Z0-9'’\- ,]+$/.test(m[1].replace(/\bor\b/g, 'OR'))) return true;
+  const alts: KeywordExpr[] = m[1].split(/\s*,\s*|\s+or\s+/i).filter(Boolean).map((k) => ({ kw: k.trim() }));
+  return satisfies({ or: alts }, datasheetKeywords(d));
+}
+
+/** Enhancements of the list's detachment(s) (the faction's when none is named) that this unit may take. */
+export function eligibleEnhancements(cat: Catalog, list: ArmyList, d: Datasheet): Enhancement[] {
+  return enhancementPool(cat, list).filter((e) => mayTakeEnhancement(e, d));
+}
+
+function enhancementPool(cat: Catalog, list: ArmyList): Enhancement[] {
+  const faction = cat.factionOf(list.faction?.text);
+  const pool = list.detachments.flatMap((t) => cat.enhancementsOf(t.text, faction));
+  return pool.length ? pool : rulesEnhancementsOfFaction(cat, faction);
+}
+
+function rulesEnhancementsOfFaction(cat: Catalog, faction: Faction | undefined): Enhancement[] {
+  if (!faction) return [];
+  return [...cat.enhancementById.values()].filter((e) => [normalizeName(faction.name), normalizeName(faction.keyword)].includes(normalizeName(e.faction)));
+}
+
+const choiceEscape = (s: string) => s.replace(/[\\$}|,]/g, (c) => `\\${c}`);
+const snippetEscape = (s: string) => s.replace(/[\\$}]/g, (c) => `\\${c}`);
+
+/** A snippet choice (`${1|a,b|}`) over counts, or a placeholder when the range is long. */
+function countSnippet(min: number, max: number): string {
+  if (max > min && max - min <= 12) {
+    const values = Array.from({ length: max - min + 1 }, (_, i) => String(max - i));
+    return `\${1|${values.join(',')}|}`;
+  }
+  return `\${1:${min}}`;
+}
+
+export function bulletCandidates(cat: Catalog, list: ArmyList, unit: Unit, d: Datasheet, ctx: { nested: boolean; counted: boolean; groupCount?: number }, dialect: Dialect): Candidate[] {
+  const out: Candidate[] = [];
+  const single = singleModel(d);
+  const wargearTier = ctx.nested || single ? 0 : 2;
+  const count = ctx.groupCount ?? 1;
+  for (const w of d.weapons) {
+    const types = [...new Set(w.profiles.map((p) => p.type))].join(', ');
+    out.push({
+      label: w.name,
+      tier: wargearTier,
+      newText: ctx.counted ? w.name : `${count}x ${w.name}`,
+      kind: CompletionItemKind.Field,
+      detail: `${types} weapon of ${d.name}`,
+      data: { kind: 'wargear', id: d.id, name: w.name },
+    });
+  }
+  if (ctx.nested) return out;
+  if (!single) {
+    const entries = d.composition.length ? d.composition : d.models.map((m) => ({ model: m.name, min: 1, max: 1 }));
+    for (const c of entries) {
+      out.push({
+        label: c.model,
+        tier: 0,
+        newText: ctx.counted ? c.model : `${countSnippet(c.min, c.max)}x ${snippetEscape(c.model)}`,
+        snippet: !ctx.counted,
+        kind: CompletionItemKind.Property,
+        detail: `${c.min === c.max ? c.min : `${c.min}–${c.max}`} per unit`,
+        description: c.min === c.max ? `${c.min}` : `${c.min}–${c.max}`,
+        data: { kind: 'model', id: d.id, name: c.model },
+      });
+    }
+  }
+  if (isCharacter(d) && !ctx.counted) {
+    const other = list.units.some((u) => u !== unit && u.warlord);
+    if (!unit.warlord) out.push({ label: 'Warlord', tier: other ? 3 : 1, newText: 'Warlord', kind: CompletionItemKind.Keyword, detail: other ? 'another unit is already the Warlord' : 'this CHARACTER leads the army', data: { kind: 'warlord', sheet: d.id } });
+    const enh = d.epicHero ? [] : eligibleEnhancements(cat, list, d);
+    if (!d.epicHero && unit.enhancements.length === 0) {
+      const label = `${dialect.enhancement}: `;
+      const choice = enh.length ? `\${1|${enh.map((e) => choiceEscape(e.name)).join(',')}|}` : '$1';
+      out.push({
+        label,
+        tier: 1,
+        newText: `${dialect.enhancement}: ${choice}`,
+        snippet: true,
+        kind: CompletionItemKind.Keyword,
+        detail: enh.length ? `${enh.length} enhancement${enh.length === 1 ? '' : 's'} this character may take` : 'no enhancement in the data fits',
+        data: { kind: 'enhancementLine', sheet: d.id, name: enh.map((e) => e.id).join('\n') },
+      });
+    }
+  }
+  return out;
+}
+
+export function enhancementCandidates(cat: Catalog, list: ArmyList, unit: Unit, d: Datasheet | undefined): Candidate[] {
+  const pool = enhancementPool(cat, list);
+  const taken = new Set(list.units.filter((u) => u !== unit).flatMap((u) => u.enhancements.map((e) => normalizeName(e.name.text))));
+  return pool
+    .filter((e) => !d || mayTakeEnhancement(e, d))
+    .map((e) => ({
+      label: e.name,
+      tier: taken.has(normalizeName(e.name)) ? 1 : 0,
+      newText: e.name,
+      kind: CompletionItemKind.EnumMember,
+      detail: `${e.points !== undefined ? `+${e.points} pts · ` : ''}${e.detachment}${taken.has(normalizeName(e.name)) ? ' · already taken in this list' : ''}`,
+      description: e.points !== undefined ? `${e.points} pts` : undefined,
+      data: { kind: 'enhancement', id: e.id },
+    }));
+}
+
+export function stratagemCandidates(cat: Catalog, list: ArmyList): Candidate[] {
+  const faction = cat.factionOf(list.faction?.text);
+  const dets = list.detachments.map((t) => t.text);
+  const pool = dets.length ? cat.stratagemsFor(dets) : cat.stratagemsFor(cat.detachmentsOf(faction).map((d) => d.name));
+  const seen = new Set<string>();
+  const out: Candidate[] = [];
+  for (const s of pool) {
+    const k = cat.key(s.name);
+    if (seen.has(k)) continue;
+    seen.add(k);
+    out.push({
+      label: s.name,
+      key: k,
+      tier: s.detachment ? 0 : 1,
+      newText: s.name,
+      kind: CompletionItemKind.Function,
+      detail: `${s.cp}CP · ${s.category} · ${s.detachment ?? 'Core'}`,
+      description: `${s.cp}CP`,
+      data: { kind: 'stratagem', id: s.id },
+    });
+  }
+  return out;
+}
+
+/** The list's units ("Rivet Gangers", "Rivet Gangers #2") a stratagem's TARGET text admits. */
+export function targetCandidates(rules: RulesIndex, list: ArmyList, stratagem: Stratagem | undefined, already: string[]): Candidate[] {
+  const faction = list.faction?.text;
+  const spec = stratagem ? stratagemTargetSpec(stratagem) : undefined;
+  const seen = new Map<string, number>();
+  const used = new Set(already.map((a) => normalizeName(a)));
+  const out: Candidate[] = [];
+  for (const u of list.units) {
+    const n = normalizeName(u.name.text);
+    const nth = (seen.get(n) ?? 0) + 1;
+    seen.set(n, nth);
+    const label = nth === 1 ? u.name.text : `${u.name.text} #${nth}`;
+    if (used.has(normalizeName(label))) continue;
+    const d = rules.datasheet(u.name.text, faction);
+    if (stratagem && spec && d && !canTarget(stratagem, d, spec)) continue;
+    out.push({
+      label,
+      tier: d ? 0 : 1,
+      newText: label,
+      kind: CompletionItemKind.Class,
+      detail: d ? (stratagem ? `may be the target of ${stratagem.name}` : d.keywords.join(', ')) : 'not in the rules data: eligibility unknown',
+      data: stratagem && d ? { kind: 'target', id: stratagem.id, sheet: d.id } : d ? { kind: 'datasheet', id: d.id } : { kind: 'section', name: label },
+    });
+  }
+  return out;
+}
+
+export function headerCandidates(cat: Catalog, rules: RulesIndex, list: ArmyList, lineStart: number, lineEnd: number, dialect: Dialect): Candidate[] {
+  const on = (s?: { start: number }) => !!s && s.start >= lineStart && s.start <= lineEnd;
+  const factionLine = on(list.faction?.span);
+  const detachmentLine = list.detachments.some((d) => on(d.span));
+  const sizeLine = on(list.battleSize?.span);
+  const faction = factionLine ? undefined : cat.factionOf(list.faction?.text);
+  const wantFaction = factionLine || (!faction && !detachmentLine && !sizeLine);
+  const wantDetachment = detachmentLine || (!!faction && list.detachments.length === 0 && !sizeLine);
+  const wantSize = sizeLine || (!list.battleSize && !factionLine && !detachmentLine);
+  const out: Candidate[] = [];
+  for (const f of rules.data.factions) {
+    const n = cat.datasheetsOf(f).length;
+    out.push({ label: f.name, tier: wantFaction ? 0 : 2, newText: f.name, kind: CompletionItemKind.Module, detail: `Faction · ${n} datasheets`, data: { kind: 'faction', id: f.id } });
+  }
+  for (const d of cat.detachmentsOf(faction)) {
+    out.push({ label: d.name, tier: wantDetachment ? 0 : 2, newText: d.name, kind: CompletionItemKind.Folder, detail: `${d.faction} detachment`, data: { kind: 'detachment', id: d.id } });
+  }
+  for (const b of rules.data.battleSizes) {
+    const text = b.points !== undefined ? `${b.name} (${b.points} ${dialect.points})` : b.name;
+    out.push({ label: text, tier: wantSize ? 0 : 2, newText: text, kind: CompletionItemKind.Constant, detail: b.points !== undefined ? `${b.points}-point limit` : 'fixed forces', data: { kind: 'battleSize', name: b.name } });
+  }
+  return out;
+}
+
+export function skeletonCandidates(rules: RulesIndex, cat: Catalog, dialect: Dialect): Candidate[] {
+  const sizes = rules.data.battleSizes.map((b) => (b.points !== undefined ? `${b.name} (${b.points} ${dialect.points})` : b.name));
+  // Strike Force first: the usual game.
+  sizes.sort((a, b) => Number(b.startsWith('Strike Force')) - Number(a.startsWith('Strike Force')));
+  const sizeChoice = sizes.length ? `\${4|${sizes.map(choiceEscape).join(',')}|}` : '${4:Strike Force (2000 points)}';
+  const body = (faction: string, detachment: string) =>
+    `\${1:My list} (\${2:2000} ${dialect.points})\n\n${faction}\n${sizeChoice}\n${detachment}\n\n\nCHARACTERS\n\n$0\n\n\nBATTLELINE\n\n\nDEDICATED TRANSPORTS\n\n\nOTHER DATASHEETS\n`;
+  const factions = rules.data.factions.filter((f) => cat.datasheetsOf(f).length > 0);
+  const out: Candidate[] = [];
+  if (factions.length) {
+    out.push({
+      label: 'Army list (app layout)',
+      tier: 0,
+      newText: body(`\${3|${factions.map((f) => choiceEscape(f.name)).join(',')}|}`, '${5:Detachment}'),
+      snippet: true,
+      kind: CompletionItemKind.Snippet,
+      detail: 'title, faction, battle size, detachment and sections',
+      data: { kind: 'skeleton' },
+    });
+  }
+  for (const f of factions) {
+    const dets = cat.detachmentsOf(f).map((d) => d.name);
+    out.push({
+      label: `Army list: ${f.name}`,
+      tier: 1,
+      newText: body(snippetEscape(f.name), dets.length ? `\${5|${dets.map(choiceEscape).join(',')}|}` : '${5:Detachment}'),
+      snippet: true,
+      kind: CompletionItemKind.Snippet,
+      detail: `${dets.length} detachment${dets.length === 1 ? '' : 's'}`,
+      data: { kind: 'skeleton', id: f.id },
+    });
+  }
+  return out;
+}

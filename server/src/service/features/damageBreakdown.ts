@@ -1,0 +1,193 @@
+// The data of the "Damage breakdown" view: for one unit of the list against one target
+// of the `auspex.damage.targets` setting, per phase, the step table (attacks → hits →
+// wounds → unsaved → damage → slain) per weapon and in total, and the exact
+// distributions of models slain and damage, under the conditions the user toggles
+// (half range, cover, stationary, charged, stealth, and the unit's stratagems).
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { ArmyList } from '../domain/parse/ast';
+import type { RulesIndex } from '../domain/rules';
+import type { Settings } from '../settings';
+import type { DamageStats, ScenarioContext, ScenarioTarget } from '../domain/damage/engine';
+import { computeUnitDamage } from '../domain/damage/fromRules';
+import { appliesInPhase } from '../domain/damage/effects';
+import {
+  hasPhase, listDamageStratagems, loadoutGroups, Phase, PHASES, StratagemVariant, stratagemVariants, targetFromSetting, unitPhaseInput,
+} from './codeLens';
+
+export interface BreakdownConditions {
+  halfRange?: boolean;
+  cover?: boolean;
+  stationary?: boolean;
+  charged?: boolean;
+  stealth?: boolean;
+  /** Stratagem variants switched on, by label (`POINT-BLANK AMBUSH`). */
+  stratagems?: string[];
+}
+
+export type ConditionKey = 'halfRange' | 'cover' | 'stationary' | 'charged' | 'stealth';
+
+export interface BreakdownToggle {
+  /** A ConditionKey, or `stratagem:<label>`. */
+  key: string;
+  label: string;
+  on: boolean;
+  /** What the toggle means (a stratagem's conditions and effect). */
+  detail?: string;
+}
+
+/** Expected values along the attack sequence. */
+export interface Steps {
+  attacks: number;
+  hits: number;
+  wounds: number;
+  unsaved: number;
+  damage: number;
+  slain: number;
+}
+
+export interface WeaponRow extends Steps {
+  name: string;
+  profile?: string;
+  /** Models firing it. */
+  models: number;
+  notes: string[];
+}
+
+export interface PhaseBreakdown {
+  phase: Phase;
+  label: string;
+  total: Steps & { woundsLost: number; pWipe: number };
+  /** Each weapon alone against the full target (the total allocates them in order). */
+  weapons: WeaponRow[];
+  /** P(k models slain), k = 0..target models. */
+  modelsSlainDist: number[];
+  /** P(total damage = d) before Feel No Pain and wastage. */
+  damageDist: number[];
+  /** Stratagems whose effect applies in this phase. */
+  stratagems: string[];
+  choices: string[];
+  notes: string[];
+}
+
+export interface DamageBreakdown {
+  unit: { index: number; name: string; line: number };
+  target: { index: number; name: string; profile: ScenarioTarget };
+  targets: { index: number; name: string }[];
+  toggles: BreakdownToggle[];
+  devastatingWounds: 'current' | 'spill';
+  phases: PhaseBreakdown[];
+}
+
+const CONDITIONS: { key: ConditionKey; label: string; detail: string }[] = [
+  { key: 'halfRange', label: 'Half range', detail: 'Rapid Fire and Melta apply' },
+  { key: 'cover', label: 'Target in cover', detail: '+1 to the save against ranged attacks' },
+  { key: 'stationary', label: 'Remained stationary', detail: 'Heavy: +1 to hit' },
+  { key: 'charged', label: 'Charged', detail: 'Lance: +1 to wound' },
+  { key: 'stealth', label: 'Target has Stealth', detail: '-1 to hit with ranged attacks' },
+];
+
+/** Null when the unit or target index is out of range, or the unit's datasheet is unknown. */
+export function damageBreakdown(
+  doc: TextDocument,
+  list: ArmyList,
+  rules: RulesIndex,
+  settings: Pick<Settings, 'damageTargets' | 'devastatingWounds'>,
+  unitIndex: number,
+  targetIndex: number,
+  conditions: BreakdownConditions = {},
+): DamageBreakdown | null {
+  const unit = list.units[unitIndex];
+  const setting = settings.damageTargets[targetIndex];
+  if (!unit || !setting) return null;
+  const sheet = rules.datasheet(unit.name.text, list.faction?.text);
+  if (!sheet) return null;
+  const groups = loadoutGroups(unit, sheet);
+  const target = targetFromSetting(setting);
+  if (conditions.stealth) target.stealth = true;
+  const context: ScenarioContext = {
+    withinHalfRange: !!conditions.halfRange,
+    targetInCover: !!conditions.cover,
+    remainedStationary: !!conditions.stationary,
+    charged: !!conditions.charged,
+  };
+  const variants = stratagemVariants(listDamageStratagems(list, rules), sheet);
+  const on = new Set(conditions.stratagems ?? []);
+  const active = variants.filter((v) => on.has(v.label));
+  const toggles: BreakdownToggle[] = CONDITIONS.map((c) => ({ key: c.key, label: c.label, on: !!conditions[c.key], detail: c.detail }));
+  for (const v of variants) toggles.push({ key: `stratagem:${v.label}`, label: v.label, on: on.has(v.label), detail: variantDetail(v) });
+
+  const phases: PhaseBreakdown[] = [];
+  for (const phase of PHASES) {
+    if (!hasPhase(groups, phase)) continue;
+    const applied = active.filter((v) => appliesInPhase(v.effect, phase));
+    // Several stratagems at once: their effects are merged into one variant.
+    const variant = applied.length ? merge(applied) : undefined;
+    const input = unitPhaseInput(groups, sheet, target, phase, { context, variant, devastatingWounds: settings.devastatingWounds });
+    const r = computeUnitDamage(input);
+    const fired = r.scenario.attacker.weapons;
+    phases.push({
+      phase,
+      label: phase === 'shooting' ? 'Shooting' : 'Fight',
+      total: { ...steps(r), woundsLost: r.woundsLost, pWipe: r.pWipe },
+      weapons: r.perWeapon
+        .map((w, i) => ({ name: w.name, ...(w.profile ? { profile: w.profile } : {}), models: fired[i]?.models ?? 0, notes: w.notes, used: w.used, ...steps(w) }))
+        .filter((w) => w.used)
+        .map(({ used: _used, ...w }) => w),
+      modelsSlainDist: r.modelsSlainDist,
+      damageDist: r.damageDist,
+      stratagems: applied.map((v) => v.label),
+      choices: r.choices,
+      notes: r.notes,
+    });
+  }
+  return {
+    unit: { index: unitIndex, name: unit.name.text, line: doc.positionAt(unit.name.span.start).line },
+    target: { index: targetIndex, name: setting.name, profile: target },
+    targets: settings.damageTargets.map((t, index) => ({ index, name: t.name })),
+    toggles,
+    devastatingWounds: settings.devastatingWounds,
+    phases,
+  };
+}
+
+function steps(s: DamageStats): Steps {
+  return { attacks: s.attacks, hits: s.hits, wounds: s.wounds, unsaved: s.unsaved, damage: s.damage, slain: s.modelsSlain };
+}
+
+function variantDetail(v: StratagemVariant): string {
+  const e = v.effect;
+  const parts: string[] = [];
+  if (e.abilities.length) parts.push(e.abilities.join(' '));
+  const mod = (n: number | undefined, what: string) => n && parts.push(`${n > 0 ? '+' : ''}${n} ${what}`);
+  mod(e.hitMod, 'to hit');
+  mod(e.woundMod, 'to wound');
+  mod(e.damageMod, 'Damage');
+  mod(e.strengthMod, 'Strength');
+  mod(e.attacksMod, 'Attacks');
+  if (e.apMod) parts.push(`AP improved by ${e.apMod}`);
+  if (e.rerollHits) parts.push(e.rerollHits === 'ones' ? 're-roll hit rolls of 1' : 're-roll hit rolls');
+  if (e.rerollWounds) parts.push(e.rerollWounds === 'ones' ? 're-roll wound rolls of 1' : 're-roll wound rolls');
+  if (e.critHitOn) parts.push(`Critical Hits on ${e.critHitOn}+`);
+  if (e.critWoundOn) parts.push(`Critical Wounds on ${e.critWoundOn}+`);
+  const when = e.conditions.length ? ` when ${e.conditions.join(', ')}` : '';
+  return `${v.stratagem.cp}CP: ${parts.join(', ')}${when}`;
+}
+
+/** Several variants as one: abilities united, modifiers added (the engine caps hit and wound at ±1). */
+function merge(vs: StratagemVariant[]): StratagemVariant {
+  if (vs.length === 1) return vs[0];
+  const e = { ...vs[0].effect, abilities: [...vs[0].effect.abilities], conditions: [...vs[0].effect.conditions] };
+  for (const v of vs.slice(1)) {
+    const x = v.effect;
+    for (const a of x.abilities) if (!e.abilities.includes(a)) e.abilities.push(a);
+    for (const k of ['hitMod', 'woundMod', 'damageMod', 'apMod', 'strengthMod', 'attacksMod'] as const) if (x[k]) e[k] = (e[k] ?? 0) + (x[k] as number);
+    if (x.rerollHits && (!e.rerollHits || x.rerollHits === 'failed')) e.rerollHits = x.rerollHits;
+    if (x.rerollWounds && (!e.rerollWounds || x.rerollWounds === 'failed')) e.rerollWounds = x.rerollWounds;
+    if (x.critHitOn) e.critHitOn = Math.min(e.critHitOn ?? 6, x.critHitOn);
+    if (x.critWoundOn) e.critWoundOn = Math.min(e.critWoundOn ?? 6, x.critWoundOn);
+    e.conditions.push(...x.conditions);
+    // Weapon-type limits differ: the merged effect keeps none, and each phase already filtered by appliesInPhase.
+    if (JSON.stringify(e.weaponTypes) !== JSON.stringify(x.weaponTypes)) e.weaponTypes = undefined;
+  }
+  return { stratagem: vs[0].stratagem, label: vs.map((v) => v.label).join(' + '), effect: e };
+}

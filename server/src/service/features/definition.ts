@@ -1,0 +1,109 @@
+// Go to definition: what stands under the cursor (a unit, model, weapon,
+// planned stratagem or rule word) resolved to its datum, answered with the
+// `auspex:` page for it. A planned stratagem's target jumps to the unit it
+// names in the list itself. `navigationTarget` is shared with find references.
+import { Location } from 'vscode-languageserver-types';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { ArmyList, Span, TargetRef, Unit, WargearRef } from '../domain/parse/ast';
+import type { RulesIndex } from '../domain/rules';
+import type { CoreRule, Datasheet, Stratagem, Weapon } from '../domain/rules/model';
+import { normalizeName } from '../domain/text/normalize';
+import { toRange } from './diagnostics/make';
+import { datasheetUri, ruleUri, stratagemUri, weaponUri } from './virtualDocs';
+import { resolvePlannedStratagem, resolveTarget } from './diagnostics/plan';
+
+/** What a position refers to. Names are as written; the datum is there when the data knows it. */
+export type NavTarget =
+  | { kind: 'datasheet'; name: string; span: Span; sheet?: Datasheet; ref?: TargetRef }
+  | { kind: 'weapon'; datasheet: string; name: string; span: Span; sheet?: Datasheet; weapon?: Weapon }
+  | { kind: 'stratagem'; name: string; span: Span; stratagem?: Stratagem }
+  | { kind: 'rule'; rule: CoreRule; span: Span };
+
+const inside = (span: Span, offset: number) => offset >= span.start && offset <= span.end;
+
+/** The target at `offset`, in hover's order: units, the stratagem plan, then rule words on the line. */
+export function navigationTarget(doc: TextDocument, list: ArmyList, rules: RulesIndex, offset: number): NavTarget | undefined {
+  const faction = list.faction?.text;
+  for (const unit of list.units) {
+    if (!inside(unit.span, offset)) continue;
+    const found = targetInUnit(unit, () => rules.datasheet(unit.name.text, faction), offset);
+    if (found) return found;
+  }
+  for (const use of list.stratagemPlan?.uses ?? []) {
+    if (inside(use.name.span, offset)) {
+      // Names repeat across detachments: the plan's checks pick the one this army can use, and so do we.
+      const stratagem = resolvePlannedStratagem(rules, use.name.text, list.detachments[0]?.text);
+      return { kind: 'stratagem', name: use.name.text, span: use.name.span, stratagem };
+    }
+    for (const t of use.targets) {
+      if (inside(t.name.span, offset)) return { kind: 'datasheet', name: t.name.text, span: t.name.span, sheet: rules.datasheet(t.name.text, faction), ref: t };
+    }
+  }
+  const line = doc.positionAt(offset).line;
+  const start = doc.offsetAt({ line, character: 0 });
+  const text = doc.getText({ start: { line, character: 0 }, end: { line: line + 1, character: 0 } });
+  const word = ruleWords(text, rules).find((w) => offset - start >= w.start && offset - start <= w.end);
+  return word ? { kind: 'rule', rule: word.rule, span: { start: start + word.start, end: start + word.end } } : undefined;
+}
+
+function targetInUnit(unit: Unit, sheetOf: () => Datasheet | undefined, offset: number): NavTarget | undefined {
+  const unitTarget = (span: Span): NavTarget => ({ kind: 'datasheet', name: unit.name.text, span, sheet: sheetOf() });
+  if (inside(unit.name.span, offset)) return unitTarget(unit.name.span);
+  const weaponTarget = (w: WargearRef): NavTarget => {
+    const sheet = sheetOf();
+    const weapon = sheet?.weapons.find((x) => normalizeName(x.name) === normalizeName(w.name.text));
+    return { kind: 'weapon', datasheet: unit.name.text, name: w.name.text, span: w.name.span, sheet, weapon };
+  };
+  for (const group of unit.models) {
+    if (!group.implicit && inside(group.name.span, offset)) return unitTarget(group.name.span);
+    for (const w of group.wargear) if (inside(w.name.span, offset)) return weaponTarget(w);
+  }
+  for (const w of unit.wargear ?? []) if (inside(w.name.span, offset)) return weaponTarget(w);
+  return undefined;
+}
+
+/**
+ * Core-rule names and aliases in a piece of text, case-insensitive on word
+ * boundaries; longer aliases win where they overlap ("Lethal Hits" over "Hit").
+ * Offsets are into `text`.
+ */
+export function ruleWords(text: string, rules: RulesIndex): { start: number; end: number; rule: CoreRule }[] {
+  // Same-length folding keeps offsets valid: lower case and straight apostrophes only.
+  let folded = text.toLowerCase();
+  // A few characters grow when lower-cased (İ): fold those per character, unchanged.
+  if (folded.length !== text.length) folded = Array.from(text, (c) => (c.toLowerCase().length === c.length ? c.toLowerCase() : c)).join('');
+  folded = folded.replace(/[\u2018\u2019]/g, "'");
+  const found: { start: number; end: number; rule: CoreRule }[] = [];
+  for (const { alias, rule } of rules.ruleAliases) {
+    for (let at = folded.indexOf(alias); at >= 0; at = folded.indexOf(alias, at + 1)) {
+      const end = at + alias.length;
+      if (!isBoundary(folded, at - 1) || !isBoundary(folded, end)) continue;
+      if (found.some((f) => at < f.end && end > f.start)) continue;
+      found.push({ start: at, end, rule });
+    }
+  }
+  return found.sort((a, b) => a.start - b.start);
+}
+
+function isBoundary(text: string, i: number): boolean {
+  return i < 0 || i >= text.length || !/[\p{L}\p{N}]/u.test(text[i]);
+}
+
+export function definition(doc: TextDocument, list: ArmyList, rules: RulesIndex, offset: number): Location | null {
+  const target = navigationTarget(doc, list, rules, offset);
+  if (!target) return null;
+  const top = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+  switch (target.kind) {
+    case 'datasheet': {
+      const unit = target.ref && resolveTarget(list, target.ref);
+      if (unit) return Location.create(doc.uri, toRange(doc, unit.name.span));
+      return target.sheet ? Location.create(datasheetUri(target.sheet.id), top) : null;
+    }
+    case 'weapon':
+      return target.sheet && target.weapon ? Location.create(weaponUri(target.sheet.id, target.weapon.name), top) : null;
+    case 'stratagem':
+      return target.stratagem ? Location.create(stratagemUri(target.stratagem.id), top) : null;
+    case 'rule':
+      return Location.create(ruleUri(target.rule.id), top);
+  }
+}

@@ -1,0 +1,183 @@
+// Army-level checks of the 10th-edition "Muster your army" rules: points
+// against the stated total and the battle size, the Warlord, how many units of
+// one datasheet, the units' faction, the detachment and stated attachments.
+import type { Unit } from '../../domain/parse/ast';
+import { closestNames } from '../../domain/text/fuzzy';
+import { normalizeName } from '../../domain/text/normalize';
+import { CheckContext, isCharacter, isEpicHero, looseName, plural, ResolvedUnit, sameFaction } from './context';
+
+export function checkArmy(ctx: CheckContext): void {
+  checkDetachment(ctx);
+  checkFactions(ctx);
+  checkLeaders(ctx);
+  if (ctx.combatPatrol) {
+    const bs = ctx.list.battleSize!;
+    // Said once, and only where the list states what would otherwise be checked (points, enhancements).
+    const states = ctx.list.statedPoints || ctx.list.units.some((u) => u.points || u.enhancements.length);
+    if (states) ctx.report(
+      bs.span,
+      'combat-patrol',
+      'Combat Patrol: a fixed force without points. Points, Warlord, unit-count and enhancement checks do not apply (Combat Patrol rules).',
+    );
+    return;
+  }
+  checkTotals(ctx);
+  checkWarlord(ctx);
+  checkDatasheetCounts(ctx);
+}
+
+/** The sum of the units' stated points, when every unit states them. */
+export function statedUnitPoints(units: Unit[]): number | undefined {
+  if (units.length === 0 || units.some((u) => !u.points)) return undefined;
+  return units.reduce((n, u) => n + (u.points?.value ?? 0), 0);
+}
+
+function checkTotals(ctx: CheckContext): void {
+  const { list } = ctx;
+  const sum = statedUnitPoints(list.units);
+  if (sum === undefined) return;
+  if (list.statedPoints && list.statedPoints.value !== sum) {
+    ctx.report(
+      list.statedPoints.span,
+      'total-mismatch',
+      `The list states ${list.statedPoints.value} points but its units add up to ${sum} (army points are the sum of its units' points).`,
+      { data: { expected: sum } },
+    );
+  }
+  const bs = list.battleSize;
+  if (!bs) return;
+  const rule = ctx.rules.data.battleSizes.find((b) => normalizeName(b.name) === normalizeName(bs.name.text));
+  const limit = rule?.points ?? bs.points;
+  if (limit !== undefined && sum > limit) {
+    ctx.report(bs.span, 'over-points-limit', `The army costs ${sum} points, over the ${limit}-point limit of ${rule?.name ?? bs.name.text} (battle size).`, {
+      related: list.statedPoints ? [{ span: list.statedPoints.span, message: 'The stated total' }] : [],
+    });
+  }
+}
+
+function checkWarlord(ctx: CheckContext): void {
+  const warlords = ctx.list.units.filter((u) => u.warlord);
+  if (warlords.length === 0) {
+    if (ctx.list.units.length === 0) return;
+    const at = ctx.list.faction?.span ?? ctx.list.units[0].name.span;
+    ctx.report(at, 'no-warlord', 'The army has no Warlord: mark one CHARACTER unit "Warlord" (Muster your army: select your Warlord).');
+    return;
+  }
+  const first = warlords[0];
+  for (const other of warlords.slice(1)) {
+    ctx.report(other.warlord!, 'multiple-warlords', `${other.name.text} is a second Warlord: an army has exactly one (Muster your army: select your Warlord).`, {
+      related: [{ span: first.warlord!, message: `The first Warlord: ${first.name.text}` }],
+      data: { remove: lineOf(ctx, other.warlord!) },
+    });
+  }
+  for (const w of warlords) {
+    const r = ctx.units.find((u) => u.unit === w);
+    if (r && !isCharacter(r)) {
+      ctx.report(w.warlord!, 'warlord-not-character', `${w.name.text} cannot be the Warlord: it is not a CHARACTER (Muster your army: select your Warlord).`);
+    }
+  }
+}
+
+/** The whole line holding a span, newline included, as an LSP range (a quick fix deletes it). */
+function lineOf(ctx: CheckContext, span: { start: number }) {
+  const pos = ctx.doc.positionAt(span.start);
+  return { start: { line: pos.line, character: 0 }, end: { line: pos.line + 1, character: 0 } };
+}
+
+function checkDatasheetCounts(ctx: CheckContext): void {
+  const byName = new Map<string, ResolvedUnit[]>();
+  for (const u of ctx.units) {
+    const key = u.sheet.id || normalizeName(u.sheet.name);
+    const list = byName.get(key) ?? [];
+    list.push(u);
+    byName.set(key, list);
+  }
+  for (const group of byName.values()) {
+    const first = group[0];
+    if (isEpicHero(first)) {
+      for (const u of group.slice(1)) {
+        ctx.report(u.unit.name.span, 'epic-hero-duplicate', `${u.sheet.name} is an EPIC HERO: an army can include it only once (Muster your army).`, {
+          related: [{ span: first.unit.name.span, message: `The first ${u.sheet.name}` }],
+        });
+      }
+      continue;
+    }
+    const six = first.keywords.has('BATTLELINE') || first.keywords.has('DEDICATED TRANSPORT');
+    const max = six ? 6 : 3;
+    for (const u of group.slice(max)) {
+      ctx.report(
+        u.unit.name.span,
+        'too-many-datasheet',
+        `${plural(group.length, 'unit')} of ${u.sheet.name}: at most ${max} of one datasheet${six ? ' (BATTLELINE or DEDICATED TRANSPORT)' : ''} (Muster your army: Rule of Three).`,
+        { related: group.slice(0, max).map((o, i) => ({ span: o.unit.name.span, message: `${u.sheet.name} #${i + 1}` })) },
+      );
+    }
+  }
+}
+
+const ALLIED_SECTION = /\ball(ied|ies|y)\b/i;
+
+function checkFactions(ctx: CheckContext): void {
+  if (ctx.armyKeywords.length === 0) return;
+  const armyKeys = ctx.armyKeywords.map(normalizeName);
+  for (const u of ctx.units) {
+    const own = u.sheet.factionKeywords.map(normalizeName);
+    if (own.length === 0 || own.some((k) => armyKeys.includes(k))) continue;
+    const theirs = u.sheet.factionKeywords.join(', ');
+    if (u.unit.section && ALLIED_SECTION.test(u.unit.section)) {
+      ctx.report(u.unit.name.span, 'allied-unit', `${u.sheet.name} (${theirs}) is an allied unit; the rules that let it join this army are not checked.`);
+    } else {
+      ctx.report(
+        u.unit.name.span,
+        'unit-wrong-faction',
+        `${u.sheet.name} has the faction keyword ${theirs}, not ${ctx.armyKeywords[0]}: every unit must share the army's Faction keyword (Muster your army).`,
+      );
+    }
+  }
+}
+
+function checkDetachment(ctx: CheckContext): void {
+  const token = ctx.list.detachments[0];
+  const faction = ctx.list.faction?.text;
+  if (!token) return;
+  const det = ctx.detachment;
+  if (!det) {
+    const same = faction ? sameFaction(ctx.rules, faction) : () => true;
+    const pool = ctx.rules.data.detachments.filter((d) => same(d.faction));
+    // No detachment of this faction in the data: nothing to judge against.
+    if (pool.length === 0) return;
+    const suggestions = closestNames(token.text, pool.map((d) => d.name));
+    const hint = suggestions.length ? ` Did you mean ${suggestions.map((s) => `"${s}"`).join(', ')}?` : '';
+    ctx.report(token.span, 'unknown-detachment', `Unknown detachment "${token.text}" for ${faction ?? 'this army'}.${hint}`, { data: { suggestions } });
+    return;
+  }
+  if (faction && !sameFaction(ctx.rules, faction)(det.faction)) {
+    ctx.report(token.span, 'detachment-wrong-faction', `The detachment ${det.name} belongs to ${det.faction}, not ${faction} (Muster your army: select a detachment of your faction).`);
+  }
+}
+
+function checkLeaders(ctx: CheckContext): void {
+  for (const leader of ctx.units) {
+    const target = leader.unit.leading;
+    if (!target) continue;
+    const bodyguard = ctx.list.units.find((u) => u !== leader.unit && normalizeName(u.name.text) === normalizeName(target.text));
+    if (!bodyguard) {
+      const suggestions = closestNames(target.text, ctx.list.units.filter((u) => u !== leader.unit).map((u) => u.name.text));
+      const hint = suggestions.length ? ` Did you mean ${suggestions.map((s) => `"${s}"`).join(', ')}?` : '';
+      ctx.report(target.span, 'leader-target-missing', `${leader.sheet.name} is stated to lead ${target.text}, but the list has no such unit.${hint}`, {
+        data: { suggestions },
+      });
+      continue;
+    }
+    const guard = ctx.units.find((u) => u.unit === bodyguard);
+    if (!guard) continue;
+    const key = looseName(guard.sheet.name);
+    const can = leader.sheet.leads.some((n) => looseName(n) === key) || guard.sheet.ledBy.some((n) => looseName(n) === looseName(leader.sheet.name));
+    if (!can) {
+      const leads = leader.sheet.leads.length ? ` It can lead: ${leader.sheet.leads.join(', ')}.` : ' Its datasheet names no unit it can lead.';
+      ctx.report(target.span, 'leader-cannot-lead', `${leader.sheet.name} cannot lead ${guard.sheet.name} (datasheet Leader ability).${leads}`, {
+        related: [{ span: bodyguard.name.span, message: `${guard.sheet.name}` }],
+      });
+    }
+  }
+}

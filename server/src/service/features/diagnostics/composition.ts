@@ -1,0 +1,113 @@
+// Unit size and composition: the model count against the datasheet's points
+// steps (or its composition when the data has no points), each model type
+// against its min/max, and wargear that names nothing on the datasheet.
+import type { ModelGroup, WargearRef } from '../../domain/parse/ast';
+import type { CompositionEntry, Datasheet } from '../../domain/rules/model';
+import { closestNames } from '../../domain/text/fuzzy';
+import { normalizeName } from '../../domain/text/normalize';
+import { unitModelCount } from './validate';
+import { CheckContext, looseName, plural, ResolvedUnit } from './context';
+
+export function checkComposition(ctx: CheckContext): void {
+  for (const r of ctx.units) {
+    checkSize(ctx, r);
+    checkModelTypes(ctx, r);
+    checkWargear(ctx, r);
+  }
+}
+
+function checkSize(ctx: CheckContext, r: ResolvedUnit): void {
+  const { unit, sheet } = r;
+  const size = unitModelCount(unit);
+  const span = unit.statedModelCount?.span ?? unit.name.span;
+  if (sheet.points.length) {
+    const sizes = sheet.points.map((p) => p.models);
+    if (sizes.includes(size)) return;
+    ctx.report(span, 'unit-size', `${sheet.name} cannot have ${plural(size, 'model')}: its datasheet allows ${orList(sizes)} (unit composition).`);
+    return;
+  }
+  if (sheet.composition.length === 0) return;
+  const min = sheet.composition.reduce((n, c) => n + c.min, 0);
+  const max = sheet.composition.reduce((n, c) => n + c.max, 0);
+  if (size < min || size > max) {
+    ctx.report(span, 'unit-size', `${sheet.name} cannot have ${plural(size, 'model')}: its datasheet allows ${min === max ? min : `${min} to ${max}`} (unit composition).`);
+  }
+}
+
+/** Per model type, only when every model group of the unit names a type of the composition (sources split types differently). */
+function checkModelTypes(ctx: CheckContext, r: ResolvedUnit): void {
+  const groups = r.unit.models.filter((g) => !g.implicit);
+  if (groups.length === 0 || r.sheet.composition.length === 0) return;
+  const matched = new Map<CompositionEntry, ModelGroup[]>();
+  for (const g of groups) {
+    const entry = r.sheet.composition.find((c) => looseName(c.model) === looseName(g.name.text));
+    if (!entry) return;
+    matched.set(entry, [...(matched.get(entry) ?? []), g]);
+  }
+  for (const [entry, gs] of matched) {
+    const n = gs.reduce((s, g) => s + g.count, 0);
+    if (n >= entry.min && n <= entry.max) continue;
+    const allowed = entry.min === entry.max ? `${entry.min}` : `${entry.min} to ${entry.max}`;
+    ctx.report(gs[0].name.span, 'model-count', `${plural(n, entry.model)} in ${r.sheet.name}: its datasheet allows ${allowed} (unit composition).`);
+  }
+}
+
+function checkWargear(ctx: CheckContext, r: ResolvedUnit): void {
+  const known = wargearVocabulary(r.sheet);
+  const refs: WargearRef[] = [...r.unit.models.flatMap((g) => g.wargear), ...(r.unit.wargear ?? [])];
+  for (const w of refs) {
+    if (isKnownWargear(w.name.text, known)) continue;
+    // Some exports list the enhancement among the wargear.
+    if (ctx.rules.enhancement(w.name.text)) continue;
+    const suggestions = suggestionsFor(known, w.name.text);
+    const hint = suggestions.length ? ` Closest: ${suggestions.map((s) => `"${s}"`).join(', ')}.` : '';
+    ctx.report(w.name.span, 'unknown-wargear', `"${w.name.text}" is not a weapon or wargear of the ${r.sheet.name} datasheet.${hint}`, { data: { suggestions } });
+  }
+}
+
+interface Vocabulary {
+  /** Weapon, profile and ability names, for suggestions. */
+  names: string[];
+  loose: Set<string>;
+  /** Default loadout and wargear option text, loosely normalised, where wargear without a profile is named. */
+  text: string;
+  suggestions: Map<string, string[]>;
+}
+
+const vocabularies = new WeakMap<Datasheet, Vocabulary>();
+
+function wargearVocabulary(sheet: Datasheet): Vocabulary {
+  const hit = vocabularies.get(sheet);
+  if (hit) return hit;
+  const names = [...new Set([...sheet.weapons.flatMap((w) => [w.name, ...w.profiles.map((p) => p.name)]), ...sheet.abilities.map((a) => a.name)])];
+  const text = [sheet.defaultLoadout ?? '', ...(sheet.wargearOptions ?? [])].map(squash).join('|');
+  const v = { names, loose: new Set(names.map(looseName)), text, suggestions: new Map<string, string[]>() };
+  vocabularies.set(sheet, v);
+  return v;
+}
+
+/** Closest names per datasheet vocabulary: the same unknown item recurs on every keystroke's validation. */
+function suggestionsFor(v: Vocabulary, name: string): string[] {
+  let hit = v.suggestions.get(name);
+  if (!hit) {
+    if (v.suggestions.size > 256) v.suggestions.clear();
+    v.suggestions.set(name, (hit = closestNames(name, v.names)));
+  }
+  return hit;
+}
+
+const squash = (s: string) => normalizeName(s).replace(/[^a-z0-9]/g, '');
+
+function isKnownWargear(name: string, v: Vocabulary): boolean {
+  const l = looseName(name);
+  if (v.loose.has(l)) return true;
+  // "Twin heavy stubber" vs profile "Twin heavy stubber"; "Cult Icon" named only in the options text.
+  if (l.length >= 4 && v.text.includes(l)) return true;
+  // A multi-profile weapon written with its mode ("Seismic cannon – frag").
+  return [...v.loose].some((k) => k.length >= 4 && (l.startsWith(k) || k.startsWith(l)));
+}
+
+function orList(xs: number[]): string {
+  const s = xs.map(String);
+  return s.length <= 1 ? s.join('') : `${s.slice(0, -1).join(', ')} or ${s[s.length - 1]}`;
+}

@@ -1,0 +1,99 @@
+// List checks against the rules data: turns a parsed list into diagnostics.
+// Parse errors come first, then one check per concern.
+import type { Diagnostic } from 'vscode-languageserver-types';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { ArmyList, Unit } from '../../domain/parse/ast';
+import type { RulesIndex } from '../../domain/rules';
+import type { Datasheet } from '../../domain/rules/model';
+import { DEFAULT_SETTINGS, Settings } from '../../settings';
+import { makeDiagnostic } from './make';
+import { createContext } from './context';
+import { checkArmy } from './army';
+import { checkEnhancements } from './enhancements';
+import { checkComposition } from './composition';
+import { checkPlan } from './plan';
+
+export function validateList(doc: TextDocument, list: ArmyList, rules: RulesIndex, settings: Settings = DEFAULT_SETTINGS): Diagnostic[] {
+  const out: Diagnostic[] = list.errors.map((e) => makeDiagnostic(doc, e.span, e.code, e.message));
+  const factionName = list.faction?.text;
+  if (list.faction && factionName && !factionKnown(rules, factionName)) {
+    out.push(
+      makeDiagnostic(
+        doc,
+        list.faction.span,
+        'faction-not-loaded',
+        `No rules data is loaded for the faction "${factionName}", so its units are not checked. ` +
+          'Point the setting auspex.data.paths (or --data) at a BattleScribe or Wahapedia folder that has it.',
+      ),
+    );
+    return out;
+  }
+  for (const unit of list.units) {
+    const sheet = rules.datasheet(unit.name.text, factionName);
+    if (!sheet) {
+      out.push(unknownDatasheet(doc, unit, rules, factionName));
+      continue;
+    }
+    const points = checkPoints(doc, unit, sheet, rules);
+    if (points) out.push(points);
+  }
+  const ctx = createContext(doc, list, rules, settings, out);
+  for (const check of [checkArmy, checkEnhancements, checkComposition, checkPlan]) {
+    try {
+      check(ctx);
+    } catch (e) {
+      // One failing check must not hide the others' findings.
+      ctx.report(list.faction?.span ?? { start: 0, end: 0 }, 'internal-error', `Auspex failed in ${check.name}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+  return out;
+}
+
+function factionKnown(rules: RulesIndex, name: string): boolean {
+  return rules.faction(name) !== undefined || rules.hasFactionKeyword(name);
+}
+
+function unknownDatasheet(doc: TextDocument, unit: Unit, rules: RulesIndex, faction?: string): Diagnostic {
+  const suggestions = rules.closestDatasheets(unit.name.text, faction);
+  const hint = suggestions.length ? ` Did you mean ${suggestions.map((s) => `"${s}"`).join(', ')}?` : '';
+  return makeDiagnostic(doc, unit.name.span, 'unknown-datasheet', `Unknown datasheet "${unit.name.text}".${hint}`, {
+    data: { suggestions },
+  });
+}
+
+/** The number of models in a unit as the list states it. */
+export function unitModelCount(unit: Unit): number {
+  const counted = unit.models.filter((m) => !m.implicit).reduce((n, m) => n + m.count, 0);
+  if (counted > 0) return counted;
+  return unit.statedModelCount?.value ?? 1;
+}
+
+/** Points the data gives for this unit at its size, enhancements included; undefined when the data has none. */
+export function expectedUnitPoints(unit: Unit, sheet: Datasheet, enhancementPoints: (name: string) => number | undefined = () => undefined): number | undefined {
+  if (sheet.points.length === 0) return undefined;
+  const size = unitModelCount(unit);
+  const step = sheet.points.find((p) => p.models === size);
+  if (!step) return undefined;
+  let total = step.points;
+  for (const e of unit.enhancements) {
+    const pts = enhancementPoints(e.name.text) ?? e.points;
+    if (pts === undefined) return undefined;
+    total += pts;
+  }
+  return total;
+}
+
+function checkPoints(doc: TextDocument, unit: Unit, sheet: Datasheet, rules: RulesIndex): Diagnostic | undefined {
+  if (!unit.points) return undefined;
+  const expected = expectedUnitPoints(unit, sheet, (name) => rules.enhancement(name)?.points);
+  if (expected === undefined || expected === unit.points.value) return undefined;
+  const size = unitModelCount(unit);
+  const enh = unit.enhancements.length ? ' including enhancements' : '';
+  return makeDiagnostic(
+    doc,
+    unit.points.span,
+    'points-mismatch',
+    `${sheet.name} with ${size} model${size === 1 ? '' : 's'} costs ${expected} points${enh} in the rules data, not ${unit.points.value}.`,
+    { data: { expected } },
+  );
+}

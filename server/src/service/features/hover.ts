@@ -1,0 +1,102 @@
+// Hover: what stands under the cursor, explained from the rules data. Units
+// show their datasheet, model and wargear lines their profiles, and any rule
+// word on the line (Stealth, Scouts 9", [PISTOL], Lethal Hits) its rule text.
+import type { Hover } from 'vscode-languageserver-types';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { ArmyList, Span, Unit } from '../domain/parse/ast';
+import type { RulesIndex } from '../domain/rules';
+import type { Datasheet } from '../domain/rules/model';
+import { normalizeName } from '../domain/text/normalize';
+import { toRange } from './diagnostics/make';
+import { datasheetMarkdown, ruleMarkdown, stratagemMarkdown, weaponMarkdown } from './render/markdown';
+import type { Stratagem } from '../domain/rules/model';
+import { resolvePlannedStratagem } from './diagnostics/plan';
+import { stratagemTargetSpec } from '../domain/stratagems/eligibility';
+import { explain } from '../domain/stratagems/targetText';
+import { Found, headerHover, keywordHover, planTargetHover, unitPartHover } from './hover/more';
+import { weaponAbilityRule } from './completion/resolve';
+import { modelMarkdown } from './render/markdown';
+import { chargeBonuses, diceOddsMarkdown } from './diceOdds';
+
+/** For a plan line: what the TARGET text requires (checked) and what it leaves to the table (not checked). */
+function planReminder(s: Stratagem): string {
+  const spec = stratagemTargetSpec(s);
+  const lines = [`**Targets:** ${explain(spec.requirement)}`];
+  if (spec.situational.length) lines.push(`**Reminder:** ${spec.situational.join('; ')}`);
+  return `\n\n${lines.join('\n\n')}`;
+}
+
+const inside = (span: Span, offset: number) => offset >= span.start && offset <= span.end;
+
+export function hover(doc: TextDocument, list: ArmyList, rules: RulesIndex, offset: number): Hover | null {
+  const faction = list.faction?.text;
+  const head = headerHover(list, rules, offset);
+  if (head) return found(doc, head);
+  for (const unit of list.units) {
+    if (!inside(unit.span, offset)) continue;
+    const sheet = rules.datasheet(unit.name.text, faction);
+    const hit = hoverInUnit(doc, unit, sheet, offset, rules, list) ?? found(doc, unitPartHover(doc.getText(), list, rules, unit, sheet, offset));
+    if (hit) return hit;
+  }
+  for (const use of list.stratagemPlan?.uses ?? []) {
+    if (inside(use.name.span, offset)) {
+      const s = resolvePlannedStratagem(rules, use.name.text, list.detachments[0]?.text);
+      if (s) return markdown(doc, use.name.span, stratagemMarkdown(s) + planReminder(s));
+    }
+  }
+  return found(doc, planTargetHover(list, rules, offset)) ?? ruleWordHover(doc, rules, offset) ?? found(doc, keywordHover(doc.getText(), list, rules, offset));
+}
+
+function found(doc: TextDocument, f: Found | null): Hover | null {
+  return f ? markdown(doc, f.span, f.value) : null;
+}
+
+function hoverInUnit(doc: TextDocument, unit: Unit, sheet: Datasheet | undefined, offset: number, rules: RulesIndex, list: ArmyList): Hover | null {
+  if (!sheet) return null;
+  // The datasheet, then the dice odds players ask about it (charge, Battle-shock, Advance).
+  if (inside(unit.name.span, offset)) return markdown(doc, unit.name.span, `${datasheetMarkdown(sheet)}\n\n${diceOddsMarkdown(sheet, chargeBonuses(list, rules, sheet))}`);
+  for (const group of unit.models) {
+    if (!group.implicit && inside(group.name.span, offset)) {
+      const n = normalizeName(group.name.text);
+      // Sources name model types in the singular or the plural ("Acolyte Hybrid" / "Acolyte Hybrids").
+      const like = (m: string) => normalizeName(m) === n || normalizeName(m).replace(/s$/, '') === n.replace(/s$/, '');
+      const profile = sheet.models.find((m) => like(m.name)) ?? (sheet.models.length === 1 && sheet.composition.some((c) => like(c.model)) ? sheet.models[0] : undefined);
+      if (profile) return markdown(doc, group.name.span, modelMarkdown(profile, sheet, sheet.composition.find((c) => like(c.model))));
+    }
+  }
+  for (const w of [...unit.models.flatMap((g) => g.wargear), ...(unit.wargear ?? [])]) {
+    if (!inside(w.name.span, offset)) continue;
+    const weapon = sheet.weapons.find((x) => normalizeName(x.name) === normalizeName(w.name.text));
+    if (weapon) return markdown(doc, w.name.span, weaponMarkdown(weapon, { explain: (a) => weaponAbilityRule(rules, a), datasheet: sheet }));
+  }
+  return null;
+}
+
+/** A core-rule name or alias on the cursor's line, matched case-insensitively on word boundaries. */
+function ruleWordHover(doc: TextDocument, rules: RulesIndex, offset: number): Hover | null {
+  const pos = doc.positionAt(offset);
+  const lineStart = doc.offsetAt({ line: pos.line, character: 0 });
+  const line = doc.getText({ start: { line: pos.line, character: 0 }, end: { line: pos.line + 1, character: 0 } });
+  // Same-length folding keeps offsets valid: lower case and straight apostrophes only.
+  const folded = line.toLowerCase().replace(/[\u2018\u2019]/g, "'");
+  const col = offset - lineStart;
+  for (const { alias, rule } of rules.ruleAliases) {
+    let at = folded.indexOf(alias);
+    while (at >= 0) {
+      const end = at + alias.length;
+      if (col >= at && col <= end && isBoundary(folded, at - 1) && isBoundary(folded, end)) {
+        return markdown(doc, { start: lineStart + at, end: lineStart + end }, ruleMarkdown(rule));
+      }
+      at = folded.indexOf(alias, at + 1);
+    }
+  }
+  return null;
+}
+
+function isBoundary(text: string, i: number): boolean {
+  return i < 0 || i >= text.length || !/[\p{L}\p{N}]/u.test(text[i]);
+}
+
+function markdown(doc: TextDocument, span: Span, value: string): Hover {
+  return { contents: { kind: 'markdown', value }, range: toRange(doc, span) };
+}

@@ -1,0 +1,128 @@
+// Hover beyond units, models and weapons: the header lines (faction,
+// detachment, battle size), enhancements, datasheet abilities and keywords
+// written in a unit's block or a section header, and plan targets. Each
+// answer names its source through the renderers' `sourceLine`.
+import type { ArmyList, Span, Unit } from '../../domain/parse/ast';
+import type { RulesIndex } from '../../domain/rules';
+import type { Datasheet } from '../../domain/rules/model';
+import { normalizeName } from '../../domain/text/normalize';
+import {
+  abilityMarkdown,
+  battleSizeMarkdown,
+  datasheetMarkdown,
+  detachmentMarkdown,
+  enhancementMarkdown,
+  factionMarkdown,
+  keywordMarkdown,
+} from '../render/markdown';
+import { catalogOf } from '../completion/catalog';
+import { mayTakeEnhancement } from '../completion/items';
+import { canTarget } from '../../domain/stratagems/eligibility';
+
+export interface Found {
+  span: Span;
+  value: string;
+}
+
+const inside = (span: Span, offset: number) => offset >= span.start && offset <= span.end;
+
+/** Faction, detachment and battle-size lines. */
+export function headerHover(list: ArmyList, rules: RulesIndex, offset: number): Found | null {
+  const cat = catalogOf(rules);
+  for (const t of [list.faction, list.superFaction]) {
+    if (!t || !inside(t.span, offset)) continue;
+    const f = rules.faction(t.text);
+    if (f) return { span: t.span, value: factionMarkdown(f, { datasheets: cat.datasheetsOf(f).length, detachments: cat.detachmentsOf(f) }) };
+  }
+  for (const t of list.detachments) {
+    if (!inside(t.span, offset)) continue;
+    const d = rules.detachment(t.text);
+    if (!d) continue;
+    const f = cat.factionOf(d.faction);
+    return { span: t.span, value: detachmentMarkdown(d, { enhancements: cat.enhancementsOf(d.name, f), stratagems: cat.stratagemsFor([d.name]).filter((s) => s.detachment) }) };
+  }
+  const b = list.battleSize;
+  if (b && inside(b.span, offset)) {
+    const rule = rules.data.battleSizes.find((x) => normalizeName(x.name) === normalizeName(b.name.text));
+    const total = list.units.reduce((sum, u) => sum + (u.points?.value ?? 0), 0);
+    if (rule) return { span: b.span, value: battleSizeMarkdown(rule, list.units.some((u) => u.points) ? total : undefined) };
+  }
+  return null;
+}
+
+/** Enhancements of a unit, then the datasheet's abilities and keywords written on the hovered line. */
+export function unitPartHover(text: string, list: ArmyList, rules: RulesIndex, unit: Unit, sheet: Datasheet | undefined, offset: number): Found | null {
+  for (const e of unit.enhancements) {
+    if (!inside(e.name.span, offset)) continue;
+    const enh = rules.enhancement(e.name.text);
+    if (!enh) return null;
+    const may = sheet ? (mayTakeEnhancement(enh, sheet) ? `${sheet.name} may take it.` : `${sheet.name} may not take it${enh.eligibility ? ` (${enh.eligibility})` : ''}.`) : '';
+    return { span: e.name.span, value: enhancementMarkdown(enh) + (may ? `\n\n${may}` : '') };
+  }
+  if (!sheet) return null;
+  const abilities = [...sheet.abilities].sort((a, b) => b.name.length - a.name.length);
+  const hit = wordAt(text, offset, abilities.map((a) => a.name));
+  if (hit) {
+    const a = abilities.find((x) => x.name === hit.word)!;
+    return { span: hit.span, value: abilityMarkdown(a, sheet, a.kind === 'core' ? rules.rule(a.name) ?? rules.rule(a.name.replace(/\s+\d+"?$/, '')) : undefined) };
+  }
+  return keywordHover(text, list, rules, offset, [...sheet.keywords, ...sheet.factionKeywords]);
+}
+
+/** A keyword (or its plural, as section headers write them) at the cursor: its rule and which datasheets of the list carry it. */
+export function keywordHover(text: string, list: ArmyList, rules: RulesIndex, offset: number, candidates?: string[]): Found | null {
+  const faction = list.faction?.text;
+  const sheets = list.units.map((u) => rules.datasheet(u.name.text, faction)).filter((d): d is Datasheet => !!d);
+  const all = candidates ?? [...new Set(sheets.flatMap((d) => [...d.keywords, ...d.factionKeywords]))];
+  const words = all.flatMap((k) => [k, `${k}S`, `${k}ES`]).sort((a, b) => b.length - a.length);
+  const hit = wordAt(text, offset, words, !candidates);
+  if (!hit) return null;
+  const kw = all.find((k) => [k, `${k}S`, `${k}ES`].some((w) => normalizeName(w) === normalizeName(hit.word)))!;
+  const carriers = [...new Set(sheets.filter((d) => [...d.keywords, ...d.factionKeywords].some((k) => normalizeName(k) === normalizeName(kw))).map((d) => d.name))];
+  const source = sheets.find((d) => carriers.includes(d.name))?.source;
+  return { span: hit.span, value: keywordMarkdown(kw, carriers, rules.rule(kw), source) };
+}
+
+/** A unit named as a target in the STRATAGEMS plan: its datasheet, and whether the stratagem can target it. */
+export function planTargetHover(list: ArmyList, rules: RulesIndex, offset: number): Found | null {
+  for (const use of list.stratagemPlan?.uses ?? []) {
+    for (const t of use.targets) {
+      if (!inside(t.name.span, offset)) continue;
+      const d = rules.datasheet(t.name.text, list.faction?.text);
+      if (!d) return null;
+      const s = rules.stratagem(use.name.text);
+      const verdict = s ? `\n\n${canTarget(s, d) ? `Its keywords meet the TARGET text of ${s.name}.` : `Its keywords do not meet the TARGET text of ${s.name}: ${s.target}`}` : '';
+      return { span: t.name.span, value: datasheetMarkdown(d) + verdict };
+    }
+  }
+  return null;
+}
+
+/**
+ * The longest of `words` standing at `offset` on its line, case-insensitive, on word boundaries.
+ * `upperOnly`: only where the text itself is written in capitals (a keyword, not an ordinary word).
+ */
+function wordAt(text: string, offset: number, words: string[], upperOnly = false): { word: string; span: Span } | null {
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  let lineEnd = text.indexOf('\n', offset);
+  if (lineEnd < 0) lineEnd = text.length;
+  const line = text.slice(lineStart, lineEnd);
+  // Same-length folding keeps offsets valid.
+  const folded = line.toLowerCase().replace(/[\u2018\u2019]/g, "'");
+  const col = offset - lineStart;
+  for (const w of words) {
+    const needle = w.toLowerCase().replace(/[\u2018\u2019]/g, "'");
+    if (!needle) continue;
+    for (let at = folded.indexOf(needle); at >= 0; at = folded.indexOf(needle, at + 1)) {
+      const end = at + needle.length;
+      if (col < at || col > end || !boundary(folded, at - 1) || !boundary(folded, end)) continue;
+      if (upperOnly && line.slice(at, end) !== line.slice(at, end).toUpperCase()) continue;
+      return { word: w, span: { start: lineStart + at, end: lineStart + end } };
+    }
+  }
+  return null;
+}
+
+function boundary(text: string, i: number): boolean {
+  return i < 0 || i >= text.length || !/[\p{L}\p{N}]/u.test(text[i]);
+}
