@@ -1,0 +1,18 @@
+// The editions of the game Auspex reads. What differs between editions (muster
+// rules, battle sizes and their limits, CP, weapon-ability semantics,
+// allocation) lives in one module per edition (`tenth.ts`, `eleventh.ts`)
+// behind the one `EditionRules` interface; the checks and the damage engine
+// ask the list's `EditionRules` and never branch on an edition number.
+import type { EditionRules } from './types';
+import { TENTH } from './tenth';
+import { ELEVENTH } from './eleventh';
+
+export type { Edition, EditionRules, EditionSetting } from './types';
+export { EDITIONS } from './types';
+
+const BY_EDITION: Record<10 | 11, EditionRules> = { 10: TENTH, 11: ELEVENTH };
+
+/** The rules module of an edition. */
+export function editionRules(edition: 10 | 11): EditionRules {
+  return BY_EDITION[edition];
+}
