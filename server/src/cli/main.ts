@@ -3,6 +3,8 @@
 // language-service core as the editor.
 import { RulesProvider } from '../node/rulesProvider';
 import { createLanguageService } from '../service/languageService';
+import { DEFAULT_SETTINGS } from '../service/settings';
+import type { EditionSetting } from '../service/domain/editions';
 import { checkCommand } from './check';
 import { damageCommand } from './damage';
 import { dataCommand } from './data';
@@ -12,7 +14,7 @@ import { importCommand } from './importRoster';
 import { CliError, CliIO, EXIT_USAGE, processIO } from './io';
 
 const USAGE = `Usage:
-  auspex check <files...> [--json] [--data <dir>]...
+  auspex check <files...> [--json] [--data <dir>]... [--edition 10|11]
       check army lists against the rules data; exit 1 when an error is found
   auspex parse <file> --json
       print the parsed list (format, units, ranges, errors) as JSON
@@ -27,7 +29,9 @@ const USAGE = `Usage:
   auspex --help | --version
 
 --data <dir> (repeatable, first wins) adds a folder of BattleScribe catalogues or a
-Wahapedia CSV export to the embedded rules data.`;
+Wahapedia CSV export to the embedded rules data.
+--edition 10|11 reads every list under that edition (default: what each list shows;
+a list showing no sign of the 11th edition is read as 10th).`;
 
 interface Args {
   command?: string;
@@ -37,6 +41,7 @@ interface Args {
   version: boolean;
   data: string[];
   faction?: string;
+  edition?: EditionSetting;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -53,6 +58,11 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--version' || a === '-v') args.version = true;
     else if (a === '--data') args.data.push(value());
     else if (a === '--faction') args.faction = value();
+    else if (a === '--edition') {
+      const e = value();
+      if (e !== '10' && e !== '11') throw new CliError(`auspex: --edition takes 10 or 11, not "${e}"`);
+      args.edition = e;
+    }
     else if (a.startsWith('-')) throw new CliError(`auspex: unknown option ${a} (see auspex --help)`);
     else if (!args.command) args.command = a;
     else args.positional.push(a);
@@ -80,7 +90,7 @@ export function run(argv: string[], io: CliIO = processIO): number {
     };
     switch (args.command) {
       case 'check':
-        return checkCommand(args.positional, args.json, createLanguageService(), io, provider());
+        return checkCommand(args.positional, args.json, createLanguageService({ settings: { ...DEFAULT_SETTINGS, edition: args.edition ?? 'auto' } }), io, provider());
       case 'parse':
         return parseCommand(args.positional, io);
       case 'import':

@@ -2,6 +2,7 @@
 // contributes.configuration mirrors SETTINGS (a test checks the two agree);
 // the server reads them per document and the CLI maps its flags onto them.
 import type { Severity } from './features/diagnostics/codes';
+import type { EditionSetting } from './domain/editions/types';
 
 export interface DamageTargetSetting {
   /** Short label shown in the lens ("MEQ", "T4 3+ W2 ×5"). */
@@ -16,6 +17,8 @@ export interface DamageTargetSetting {
 }
 
 export interface Settings {
+  /** The edition lists are read under: detected from each list (`auto`, 10th when it shows no sign), or forced. */
+  edition: EditionSetting;
   /** Folders of BattleScribe catalogues or a Wahapedia export, in precedence order. */
   dataPaths: string[];
   /** Load Legends, Crusade and Boarding Actions content that matched play excludes. */
@@ -41,6 +44,7 @@ export const DEFAULT_DAMAGE_TARGETS: DamageTargetSetting[] = [
 ];
 
 export const DEFAULT_SETTINGS: Settings = {
+  edition: 'auto',
   dataPaths: [],
   dataIncludeNonMatchedPlay: false,
   damageTargets: DEFAULT_DAMAGE_TARGETS,
@@ -76,6 +80,13 @@ const targetSchema = {
 };
 
 export const SETTINGS: SettingDeclaration[] = [
+  {
+    key: 'auspex.edition',
+    field: 'edition',
+    scope: 'resource',
+    schema: { type: 'string', enum: ['auto', '10', '11'] },
+    description: 'The edition army lists are read and checked under: "auto" detects it from the list (Detachment Points, force dispositions, an Attached Units block, the app\'s v2 footer mean the 11th; a list showing no sign is 10th), or force "10" or "11".',
+  },
   {
     key: 'auspex.data.paths',
     field: 'dataPaths',

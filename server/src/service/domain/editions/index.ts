@@ -3,7 +3,8 @@
 // allocation) lives in one module per edition (`tenth.ts`, `eleventh.ts`)
 // behind the one `EditionRules` interface; the checks and the damage engine
 // ask the list's `EditionRules` and never branch on an edition number.
-import type { EditionRules } from './types';
+import type { ArmyList } from '../parse/ast';
+import type { Edition, EditionRules, EditionSetting } from './types';
 import { TENTH } from './tenth';
 import { ELEVENTH } from './eleventh';
 
@@ -15,4 +16,11 @@ const BY_EDITION: Record<10 | 11, EditionRules> = { 10: TENTH, 11: ELEVENTH };
 /** The rules module of an edition. */
 export function editionRules(edition: 10 | 11): EditionRules {
   return BY_EDITION[edition];
+}
+
+/** The edition a list is read under: the setting when it forces one, else what the text shows, else the 10th. */
+export function listEdition(list: ArmyList, setting: EditionSetting): Edition {
+  if (setting === '10') return 10;
+  if (setting === '11') return 11;
+  return list.editionShown ?? 10;
 }

@@ -6,6 +6,8 @@
 // same unit as TextDocument.offsetAt; conversion to line/character happens at
 // the edges (LSP layer, CLI output) through TextDocument.positionAt.
 
+import type { Edition } from '../editions/types';
+
 export interface Span {
   start: number;
   end: number;
@@ -35,6 +37,8 @@ export type ListFormat =
 
 export interface ArmyList {
   format: ListFormat;
+  /** The edition the text itself shows (Detachment Points, force dispositions, an Attached Units block, the app's v2 footer); undefined when it shows none. */
+  editionShown?: Edition;
   /** The list's own name from the title line. */
   title?: Token;
   /** Total points the text states for the list (title line, banner or footer). */
