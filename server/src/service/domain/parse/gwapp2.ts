@@ -6,7 +6,7 @@
 // naming the app's data version. War Organ's app-style export (format
 // 'warorganapp') is read here too: the same layout, detachments joined by commas.
 import type { Attachment, AttachRole, Unit } from './ast';
-import { Ctx, guard, parseBattleSize } from './common';
+import { Ctx, guard, parseBattleSize, setFactionLines } from './common';
 import { AppDialect, isAppSection, parseGwApp } from './gwapp';
 import { isDispositionLine, readDetachments, readDispositions, statesDetachmentPoints } from './eleventh';
 import { Line, grp, numTok, trimRange } from './lines';
@@ -145,8 +145,5 @@ function parseHeader(ctx: Ctx, lines: Line[], joinAnd: boolean): void {
       factionLines = pre.slice(0, -1);
     } else factionLines = pre;
   }
-  const n = factionLines.length;
-  if (n) list.faction = ctx.tok(factionLines[n - 1].start, factionLines[n - 1].end);
-  if (n >= 2) list.superFaction = ctx.tok(factionLines[n - 2].start, factionLines[n - 2].end);
-  for (const l of factionLines.slice(0, -2)) ctx.unknownLine(l, 'Unexpected header line');
+  setFactionLines(ctx, factionLines);
 }
