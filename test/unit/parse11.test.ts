@@ -235,6 +235,17 @@ describe('parse 11th edition: app v2 (hand-written fixtures)', function () {
     assert.strictEqual(l.units.length, 8);
   });
 
+  it('without "Attached Unit N" headers, each Bodyguard closes its group', function () {
+    const l = clean(APP_V2.replace(/\nAttached unit \d\n/g, '\n'));
+    assert.deepStrictEqual(
+      l.attachments!.map((a) => [a.header, names(a.leaders), names(a.supports), a.bodyguard?.name.text]),
+      [
+        [undefined, ['Captain'], ['Lieutenant'], 'Intercessor Squad'],
+        [undefined, ['Apothecary'], [], 'Hellblaster Squad'],
+      ],
+    );
+  });
+
   it('a lone "." line between units reads as a blank line', function () {
     const l = clean(APP_V2.replace('\n\nInfiltrator Squad', '\n\n.\n\nInfiltrator Squad'));
     assert.strictEqual(l.units.length, 8);

@@ -86,7 +86,8 @@ export function parseGwApp2(ctx: Ctx, lines: Line[]): void {
     },
   };
   const attach = (unit: Unit, role: AttachRole) => {
-    if (!group) {
+    // Without "Attached Unit N" headers, a unit attached after the group's Bodyguard starts the next group.
+    if (!group || (!group.header && group.bodyguard)) {
       group = { span: { ...unit.span }, leaders: [], supports: [] };
       (list.attachments ??= []).push(group);
     }
