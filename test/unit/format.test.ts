@@ -319,6 +319,14 @@ describe('format: 11th-edition lists into the app v2 layout', function () {
     assert.ok(flat.includes('\nNemesis Dreadknight (1045 Points)\n'));
   });
 
+  it("maps the app's French section headers onto the app sections", function () {
+    assert.strictEqual(appSectionOf('TRANSPORT ASSIGNÉ'), 'DEDICATED TRANSPORTS');
+    assert.strictEqual(appSectionOf('AUTRES FICHES TECHNIQUES'), 'OTHER DATASHEETS');
+    assert.strictEqual(appSectionOf('PERSONNAGES'), 'CHARACTERS');
+    assert.strictEqual(appSectionOf('LIGNE'), 'BATTLELINE');
+    assert.strictEqual(appSectionOf('UNITÉS ALLIÉES'), 'ALLIED UNITS');
+  });
+
   it('War Organ: "(2/2 Detachment Points)" keeps the stated DP; its groups map onto the app sections', function () {
     const out = formatList(WARORGAN, parseArmyList(WARORGAN));
     assert.ok(out.includes('\nWar Horde and More Dakka! (2 Detachment Points)\nForce Dispositions: Take And Hold\nIncursion (1,000 Points)\n'), out);

@@ -25,10 +25,11 @@ export function appSectionOf(name: string | undefined): AppSection | undefined {
     .trim()
     .toUpperCase()
     .replace(/\s+/g, ' ');
-  if (/^(EPIC HERO(ES)?|CHARACTERS?|HQS?|WARLORD)$/.test(n)) return 'CHARACTERS';
-  if (/^(BATTLELINE|TROOPS?)$/.test(n)) return 'BATTLELINE';
-  if (/^DEDICATED TRANSPORTS?$/.test(n)) return 'DEDICATED TRANSPORTS';
-  if (/^(ALLIED UNITS?|ALLIES)$/.test(n)) return 'ALLIED UNITS';
+  // The app's French headers too (PERSONNAGES, LIGNE, TRANSPORT ASSIGNÉ, UNITÉS ALLIÉES).
+  if (/^(EPIC HERO(ES)?|CHARACTERS?|HQS?|WARLORD|PERSONNAGES?|HÉROS ÉPIQUES?)$/.test(n)) return 'CHARACTERS';
+  if (/^(BATTLELINE|TROOPS?|LIGNE)$/.test(n)) return 'BATTLELINE';
+  if (/^(DEDICATED TRANSPORTS?|TRANSPORTS? ASSIGNÉS?)$/.test(n)) return 'DEDICATED TRANSPORTS';
+  if (/^(ALLIED UNITS?|ALLIES|UNITÉS ALLIÉES)$/.test(n)) return 'ALLIED UNITS';
   return 'OTHER DATASHEETS';
 }
 
