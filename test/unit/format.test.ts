@@ -292,6 +292,8 @@ describe('format: 11th-edition lists into the app v2 layout', function () {
       const l = parseArmyList(text);
       if (l.attachments?.length) assertAttachedBlock(out, l, name);
     }
+    const perDetachment = APP_V2.replace('Anvil Siege Force and Vanguard Spearhead (3 Detachment Points)', 'Anvil Siege Force (2 Detachment Points) and Vanguard Spearhead (1 Detachment Points)');
+    assert.ok(roundTrip(perDetachment, 'per-detachment DP').includes('\nAnvil Siege Force (2 Detachment Points) and Vanguard Spearhead (1 Detachment Points)\n'));
     const out = formatList(APP_V2, parseArmyList(APP_V2));
     assert.deepStrictEqual(out.split('\n').slice(0, 16), [
       'Iron Vigil (1010 Points)',

@@ -235,6 +235,16 @@ describe('parse 11th edition: app v2 (hand-written fixtures)', function () {
     assert.strictEqual(l.units.length, 8);
   });
 
+  it('Detachment Points stated per detachment are each one\'s own, with spans', function () {
+    const text = APP_V2.replace('Anvil Siege Force and Vanguard Spearhead (3 Detachment Points)', 'Anvil Siege Force (2 Detachment Points) and Vanguard Spearhead (1 Detachment Points)');
+    const l = clean(text);
+    assert.deepStrictEqual(l.detachments.map((d) => d.text), ['Anvil Siege Force', 'Vanguard Spearhead']);
+    assert.deepStrictEqual(l.detachmentPoints!.map((d) => d?.value), [2, 1]);
+    assert.strictEqual(l.detachmentPointsStated, undefined);
+    const two = l.detachmentPoints![0]!;
+    assert.strictEqual(text.slice(two.span.start - 1, two.span.end + 1), '(2 ');
+  });
+
   it('without "Attached Unit N" headers, each Bodyguard closes its group', function () {
     const l = clean(APP_V2.replace(/\nAttached unit \d\n/g, '\n'));
     assert.deepStrictEqual(
