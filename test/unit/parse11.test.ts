@@ -256,6 +256,14 @@ describe('parse 11th edition: app v2 (hand-written fixtures)', function () {
     );
   });
 
+  it('a second Bodyguard in one attached group is an error on its name', function () {
+    const text = APP_V2.replace('\nAttached unit 2\n', '\n');
+    const l = parseArmyList(text);
+    assert.deepStrictEqual(l.errors.map((e) => e.message), ['A second Bodyguard unit in "Attached unit 1"']);
+    assert.strictEqual(text.slice(l.errors[0].span.start, l.errors[0].span.end), 'Hellblaster Squad');
+    assert.deepStrictEqual(names(l.attachments![0].leaders), ['Captain', 'Apothecary']);
+  });
+
   it('a lone "." line between units reads as a blank line', function () {
     const l = clean(APP_V2.replace('\n\nInfiltrator Squad', '\n\n.\n\nInfiltrator Squad'));
     assert.strictEqual(l.units.length, 8);
