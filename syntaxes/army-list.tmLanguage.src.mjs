@@ -35,7 +35,14 @@
 //   entity.other.attribute-name.enhancement  enhancement names
 //   keyword.other.option-bundle              ListForge / BattleScribe `B:`
 //   keyword.other.with                       `with` in `5 with Bolt pistol, Chainblade`
-//   keyword.other.leading                    `Leading:` / `Attached as:`
+//   keyword.other.leading                    `Leading:` / `Attached as:` / `Attachée en tant que :`
+//   support.constant.attach-role             `Leader (Character)`, `Bodyguard (Battleline)` after `Attached as:`
+//   constant.numeric.detachment-points / keyword.other.detachment-points
+//                                            11th edition `(3 Detachment Points)`, War Organ `(3/3 ...)`
+//   keyword.operator.and                     `and` joining two detachments
+//   support.constant.force-disposition       names after `Force Dispositions:`
+//   markup.heading.3 + entity.name.section.attached-group + constant.numeric.attached-group
+//                                            `Attached Unit 1` / `Unité 1 Attachée`
 //   keyword.other.on                         `on` in `(on Char1: ...)`
 //   variable.other.wargear                   wargear and model-group items (`1x Storm Shield`)
 //   punctuation.separator.comma              commas between items / targets
@@ -64,7 +71,15 @@ const POINTS = String.raw`(?:[(\[]\s*\+?\d[\d,]*\s*(?:pts|PTS|[Pp]oints?(?:\s+li
 const CAPS_HEADER = String.raw`^\s*[A-Z][A-Z0-9 &'’/-]+[A-Z]\s*$`;
 // ListForge role header: "Epic Hero:" alone on its line.
 const ROLE_HEADER = String.raw`^[A-Z][A-Za-z'’ -]*[A-Za-z]:\s*$`;
-const BATTLE_SIZE = '(?:Combat Patrol|Incursion|Strike Force|Onslaught)';
+const BATTLE_SIZE = '(?:Combat Patrol|Incursion|Strike Force|Onslaught|Force de Frappe)';
+// 11th edition: "(3 Detachment Points)", "(3 Points de Détachement)", War Organ's "(3/3 Detachment Points)".
+const DETACHMENT_POINTS = String.raw`(\()\s*(\d+)(?:\s*(/)\s*(\d+))?\s*(Detachment Points?|Points? de D[ée]tachement)\s*(\))`;
+/** The same regex with its groups made non-capturing (to match a line whose captures another rule reads). */
+const nonCapturing = (re) => re.replace(/(?<!\\)\((?!\?)/g, '(?:');
+// 11th-edition app: the Attached Units block header (the all-caps form is a plain section header).
+const ATTACHED_HEADER = String.raw`^\s*(Attached Units|Unit[ée]s Attach[ée]es)\s*$`;
+// Export footers: "Exported with App Version: ...", French "Exporté avec la Version de l'Appli : ...".
+const FOOTER_START = '(?:Exported|Created) with|Export[ée] avec';
 // New Recruit unit labels: Char1, Batt2, ...
 const LABEL = '[A-Z][a-z]{2,5}\\d+';
 
@@ -82,11 +97,12 @@ const PREAMBLE_STOP = [
   `^${LABEL}:`,
   String.raw`^\d+x\s`,
   String.raw`^\d+\s+with\s`,
-  '^(?:Exported|Created) with',
+  `^(?:${FOOTER_START})`,
+  ATTACHED_HEADER,
 ].join('|');
 
 // What ends a section (and the STRATAGEMS section): another header, a banner, a footer.
-const SECTION_STOP = [CAPS_HEADER, ROLE_HEADER, String.raw`^\+`, String.raw`^#\s*\+\+`, '^##', '^(?:Exported|Created) with'].join('|');
+const SECTION_STOP = [CAPS_HEADER, ROLE_HEADER, String.raw`^\+`, String.raw`^#\s*\+\+`, '^##', `^(?:${FOOTER_START})`, ATTACHED_HEADER].join('|');
 
 // ---- rules ------------------------------------------------------------------------
 
@@ -120,6 +136,75 @@ const repository = {
     },
   },
 
+  'detachment-points': {
+    match: DETACHMENT_POINTS,
+    name: s('meta.detachment-points'),
+    captures: {
+      1: { name: s('punctuation.section.parens.begin') },
+      2: { name: s('constant.numeric.detachment-points') },
+      3: { name: s('punctuation.separator.slash') },
+      4: { name: s('constant.numeric.detachment-points') },
+      5: { name: s('keyword.other.detachment-points') },
+      6: { name: s('punctuation.section.parens.end') },
+    },
+  },
+
+  'detachment-names': {
+    // "Darkflight Pursuit and Inner Circle Task Force (3 Detachment Points)", "A, B (3/3 Detachment Points)"
+    patterns: [
+      { include: '#detachment-points' },
+      { match: ',', name: s('punctuation.separator.comma') },
+      { match: String.raw`(?<=\S)\s+(and|et)\s+(?=\S)`, captures: { 1: { name: s('keyword.operator.and') } } },
+      { match: String.raw`[^,\s(](?:(?!\s+(?:and|et)\s)[^,(])*?(?=\s*(?:,|\(|$|\s+(?:and|et)\s))`, name: s('entity.name.namespace.faction') },
+    ],
+  },
+
+  'force-dispositions': {
+    // "Force Dispositions: Priority Assets, Reconnaissance" (a trailing comma happens), "Dispositions des Forces : ..."
+    match: String.raw`^(Force Dispositions?|FORCE DISPOSITIONS?|Dispositions? des Forces?)\s*(:)\s*(.*?)\s*$`,
+    captures: {
+      1: { name: s('support.type.property-name') },
+      2: { name: s('punctuation.separator.key-value') },
+      3: {
+        patterns: [
+          { match: ',', name: s('punctuation.separator.comma') },
+          { match: String.raw`[^,\s](?:[^,]*[^,\s])?`, name: s('support.constant.force-disposition') },
+        ],
+      },
+    },
+  },
+
+  'attached-group': {
+    // "Attached Unit 1", "Attached unit 2", French "Unité 1 Attachée"
+    match: String.raw`^\s*(Attached unit|Attached Unit|Unit[ée])\s+(\d+)(\s+Attach[ée]e)?\s*$`,
+    name: s('markup.heading.3'),
+    captures: {
+      1: { name: s('entity.name.section.attached-group') },
+      2: { name: s('constant.numeric.attached-group') },
+      3: { name: s('entity.name.section.attached-group') },
+    },
+  },
+
+  'indented-unit-line': {
+    // War Organ: "  Exalted Eightbound (130 points)" indented under a group header.
+    match: String.raw`^\s+([^\s•◦#+&.\d(\[:].*?)\s*(\(\s*\d[\d,]*\s*points\s*\))\s*$`,
+    name: s('meta.unit'),
+    captures: {
+      1: { name: s('entity.name.type.unit') },
+      2: { patterns: [{ include: '#points' }] },
+    },
+  },
+
+  'flat-unit-line': {
+    // The flattened 11th-edition paste: "Paladin Squad485 Points" (no parentheses, no space).
+    match: String.raw`^([^\s•◦#+&.\d(\[:].*?[^\s\d,(])\s*(\d[\d,]*\s*Points)\s*$`,
+    name: s('meta.unit'),
+    captures: {
+      1: { name: s('entity.name.type.unit') },
+      2: { name: s('constant.numeric.points') },
+    },
+  },
+
   preamble: {
     // Title, faction, super-faction, detachment and battle size of official-app, ListForge
     // and NR simple exports. The detachment/battle-size order differs by app dialect, so
@@ -130,6 +215,12 @@ const repository = {
     patterns: [
       { include: '#comment' },
       { include: '#battle-size' },
+      { include: '#config-line' },
+      {
+        // 11th edition: the detachment line with its Detachment Points.
+        match: String.raw`^(\S.*?${nonCapturing(DETACHMENT_POINTS)})\s*$`,
+        captures: { 1: { patterns: [{ include: '#detachment-names' }] } },
+      },
       {
         // "Name (2000 Points)"; the last points group on the line is the total.
         // NR simple ends the name with " - " before "[2000 pts]"; the dash is not part of it.
@@ -290,6 +381,14 @@ const repository = {
   'section-header': {
     patterns: [
       {
+        // 11th-edition app: "Attached Units" / "Unités Attachées" (the all-caps form is matched below).
+        begin: ATTACHED_HEADER,
+        beginCaptures: { 1: { name: s('markup.heading.2 entity.name.section') } },
+        end: `(?=${SECTION_STOP})`,
+        name: s('meta.section'),
+        patterns: [{ include: '#section-body' }],
+      },
+      {
         begin: String.raw`^\s*([A-Z][A-Z0-9 &'’/-]+[A-Z])\s*$`,
         beginCaptures: { 1: { name: s('markup.heading.2 entity.name.section') } },
         end: `(?=${SECTION_STOP})`,
@@ -313,9 +412,12 @@ const repository = {
   'section-body': {
     patterns: [
       { include: '#comment' },
+      { include: '#attached-group' },
       { include: '#config-line' },
       { include: '#bullet' },
       { include: '#unit-line' },
+      { include: '#flat-unit-line' },
+      { include: '#indented-unit-line' },
       { include: '#continuation-line' },
       {
         // Unit line without points (Combat Patrol exports).
@@ -390,7 +492,7 @@ const repository = {
   footer: {
     // "Exported with App Version: v1.45.0 (105), Data Version: v720",
     // "Created with BattleScribe (https://battlescribe.net)", "Created with newrecruit.eu v1.2".
-    match: String.raw`^((?:Exported|Created) with)\b(.*)$`,
+    match: String.raw`^(${FOOTER_START})(.*)$`,
     name: s('meta.footer'),
     captures: {
       1: { name: s('keyword.other.footer') },
@@ -418,6 +520,15 @@ const repository = {
         },
       },
       {
+        // War Organ: "Detachments: A, B (3/3 Detachment Points)"
+        match: String.raw`^(Detachments?)\s*(:)\s*(.*${nonCapturing(DETACHMENT_POINTS)})\s*$`,
+        captures: {
+          1: { name: s('support.type.property-name') },
+          2: { name: s('punctuation.separator.key-value') },
+          3: { patterns: [{ include: '#detachment-names' }] },
+        },
+      },
+      {
         match: String.raw`^(Detachments?(?: Choice)?|Faction)\s*(:)\s*(.*?)\s*$`,
         captures: {
           1: { name: s('support.type.property-name') },
@@ -425,6 +536,7 @@ const repository = {
           3: { name: s('entity.name.namespace.faction') },
         },
       },
+      { include: '#force-dispositions' },
       {
         // WTC "Enhancement: Favoured of Khorne (+15 pts)" at column 0 (also a stripped app export).
         match: String.raw`^(Enhancements?)\s*(:)\s*(.*?)\s*(${POINTS})?\s*$`,
@@ -527,10 +639,10 @@ const repository = {
 // Bodies of bullet lines: the text after the bullet, each ending at end of line.
 // Captures are numbered within the body; bulletRules() shifts them past the prefix groups.
 const BULLET_BODIES = [
-  { match: String.raw`(Warlord)`, captures: { 1: { name: s('keyword.other.warlord') } } },
+  { match: String.raw`(Warlord|Seigneur de Guerre)`, captures: { 1: { name: s('keyword.other.warlord') } } },
   {
     // "Enhancements: Hunter’s Guile" (dialect A) / "Enhancement: X" (dialect B) / ListForge "E: X"
-    match: String.raw`(Enhancements?|E)\s*(:)\s*(.*?)\s*(${POINTS})?`,
+    match: String.raw`(Enhancements?|Optimisations?|E)\s*(:)\s*(.*?)\s*(${POINTS})?`,
     captures: {
       1: { name: s('keyword.other.enhancement') },
       2: { name: s('punctuation.separator.key-value') },
@@ -548,8 +660,17 @@ const BULLET_BODIES = [
     },
   },
   {
-    // Auspex "Leading: Blood Claws" / 11th-edition "Attached as: Leader (Character)"
-    match: String.raw`(Leading|Attached as)\s*(:)\s*(.*?)`,
+    // 11th-edition app "Attached as: Leader (Character)", "Bodyguard ()", French "Attachée en tant que : Meneur (Personnage)"
+    match: String.raw`(Attached as|Attach[ée]e en tant que)\s*(:)\s*(.*?)`,
+    captures: {
+      1: { name: s('keyword.other.leading') },
+      2: { name: s('punctuation.separator.key-value') },
+      3: { name: s('support.constant.attach-role') },
+    },
+  },
+  {
+    // Auspex "Leading: Blood Claws"
+    match: String.raw`(Leading)\s*(:)\s*(.*?)`,
     captures: {
       1: { name: s('keyword.other.leading') },
       2: { name: s('punctuation.separator.key-value') },
@@ -657,6 +778,8 @@ export default {
     { include: '#config-line' },
     { include: '#bullet' },
     { include: '#unit-line' },
+    { include: '#flat-unit-line' },
+    { include: '#indented-unit-line' },
     { include: '#continuation-line' },
   ],
   repository,

@@ -1,8 +1,11 @@
 // The `auspex` binary as a process: exit codes and output shape.
 import * as assert from 'assert';
 import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import { repoRoot } from '../support/shared';
+import { APP_V2 } from '../unit/fixtures11';
 
 function auspex(...args: string[]) {
   const r = spawnSync(process.execPath, [path.join(repoRoot, 'dist', 'cli.js'), ...args], { cwd: repoRoot, encoding: 'utf8' });
@@ -49,5 +52,31 @@ describe('auspex CLI', () => {
     assert.match(unknown.stderr, /unknown command "frobnicate"/);
     const badOption = auspex('check', '--nope', 'examples/claw-of-ascension.army');
     assert.strictEqual(badOption.code, 2);
+  });
+
+  it('parse --json on an 11th-edition list: edition, detachments with DP, force dispositions, attached units, data version', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auspex-cli-'));
+    try {
+      const file = path.join(dir, 'v2.army');
+      fs.writeFileSync(file, APP_V2);
+      const r = auspex('parse', file, '--json');
+      assert.strictEqual(r.code, 0, r.stderr);
+      const j = JSON.parse(r.stdout);
+      assert.strictEqual(j.format, 'gwapp2');
+      assert.strictEqual(j.edition, 11);
+      assert.strictEqual(j.detachment, 'Anvil Siege Force');
+      assert.deepStrictEqual(j.detachments, [
+        { name: 'Anvil Siege Force', dp: null },
+        { name: 'Vanguard Spearhead', dp: null },
+      ]);
+      assert.deepStrictEqual(j.detachmentPoints, { total: 3, allowance: null });
+      assert.deepStrictEqual(j.forceDispositions, ['Take and Hold', 'Reconnaissance']);
+      assert.deepStrictEqual(j.attachedUnits[0], { bodyguard: 2, leaders: [0], supports: [1] });
+      assert.strictEqual(j.dataVersion, 'v901');
+      assert.strictEqual(j.units.length, 8);
+      assert.deepStrictEqual(j.errors, []);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -14,18 +14,21 @@ import type { RulesData } from '../../server/src/service/domain/rules/model';
 import { loadEmbeddedRules } from '../../server/src/service/domain/rules/embedded';
 import { RulesProvider } from '../../server/src/node/rulesProvider';
 import { repoRoot, hasShared, sharedPath } from '../support/shared';
+import * as fixtures11 from '../unit/fixtures11';
 
 const SEED = Number(process.env.AUSPEX_FUZZ_SEED ?? 40_000);
 
-/** The corpus: every real list, else every fixture list, plus the examples. */
+/** The corpus: every real list (both editions), else every fixture list, plus the examples and the 11th-edition fixtures. */
 function corpus(): { name: string; text: string }[] {
   const dirs = [hasShared('lists') ? sharedPath('lists') : path.join(repoRoot, 'test', 'fixtures', 'lists'), path.join(repoRoot, 'examples')];
+  if (hasShared('lists-11e')) dirs.push(sharedPath('lists-11e'));
   const out: { name: string; text: string }[] = [];
   for (const dir of dirs) {
     for (const f of fs.readdirSync(dir).sort()) {
       if (/\.(txt|army|40k)$/.test(f)) out.push({ name: f, text: fs.readFileSync(path.join(dir, f), 'utf8') });
     }
   }
+  for (const [name, text] of Object.entries(fixtures11)) out.push({ name: `fixtures11.${name}`, text });
   return out;
 }
 

@@ -7,6 +7,7 @@ import type { ArmyList, Unit } from '../../server/src/service/domain/parse/ast';
 import { APP_SECTIONS, appSectionOf, formatDocument, formatList, formattingEdits } from '../../server/src/service/features/format';
 import { createLanguageService } from '../../server/src/service/languageService';
 import { repoRoot, requireShared, sharedPath } from '../support/shared';
+import { APP_V2, APP_V2_FR, FLAT, NR11, WARORGAN, WARORGAN_APP } from './fixtures11';
 
 const fixtures = path.join(repoRoot, 'test', 'fixtures', 'lists');
 
@@ -38,7 +39,7 @@ function assertAppLayout(out: string, file: string): void {
   const body = planAt >= 0 ? lines.slice(0, planAt) : lines;
   const headers = body.filter((l) => (APP_SECTIONS as readonly string[]).includes(l));
   const order = headers.map((h) => APP_SECTIONS.indexOf(h as (typeof APP_SECTIONS)[number]));
-  assert.ok(headers.length > 0, `${file}: has section headers`);
+  assert.ok(headers.length > 0 || lines.includes('ATTACHED UNITS'), `${file}: has section headers`);
   assert.deepStrictEqual(order, [...order].sort((a, b) => a - b), `${file}: sections in app order`);
   assert.strictEqual(new Set(headers).size, headers.length, `${file}: each section once`);
   let inBody = false;
@@ -56,13 +57,45 @@ function assertAppLayout(out: string, file: string): void {
   }
 }
 
+/** Detachments with their DP, force dispositions, attachments (by unit name and role), data version. */
+function assertEleventhKept(a: ArmyList, b: ArmyList, file: string): void {
+  const head = (l: ArmyList) => ({
+    dp: l.detachmentPointsStated?.total.value ?? null,
+    own: (l.detachmentPoints ?? []).map((p) => p?.value ?? null),
+    dispositions: (l.forceDispositions ?? []).map((d) => d.text),
+    dataVersion: l.dataVersion?.text ?? null,
+    attachments: (l.attachments ?? []).map((x) => ({
+      leaders: x.leaders.map((u) => u.name.text),
+      supports: x.supports.map((u) => u.name.text),
+      bodyguard: x.bodyguard?.name.text ?? null,
+    })),
+  });
+  assert.deepStrictEqual(head(b), head(a), `${file}: 11th-edition header and attachments kept`);
+}
+
+/** The v2 layout: the Attached Units block before every section, "Attached unit N" groups, "Attached as:" first. */
+function assertAttachedBlock(out: string, l: ArmyList, file: string): void {
+  const lines = out.split('\n');
+  const at = lines.indexOf('ATTACHED UNITS');
+  assert.ok(at > 0, `${file}: has the Attached Units block`);
+  const firstSection = lines.findIndex((x) => (APP_SECTIONS as readonly string[]).includes(x));
+  assert.ok(firstSection < 0 || at < firstSection, `${file}: the block comes first`);
+  const groups = lines.filter((x) => /^Attached unit \d+$/.test(x));
+  assert.deepStrictEqual(groups, l.attachments!.map((_, i) => `Attached unit ${i + 1}`), `${file}: one group per attachment`);
+  for (let i = 0; i < lines.length; i++) if (/ \(\d[\d,]* Points\)$/.test(lines[i]) && i > at && (firstSection < 0 || i < firstSection)) assert.match(lines[i + 1], /^ {2}• Attached as: (Leader|Support|Bodyguard)/, `${file}: line ${i + 2}`);
+}
+
 function roundTrip(text: string, file: string): string {
   const l = parseArmyList(text);
   assert.deepStrictEqual(l.errors, [], `${file}: source parses cleanly`);
   const out = formatList(text, l);
   const again = parseArmyList(out);
   assert.deepStrictEqual(again.errors, [], `${file}: formatted text parses cleanly`);
-  assert.strictEqual(again.format, 'gwapp', `${file}: formatted text reads as the app format`);
+  if (l.editionShown === 11) {
+    assert.ok(['gwapp', 'gwapp2'].includes(again.format), `${file}: formatted text reads as the app format (${again.format})`);
+    assert.strictEqual(again.editionShown, 11, `${file}: still an 11th-edition list`);
+    assertEleventhKept(l, again, file);
+  } else assert.strictEqual(again.format, 'gwapp', `${file}: formatted text reads as the app format`);
   assert.deepStrictEqual(army(again), army(l), `${file}: same units, points, models, wargear, enhancements, Warlord`);
   assert.strictEqual(again.units.length, l.units.length);
   assert.strictEqual(formatList(out, again), out, `${file}: formatting twice gives the same text`);
@@ -237,5 +270,68 @@ describe('format and parse: invisible characters and damaged lists', () => {
     const again = parseArmyList(out);
     assert.deepStrictEqual(again.units.map((u) => u.name.text), l.units.map((u) => u.name.text));
     assert.strictEqual(formatList(out, again), out, 'formatting twice changes nothing');
+  });
+});
+
+describe('format: 11th-edition lists into the app v2 layout', function () {
+  it('every shared 11th-edition list (../shared/lists-11e) formats losslessly and idempotently', function () {
+    requireShared(this, 'lists-11e');
+    const files = fs.readdirSync(sharedPath('lists-11e')).filter((f) => f.endsWith('.txt'));
+    assert.strictEqual(files.length, 10);
+    for (const f of files) {
+      const text = fs.readFileSync(sharedPath('lists-11e', f), 'utf8');
+      const out = roundTrip(text, f);
+      const l = parseArmyList(text);
+      if (l.attachments?.length) assertAttachedBlock(out, l, f);
+    }
+  });
+
+  it('the hand-written fixtures: Attached Units first, DP, dispositions and footer kept; idempotent', function () {
+    for (const [name, text] of Object.entries({ APP_V2, APP_V2_FR, FLAT, NR11, WARORGAN, WARORGAN_APP })) {
+      const out = roundTrip(text, name);
+      const l = parseArmyList(text);
+      if (l.attachments?.length) assertAttachedBlock(out, l, name);
+    }
+    const perDetachment = APP_V2.replace('Anvil Siege Force and Vanguard Spearhead (3 Detachment Points)', 'Anvil Siege Force (2 Detachment Points) and Vanguard Spearhead (1 Detachment Points)');
+    assert.ok(roundTrip(perDetachment, 'per-detachment DP').includes('\nAnvil Siege Force (2 Detachment Points) and Vanguard Spearhead (1 Detachment Points)\n'));
+    const out = formatList(APP_V2, parseArmyList(APP_V2));
+    assert.deepStrictEqual(out.split('\n').slice(0, 16), [
+      'Iron Vigil (1010 Points)',
+      '',
+      'Space Marines',
+      'Imperial Fists',
+      'Anvil Siege Force and Vanguard Spearhead (3 Detachment Points)',
+      'Force Dispositions: Take and Hold, Reconnaissance',
+      'Incursion (1,000 Points)',
+      '',
+      'ATTACHED UNITS',
+      '',
+      'Attached unit 1',
+      '',
+      'Captain (80 Points)',
+      '  • Attached as: Leader (Character)',
+      '  • Warlord',
+      '  • 1x Master-crafted power weapon',
+    ]);
+    assert.ok(out.includes('Hellblaster Squad (230 Points)\n  • Attached as: Bodyguard ()\n'), 'the Bodyguard qualifier as written');
+    assert.ok(out.trimEnd().endsWith('Exported with App Version: v2.3.1 (17), Data Version: v901'), 'the footer with the data version');
+    // A flattened paste gets its indentation, blank lines and spaces back.
+    const flat = formatList(FLAT, parseArmyList(FLAT));
+    assert.ok(flat.includes('\nBrother-Captain (120 Points)\n  • Attached as: Leader (Character)\n'), flat);
+    assert.ok(flat.includes('\nNemesis Dreadknight (1045 Points)\n'));
+  });
+
+  it("maps the app's French section headers onto the app sections", function () {
+    assert.strictEqual(appSectionOf('TRANSPORT ASSIGNÉ'), 'DEDICATED TRANSPORTS');
+    assert.strictEqual(appSectionOf('AUTRES FICHES TECHNIQUES'), 'OTHER DATASHEETS');
+    assert.strictEqual(appSectionOf('PERSONNAGES'), 'CHARACTERS');
+    assert.strictEqual(appSectionOf('LIGNE'), 'BATTLELINE');
+    assert.strictEqual(appSectionOf('UNITÉS ALLIÉES'), 'ALLIED UNITS');
+  });
+
+  it('War Organ: "(2/2 Detachment Points)" keeps the stated DP; its groups map onto the app sections', function () {
+    const out = formatList(WARORGAN, parseArmyList(WARORGAN));
+    assert.ok(out.includes('\nWar Horde and More Dakka! (2 Detachment Points)\nForce Dispositions: Take And Hold\nIncursion (1,000 Points)\n'), out);
+    assert.ok(/\nOTHER DATASHEETS\n\nWarboss \(90 Points\)\n/.test(out), out);
   });
 });

@@ -140,6 +140,9 @@ describe('grammar: snapshots (vscode-tmgrammar-snap)', function () {
       'listforge.army',
       'battlescribe.army',
       'auspex-extensions.army',
+      'gwapp-v2.army',
+      'gwapp-v2-fr.army',
+      'warorgan.army',
     ]) {
       assert.ok(samples.includes(f), `missing sample ${f}`);
     }
@@ -171,6 +174,48 @@ describe('grammar: snapshots (vscode-tmgrammar-snap)', function () {
 });
 
 describe('grammar: scopes of specific tokens', () => {
+  it('11th-edition app v2 header and Attached Units block', async () => {
+    const lines = await tokenize(
+      [
+        'Bastion (2,000 Points)',
+        '',
+        'Imperial Fists',
+        'Anvil Siege Force and Vanguard Spearhead (3 Detachment Points)',
+        'Force Dispositions: Take and Hold, Reconnaissance,',
+        'Strike Force (2,000 Points)',
+        '',
+        'Attached Units',
+        'Attached Unit 1',
+        '',
+        'Captain (80 Points)',
+        '• Attached as: Leader (Character)',
+        '  • Warlord',
+        'Lieutenant115 Points',
+        '',
+        'Exported with App Version: v2.5.0 (12), Data Version: v930',
+      ].join('\n'),
+    );
+    assertScope(lines, 3, 'Anvil Siege Force', 'entity.name.namespace.faction.army-list');
+    assertScope(lines, 3, 'Vanguard Spearhead', 'entity.name.namespace.faction.army-list');
+    assertScope(lines, 3, 'and', 'keyword.operator.and.army-list');
+    assertScope(lines, 3, '3', 'constant.numeric.detachment-points.army-list');
+    assertScope(lines, 3, 'Detachment Points', 'keyword.other.detachment-points.army-list');
+    assertScope(lines, 4, 'Force Dispositions', 'support.type.property-name.army-list');
+    assertScope(lines, 4, 'Take and Hold', 'support.constant.force-disposition.army-list');
+    assertScope(lines, 4, 'Reconnaissance', 'support.constant.force-disposition.army-list');
+    assertScope(lines, 5, 'Strike Force', 'support.constant.battle-size.army-list');
+    assertScope(lines, 7, 'Attached Units', 'entity.name.section.army-list');
+    assertScope(lines, 8, 'Attached Unit', 'entity.name.section.attached-group.army-list');
+    assertScope(lines, 8, '1', 'constant.numeric.attached-group.army-list');
+    assertScope(lines, 10, 'Captain', 'entity.name.type.unit.army-list');
+    assertScope(lines, 11, 'Attached as', 'keyword.other.leading.army-list');
+    assertScope(lines, 11, 'Leader (Character)', 'support.constant.attach-role.army-list');
+    assertScope(lines, 12, 'Warlord', 'keyword.other.warlord.army-list');
+    assertScope(lines, 13, 'Lieutenant', 'entity.name.type.unit.army-list');
+    assertScope(lines, 13, '115 Points', 'constant.numeric.points.army-list');
+    assertScope(lines, 15, 'v930', 'constant.numeric.version.army-list');
+  });
+
   it('official app unit line: unit name, points, bullets, counts, Warlord, enhancement', async () => {
     const lines = await tokenize(
       [

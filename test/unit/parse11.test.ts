@@ -10,6 +10,7 @@ import { listEdition } from '../../server/src/service/domain/editions';
 import { normalizeName } from '../../server/src/service/domain/text/normalize';
 import { checkSpans } from './parse-helpers';
 import { requireShared, sharedPath } from '../support/shared';
+import { APP_V2, APP_V2_FR, FLAT, NR11, WARORGAN, WARORGAN_APP } from './fixtures11';
 
 const sumPoints = (l: ArmyList) => l.units.reduce((a, u) => a + (u.points?.value ?? 0), 0);
 const names = (us: Unit[]) => us.map((u) => u.name.text);
@@ -142,197 +143,6 @@ describe('parse 11th edition: the shared lists (../shared/lists-11e, MANIFEST.cs
   });
 });
 
-// ---- hand-written fixtures (one per quirk) ---------------------------------------------------------------
-
-/** App v2, English: two detachments joined by "and", "Force Dispositions:" with a trailing comma, battle size after. */
-const APP_V2 = `Iron Vigil (1,010 Points)
-
-Space Marines
-Imperial Fists
-Anvil Siege Force and Vanguard Spearhead (3 Detachment Points)
-Force Dispositions: Take and Hold, Reconnaissance,
-Incursion (1,000 Points)
-
-ATTACHED UNITS
-
-Attached unit 1
-
-Captain (80 Points)
-  • Attached as: Leader (Character)
-  • Warlord
-  • 1x Master-crafted power weapon
-  • 1x Heavy bolt pistol
-  • Enhancements: Bolter Discipline
-
-Lieutenant (65 Points)
-  • Attached as: Support (Character)
-  • 1x Master-crafted bolt rifle
-
-Intercessor Squad (160 Points)
-  • Attached as: Bodyguard (Battleline)
-  • 1x Intercessor Sergeant
-     ◦ 1x Bolt rifle
-     ◦ 1x Close combat weapon
-  • 9x Intercessor
-     ◦ 9x Bolt rifle
-     ◦ 9x Close combat weapon
-
-Attached unit 2
-
-Apothecary (50 Points)
-  • Attached as: Leader (Character)
-  • 1x Absolvor bolt pistol
-
-Hellblaster Squad (230 Points)
-  • Attached as: Bodyguard ()
-  • 5x Hellblaster
-     ◦ 5x Plasma incinerator
-
-CHARACTERS
-
-Chaplain (60 Points)
-  • 1x Crozius arcanum
-
-OTHER DATASHEETS
-
-Redemptor Dreadnought (210 Points)
-  • 1x Macro plasma incinerator
-  • 1x Redemptor fist
-
-Infiltrator Squad (155 Points)
-  • 5x Infiltrator
-     ◦ 5x Marksman bolt carbine
-
-Exported with App Version: v2.3.1 (17), Data Version: v901`;
-
-/** App v2, French: "Points de Détachement", bare disposition, "Force de Frappe", "Unités Attachées", v1-style body (dialect B). */
-const APP_V2_FR = `Croisade Rouge (170 points)
-
-World Eaters
-Force de Frappe (2000 points)
-Berzerker Warband (3 Points de Détachement)
-Dispositions des Forces : Éliminez l’Adversaire
-
-Unités Attachées
-Unité 1 Attachée
-
-Slaughterbound (95 points)
-• Attachée en tant que : Meneur (Personnage)
-  • Seigneur de Guerre
-  • 1x Lacerator and daemonic claw
-  • Optimisation : Battle-lust
-
-Jakhals (75 points)
-• Attachée en tant que : Gardes du Corps (Ligne)
-  • 1x Jakhal Pack Leader
-    • 1x Autopistol
-      1x Chainblades
-  • 9x Jakhal
-    • 9x Autopistol
-      9x Chainblades
-
-Exporté avec la Version de l'Appli : v2.4.0 (139), Version de Données : v925`;
-
-/** The flattened paste: no title, no blank lines, no indentation, no space before the points. */
-const FLAT = `Grey Knights
-Sanctic Spearhead (2 Detachment Points)
-Priority Assets
-Incursion (1,000 Points)
-ATTACHED UNITS
-Attached unit 1
-Brother-Captain120 Points
-• Attached as: Leader (Character)
-• Warlord
-• 1x Nemesis force weapon
-• 1x Storm bolter
-Strike Squad120 Points
-• Attached as: Bodyguard
-• 1x Justicar
-◦ 1x Nemesis force weapon
-• 4x Grey Knight
-◦ 4x Nemesis force weapon
-◦ 3x Storm bolter
-◦ 1x Psilencer
-OTHER DATASHEETS
-Nemesis Dreadknight1,045 Points
-• 1x Dreadfists
-Exported with App Version: v2.6.0 (3), Data Version: v946`;
-
-/** New Recruit GW text, 11th edition: FORCE DISPOSITION and two comma-joined detachments. */
-const NR11 = `+++++++++++++++++++++++++++++++++++++++++++++++
-+ FACTION KEYWORD: Xenos - Orks
-+ DETACHMENT: Freebooter Krew (Da Loot), More Dakka! (Dakka Dakka)
-+ FORCE DISPOSITION: Purge the Foe, Take and Hold
-+ TOTAL ARMY POINTS: 140pts
-+
-+ WARLORD: Char1: Warboss
-+ NUMBER OF UNITS: 2
-+++++++++++++++++++++++++++++++++++++++++++++++
-
-CHARACTER
-
-Warboss (75 pts)
-• 1x Big choppa
-• Warlord
-
-BATTLELINE
-
-Boyz (65 pts)
-• 1x Boss Nob
-    • 1x Slugga
-• 9x Boy
-    • 9x Choppa`;
-
-/** War Organ's own export. */
-const WARORGAN = `Green Tide [245 points]
-Orks
-Battle Size: Incursion (1000 point limit)
-
-Detachments: War Horde, More Dakka! (2/2 Detachment Points)
-Force Disposition: Take And Hold
-
-Big Lads
-
-  Warboss (90 points)
-    • Warlord
-    • Big choppa and Slugga
-    • Head Woppa's Killchoppa [+15 points]
-
-  Boyz (85 points)
-    • 1 Boss Nob with Big choppa and Slugga
-    • 9 Boyz with Choppa and Slugga
-
-Vehicle
-
-  Deff Dread (70 points)
-    • 2 Dread klaws, Big shoota & rokkit and Dread klaw
-
-Created with WarOrgan (https://warorgan.com)`;
-
-/** War Organ's app-style export: tab bullets, "Strike Force (2000 Point)", comma-joined detachments. */
-const WARORGAN_APP = `Hammer Line (185 points)
-
-Astra Militarum
-Incursion (1000 Point)
-Armoured Infantry, Bridgehead Strike
-
-
-CHARACTER
-
-Cadian Castellan (55 points)
-\t• 1x Laspistol
-\t• 1x Chainsword
-\t• Warlord
-
-
-BATTLELINE
-
-Cadian Shock Troops (130 points)
-\t• 1x Cadian Shock Trooper Sergeant
-\t\t• 1x Laspistol
-\t• 19x Cadian Shock Troopers
-\t\t• 19x Lasgun`;
-
 function clean(text: string): ArmyList {
   const l = parseArmyList(text);
   assert.deepStrictEqual(l.errors, []);
@@ -423,6 +233,35 @@ describe('parse 11th edition: app v2 (hand-written fixtures)', function () {
     assert.match(l.errors[0].message, /Unknown attachment role "Sidekick"/);
     assert.strictEqual(text.slice(l.errors[0].span.start, l.errors[0].span.end), 'Sidekick');
     assert.strictEqual(l.units.length, 8);
+  });
+
+  it('Detachment Points stated per detachment are each one\'s own, with spans', function () {
+    const text = APP_V2.replace('Anvil Siege Force and Vanguard Spearhead (3 Detachment Points)', 'Anvil Siege Force (2 Detachment Points) and Vanguard Spearhead (1 Detachment Points)');
+    const l = clean(text);
+    assert.deepStrictEqual(l.detachments.map((d) => d.text), ['Anvil Siege Force', 'Vanguard Spearhead']);
+    assert.deepStrictEqual(l.detachmentPoints!.map((d) => d?.value), [2, 1]);
+    assert.strictEqual(l.detachmentPointsStated, undefined);
+    const two = l.detachmentPoints![0]!;
+    assert.strictEqual(text.slice(two.span.start - 1, two.span.end + 1), '(2 ');
+  });
+
+  it('without "Attached Unit N" headers, each Bodyguard closes its group', function () {
+    const l = clean(APP_V2.replace(/\nAttached unit \d\n/g, '\n'));
+    assert.deepStrictEqual(
+      l.attachments!.map((a) => [a.header, names(a.leaders), names(a.supports), a.bodyguard?.name.text]),
+      [
+        [undefined, ['Captain'], ['Lieutenant'], 'Intercessor Squad'],
+        [undefined, ['Apothecary'], [], 'Hellblaster Squad'],
+      ],
+    );
+  });
+
+  it('a second Bodyguard in one attached group is an error on its name', function () {
+    const text = APP_V2.replace('\nAttached unit 2\n', '\n');
+    const l = parseArmyList(text);
+    assert.deepStrictEqual(l.errors.map((e) => e.message), ['A second Bodyguard unit in "Attached unit 1"']);
+    assert.strictEqual(text.slice(l.errors[0].span.start, l.errors[0].span.end), 'Hellblaster Squad');
+    assert.deepStrictEqual(names(l.attachments![0].leaders), ['Captain', 'Apothecary']);
   });
 
   it('a lone "." line between units reads as a blank line', function () {

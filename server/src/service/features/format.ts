@@ -25,10 +25,11 @@ export function appSectionOf(name: string | undefined): AppSection | undefined {
     .trim()
     .toUpperCase()
     .replace(/\s+/g, ' ');
-  if (/^(EPIC HERO(ES)?|CHARACTERS?|HQS?|WARLORD)$/.test(n)) return 'CHARACTERS';
-  if (/^(BATTLELINE|TROOPS?)$/.test(n)) return 'BATTLELINE';
-  if (/^DEDICATED TRANSPORTS?$/.test(n)) return 'DEDICATED TRANSPORTS';
-  if (/^(ALLIED UNITS?|ALLIES)$/.test(n)) return 'ALLIED UNITS';
+  // The app's French headers too (PERSONNAGES, LIGNE, TRANSPORT ASSIGNÉ, UNITÉS ALLIÉES).
+  if (/^(EPIC HERO(ES)?|CHARACTERS?|HQS?|WARLORD|PERSONNAGES?|HÉROS ÉPIQUES?)$/.test(n)) return 'CHARACTERS';
+  if (/^(BATTLELINE|TROOPS?|LIGNE)$/.test(n)) return 'BATTLELINE';
+  if (/^(DEDICATED TRANSPORTS?|TRANSPORTS? ASSIGNÉS?)$/.test(n)) return 'DEDICATED TRANSPORTS';
+  if (/^(ALLIED UNITS?|ALLIES|UNITÉS ALLIÉES)$/.test(n)) return 'ALLIED UNITS';
   return 'OTHER DATASHEETS';
 }
 
@@ -86,11 +87,28 @@ export function compareArmies(a: ArmyList, b: ArmyList): string | undefined {
   const left = a.units.map(sig).sort();
   const right = b.units.map(sig).sort();
   for (let i = 0; i < left.length; i++) if (left[i] !== right[i]) return `unit ${left[i]} became ${right[i]}`;
+  if (a.editionShown !== b.editionShown) return `the ${a.editionShown ?? 10}th-edition list became a ${b.editionShown ?? 10}th-edition one`;
+  if (a.editionShown === 11) {
+    const ha = JSON.stringify(eleventhSignature(a));
+    const hb = JSON.stringify(eleventhSignature(b));
+    if (ha !== hb) return `the header or attached units ${ha} became ${hb}`;
+  }
   return undefined;
 }
 
+/** What formatting must keep of an 11th-edition list beyond its units: detachments, DP, dispositions, attachments. */
+function eleventhSignature(l: ArmyList): object {
+  const sig = (u: Unit) => JSON.stringify(unitSignature(u));
+  return {
+    detachments: l.detachments.map((d) => d.text),
+    dp: l.detachmentPointsStated?.total.value ?? (l.detachmentPoints ?? []).map((p) => p?.value ?? null),
+    dispositions: (l.forceDispositions ?? []).map((d) => d.text),
+    attachments: (l.attachments ?? []).map((a) => [...a.leaders, ...a.supports, ...(a.bodyguard ? [a.bodyguard] : [])].map(sig).sort().join(' + ')).sort(),
+  };
+}
+
 /** What formatting must keep of a unit. */
-export function unitSignature(u: Unit): { name: string; points?: number; models: number; wargear: string[]; enhancements: string[]; warlord: boolean; leading?: string } {
+export function unitSignature(u: Unit): { name: string; points?: number; models: number; wargear: string[]; enhancements: string[]; warlord: boolean; leading?: string; attachedAs?: string } {
   const gear = new Map<string, number>();
   const add = (w: WargearRef) => gear.set(w.name.text, (gear.get(w.name.text) ?? 0) + w.count);
   for (const m of u.models) m.wargear.forEach(add);
@@ -103,6 +121,7 @@ export function unitSignature(u: Unit): { name: string; points?: number; models:
     enhancements: u.enhancements.map((e) => e.name.text).sort(),
     warlord: !!u.warlord,
     leading: u.leading?.text,
+    attachedAs: u.attachedAs?.role,
   };
 }
 
@@ -121,6 +140,7 @@ interface Out {
 }
 
 function render(text: string, list: ArmyList): string {
+  const eleventh = list.editionShown === 11;
   const eol = /\r\n/.test(text.slice(0, Math.max(text.indexOf('\n') + 1, 0))) ? '\r\n' : '\n';
   const plan = list.stratagemPlan;
   const comments = list.comments.filter((c) => !plan || c.start < plan.span.start || c.start > plan.span.end);
@@ -130,7 +150,15 @@ function render(text: string, list: ArmyList): string {
   const lastUnitEnd = Math.max(...units.map((u) => u.span.end));
 
   // Comments: before the header, after it, inside a unit, before a unit, after the last unit, after the plan.
-  const headerSpans = [list.title?.span, list.statedPoints?.span, list.superFaction?.span, list.faction?.span, list.battleSize?.span, ...list.detachments.map((d) => d.span)].filter(
+  const headerSpans = [
+    list.title?.span,
+    list.statedPoints?.span,
+    list.superFaction?.span,
+    list.faction?.span,
+    list.battleSize?.span,
+    ...list.detachments.map((d) => d.span),
+    ...(list.forceDispositions ?? []).map((d) => d.span),
+  ].filter(
     (s): s is Span => !!s && s.start < firstUnitStart,
   );
   const headerStart = headerSpans.length ? Math.min(...headerSpans.map((s) => s.start)) : firstUnitStart;
@@ -170,8 +198,14 @@ function render(text: string, list: ArmyList): string {
   if (list.superFaction) line(list.superFaction.text);
   if (list.faction) line(list.faction.text);
   const size = list.battleSize ? list.battleSize.name.text + (list.battleSize.points !== undefined ? ` (${thousands(list.battleSize.points)} Points)` : '') : undefined;
-  // The app writes one detachment before the battle size; two read back only after it.
-  if (list.detachments.length > 1 && size) {
+  if (eleventh) {
+    // The app's v2: detachments with their Detachment Points, force dispositions, then the battle size.
+    const d = detachmentLine(list);
+    if (d) line(d);
+    if (list.forceDispositions?.length) line(`Force Dispositions: ${list.forceDispositions.map((f) => f.text).join(', ')}`);
+    if (size) line(size);
+  } else if (list.detachments.length > 1 && size) {
+    // The app writes one detachment before the battle size; two read back only after it.
     line(size);
     for (const d of list.detachments) line(d.text);
   } else {
@@ -182,9 +216,30 @@ function render(text: string, list: ArmyList): string {
   for (const c of afterHeader) line(commentText(c));
   blank();
 
+  // 11th edition: the Attached Units block first, one "Attached unit N" group per attachment.
+  const attached = new Set<Unit>();
+  const groups = eleventh ? (list.attachments ?? []).map((a) => [...a.leaders, ...a.supports, ...(a.bodyguard ? [a.bodyguard] : [])].sort((x, y) => x.span.start - y.span.start)) : [];
+  if (groups.some((g) => g.length)) {
+    line('ATTACHED UNITS');
+    groups
+      .filter((g) => g.length)
+      .forEach((g, i) => {
+        blank();
+        line(`Attached unit ${i + 1}`);
+        blank();
+        for (const u of g) {
+          attached.add(u);
+          for (const c of beforeUnit.get(u) ?? []) line(commentText(c));
+          renderUnit(out, u, inUnit.get(u) ?? [], commentText);
+          blank();
+        }
+      });
+  }
+
   // Sections in app order, units in their original order within each.
   const bySection = new Map<AppSection, Unit[]>();
   for (const u of units) {
+    if (attached.has(u)) continue;
     const s = sectionOfUnit(text, u);
     bySection.set(s, [...(bySection.get(s) ?? []), u]);
   }
@@ -208,6 +263,12 @@ function render(text: string, list: ArmyList): string {
     }
   }
   for (const c of beforeEnd) line(commentText(c));
+  // The app's v2 footer names the data version the list was built with: kept as written.
+  const footer = eleventh ? footerLine(text, list) : undefined;
+  if (footer) {
+    blank();
+    line(footer);
+  }
   if (plan) {
     blank();
     for (const l of text.slice(plan.header.span.start, plan.span.end).split(/\r?\n/)) line(l.replace(/\s+$/, ''));
@@ -217,6 +278,30 @@ function render(text: string, list: ArmyList): string {
   return out.lines.join(eol) + eol;
 }
 
+/**
+ * "A and B (3 Detachment Points)" as the app writes it; each detachment's own DP when only those are stated;
+ * without any DP, the names joined by commas (the form every reader splits).
+ */
+function detachmentLine(list: ArmyList): string | undefined {
+  const ds = list.detachments;
+  if (!ds.length) return undefined;
+  const stated = list.detachmentPointsStated;
+  const dp = (n: number) => `(${n} Detachment Points)`;
+  if (stated) return `${ds.map((d) => d.text).join(' and ')} ${dp(stated.total.value)}`;
+  const own = list.detachmentPoints ?? [];
+  if (own.some((p) => p)) return ds.map((d, i) => (own[i] ? `${d.text} ${dp(own[i]!.value)}` : d.text)).join(' and ');
+  return ds.map((d) => d.text).join(', ');
+}
+
+/** The footer line holding the app's data version, as written. */
+function footerLine(text: string, list: ArmyList): string | undefined {
+  const v = list.dataVersion;
+  if (!v) return undefined;
+  const start = text.lastIndexOf('\n', v.span.start) + 1;
+  const nl = text.indexOf('\n', v.span.end);
+  return text.slice(start, nl < 0 ? text.length : nl).trim();
+}
+
 /** The app section a unit belongs in: its own section mapped, else what the unit line shows. */
 function sectionOfUnit(text: string, u: Unit): AppSection {
   const mapped = appSectionOf(u.section);
@@ -224,6 +309,14 @@ function sectionOfUnit(text: string, u: Unit): AppSection {
   // New Recruit's WTC-compact numbers characters ("Char1: ..."); short lists give no section at all.
   if (/^[A-Za-z]*Char\d+\s*:/i.test(text.slice(u.span.start, u.span.end)) || u.warlord || u.enhancements.length) return 'CHARACTERS';
   return 'OTHER DATASHEETS';
+}
+
+/** The app's English "Attached as:" bullet for a role; an English bullet's own qualifier ("(Battleline)", "()") is kept. */
+function attachedAsText(role: 'leader' | 'support' | 'bodyguard', written: string): string {
+  if (role === 'leader') return 'Attached as: Leader (Character)';
+  if (role === 'support') return 'Attached as: Support (Character)';
+  const q = /^Attached as\s*:\s*Bodyguard\s*(\(.*\))?$/i.exec(written);
+  return `Attached as: Bodyguard${q?.[1] ? ` ${q[1]}` : ''}`;
 }
 
 interface BodyLine {
@@ -236,6 +329,7 @@ function renderUnit(out: Out, u: Unit, comments: Span[], commentText: (c: Span) 
   out.lines.push(u.points ? `${u.name.text} ${points(u.points.value)}` : u.name.text);
   const body: BodyLine[] = [];
   const item = (w: WargearRef, indent: string, mark: string) => body.push({ text: `${indent}${mark} ${w.count}x ${w.name.text}`, at: w.span.start });
+  if (u.attachedAs) body.push({ text: `  • ${attachedAsText(u.attachedAs.role, u.attachedAs.text.text)}`, at: u.attachedAs.text.span.start });
   if (u.warlord) body.push({ text: '  • Warlord', at: u.warlord.start });
   for (const n of u.notes) body.push({ text: `  • ${n.text}`, at: n.span.start });
   const groups: ModelGroup[] = u.models;

@@ -350,6 +350,14 @@ export function setPoints(ctx: Ctx, unit: Unit, r: [number, number] | undefined)
   if (r) unit.points = numTok(ctx.src, r[0], r[1]);
 }
 
+/** The header lines naming the faction: the last is the faction, the one before it the super-faction ("Space Marines" above a chapter). */
+export function setFactionLines(ctx: Ctx, lines: Line[]): void {
+  const n = lines.length;
+  if (n) ctx.list.faction = ctx.tok(lines[n - 1].start, lines[n - 1].end);
+  if (n >= 2) ctx.list.superFaction = ctx.tok(lines[n - 2].start, lines[n - 2].end);
+  for (const l of lines.slice(0, -2)) ctx.unknownLine(l, 'Unexpected header line');
+}
+
 /** "Chaos - World Eaters" → super-faction Chaos, faction World Eaters (the last two parts). */
 export function setFactionPath(ctx: Ctx, start: number, end: number): void {
   const parts: Array<[number, number]> = [];

@@ -41,7 +41,7 @@ export function readDetachments(ctx: Ctx, start: number, end: number, opts: Deta
   const whole = DP_SUFFIX.exec(src.slice(start, end));
   let total: NumberToken | undefined;
   // A DP statement after the last of several detachments that carry their own is that one's, not the total.
-  const parts = splitDetachments(src, start, whole ? start + whole.indices![1][1] : end, opts);
+  const parts = splitJoined(src, start, whole ? start + whole.indices![1][1] : end, opts.and);
   const ownEach = whole && parts.length > 1 && parts.slice(0, -1).some(([s, e]) => DP_SUFFIX.test(src.slice(s, e)));
   if (whole && !ownEach) {
     namesEnd = start + whole.indices![1][1];
@@ -53,7 +53,7 @@ export function readDetachments(ctx: Ctx, start: number, end: number, opts: Deta
     const open = src.lastIndexOf('(', t[0]);
     if (open >= start) list.detachmentPointsStated.span.start = open;
   }
-  const names = ownEach ? splitDetachments(src, start, end, opts) : splitDetachments(src, start, namesEnd, opts);
+  const names = splitJoined(src, start, ownEach ? end : namesEnd, opts.and);
   const dps: Array<NumberToken | undefined> = (list.detachmentPoints ??= list.detachments.map(() => undefined));
   for (const [s, e] of names) {
     let [ns, ne] = [s, e];
@@ -73,10 +73,6 @@ export function readDetachments(ctx: Ctx, start: number, end: number, opts: Deta
     list.detachments.push(ctx.tok(ns, ne));
     dps.push(own ?? (names.length === 1 ? total : undefined));
   }
-}
-
-function splitDetachments(src: string, start: number, end: number, opts: DetachmentOptions): Array<[number, number]> {
-  return splitJoined(src, start, end, opts.and);
 }
 
 /**

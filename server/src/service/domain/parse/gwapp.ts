@@ -1,8 +1,8 @@
 // The official Warhammer 40,000 app export, both dialects and the older
 // 4-space build, plus the Auspex hand-writing extensions (units without
 // points in Combat Patrol lists, "• Leading:" bullets).
-import type { Token, Unit } from './ast';
-import { Ctx, Node, guard, interpretBody, parseBattleSize, setPoints, splitMarker } from './common';
+import type { Unit } from './ast';
+import { Ctx, Node, guard, interpretBody, parseBattleSize, setFactionLines, setPoints, splitMarker } from './common';
 import { Line, grp, numTok, trimRange } from './lines';
 import { readDetachments } from './eleventh';
 
@@ -163,7 +163,6 @@ function parseHeader(ctx: Ctx, lines: Line[]): void {
       first = false;
     });
   }
-  const tokOf = (l: Line): Token => ctx.tok(l.start, l.end);
   // Dialect B states the battle size before the detachment; dialect A after it.
   let factionLines: Line[];
   if (post.length) {
@@ -173,9 +172,7 @@ function parseHeader(ctx: Ctx, lines: Line[]): void {
     readDetachments(ctx, pre[pre.length - 1].start, pre[pre.length - 1].end, { and: false });
     factionLines = pre.slice(0, -1);
   } else factionLines = pre;
-  if (factionLines.length) list.faction = tokOf(factionLines[factionLines.length - 1]);
-  if (factionLines.length >= 2) list.superFaction = tokOf(factionLines[factionLines.length - 2]);
-  for (const l of factionLines.slice(0, -2)) ctx.unknownLine(l, 'Unexpected header line');
+  setFactionLines(ctx, factionLines);
 }
 
 function finishUnit(ctx: Ctx, unit: Unit, body: Line[], dialectB: boolean): void {

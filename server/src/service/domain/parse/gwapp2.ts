@@ -6,7 +6,7 @@
 // naming the app's data version. War Organ's app-style export (format
 // 'warorganapp') is read here too: the same layout, detachments joined by commas.
 import type { Attachment, AttachRole, Unit } from './ast';
-import { Ctx, guard, parseBattleSize } from './common';
+import { Ctx, guard, parseBattleSize, setFactionLines } from './common';
 import { AppDialect, isAppSection, parseGwApp } from './gwapp';
 import { isDispositionLine, readDetachments, readDispositions, statesDetachmentPoints } from './eleventh';
 import { Line, grp, numTok, trimRange } from './lines';
@@ -28,7 +28,10 @@ const FOOTER_DATA = /(?:Data Version|Version de Donn[ée]es)\s*:\s*(\S+)\s*$/di;
 const FOOTER_APP = /(?:App Version|Version de l.Appli)\s*:\s*v?(\d+)/i;
 
 function unitLine(text: string, s: number): { name: [number, number]; points: [number, number] } | undefined {
-  const m = UNIT.exec(text) ?? FLAT_UNIT.exec(text);
+  // Every unit line ends in "points)" or, flattened, "points": skip the regexes for the rest.
+  const last = text.charCodeAt(text.length - 1);
+  if (last !== 41 /* ) */ && last !== 115 && last !== 83 && last !== 116 && last !== 84 /* s S t T */) return undefined;
+  const m = last === 41 ? UNIT.exec(text) : FLAT_UNIT.exec(text);
   return m ? { name: grp(m, 1, s)!, points: grp(m, 2, s)! } : undefined;
 }
 
@@ -42,7 +45,7 @@ export function parseGwApp2(ctx: Ctx, lines: Line[]): void {
     header: (c, ls) => parseHeader(c, ls, list.format !== 'warorganapp'),
     // A section header ends the attached group it follows.
     sectionOpened: () => (group = undefined),
-    isOther: (t) => GROUP.test(t),
+    isOther: (t) => (t[0] === 'A' || t[0] === 'U') && GROUP.test(t),
     readOther: (s, e) => {
       group = { header: ctx.tok(s, e), span: { start: s, end: e }, leaders: [], supports: [] };
       (list.attachments ??= []).push(group);
@@ -53,7 +56,8 @@ export function parseGwApp2(ctx: Ctx, lines: Line[]): void {
         const [s, e] = trimRange(src, line.start, line.end);
         const bullet = /^[•◦]\s*/.exec(src.slice(s, e));
         const from = s + (bullet ? bullet[0].length : 0);
-        const m = !unit.attachedAs ? ATTACHED_AS.exec(src.slice(from, e)) : null;
+        // "Attached as" / "Attachée en tant que": both start with "Attach".
+        const m = !unit.attachedAs && src.startsWith('Attach', from) ? ATTACHED_AS.exec(src.slice(from, e)) : null;
         if (!m) {
           rest.push(line);
           continue;
@@ -82,7 +86,8 @@ export function parseGwApp2(ctx: Ctx, lines: Line[]): void {
     },
   };
   const attach = (unit: Unit, role: AttachRole) => {
-    if (!group) {
+    // Without "Attached Unit N" headers, a unit attached after the group's Bodyguard starts the next group.
+    if (!group || (!group.header && group.bodyguard)) {
       group = { span: { ...unit.span }, leaders: [], supports: [] };
       (list.attachments ??= []).push(group);
     }
@@ -145,8 +150,5 @@ function parseHeader(ctx: Ctx, lines: Line[], joinAnd: boolean): void {
       factionLines = pre.slice(0, -1);
     } else factionLines = pre;
   }
-  const n = factionLines.length;
-  if (n) list.faction = ctx.tok(factionLines[n - 1].start, factionLines[n - 1].end);
-  if (n >= 2) list.superFaction = ctx.tok(factionLines[n - 2].start, factionLines[n - 2].end);
-  for (const l of factionLines.slice(0, -2)) ctx.unknownLine(l, 'Unexpected header line');
+  setFactionLines(ctx, factionLines);
 }

@@ -25,6 +25,8 @@ const WS = /[\s\u00A0\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/;
 function wsAt(text: string, i: number): boolean {
   const c = text.charCodeAt(i);
   if (c < 128) return c === 32 || (c >= 9 && c <= 13);
+  // Below U+00A0 and between the ranges WS names nothing is blank: bullets (U+2022, U+25E6) and letters skip the regex.
+  if (c < 0xa0 || (c > 0xa0 && c < 0x1680) || (c > 0x3000 && c !== 0xfeff)) return false;
   return WS.test(text[i]);
 }
 

@@ -12,7 +12,7 @@
 //       • Armoured tracks, 2 Combi-bolter and Havoc launcher   <- the single model's wargear
 //   Created with WarOrgan (https://warorgan.com)
 import type { ModelGroup, Unit, WargearRef } from './ast';
-import { Ctx, guard, parseBattleSize, setPoints, special, splitJoined, splitMarker } from './common';
+import { Ctx, guard, parseBattleSize, setFactionLines, setPoints, special, splitJoined, splitMarker } from './common';
 import { readDetachments, readDispositions } from './eleventh';
 import { Line, grp, numTok, trimRange } from './lines';
 
@@ -63,10 +63,7 @@ export function parseWarOrgan(ctx: Ctx, lines: Line[]): void {
       else readDispositions(ctx, v[0], v[1]);
     }),
   );
-  const n = factionLines.length;
-  if (n) list.faction = ctx.tok(factionLines[n - 1].start, factionLines[n - 1].end);
-  if (n >= 2) list.superFaction = ctx.tok(factionLines[n - 2].start, factionLines[n - 2].end);
-  for (const l of factionLines.slice(0, -2)) ctx.unknownLine(l, 'Unexpected header line');
+  setFactionLines(ctx, factionLines);
 
   const bodyFrom = headerEnd >= 0 && text.length ? lines.indexOf(text[headerEnd]) + 1 : 0;
   let unit: Unit | undefined;
