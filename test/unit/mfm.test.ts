@@ -11,6 +11,7 @@ import { loadBsData } from '../../server/src/service/domain/rules/bsdata';
 import { mergeRules } from '../../server/src/service/domain/rules/merge';
 import { openDataFolder } from '../../server/src/node/dataFolder';
 import { RulesProvider } from '../../server/src/node/rulesProvider';
+import { RulesState } from '../../server/src/lsp/rulesState';
 import { datasheetMarkdown, detachmentMarkdown } from '../../server/src/service/features/render/markdown';
 import type { Datasheet, RulesData } from '../../server/src/service/domain/rules/model';
 import { requireShared, sharedPath } from '../support/shared';
@@ -236,6 +237,20 @@ describe('MFM and BattleScribe merged: the MFM prices', () => {
       p.ensureFaction('Test Host');
       assert.ok(p.rulesFor(11).datasheets.some((d) => d.name === 'Troopers'));
       assert.ok(!p.rules().datasheets.some((d) => d.name === 'Troopers'));
+    });
+
+    it('the status bar shows each edition with its data version', () => {
+      const state = new RulesState(() => undefined);
+      try {
+        state.configure([dir], false);
+        state.need('Test Host');
+        const s = state.status();
+        assert.strictEqual(s.text, 'Auspex: 4 datasheets · 10th · 11th MFM v9.9');
+        assert.match(s.tooltip, /mfm \(11th\) Munitorum Field Manual v9\.9 \(2026-08-01\)/);
+        assert.match(s.tooltip, /Test Host \(3\) \[11th\]/);
+      } finally {
+        state.dispose();
+      }
     });
   });
 });

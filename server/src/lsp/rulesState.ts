@@ -61,7 +61,7 @@ export class RulesState {
     const text = `Auspex: ${s.counts.datasheets} datasheet${s.counts.datasheets === 1 ? '' : 's'} · ${editions.join(' · ')}` + (problems.length ? ' ⚠' : '');
     const tooltip = [
       `Rules data: ${sources.join(', ')}`,
-      `Factions loaded: ${loaded.map((f) => `${f.name} (${f.edition ? `${editionName(f.edition)}, ` : ''}${f.datasheets})`).join(', ') || 'none'}`,
+      `Factions loaded: ${loaded.map((f) => `${f.name} (${f.datasheets})${f.edition ? ` [${editionName(f.edition)}]` : ''}`).join(', ') || 'none'}`,
       `Folders: ${this.paths.length ? this.paths.join(', ') : 'none (set auspex.data.paths)'}`,
       ...problems.map((p) => `⚠ ${p}`),
     ].join('\n');
