@@ -221,7 +221,7 @@ class Loader {
         if (!id) continue;
         const json = el[JSON_SOURCE] as Record<string, unknown> | undefined;
         cat.shared.set(id, json
-          ? { attrs: el.$ ?? {}, raw: JSON.stringify(json), json, cat }
+          ? lazyJsonRaw({ attrs: el.$ ?? {}, json, cat })
           : { attrs: el.$ ?? {}, raw: typeof el['#text'] === 'string' ? el['#text'] : '', cat });
       }
     };
@@ -331,6 +331,19 @@ class Resolver {
   isCore(ruleId: string): boolean {
     return this.gstRules.has(ruleId);
   }
+}
+
+/** A JSON element's raw text, written only when a cheap text test asks for it. */
+function lazyJsonRaw(el: Omit<RawEl, 'raw'> & { json: Record<string, unknown> }): RawEl {
+  return Object.defineProperty(el, 'raw', {
+    configurable: true,
+    enumerable: true,
+    get(this: RawEl) {
+      const raw = JSON.stringify(el.json);
+      Object.defineProperty(this, 'raw', { value: raw, enumerable: true });
+      return raw;
+    },
+  }) as RawEl;
 }
 
 /** How an element's id reads in its raw text, per front end. */
@@ -1018,7 +1031,7 @@ function loadCoreRules(L: Loader, data: RulesData): void {
   const gst = L.gst;
   if (!gst) return;
   for (const el of gst.shared.values()) {
-    if (!el.raw.includes(gst.format === 'json' ? '"description":' : '<description')) continue;
+    if (el.json ? !('description' in el.json) : !el.raw.includes('<description')) continue;
     const n = L.materialise(el);
     if (!n || !kids(n, 'description').length) continue;
     const name = foldTypography(attr(n, 'name') ?? '');
