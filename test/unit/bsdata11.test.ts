@@ -374,6 +374,10 @@ describe('BattleScribe 11e: BSData wh40k-11e (../shared)', function () {
     assert.match(rule('Cleave')?.text ?? '', /\S/);
     assert.match(rule('Pistol')?.text ?? '', /\[PISTOL\] and \[CLOSE-QUARTERS\] are identical/);
     assert.deepStrictEqual(rule('Pistol')?.aliases, ['PISTOL']);
+    // The 11e game system names a Support rule but gives it no text: said once, as a note.
+    assert.strictEqual(rule('Support'), undefined);
+    const note = load('Genestealer Cults').warnings.find((w) => w.code === 'rule-text-missing');
+    assert.ok(note && note.severity === 'info' && /"Support"/.test(note.message), JSON.stringify(note));
   });
 
   it('names the missing Astra Militarum library once and still loads Genestealer Cults', () => {

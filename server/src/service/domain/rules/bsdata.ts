@@ -1040,6 +1040,12 @@ function loadCoreRules(L: Loader, data: RulesData): void {
     const rule: CoreRule = { id: attr(n, 'id') ?? '', name, aliases, text: bsText(text(kids(n, 'description')[0])), summary: [], source: { file: gst.file, locator: attr(n, 'id') } };
     data.coreRules.push(rule);
   }
+  // Rules the game system names without a text (11e: "Support"): said once, so checks needing them can say why.
+  const textless = kids(gst.root, 'sharedRules', 'rule').filter((r) => {
+    const el = gst.shared.get(r.$?.id ?? '');
+    return el && (el.json ? !('description' in el.json) : !el.raw.includes('<description'));
+  }).map((r) => attr(r, 'name') ?? '?');
+  if (textless.length) L.warnings.push(warn('rule-text-missing', `${gst.file}: the game system's rule${textless.length === 1 ? '' : 's'} ${textless.map((n) => `"${n}"`).join(', ')} ha${textless.length === 1 ? 's' : 've'} no text`, { file: gst.file }, 'info'));
 }
 
 /** Loads BattleScribe data. Never throws: problems are returned as warnings. */
