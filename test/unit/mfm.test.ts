@@ -328,5 +328,11 @@ describe('MFM v1.0 / v1.1 (../shared)', function () {
     assert.strictEqual(ab.pricedBy?.kind, 'mfm');
     assert.match(datasheetMarkdown(ab), /Points from Munitorum Field Manual v1\.1/);
     assert.deepStrictEqual(p.summary().sources.map((s) => [s.kind, s.edition]), [['embedded', 10], ['bsdata', 11], ['mfm', 11]]);
+    // Names the two spell differently still meet: one detachment, its DP from the MFM, its rules from BSData.
+    const bba = p.rulesFor(11).detachments.filter((d) => /^Brood Brothers? Auxilia$/.test(d.name));
+    assert.deepStrictEqual(bba.map((d) => [d.dp, d.forceDisposition, d.rules.length > 0]), [[2, 'TAKE AND HOLD', true]]);
+    p.ensureFaction('World Eaters');
+    const talons = p.rulesFor(11).enhancements.filter((e) => /^Talons of Butchery/.test(e.name));
+    assert.deepStrictEqual(talons.map((e) => [e.detachment, e.points, e.text.length > 0]), [['Brazen Engines', 20, true]]);
   });
 });

@@ -99,8 +99,12 @@ export function mergeRules(sources: RulesSource[]): { data: RulesData; warnings:
   const fKey = (n: string) => normalizeName(n).replace(/[^\p{L}\p{N}]/gu, '');
   const factions = index(out.factions, (f) => fKey(f.name));
   const datasheets = new Map<string, Datasheet>();
-  const detachments = index(out.detachments, (d) => `${fKey(d.faction)}|${fKey(d.name)}`);
-  const enhancements = index(out.enhancements, (e) => `${fKey(e.faction)}|${fKey(e.detachment)}|${fKey(e.name)}`);
+  // Detachments and enhancements: the MFM and BattleScribe also differ on plurals ("Brood Brother(s) Auxilia") and
+  // on the MFM's "(Upgrade)" / BSData's "(Aura)" tags.
+  const dKey = (n: string) => fKey(normalizeName(n).split(/\s+/).map((w) => w.replace(/s$/, '')).join(' '));
+  const eKey = (n: string) => fKey(n.replace(/\s*\((?:upgrade|aura)\)\s*$/i, ''));
+  const detachments = index(out.detachments, (d) => `${fKey(d.faction)}|${dKey(d.name)}`);
+  const enhancements = index(out.enhancements, (e) => `${fKey(e.faction)}|${dKey(e.detachment)}|${eKey(e.name)}`);
   const stratagems = index(out.stratagems, (s) => `${fKey(s.detachment ?? 'core')}|${fKey(s.name)}`);
   const core = index(out.coreRules, (c) => fKey(c.name));
   const sizes = index(out.battleSizes, (b) => fKey(b.name));
@@ -148,7 +152,7 @@ export function mergeRules(sources: RulesSource[]): { data: RulesData; warnings:
       for (const n of d.ledBy) if (!w.ledBy.some((x) => fKey(x) === fKey(n))) w.ledBy.push(n);
     }
     for (const d of data.detachments) {
-      const k = `${fKey(d.faction)}|${fKey(d.name)}`;
+      const k = `${fKey(d.faction)}|${dKey(d.name)}`;
       const w = detachments.get(k);
       if (!w) { const copy = { ...d }; if (fromMfm) mfmEntries.add(copy); detachments.set(k, copy); out.detachments.push(copy); continue; }
       takeDetachmentFields(w, d, fromMfm);
@@ -156,7 +160,7 @@ export function mergeRules(sources: RulesSource[]): { data: RulesData; warnings:
       if (w.rules.length && d.rules.length && names(w) !== names(d)) conflict(`Detachment "${w.name}"`, w, d, `rules ${w.rules.map((r) => r.name).join(', ')} vs ${d.rules.map((r) => r.name).join(', ')}`);
     }
     for (const e of data.enhancements) {
-      const k = `${fKey(e.faction)}|${fKey(e.detachment)}|${fKey(e.name)}`;
+      const k = `${fKey(e.faction)}|${dKey(e.detachment)}|${eKey(e.name)}`;
       const w = enhancements.get(k);
       if (!w) { const copy = { ...e }; if (fromMfm) mfmEntries.add(copy); enhancements.set(k, copy); out.enhancements.push(copy); continue; }
       const mfmPoints = fromMfm || mfmEntries.has(w);
