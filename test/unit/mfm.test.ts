@@ -217,7 +217,7 @@ describe('MFM and BattleScribe merged: the MFM prices', () => {
     assert.match(md, /\*\*Wargear costs:\*\* Heavy flamer \+5/);
     assert.match(md, /\*\*Supported by:\*\* Medic/);
     const bsOnly = datasheetMarkdown(byName(mergeRules([{ data: bs.data, precedence: 0 }]).data, 'Troopers'));
-    assert.match(bsOnly, /\*Points from Test 40,000 11th Edition revision 6\*/);
+    assert.match(bsOnly, /\*Points from BattleScribe Test 40,000 11th Edition revision 6\*/);
     assert.match(detachmentMarkdown(mergeRules([{ data: mfm.data, precedence: 0 }]).data.detachments[0]), /\*\*2 Detachment Points · Force disposition: TAKE AND HOLD · Unique: Hosts\*\*/);
   });
 

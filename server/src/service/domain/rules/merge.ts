@@ -50,7 +50,10 @@ export function compareDatasheets(a: Datasheet, b: Datasheet): string[] {
 /** What a source's datasheets record as the source of their points. */
 function pricedByOf(src: DataSource | undefined, d: Datasheet): PricedBy | undefined {
   if (!src || !d.points.length) return undefined;
-  return { kind: src.kind, label: src.version ?? src.location, source: d.source };
+  const label = src.kind === 'wahapedia' ? `the Wahapedia export${src.version ? ` of ${src.version}` : ''}`
+    : src.kind === 'embedded' ? 'the embedded seed data'
+      : src.kind === 'bsdata' ? `BattleScribe ${src.version ?? src.location}` : (src.version ?? src.location);
+  return { kind: src.kind, label, source: d.source };
 }
 
 /** The MFM's pricing onto a datasheet from another source. */
