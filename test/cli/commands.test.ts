@@ -64,6 +64,19 @@ describe('auspex parse / damage / data', () => {
     assert.ok(Array.isArray(j.warnings));
   });
 
+  it('data --json gives every source its edition and version (11th: BSData JSON + MFM)', function () {
+    requireShared(this, 'data', 'bsdata-11e');
+    requireShared(this, 'data', 'mfm-11e', 'v1.1');
+    const r = auspex(['data', '--data', sharedPath('data', 'bsdata-11e'), '--data', sharedPath('data', 'mfm-11e', 'v1.1'), '--faction', 'Tyranids', '--json']);
+    assert.strictEqual(r.code, 0, r.stderr);
+    const j = JSON.parse(r.stdout) as { sources: { kind: string; edition: number; version?: string }[]; factions: { name: string; edition: number; datasheets: number }[] };
+    assert.deepStrictEqual(j.sources.map((s) => [s.kind, s.edition, s.version]), [
+      ['embedded', 10, undefined], ['bsdata', 11, 'Warhammer 40,000 11th Edition revision 6'], ['mfm', 11, 'Munitorum Field Manual v1.1 (2026-07-22)'],
+    ]);
+    const nids = j.factions.find((f) => f.name === 'Tyranids');
+    assert.ok(nids && nids.edition === 11 && nids.datasheets >= 40, JSON.stringify(j.factions));
+  });
+
   it('data refuses a missing folder with one line and exit 2', () => {
     const r = auspex(['data', '--data', '/no/such/folder']);
     assert.strictEqual(r.code, 2);

@@ -11,9 +11,9 @@ export function dataCommand(provider: RulesProvider, faction: string | undefined
   if (json) {
     io.out(JSON.stringify(summary, null, 2) + '\n');
   } else {
-    for (const s of summary.sources) io.out(`source: ${s.kind} ${s.location}${s.version ? ` (${s.version})` : ''}\n`);
+    for (const s of summary.sources) io.out(`source: ${s.kind} ${s.location} (${s.edition}th edition${s.version ? `, ${s.version}` : ''})\n`);
     for (const f of summary.factions) {
-      io.out(`${f.name}: ${f.datasheets} datasheets, ${f.detachments} detachments, ${f.enhancements} enhancements, ${f.stratagems} stratagems\n`);
+      io.out(`${f.name}${f.edition ? ` (${f.edition}th edition)` : ''}: ${f.datasheets} datasheets, ${f.detachments} detachments, ${f.enhancements} enhancements, ${f.stratagems} stratagems\n`);
     }
     for (const w of summary.warnings) {
       if (w.severity === 'info') continue;

@@ -3,7 +3,7 @@
 // the one-line status the client shows in its status bar.
 import * as fs from 'fs';
 import { RulesProvider } from '../node/rulesProvider';
-import type { DataWarning, RulesData } from '../service/domain/rules/model';
+import type { DataSource, DataWarning, RulesData } from '../service/domain/rules/model';
 
 export interface RulesStatus {
   text: string;
@@ -50,13 +50,18 @@ export class RulesState {
 
   status(): RulesStatus {
     const s = this.provider.summary();
-    const sources = s.sources.map((x) => `${x.kind}${x.version ? ` ${x.version}` : ''}`);
+    const sources = s.sources.map((x) => `${x.kind} (${editionName(x.edition)})${x.version ? ` ${x.version}` : ''}`);
     const problems = this.provider.warnings().filter((w) => w.severity === 'error').map(describe);
     const loaded = s.factions.filter((f) => f.datasheets > 0);
-    const text = `Auspex: ${s.counts.datasheets} datasheet${s.counts.datasheets === 1 ? '' : 's'}` + (problems.length ? ' ⚠' : '');
+    // Each edition with its data version: "10th" (seed only), "11th MFM v1.1".
+    const editions = this.provider.editions().map((e) => {
+      const v = shortVersion(s.sources.filter((x) => x.edition === e));
+      return `${editionName(e)}${v ? ` ${v}` : ''}`;
+    });
+    const text = `Auspex: ${s.counts.datasheets} datasheet${s.counts.datasheets === 1 ? '' : 's'} · ${editions.join(' · ')}` + (problems.length ? ' ⚠' : '');
     const tooltip = [
       `Rules data: ${sources.join(', ')}`,
-      `Factions loaded: ${loaded.map((f) => `${f.name} (${f.datasheets})`).join(', ') || 'none'}`,
+      `Factions loaded: ${loaded.map((f) => `${f.name} (${f.datasheets})${f.edition ? ` [${editionName(f.edition)}]` : ''}`).join(', ') || 'none'}`,
       `Folders: ${this.paths.length ? this.paths.join(', ') : 'none (set auspex.data.paths)'}`,
       ...problems.map((p) => `⚠ ${p}`),
     ].join('\n');
@@ -117,4 +122,21 @@ function describe(w: DataWarning): string {
 
 function sameList(a: string[], b: string[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+function editionName(e: number): string {
+  return e === 11 ? '11th' : e === 10 ? '10th' : `${e}th`;
+}
+
+/** The data version to show for one edition's sources: the MFM's, else BattleScribe's revision, else Wahapedia's date. */
+function shortVersion(sources: DataSource[]): string | undefined {
+  const mfm = sources.find((x) => x.kind === 'mfm');
+  const mv = mfm?.version && /v\d+(?:\.\d+)*/.exec(mfm.version);
+  if (mv) return `MFM ${mv[0]}`;
+  const bs = sources.find((x) => x.kind === 'bsdata');
+  const rev = bs?.version && /revision (\S+)/.exec(bs.version);
+  if (rev) return `BSData r${rev[1]}`;
+  const wh = sources.find((x) => x.kind === 'wahapedia');
+  if (wh) return `Wahapedia${wh.version ? ` ${wh.version}` : ''}`;
+  return undefined;
 }

@@ -1,13 +1,17 @@
 // The rules data a server or CLI run works with: the embedded seed plus the
 // user's data folders, loaded lazily per faction (opening a Genestealer Cults
 // list parses only what Genestealer Cults needs) and merged with the folders'
-// precedence: folders in the order given, then the embedded data.
+// precedence: folders in the order given, then the embedded data. Sources are
+// grouped by edition: `rulesFor(11)` merges the 11th-edition folders
+// (BattleScribe 11e, the Munitorum Field Manual), `rulesFor(10)` the 10th's and
+// the embedded seed; a list is only ever checked against its edition's data.
 import * as fs from 'fs';
 import { DataFolder, DataFolderOptions, openDataFolder } from './dataFolder';
 import { loadEmbeddedRules } from '../service/domain/rules/embedded';
 import { mergeRules, RulesSource } from '../service/domain/rules/merge';
-import { summarizeRules, RulesSummary } from '../service/domain/rules/summary';
+import { summarizeEditions, RulesSummary } from '../service/domain/rules/summary';
 import type { DataWarning, RulesData } from '../service/domain/rules/model';
+import { EDITIONS, type Edition } from '../service/domain/editions/types';
 import { normalizeName } from '../service/domain/text/normalize';
 
 export interface RulesProviderOptions {
@@ -24,7 +28,7 @@ export class RulesProvider {
   /** Problems met listing each folder's factions (an unreadable catalogue header, an empty Factions.csv). */
   private readonly listWarnings: DataWarning[][] = [];
   private readonly embedded = loadEmbeddedRules();
-  private merged: { data: RulesData; warnings: DataWarning[] } | undefined;
+  private merged = new Map<Edition, { data: RulesData; warnings: DataWarning[] }>();
 
   constructor(readonly options: RulesProviderOptions) {
     const folderOptions: DataFolderOptions = options.includeNonMatchedPlay
@@ -57,7 +61,7 @@ export class RulesProvider {
       this.loaded[i].set(key, folder.loadFaction(name));
       changed = true;
     });
-    if (changed) this.merged = undefined;
+    if (changed) this.merged.clear();
     return changed;
   }
 
@@ -68,19 +72,32 @@ export class RulesProvider {
       this.loaded[i].clear();
       this.loaded[i].set('*', folder.loadAll());
     });
-    this.merged = undefined;
+    this.merged.clear();
   }
 
+  /** The 10th edition's rules data (the embedded seed and the 10th-edition folders): the API before editions. */
   rules(): RulesData {
-    return this.merge().data;
+    return this.rulesFor(10);
   }
 
+  /** The rules data of one edition: its folders merged, plus the embedded seed for the 10th. */
+  rulesFor(edition: Edition): RulesData {
+    return this.merge(edition).data;
+  }
+
+  /** The editions some data is available for (the 10th always: the embedded seed). */
+  editions(): Edition[] {
+    return EDITIONS.filter((e) => e === 10 || this.folders.some((f) => f.edition === e));
+  }
+
+  /** Every problem met, for every edition's data. */
   warnings(): DataWarning[] {
-    return [...this.folders.flatMap((f) => f.warnings), ...this.listWarnings.flat(), ...this.merge().warnings];
+    return [...this.folders.flatMap((f) => f.warnings), ...this.listWarnings.flat(), ...this.editions().flatMap((e) => this.merge(e).warnings)];
   }
 
+  /** What is loaded, edition by edition (each source and faction says its edition). */
   summary(): RulesSummary {
-    return summarizeRules(this.rules(), this.warnings());
+    return summarizeEditions(this.editions().map((e) => ({ edition: e, data: this.rulesFor(e) })), this.warnings());
   }
 
   /** Paths a watcher should observe: every folder that exists. */
@@ -105,17 +122,25 @@ export class RulesProvider {
     return names.get(key);
   }
 
-  private merge(): { data: RulesData; warnings: DataWarning[] } {
-    if (this.merged) return this.merged;
+  private merge(edition: Edition): { data: RulesData; warnings: DataWarning[] } {
+    const done = this.merged.get(edition);
+    if (done) return done;
     const sources: RulesSource[] = [];
+    const loadWarnings: DataWarning[] = [];
     this.loaded.forEach((byFaction, i) => {
-      for (const r of byFaction.values()) sources.push({ data: r.data, precedence: i });
+      if ((this.folders[i].edition ?? 10) !== edition) return;
+      for (const r of byFaction.values()) {
+        sources.push({ data: r.data, precedence: i });
+        loadWarnings.push(...r.warnings);
+      }
     });
-    const loadWarnings = this.loaded.flatMap((m) => [...m.values()].flatMap((r) => r.warnings));
-    sources.push({ data: this.embedded, precedence: this.folders.length });
-    const merged = sources.length === 1 ? { data: this.embedded, warnings: [] } : mergeRules(sources);
-    this.merged = { data: merged.data, warnings: [...loadWarnings, ...merged.warnings] };
-    return this.merged;
+    if (edition === 10) sources.push({ data: this.embedded, precedence: this.folders.length });
+    const merged = sources.length === 1 && edition === 10 ? { data: this.embedded, warnings: [] }
+      : sources.length === 0 ? { data: emptyData(), warnings: [] }
+        : mergeRules(sources);
+    const result = { data: merged.data, warnings: [...loadWarnings, ...merged.warnings] };
+    this.merged.set(edition, result);
+    return result;
   }
 }
 

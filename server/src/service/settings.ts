@@ -92,7 +92,7 @@ export const SETTINGS: SettingDeclaration[] = [
     field: 'dataPaths',
     scope: 'machine-overridable',
     schema: { type: 'array', items: { type: 'string' } },
-    description: 'Folders holding BattleScribe catalogues (.gst/.cat) or a Wahapedia CSV export, in precedence order. The embedded seed data is always loaded.',
+    description: 'Folders holding BattleScribe data (.gst/.cat, or the JSON of BSData wh40k-11e), a Wahapedia CSV export or Munitorum Field Manual YAML files, in precedence order (the MFM always prices 11th-edition units). Each folder counts for its edition only. The embedded (10th-edition) seed data is always loaded.',
   },
   {
     key: 'auspex.data.includeNonMatchedPlay',

@@ -221,7 +221,7 @@ class Loader {
         if (!id) continue;
         const json = el[JSON_SOURCE] as Record<string, unknown> | undefined;
         cat.shared.set(id, json
-          ? { attrs: el.$ ?? {}, raw: JSON.stringify(json), json, cat }
+          ? lazyJsonRaw({ attrs: el.$ ?? {}, json, cat })
           : { attrs: el.$ ?? {}, raw: typeof el['#text'] === 'string' ? el['#text'] : '', cat });
       }
     };
@@ -331,6 +331,19 @@ class Resolver {
   isCore(ruleId: string): boolean {
     return this.gstRules.has(ruleId);
   }
+}
+
+/** A JSON element's raw text, written only when a cheap text test asks for it. */
+function lazyJsonRaw(el: Omit<RawEl, 'raw'> & { json: Record<string, unknown> }): RawEl {
+  return Object.defineProperty(el, 'raw', {
+    configurable: true,
+    enumerable: true,
+    get(this: RawEl) {
+      const raw = JSON.stringify(el.json);
+      Object.defineProperty(this, 'raw', { value: raw, enumerable: true });
+      return raw;
+    },
+  }) as RawEl;
 }
 
 /** How an element's id reads in its raw text, per front end. */
@@ -1018,7 +1031,7 @@ function loadCoreRules(L: Loader, data: RulesData): void {
   const gst = L.gst;
   if (!gst) return;
   for (const el of gst.shared.values()) {
-    if (!el.raw.includes(gst.format === 'json' ? '"description":' : '<description')) continue;
+    if (el.json ? !('description' in el.json) : !el.raw.includes('<description')) continue;
     const n = L.materialise(el);
     if (!n || !kids(n, 'description').length) continue;
     const name = foldTypography(attr(n, 'name') ?? '');
@@ -1027,6 +1040,12 @@ function loadCoreRules(L: Loader, data: RulesData): void {
     const rule: CoreRule = { id: attr(n, 'id') ?? '', name, aliases, text: bsText(text(kids(n, 'description')[0])), summary: [], source: { file: gst.file, locator: attr(n, 'id') } };
     data.coreRules.push(rule);
   }
+  // Rules the game system names without a text (11e: "Support"): said once, so checks needing them can say why.
+  const textless = kids(gst.root, 'sharedRules', 'rule').filter((r) => {
+    const el = gst.shared.get(r.$?.id ?? '');
+    return el && (el.json ? !('description' in el.json) : !el.raw.includes('<description'));
+  }).map((r) => attr(r, 'name') ?? '?');
+  if (textless.length) L.warnings.push(warn('rule-text-missing', `${gst.file}: the game system's rule${textless.length === 1 ? '' : 's'} ${textless.map((n) => `"${n}"`).join(', ')} ha${textless.length === 1 ? 's' : 've'} no text`, { file: gst.file }, 'info'));
 }
 
 /** Loads BattleScribe data. Never throws: problems are returned as warnings. */

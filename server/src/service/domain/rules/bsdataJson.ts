@@ -104,7 +104,6 @@ export function jsonRootName(head: string): string | undefined {
 
 const VALUE = String.raw`("(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)`;
 const HEAD_PAIR = new RegExp(String.raw`^\s*"([\w:$-]+)"\s*:\s*` + VALUE + String.raw`\s*,?`);
-const TAIL_PAIR = new RegExp(String.raw`,?\s*"([\w:$-]+)"\s*:\s*` + VALUE + String.raw`\s*$`);
 
 /**
  * The root's attributes from the first and last characters of a JSON file, for cheap listing (BSData writes them
@@ -127,14 +126,15 @@ export function readJsonRootHeader(head: string, tail: string): Record<string, s
     put(m[1], m[2]);
     rest = rest.slice(m[0].length);
   }
-  // Tail: primitive pairs before the root object's closing brace (and the document's).
-  let body = tail.replace(/\s*\}\s*\}\s*$/, '');
+  // Tail: primitive pairs after the root's last child list, before its closing brace (and the document's).
+  const body = tail.replace(/\s*\}\s*\}\s*$/, '');
   if (body.length === tail.length) return out;
+  rest = body.slice(Math.max(body.lastIndexOf(']'), body.lastIndexOf('}')) + 1).replace(/^\s*,/, '');
   for (let i = 0; i < 64; i++) {
-    const m = TAIL_PAIR.exec(body);
+    const m = HEAD_PAIR.exec(rest);
     if (!m) break;
     put(m[1], m[2]);
-    body = body.slice(0, m.index);
+    rest = rest.slice(m[0].length);
   }
   return out;
 }

@@ -2,7 +2,11 @@
 // normalised name; the source with the lowest precedence number wins, and every
 // disagreement is reported, never silently settled. A winner's empty fields
 // (no points, no loadout text) are filled from the others: that is not a conflict.
-import { Datasheet, DataWarning, RulesData } from './model';
+// The Munitorum Field Manual is the one exception to precedence: it holds the
+// official 11th-edition points, so where it and another source both price a
+// unit, a detachment or an enhancement, its numbers win, whatever the order, and
+// the datasheet records that (`pricedBy`).
+import { Datasheet, DataSource, DataWarning, Detachment, Enhancement, PricedBy, RulesData } from './model';
 import { emptyRulesData, warn } from './dataFiles';
 import { normalizeName } from '../text/normalize';
 
@@ -43,6 +47,42 @@ export function compareDatasheets(a: Datasheet, b: Datasheet): string[] {
   return out;
 }
 
+/** What a source's datasheets record as the source of their points. */
+function pricedByOf(src: DataSource | undefined, d: Datasheet): PricedBy | undefined {
+  if (!src || !d.points.length) return undefined;
+  const label = src.kind === 'wahapedia' ? `the Wahapedia export${src.version ? ` of ${src.version}` : ''}`
+    : src.kind === 'embedded' ? 'the embedded seed data'
+      : src.kind === 'bsdata' ? `BattleScribe ${src.version ?? src.location}` : (src.version ?? src.location);
+  return { kind: src.kind, label, source: d.source };
+}
+
+/** The MFM's pricing onto a datasheet from another source. */
+function takeMfmPricing(target: Datasheet, mfm: Datasheet): void {
+  if (mfm.points.length) target.points = mfm.points;
+  if (mfm.pointsTiers) target.pointsTiers = mfm.pointsTiers;
+  if (mfm.wargearCosts) target.wargearCosts = mfm.wargearCosts;
+  if (mfm.pricedBy) target.pricedBy = mfm.pricedBy;
+  if (mfm.supports?.length && !target.supports?.length) target.supports = [...mfm.supports];
+}
+
+const isMfm = (d: Datasheet) => d.pricedBy?.kind === 'mfm' && !d.models.length;
+
+/** Detachment fields only some sources state (11th edition), MFM's winning. */
+function takeDetachmentFields(w: Detachment, d: Detachment, dFromMfm: boolean): void {
+  for (const k of ['dp', 'forceDisposition', 'unique'] as const) {
+    if (d[k] !== undefined && (w[k] === undefined || dFromMfm)) (w as unknown as Record<string, unknown>)[k] = d[k];
+  }
+  if (!w.rules.length && d.rules.length) w.rules = d.rules;
+}
+
+function takeEnhancementFields(w: Enhancement, e: Enhancement, eFromMfm: boolean): void {
+  if (e.points !== undefined && eFromMfm) w.points = e.points;
+  if (!w.text && e.text) w.text = e.text;
+  if (w.eligibility === undefined && e.eligibility !== undefined) w.eligibility = e.eligibility;
+  if (e.leaderTo && (!w.leaderTo || eFromMfm)) w.leaderTo = e.leaderTo;
+  if (e.supportTo && (!w.supportTo || eFromMfm)) w.supportTo = e.supportTo;
+}
+
 function dsKey(d: Datasheet): string {
   const k = (n: string) => normalizeName(n).replace(/[^\p{L}\p{N}]/gu, '');
   return `${k(d.factionKeywords[0] ?? '')}|${k(d.name)}`;
@@ -52,6 +92,8 @@ export function mergeRules(sources: RulesSource[]): { data: RulesData; warnings:
   const ordered = sources.map((s, i) => ({ ...s, i })).sort((a, b) => a.precedence - b.precedence || a.i - b.i);
   const out = emptyRulesData();
   const warnings: DataWarning[] = [];
+  /** Merged entries first given by the MFM (whose numbers win over later sources). */
+  const mfmEntries = new WeakSet<object>();
   const conflict = (what: string, winner: { source: { file: string; locator?: string } }, loser: { source: { file: string; locator?: string } }, details: string) =>
     warnings.push(warn('merge-conflict', `${what}: ${details}; kept ${where(winner)}, not ${where(loser)}`, winner.source));
 
@@ -60,27 +102,49 @@ export function mergeRules(sources: RulesSource[]): { data: RulesData; warnings:
   const fKey = (n: string) => normalizeName(n).replace(/[^\p{L}\p{N}]/gu, '');
   const factions = index(out.factions, (f) => fKey(f.name));
   const datasheets = new Map<string, Datasheet>();
-  const detachments = index(out.detachments, (d) => `${fKey(d.faction)}|${fKey(d.name)}`);
-  const enhancements = index(out.enhancements, (e) => `${fKey(e.faction)}|${fKey(e.detachment)}|${fKey(e.name)}`);
+  // Detachments and enhancements: the MFM and BattleScribe also differ on plurals ("Brood Brother(s) Auxilia") and
+  // on the MFM's "(Upgrade)" / BSData's "(Aura)" tags.
+  const dKey = (n: string) => fKey(normalizeName(n).split(/\s+/).map((w) => w.replace(/s$/, '')).join(' '));
+  const eKey = (n: string) => fKey(n.replace(/\s*\((?:upgrade|aura)\)\s*$/i, ''));
+  const detachments = index(out.detachments, (d) => `${fKey(d.faction)}|${dKey(d.name)}`);
+  const enhancements = index(out.enhancements, (e) => `${fKey(e.faction)}|${dKey(e.detachment)}|${eKey(e.name)}`);
   const stratagems = index(out.stratagems, (s) => `${fKey(s.detachment ?? 'core')}|${fKey(s.name)}`);
   const core = index(out.coreRules, (c) => fKey(c.name));
   const sizes = index(out.battleSizes, (b) => fKey(b.name));
 
   for (const { data } of ordered) {
     out.sources.push(...data.sources);
+    const fromMfm = data.sources.some((s) => s.kind === 'mfm');
+    const src = data.sources[0];
+    if (data.forceConstraints?.length && !out.forceConstraints) out.forceConstraints = data.forceConstraints;
     for (const f of data.factions) if (!factions.has(fKey(f.name))) { factions.set(fKey(f.name), f); out.factions.push(f); }
     for (const d of data.datasheets) {
       const k = dsKey(d);
       const w = datasheets.get(k);
       if (!w) {
         const copy = { ...d, leads: [...d.leads], ledBy: [...d.ledBy] };
+        if (!copy.pricedBy) { const p = pricedByOf(src, d); if (p) copy.pricedBy = p; }
         datasheets.set(k, copy);
         out.datasheets.push(copy);
         continue;
       }
+      if (fromMfm || isMfm(w)) {
+        // One side is the MFM's points-only entry: the other gives the datasheet, the MFM its price.
+        const [mfm, full] = fromMfm ? [d, w] : [{ ...w }, d];
+        if (!fromMfm) {
+          Object.assign(w, { ...full, leads: [...new Set([...full.leads, ...w.leads])], ledBy: [...new Set([...full.ledBy, ...w.ledBy])] });
+          if (full.supportedBy || w.supportedBy) w.supportedBy = [...new Set([...(full.supportedBy ?? []), ...(mfm.supportedBy ?? [])])];
+        } else {
+          for (const n of mfm.leads) if (!w.leads.some((x) => fKey(x) === fKey(n))) w.leads.push(n);
+          for (const n of mfm.ledBy) if (!w.ledBy.some((x) => fKey(x) === fKey(n))) w.ledBy.push(n);
+          if (mfm.supportedBy?.length) w.supportedBy = [...new Set([...(w.supportedBy ?? []), ...mfm.supportedBy])];
+        }
+        takeMfmPricing(w, mfm);
+        continue;
+      }
       const diffs = compareDatasheets(w, d);
       if (diffs.length) conflict(`Datasheet "${w.name}"`, w, d, diffs.join('; '));
-      if (!w.points.length && d.points.length) w.points = d.points;
+      if (!w.points.length && d.points.length) { w.points = d.points; const p = pricedByOf(src, d); if (p) w.pricedBy = p; }
       if (!w.weapons.length && d.weapons.length) w.weapons = d.weapons;
       if (!w.abilities.length && d.abilities.length) w.abilities = d.abilities;
       if (!w.composition.length && d.composition.length) w.composition = d.composition;
@@ -91,17 +155,20 @@ export function mergeRules(sources: RulesSource[]): { data: RulesData; warnings:
       for (const n of d.ledBy) if (!w.ledBy.some((x) => fKey(x) === fKey(n))) w.ledBy.push(n);
     }
     for (const d of data.detachments) {
-      const k = `${fKey(d.faction)}|${fKey(d.name)}`;
+      const k = `${fKey(d.faction)}|${dKey(d.name)}`;
       const w = detachments.get(k);
-      if (!w) { detachments.set(k, d); out.detachments.push(d); continue; }
+      if (!w) { const copy = { ...d }; if (fromMfm) mfmEntries.add(copy); detachments.set(k, copy); out.detachments.push(copy); continue; }
+      takeDetachmentFields(w, d, fromMfm);
       const names = (x: typeof d) => x.rules.map((r) => fKey(r.name)).sort().join(',');
-      if (names(w) !== names(d)) conflict(`Detachment "${w.name}"`, w, d, `rules ${w.rules.map((r) => r.name).join(', ')} vs ${d.rules.map((r) => r.name).join(', ')}`);
+      if (w.rules.length && d.rules.length && names(w) !== names(d)) conflict(`Detachment "${w.name}"`, w, d, `rules ${w.rules.map((r) => r.name).join(', ')} vs ${d.rules.map((r) => r.name).join(', ')}`);
     }
     for (const e of data.enhancements) {
-      const k = `${fKey(e.faction)}|${fKey(e.detachment)}|${fKey(e.name)}`;
+      const k = `${fKey(e.faction)}|${dKey(e.detachment)}|${eKey(e.name)}`;
       const w = enhancements.get(k);
-      if (!w) { enhancements.set(k, e); out.enhancements.push(e); continue; }
-      if (w.points !== undefined && e.points !== undefined && w.points !== e.points) conflict(`Enhancement "${w.name}"`, w, e, `points ${w.points} vs ${e.points}`);
+      if (!w) { const copy = { ...e }; if (fromMfm) mfmEntries.add(copy); enhancements.set(k, copy); out.enhancements.push(copy); continue; }
+      const mfmPoints = fromMfm || mfmEntries.has(w);
+      takeEnhancementFields(w, e, fromMfm);
+      if (!mfmPoints && w.points !== undefined && e.points !== undefined && w.points !== e.points) conflict(`Enhancement "${w.name}"`, w, e, `points ${w.points} vs ${e.points}`);
     }
     for (const s of data.stratagems) {
       const k = `${fKey(s.detachment ?? 'core')}|${fKey(s.name)}`;

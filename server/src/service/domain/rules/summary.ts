@@ -1,10 +1,12 @@
 // A compact account of loaded rules data, for `auspex data --json` and logs.
 import { DataSource, DataWarning, RulesData } from './model';
+import type { Edition } from '../editions/types';
 import { normalizeName } from '../text/normalize';
 
 export interface RulesSummary {
+  /** Every source, each with its `edition` and `version`. */
   sources: DataSource[];
-  factions: { name: string; keyword: string; datasheets: number; detachments: number; enhancements: number; stratagems: number }[];
+  factions: { name: string; keyword: string; datasheets: number; detachments: number; enhancements: number; stratagems: number; edition?: Edition }[];
   counts: { factions: number; datasheets: number; detachments: number; enhancements: number; stratagems: number; coreRules: number; warnings: number; errors: number };
   warnings: DataWarning[];
 }
@@ -36,6 +38,19 @@ export function summarizeRules(data: RulesData, warnings: DataWarning[]): RulesS
       warnings: warnings.length,
       errors: warnings.filter((w) => w.severity === 'error').length,
     },
+    warnings,
+  };
+}
+
+/** One summary over each edition's rules data: sources and factions say their edition, counts add up. */
+export function summarizeEditions(parts: { edition: Edition; data: RulesData }[], warnings: DataWarning[]): RulesSummary {
+  const each = parts.map((p) => ({ edition: p.edition, s: summarizeRules(p.data, []) }));
+  const counts = { factions: 0, datasheets: 0, detachments: 0, enhancements: 0, stratagems: 0, coreRules: 0, warnings: warnings.length, errors: warnings.filter((w) => w.severity === 'error').length };
+  for (const { s } of each) for (const k of ['factions', 'datasheets', 'detachments', 'enhancements', 'stratagems', 'coreRules'] as const) counts[k] += s.counts[k];
+  return {
+    sources: each.flatMap((e) => e.s.sources),
+    factions: each.flatMap((e) => e.s.factions.map((f) => ({ ...f, edition: e.edition }))),
+    counts,
     warnings,
   };
 }

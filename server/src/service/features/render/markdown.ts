@@ -1,6 +1,6 @@
 // Markdown renderings of rules data, shared by hover and (later) the
 // read-only `auspex:` documents. Pure string building, no LSP types.
-import type { Ability, BattleSizeRule, CompositionEntry, CoreRule, Datasheet, Detachment, Enhancement, Faction, ModelProfile, SourceRef, Stratagem, Weapon, WeaponProfile } from '../../domain/rules/model';
+import type { Ability, BattleSizeRule, CompositionEntry, CopyRange, CoreRule, Datasheet, Detachment, Enhancement, Faction, ModelProfile, PointsStep, SourceRef, Stratagem, Weapon, WeaponProfile } from '../../domain/rules/model';
 
 const cell = (s: string | number) => String(s).replace(/\|/g, '\\|');
 const plus = (n: number) => `${n}+`;
@@ -32,6 +32,14 @@ export function sourceLine(source: { file: string; locator?: string }): string {
   return `*Source: ${source.file}${source.locator ? ` (${source.locator})` : ''}*`;
 }
 
+const ordinal = (n: number) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
+
+/** "1st–2nd copy", "3rd+ copy", "1st copy". */
+export function copiesLabel(c: CopyRange): string {
+  if (c.to === undefined) return `${ordinal(c.from)}+ cop${c.from === 1 ? 'ies' : 'y'}`;
+  return c.to === c.from ? `${ordinal(c.from)} copy` : `${ordinal(c.from)}–${ordinal(c.to)} copy`;
+}
+
 export function datasheetMarkdown(d: Datasheet): string {
   const parts: string[] = [`### ${d.name}`];
   const tags = [d.factionKeywords.join(', '), d.role, d.combatPatrol ? `Combat Patrol: ${d.combatPatrol}` : undefined, d.epicHero ? 'Epic Hero' : undefined];
@@ -53,7 +61,14 @@ export function datasheetMarkdown(d: Datasheet): string {
   if (d.factionKeywords.length) parts.push(`**Faction keywords:** ${d.factionKeywords.join(', ')}`);
   if (d.ledBy.length) parts.push(`**Led by:** ${d.ledBy.join(', ')}`);
   if (d.leads.length) parts.push(`**Leads:** ${d.leads.join(', ')}`);
-  if (d.points.length) parts.push(`**Points:** ${d.points.map((p) => `${p.models} model${p.models === 1 ? '' : 's'}: ${p.points}`).join(' · ')}`);
+  if (d.supports?.length) parts.push(`**Supports:** ${d.supports.join(', ')}`);
+  if (d.supportedBy?.length) parts.push(`**Supported by:** ${d.supportedBy.join(', ')}`);
+  const steps = (ps: PointsStep[]) => ps.map((p) => `${p.models} model${p.models === 1 ? '' : 's'}: ${p.points}`).join(' · ');
+  if (d.pointsTiers && d.pointsTiers.length > 1) {
+    parts.push(`**Points:** ${d.pointsTiers.map((t) => `${copiesLabel(t.copies)}: ${steps(t.steps)}`).join('; ')}`);
+  } else if (d.points.length) parts.push(`**Points:** ${steps(d.points)}`);
+  if (d.wargearCosts?.length) parts.push(`**Wargear costs:** ${d.wargearCosts.map((w) => `${w.item} +${w.points}`).join(' · ')}`);
+  if (d.pricedBy) parts.push(`*Points from ${d.pricedBy.label}*`);
   parts.push(sourceLine(d.source));
   return parts.join('\n\n');
 }
@@ -129,6 +144,8 @@ export function enhancementMarkdown(e: Enhancement): string {
 
 export function detachmentMarkdown(d: Detachment, extra: { enhancements: Enhancement[]; stratagems: Stratagem[] } = { enhancements: [], stratagems: [] }): string {
   const parts = [`### ${d.name}`, `*${d.faction} Detachment*`];
+  const muster = [d.dp !== undefined ? `${d.dp} Detachment Point${d.dp === 1 ? '' : 's'}` : undefined, d.forceDisposition ? `Force disposition: ${d.forceDisposition}` : undefined, d.unique ? `Unique: ${d.unique}` : undefined].filter(Boolean);
+  if (muster.length) parts.push(`**${muster.join(' · ')}**`);
   for (const r of d.rules) parts.push(`**${r.name}:** ${r.text}`);
   if (d.rules.length === 0) parts.push('The rules data states no detachment rule.');
   if (extra.enhancements.length) parts.push(`**Enhancements:** ${extra.enhancements.map((e) => `${e.name}${e.points !== undefined ? ` (${e.points} pts)` : ''}`).join(' · ')}`);
