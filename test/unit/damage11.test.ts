@@ -21,6 +21,7 @@ import { damageBreakdown } from '../../server/src/service/features/damageBreakdo
 import { diceOddsMarkdown } from '../../server/src/service/features/diceOdds';
 import { DEFAULT_SETTINGS, Settings } from '../../server/src/service/settings';
 import { createLanguageService } from '../../server/src/service/languageService';
+import { renderBreakdownHtml } from '../../client/src/damageViewHtml';
 import { simulate } from '../support/montecarlo';
 import { repoRoot, requireShared, sharedPath } from '../support/shared';
 
@@ -312,8 +313,14 @@ describe("the list's edition in lenses, the breakdown and the hover", () => {
   it('the breakdown: the edition, its Heavy toggle and Stealth, and what it keeps from the 10th', () => {
     const doc = TextDocument.create('file:///l.army', 'army-list', 1, EXAMPLE);
     const list = parseArmyList(EXAMPLE);
-    const rules = new RulesIndex(loadEmbeddedRules());
-    const get = (edition: Settings['edition'], c = {}) => damageBreakdown(doc, list, rules, { ...DEFAULT_SETTINGS, edition }, 0, 0, c)!;
+    // The seed data with the mining laser given [HEAVY].
+    const data = loadEmbeddedRules();
+    data.datasheets = data.datasheets.map((d) => ({
+      ...d,
+      weapons: d.weapons.map((w) => (w.name === 'Mining laser' ? { ...w, profiles: w.profiles.map((p) => ({ ...p, abilities: ['HEAVY'] })) } : w)),
+    }));
+    const rules = new RulesIndex(data);
+    const get = (edition: Settings['edition'], c = {}) => damageBreakdown(doc, list, rules, { ...DEFAULT_SETTINGS, edition }, 0, 1, c)!;
     const b11 = get('11');
     assert.strictEqual(b11.edition.edition, 11);
     assert.strictEqual(b11.edition.label, '11th edition');
@@ -328,6 +335,19 @@ describe("the list's edition in lenses, the breakdown and the hover", () => {
     near(shooting(get('11', { stealth: true })).total.damage, shooting(get('11', { cover: true })).total.damage, '11th stealth = cover');
     assert.ok(shooting(get('10', { stealth: true })).total.damage < shooting(get('10', { cover: true })).total.damage, '10th: stealth is -1 to hit');
     assert.match(shooting(get('11', { stealth: true })).notes.join('\n'), /Stealth: the benefit of cover/);
+    // Each edition's Heavy toggle against T4 3+ W2 ×5 (the laser is fired either way): the laser (BS4+, S12 v T4,
+    // AP-3 v Sv3+, D6+1) hits on 3+ instead of 4+,
+    // +1/6 · 5/6 · 5/6 · 4.5 damage; the other edition's condition changes nothing.
+    const dmg = (edition: Settings['edition'], c = {}) => shooting(get(edition, c)).total.damage;
+    near(dmg('11', { heavyReady: true }) - dmg('11'), (1 / 6) * (5 / 6) * (5 / 6) * 4.5, '11th heavyReady');
+    near(dmg('11', { stationary: true }), dmg('11'), '11th stationary');
+    near(dmg('10', { stationary: true }) - dmg('10'), (1 / 6) * (5 / 6) * (5 / 6) * 4.5, '10th stationary');
+    near(dmg('10', { heavyReady: true }), dmg('10'), '10th heavyReady');
+    assert.strictEqual(get('11', { heavyReady: true }).toggles.find((t) => t.key === 'heavyReady')?.on, true);
+    // The page names the edition and lists what it keeps from the 10th.
+    const html = renderBreakdownHtml(b11, 'n0nce', 'vscode-webview-resource:');
+    assert.match(html, /Rules: 11th edition\. Kept from the 10th edition:<\/p><ul class="dim"><li>benefit of cover: \+1 to the armour save/);
+    assert.match(renderBreakdownHtml(b10, 'n0nce', 'vscode-webview-resource:'), /Rules: 10th edition\.<\/p>/);
   });
 
   it("the unit hover's dice odds say when the edition's own rolls are not in its data", () => {
