@@ -57,7 +57,7 @@ describe('damage under the 10th and the 11th edition (hand-derived, same scenari
     assert.match(r[10].notes.join('\n'), /Stealth: -1 to hit/);
     assert.match(r[11].notes.join('\n'), /Stealth: the benefit of cover/);
     // The cover itself is the 10th edition's, and the numbers say so.
-    assert.match(notes(r[11]), /as in the 10th edition.*13\.08/);
+    assert.match(notes(r[11]), /Benefit of cover: the 10th edition's \+1 to the armour save, kept: .*13\.08/);
     // Sv 3+ against AP 0 gains nothing from cover: 11th 2/3 · 1/2 · 1/3 = 1/9; 10th 1/2 · 1/2 · 1/3 = 1/12.
     const sv3 = one({}, { stealth: true, Sv: 3 });
     near(sv3[10].damage, 1 / 12, '10th Sv3');
@@ -180,13 +180,13 @@ describe('damage under the 10th and the 11th edition (hand-derived, same scenari
     const haz = one({ models: 3, abilities: ['HAZARDOUS'] });
     near(haz[10].hazardousFailedTests, 0.5, '10th hazardous');
     near(haz[11].hazardousFailedTests, 0.5, '11th hazardous');
-    assert.match(notes(haz[11]), /hazard rolls.*06\.03/);
+    assert.match(notes(haz[11]), /HAZARDOUS: counted as the 10th edition's Hazardous tests, kept: hazard rolls \(06\.03\)/);
     assert.doesNotMatch(notes(haz[10]), /06\.03/);
     // Cover: +1 to the save in both (BS3+, S4 v T4, Sv4+ → 3+: 2/3 · 1/2 · 1/3 = 1/9).
     const cover = one({}, {}, { context: { targetInCover: true } });
     near(cover[10].damage, 1 / 9, '10th cover');
     near(cover[11].damage, 1 / 9, '11th cover');
-    assert.match(notes(cover[11]), /Benefit of cover: .*as in the 10th edition/);
+    assert.match(notes(cover[11]), /Benefit of cover: the 10th edition's \+1 to the armour save, kept/);
     assert.deepStrictEqual(editionRules(10).damage.borrowed, []);
     assert.ok(editionRules(11).damage.borrowed.some((b) => b.includes('13.08')) && editionRules(11).damage.borrowed.some((b) => b.includes('06.03')));
   });

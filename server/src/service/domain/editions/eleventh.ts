@@ -53,8 +53,8 @@ const ELEVENTH_DAMAGE: DamageRules = {
     const value = TENTH_CORE.benefitOfCover(ab, s.ranged, s.context.targetInCover || !!s.target.stealth, s.indirectBlind);
     const notes: string[] = [];
     if (value && s.target.stealth && !s.context.targetInCover) notes.push('Stealth: the target has the benefit of cover');
-    if (s.indirectBlind) notes.push(`INDIRECT FIRE: ${INDIRECT_KEPT}`);
-    if (value) notes.push(`Benefit of cover: ${COVER_KEPT}`);
+    if (s.indirectBlind) notes.push("INDIRECT FIRE: the 10th edition's effect, kept: the 11th-edition rule (10.07) is not in the data");
+    if (value) notes.push("Benefit of cover: the 10th edition's +1 to the armour save, kept: the 11th-edition rule (13.08) is not in the data");
     return { value, notes };
   },
   coverSaveBonus: TENTH_CORE.coverSaveBonus,
@@ -62,7 +62,7 @@ const ELEVENTH_DAMAGE: DamageRules = {
   abilityNotes(ab) {
     const notes: string[] = [];
     if (ab.precision) notes.push("PRECISION: selects a visible CHARACTER's allocation group; the target here is one profile (one allocation group), so it changes nothing");
-    if (ab.hazardous) notes.push(`HAZARDOUS: ${HAZARD_KEPT}`);
+    if (ab.hazardous) notes.push("HAZARDOUS: counted as the 10th edition's Hazardous tests, kept: hazard rolls (06.03) are not in the data");
     return notes;
   },
   targetNotes: (t) => (t.stealth ? ['Stealth: the benefit of cover against ranged attacks'] : []),
