@@ -24,6 +24,7 @@ import { createLanguageService } from '../../server/src/service/languageService'
 import { renderBreakdownHtml } from '../../client/src/damageViewHtml';
 import { simulate } from '../support/montecarlo';
 import { repoRoot, requireShared, sharedPath } from '../support/shared';
+import { RulesProvider } from '../../server/src/node/rulesProvider';
 
 const near = (a: number, b: number, what = '') => assert.ok(Math.abs(a - b) < 1e-12, `${what}: ${a} ≠ ${b}`);
 const W = (o: Partial<ScenarioWeapon>): ScenarioWeapon => ({ name: 'w', type: 'ranged', A: 1, skill: 3, S: 4, AP: 0, D: 1, abilities: [], models: 1, ...o });
@@ -393,5 +394,28 @@ describe("the 11e game system's own words and examples (../shared/data/bsdata-11
     assert.match(sharedRule('Pistol'), /\[PISTOL\] and \[CLOSE-QUARTERS\] are identical for all rules purposes/);
     assert.match(sharedRule('Twin-linked'), /re-roll the wound roll/);
     assert.match(sharedRule('Hazardous'), /hazard rolls \(06\.03\)/);
+  });
+
+  it('a real 11th-edition list against the 11e data: lenses under the 11th, a [CLEAVE 1] weapon of the data gains its attacks', function () {
+    requireShared(this, 'data', 'bsdata-11e');
+    requireShared(this, 'lists-11e');
+    this.timeout(120000);
+    const text = fs.readFileSync(sharedPath('lists-11e', 'gwapp11_orks_1.txt'), 'utf8');
+    const list = parseArmyList(text);
+    assert.strictEqual(list.editionShown, 11);
+    const provider = new RulesProvider({ paths: [sharedPath('data', 'bsdata-11e')] });
+    provider.ensureFaction('Orks');
+    const rules = new RulesIndex(provider.rules());
+    const editions = new Set<number | undefined>();
+    const doc = TextDocument.create('file:///orks.army', 'army-list', 1, text);
+    const lenses = codeLenses(doc, list, rules, (input) => (editions.add(input.rules?.edition), computeUnitDamage(input)), DEFAULT_SETTINGS);
+    assert.ok(lenses.length > 20, `lenses: ${lenses.length}`);
+    assert.deepStrictEqual([...editions], [11]);
+    // A [CLEAVE 1] melee weapon from the data, 3 models against 10: +1 attack per five target models each, 11th only.
+    const cleave = rules.data.datasheets.flatMap((d) => d.weapons).find((w) => w.profiles.some((p) => parseAbilities(p.abilities).cleave === 1));
+    assert.ok(cleave, 'the Orks data has a [CLEAVE 1] weapon');
+    const fight = (edition: Edition) =>
+      computeUnitDamage({ groups: [{ models: 3, weapons: [cleave] }], target: { models: 10, T: 4, Sv: 4, W: 1 }, context: { phase: 'fight' }, rules: { edition } });
+    near(fight(11).attacks - fight(10).attacks, 3 * 2, 'CLEAVE 1 v 10 models, 3 models');
   });
 });

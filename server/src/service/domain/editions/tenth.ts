@@ -17,7 +17,7 @@ function benefitOfCover(ab: { ignoresCover: boolean }, ranged: boolean, inCover:
 }
 
 /** Hazardous: one D6 per weapon after the unit attacks, each 1 a failed test (the engine counts failed tests). */
-export const TENTH_HAZARDOUS = 'Hazardous: a D6 per Hazardous weapon after the unit attacks, each 1 fails';
+const TENTH_HAZARDOUS = 'Hazardous: a D6 per Hazardous weapon after the unit attacks, each 1 fails';
 
 const TENTH_DAMAGE: DamageRules = {
   extraAttacks(ab, targetModels) {

@@ -18,7 +18,7 @@ export interface EditionRules {
 
 // ---- Damage: the weapon-ability semantics and core rules the damage engine asks (member `damage`). ----
 
-/** One modifier to a roll and the rule it comes from ("HEAVY", "Stealth", "modifiers.hit"). */
+/** One modifier to a roll and the rule it comes from ("HEAVY", "Stealth", "INDIRECT FIRE", "modifiers" for the scenario's own). */
 export interface RollModifier {
   value: number;
   source: string;
@@ -60,7 +60,7 @@ export interface DamageRules {
   appliedHitModifiers(ab: WeaponAbilities, mods: RollModifier[]): Noted<RollModifier[]>;
   /** Whether the target has the benefit of cover against the attack (cover, Stealth in the 11th, blind INDIRECT FIRE; IGNORES COVER). */
   benefitOfCover(ab: WeaponAbilities, s: AttackSituation): Noted<boolean>;
-  /** The armour-save improvement the benefit of cover gives a model with this Sv against this AP (≤ 0). */
+  /** The armour-save improvement the benefit of cover gives a model with this Sv against this AP (AP as a non-positive number). */
   coverSaveBonus(Sv: number, AP: number): number;
   /** Whether a profile is fired as a Pistol (a model fires its Pistols or its other ranged weapons). */
   isPistol(ab: WeaponAbilities): boolean;
