@@ -14,7 +14,7 @@ interface ViewState {
   conditions: BreakdownConditions;
 }
 
-const CONDITION_KEYS: ConditionKey[] = ['halfRange', 'cover', 'stationary', 'charged', 'stealth'];
+const CONDITION_KEYS: ConditionKey[] = ['halfRange', 'cover', 'stationary', 'heavyReady', 'charged', 'stealth'];
 
 export class DamageView implements Disposable {
   private panel: WebviewPanel | undefined;

@@ -31,6 +31,7 @@ export function renderBreakdownHtml(b: DamageBreakdown, nonce: string, cspSource
     ...b.phases.map(phaseSection),
     b.phases.length ? '' : '<p>This unit has no weapons the data knows.</p>',
     `<p class="dim">Exact probabilities (no sampling). Devastating Wounds: ${escapeHtml(b.devastatingWounds === 'spill' ? 'launch wording, excess spills over' : 'current wording, excess lost')}.</p>`,
+    editionLine(b),
   ].join('\n');
   return page(title, body, nonce, cspSource);
 }
@@ -56,6 +57,13 @@ ${body}
 </body>
 </html>
 `;
+}
+
+/** The edition whose weapon abilities apply, and what it keeps from the 10th where its data holds no text. */
+function editionLine(b: DamageBreakdown): string {
+  const kept = b.edition.keptFromTenth;
+  const head = `<p class="dim">Rules: ${escapeHtml(b.edition.label)}.${kept.length ? ' Kept from the 10th edition:' : ''}</p>`;
+  return kept.length ? `${head}<ul class="dim">${kept.map((k) => `<li>${escapeHtml(k)}</li>`).join('')}</ul>` : head;
 }
 
 function targetLine(b: DamageBreakdown): string {

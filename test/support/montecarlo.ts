@@ -1,6 +1,8 @@
 // A seeded Monte Carlo simulator of the attack sequence, for tests only. It is written
 // independently of the engine (own dice parser, own ability matching) and rolls every
-// die literally, so agreement with the engine's exact figures checks both.
+// die literally, so agreement with the engine's exact figures checks both. `rules.edition: 11`
+// applies the 11th edition's weapon abilities as the 11e game system's sharedRules word them
+// (Stealth gives cover, Heavy's 3" condition, [BLAST X], [CLEAVE X], Psychic ignoring hit modifiers).
 import type { DamageScenario } from '../../server/src/service/domain/damage/engine';
 
 /** mulberry32: small, fast, seeded. */
@@ -59,6 +61,7 @@ export function simulate(s: DamageScenario, trials: number, seed: number): Recor
   const ctx = s.context ?? {};
   const mod = s.modifiers ?? {};
   const spill = s.rules?.devastatingWounds === 'spill';
+  const eleventh = s.rules?.edition === 11;
   const critHitOn = mod.critHitOn ?? 6;
   const kw = (t.keywords ?? []).map((k) => k.toUpperCase());
   const sum: Record<string, number> = {};
@@ -116,10 +119,13 @@ export function simulate(s: DamageScenario, trials: number, seed: number): Recor
       const melta = param(ab, 'MELTA');
       const indirectBlind = has(ab, 'INDIRECT FIRE') && ranged && ctx.targetVisible === false;
       const overwatch = !!ctx.overwatch && ranged;
-      let hm = mod.hit ?? 0;
-      if (has(ab, 'HEAVY') && ranged && ctx.remainedStationary) hm++;
-      if (t.stealth && ranged) hm--;
-      if (indirectBlind) hm--;
+      // Each modifier separately: an 11th-edition PSYCHIC attack ignores the negative ones.
+      const hitMods: number[] = [mod.hit ?? 0];
+      if (has(ab, 'HEAVY') && ranged && (eleventh ? ctx.heavyReady : ctx.remainedStationary)) hitMods.push(1);
+      if (t.stealth && ranged && !eleventh) hitMods.push(-1);
+      if (indirectBlind) hitMods.push(-1);
+      const psychic = eleventh && has(ab, 'PSYCHIC');
+      let hm = hitMods.filter((x) => !psychic || x > 0).reduce((a, b) => a + b, 0);
       hm = Math.max(-1, Math.min(1, hm));
       let wm = mod.wound ?? 0;
       if (has(ab, 'LANCE') && ctx.charged) wm++;
@@ -134,7 +140,8 @@ export function simulate(s: DamageScenario, trials: number, seed: number): Recor
       const S = w.S;
       const need = S >= 2 * t.T ? 2 : S > t.T ? 3 : S === t.T ? 4 : 2 * S <= t.T ? 6 : 5;
       const AP = -Math.abs(w.AP);
-      const cover = ranged && (ctx.targetInCover || indirectBlind) && !has(ab, 'IGNORES COVER') && !(t.Sv <= 3 && AP === 0);
+      const stealthCover = eleventh && !!t.stealth;
+      const cover = ranged && (ctx.targetInCover || indirectBlind || stealthCover) && !has(ab, 'IGNORES COVER') && !(t.Sv <= 3 && AP === 0);
       const impr = Math.min(1, (mod.save ?? 0) + (cover ? 1 : 0));
       const hitFail = (u: number) => {
         if (overwatch) return u !== 6;
@@ -185,7 +192,12 @@ export function simulate(s: DamageScenario, trials: number, seed: number): Recor
       };
       for (let m = 0; m < w.models; m++) {
         let n = roll(w.A);
-        if (has(ab, 'BLAST')) n += Math.floor(t.models / 5);
+        const fives = Math.floor(t.models / 5);
+        if (has(ab, 'BLAST')) n += fives;
+        const blastX = param(ab, 'BLAST');
+        if (eleventh && blastX) n += Number(blastX) * fives;
+        const cleave = param(ab, 'CLEAVE');
+        if (eleventh && cleave) n += Number(cleave) * fives;
         if (rapid && ctx.withinHalfRange && ranged) n += roll(rapid);
         c.attacks += n;
         for (let i = 0; i < n; i++) {

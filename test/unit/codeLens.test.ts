@@ -165,8 +165,8 @@ describe('code lenses: expected damage of the seed unit', () => {
     }));
     const current = run(EXAMPLE, { damageTargets: [MEQ], devastatingWounds: 'current' }, data);
     const spill = run(EXAMPLE, { damageTargets: [MEQ], devastatingWounds: 'spill' }, data);
-    assert.deepStrictEqual(spill.calls[0].input.rules, { devastatingWounds: 'spill' });
-    assert.strictEqual(current.calls[0].input.rules, undefined);
+    assert.deepStrictEqual(spill.calls[0].input.rules, { edition: 10, devastatingWounds: 'spill' });
+    assert.deepStrictEqual(current.calls[0].input.rules, { edition: 10 });
     assert.ok(spill.calls[0].r.modelsSlain > current.calls[0].r.modelsSlain + 1e-6, 'mortal wounds spilling over slay more');
   });
 

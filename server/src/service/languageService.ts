@@ -123,7 +123,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     },
     parse,
     diagnostics: (doc) => applySeverityOverrides(oversizedDiagnostics(doc, parse(doc)) ?? validateList(doc, parse(doc), rules, settings), settings.diagnosticSeverity),
-    hover: (doc, position) => hover(doc, parse(doc), rules, doc.offsetAt(position)),
+    hover: (doc, position) => hover(doc, parse(doc), rules, doc.offsetAt(position), settings.edition),
     completion: (doc, position) => completion(doc, parse(doc), rules, doc.offsetAt(position)),
     resolveCompletion: (item) => resolveCompletion(item, rules),
     semanticTokens: (doc) => ({ data: semanticTokens(doc, parse(doc), rules) }),

@@ -16,6 +16,7 @@ import { DEFAULT_SETTINGS, DamageTargetSetting, Settings } from '../settings';
 import { appliesInPhase, changesDamage, effectModifiers, readEffect, StratagemEffect, weaponWithEffect, withAbilities } from '../domain/damage/effects';
 import { canTarget } from '../domain/stratagems/eligibility';
 import { resolvePlannedStratagem } from './diagnostics/plan';
+import { listEdition, type Edition } from '../domain/editions';
 
 export type UnitDamageFn = (input: UnitDamageInput) => UnitDamageResult;
 export type Phase = 'shooting' | 'fight';
@@ -24,7 +25,7 @@ export const SHOW_BREAKDOWN_COMMAND = 'auspex.showDamageBreakdown';
 /** Stratagem lenses per unit at most: the ones that add the most damage. */
 const MAX_STRATAGEM_LENSES = 2;
 
-export type LensSettings = Pick<Settings, 'damageTargets' | 'devastatingWounds'>;
+export type LensSettings = Pick<Settings, 'damageTargets' | 'devastatingWounds' | 'edition'>;
 
 /** An engine target from a setting entry. */
 export function targetFromSetting(t: DamageTargetSetting): ScenarioTarget {
@@ -87,6 +88,8 @@ export interface UnitPhaseOptions {
   context?: ScenarioContext;
   variant?: StratagemVariant;
   devastatingWounds?: 'current' | 'spill';
+  /** The edition whose weapon abilities apply: the list's (`listEdition`); default 10. */
+  edition?: Edition;
 }
 
 /** The engine input of a unit in one phase against one target, with a stratagem's effect applied. */
@@ -95,7 +98,9 @@ export function unitPhaseInput(groups: LoadoutGroup[], sheet: Datasheet, target:
   const g = e ? groups.map((x) => ({ ...x, weapons: x.weapons.map((w) => weaponWithEffect(w, e)) })) : groups;
   const input: UnitDamageInput = { groups: g, keywords: sheet.keywords, target, context: { ...o.context, phase } };
   if (e) input.modifiers = effectModifiers(e);
-  if (o.devastatingWounds === 'spill') input.rules = { devastatingWounds: 'spill' };
+  // The edition is part of the rules, so of the lens cache key too.
+  input.rules = { edition: o.edition ?? 10 };
+  if (o.devastatingWounds === 'spill') input.rules.devastatingWounds = 'spill';
   return input;
 }
 
@@ -114,6 +119,7 @@ export function codeLenses(
   if (targets.length === 0) return lenses;
   const stratagems = listDamageStratagems(list, rules);
   const dw = settings.devastatingWounds;
+  const edition = listEdition(list, settings.edition);
   list.units.forEach((unit, unitIndex) => {
     const sheet = rules.datasheet(unit.name.text, list.faction?.text);
     if (!sheet) return;
@@ -127,7 +133,7 @@ export function codeLenses(
     });
     // One lens per target, both phases in it: the first lens names the quantities, the others are numbers.
     // Lenses show means only: skip the damage distribution, most of the engine's cost.
-    const base = targets.map((t) => phases.map((phase) => damage({ ...unitPhaseInput(groups, sheet, t.target, phase, { devastatingWounds: dw }), damageDist: false })));
+    const base = targets.map((t) => phases.map((phase) => damage({ ...unitPhaseInput(groups, sheet, t.target, phase, { devastatingWounds: dw, edition }), damageDist: false })));
     targets.forEach((t, i) => {
       const parts = phases.map((phase, k) => phaseText(phase, base[i][k], i === 0));
       lenses.push(command(i === 0 ? `⚔ expected damage vs ${t.label}: ${parts.join(' · ')}` : `vs ${t.label}: ${parts.join(' · ')}`, i));
@@ -137,7 +143,7 @@ export function codeLenses(
     for (const v of stratagemVariants(stratagems, sheet)) {
       const ph = phases.filter((p) => appliesInPhase(v.effect, p));
       if (ph.length === 0) continue;
-      const rs = ph.map((phase) => damage({ ...unitPhaseInput(groups, sheet, targets[0].target, phase, { variant: v, devastatingWounds: dw }), damageDist: false }));
+      const rs = ph.map((phase) => damage({ ...unitPhaseInput(groups, sheet, targets[0].target, phase, { variant: v, devastatingWounds: dw, edition }), damageDist: false }));
       const gain = rs.reduce((s, r, k) => s + r.damage - base[0][phases.indexOf(ph[k])].damage, 0);
       if (Math.abs(gain) < 1e-9) continue;
       const cond = v.effect.conditions.length ? ` (${v.effect.conditions.join(', ')})` : '';

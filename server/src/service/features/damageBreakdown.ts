@@ -2,7 +2,8 @@
 // of the `auspex.damage.targets` setting, per phase, the step table (attacks → hits →
 // wounds → unsaved → damage → slain) per weapon and in total, and the exact
 // distributions of models slain and damage, under the conditions the user toggles
-// (half range, cover, stationary, charged, stealth, and the unit's stratagems).
+// (half range, cover, stationary, charged, stealth, and the unit's stratagems), under
+// the list's edition (its Heavy condition and Stealth, and the 10th-edition rules it keeps).
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ArmyList } from '../domain/parse/ast';
 import type { RulesIndex } from '../domain/rules';
@@ -13,18 +14,22 @@ import { appliesInPhase } from '../domain/damage/effects';
 import {
   hasPhase, listDamageStratagems, loadoutGroups, Phase, PHASES, StratagemVariant, stratagemVariants, targetFromSetting, unitPhaseInput,
 } from './codeLens';
+import { editionRules, listEdition, type Edition } from '../domain/editions';
 
 export interface BreakdownConditions {
   halfRange?: boolean;
   cover?: boolean;
+  /** 10th edition: remained stationary (Heavy). */
   stationary?: boolean;
+  /** 11th edition: unengaged, not set up this turn, no model moved more than 3" (Heavy). */
+  heavyReady?: boolean;
   charged?: boolean;
   stealth?: boolean;
   /** Stratagem variants switched on, by label (`POINT-BLANK AMBUSH`). */
   stratagems?: string[];
 }
 
-export type ConditionKey = 'halfRange' | 'cover' | 'stationary' | 'charged' | 'stealth';
+export type ConditionKey = 'halfRange' | 'cover' | 'stationary' | 'heavyReady' | 'charged' | 'stealth';
 
 export interface BreakdownToggle {
   /** A ConditionKey, or `stratagem:<label>`. */
@@ -71,6 +76,8 @@ export interface PhaseBreakdown {
 
 export interface DamageBreakdown {
   unit: { index: number; name: string; line: number };
+  /** The list's edition, whose weapon abilities apply, and the 10th-edition rules it keeps where its data has no text. */
+  edition: { edition: Edition; label: string; keptFromTenth: string[] };
   target: { index: number; name: string; profile: ScenarioTarget };
   targets: { index: number; name: string }[];
   toggles: BreakdownToggle[];
@@ -78,20 +85,24 @@ export interface DamageBreakdown {
   phases: PhaseBreakdown[];
 }
 
-const CONDITIONS: { key: ConditionKey; label: string; detail: string }[] = [
-  { key: 'halfRange', label: 'Half range', detail: 'Rapid Fire and Melta apply' },
-  { key: 'cover', label: 'Target in cover', detail: '+1 to the save against ranged attacks' },
-  { key: 'stationary', label: 'Remained stationary', detail: 'Heavy: +1 to hit' },
-  { key: 'charged', label: 'Charged', detail: 'Lance: +1 to wound' },
-  { key: 'stealth', label: 'Target has Stealth', detail: '-1 to hit with ranged attacks' },
-];
+/** The toggles, in order; Heavy's condition and Stealth's effect are the edition's. */
+function conditionToggles(edition: Edition): { key: ConditionKey; label: string; detail: string }[] {
+  const d = editionRules(edition).damage;
+  return [
+    { key: 'halfRange', label: 'Half range', detail: 'Rapid Fire and Melta apply' },
+    { key: 'cover', label: 'Target in cover', detail: '+1 to the save against ranged attacks' },
+    { key: d.heavyCondition.context === 'heavyReady' ? 'heavyReady' : 'stationary', label: d.heavyCondition.label, detail: d.heavyCondition.detail },
+    { key: 'charged', label: 'Charged', detail: 'Lance: +1 to wound' },
+    { key: 'stealth', label: d.stealth.label, detail: d.stealth.detail },
+  ];
+}
 
 /** Null when the unit or target index is out of range, or the unit's datasheet is unknown. */
 export function damageBreakdown(
   doc: TextDocument,
   list: ArmyList,
   rules: RulesIndex,
-  settings: Pick<Settings, 'damageTargets' | 'devastatingWounds'>,
+  settings: Pick<Settings, 'damageTargets' | 'devastatingWounds' | 'edition'>,
   unitIndex: number,
   targetIndex: number,
   conditions: BreakdownConditions = {},
@@ -102,18 +113,20 @@ export function damageBreakdown(
   const sheet = rules.datasheet(unit.name.text, list.faction?.text);
   if (!sheet) return null;
   const groups = loadoutGroups(unit, sheet);
+  const edition = listEdition(list, settings.edition);
   const target = targetFromSetting(setting);
   if (conditions.stealth) target.stealth = true;
   const context: ScenarioContext = {
     withinHalfRange: !!conditions.halfRange,
     targetInCover: !!conditions.cover,
     remainedStationary: !!conditions.stationary,
+    heavyReady: !!conditions.heavyReady,
     charged: !!conditions.charged,
   };
   const variants = stratagemVariants(listDamageStratagems(list, rules), sheet);
   const on = new Set(conditions.stratagems ?? []);
   const active = variants.filter((v) => on.has(v.label));
-  const toggles: BreakdownToggle[] = CONDITIONS.map((c) => ({ key: c.key, label: c.label, on: !!conditions[c.key], detail: c.detail }));
+  const toggles: BreakdownToggle[] = conditionToggles(edition).map((c) => ({ key: c.key, label: c.label, on: !!conditions[c.key], detail: c.detail }));
   for (const v of variants) toggles.push({ key: `stratagem:${v.label}`, label: v.label, on: on.has(v.label), detail: variantDetail(v) });
 
   const phases: PhaseBreakdown[] = [];
@@ -122,7 +135,7 @@ export function damageBreakdown(
     const applied = active.filter((v) => appliesInPhase(v.effect, phase));
     // Several stratagems at once: their effects are merged into one variant.
     const variant = applied.length ? merge(applied) : undefined;
-    const input = unitPhaseInput(groups, sheet, target, phase, { context, variant, devastatingWounds: settings.devastatingWounds });
+    const input = unitPhaseInput(groups, sheet, target, phase, { context, variant, devastatingWounds: settings.devastatingWounds, edition });
     const r = computeUnitDamage(input);
     const fired = r.scenario.attacker.weapons;
     phases.push({
@@ -142,6 +155,7 @@ export function damageBreakdown(
   }
   return {
     unit: { index: unitIndex, name: unit.name.text, line: doc.positionAt(unit.name.span.start).line },
+    edition: { edition, label: editionRules(edition).label, keptFromTenth: [...editionRules(edition).damage.borrowed] },
     target: { index: targetIndex, name: setting.name, profile: target },
     targets: settings.damageTargets.map((t, index) => ({ index, name: t.name })),
     toggles,

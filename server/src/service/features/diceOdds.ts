@@ -1,12 +1,14 @@
 // The dice-odds section of a unit's hover: the chance to make a charge of 1" to 12"
 // (2D6, and with each +1 a usable stratagem's EFFECT grants), to pass a Battle-shock
-// test at the datasheet's best Leadership, and the Advance distance (M + D6).
+// test at the datasheet's best Leadership, and the Advance distance (M + D6); under the
+// list's edition, which says when these rolls are not its own (the 11th's are not in its data).
 import type { ArmyList } from '../domain/parse/ast';
 import type { RulesIndex } from '../domain/rules';
 import type { Datasheet } from '../domain/rules/model';
 import { advanceDistribution, battleShockPass, chargeTable } from '../domain/damage/odds';
 import { canTarget } from '../domain/stratagems/eligibility';
 import { listStratagems, stratagemEffect } from './codeLens';
+import { editionRules, type Edition } from '../domain/editions';
 
 export interface RollBonus {
   label: string;
@@ -28,7 +30,7 @@ export function percent(p: number): string {
   return x >= 10 ? `${Math.round(x)}%` : `${x.toFixed(1)}%`;
 }
 
-export function diceOddsMarkdown(sheet: Datasheet, bonuses: RollBonus[] = []): string {
+export function diceOddsMarkdown(sheet: Datasheet, bonuses: RollBonus[] = [], edition: Edition = 10): string {
   const out: string[] = ['#### Dice odds'];
   const base = chargeTable(0);
   const head = `| Charge | ${base.map((c) => `${c.distance}"`).join(' | ')} |`;
@@ -54,6 +56,8 @@ export function diceOddsMarkdown(sheet: Datasheet, bonuses: RollBonus[] = []): s
     lines.push(`**Advance** M ${m}" + D6: ${d[0].distance}"–${d[d.length - 1].distance}", each ${percent(1 / 6)}, ${(m + 3.5).toFixed(1)}" on average`);
   }
   if (lines.length) out.push(lines.join('  \n'));
+  const note = editionRules(edition).damage.oddsNote;
+  if (note) out.push(`_${note}_`);
   return out.join('\n\n');
 }
 

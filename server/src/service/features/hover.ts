@@ -17,6 +17,7 @@ import { Found, headerHover, keywordHover, planTargetHover, unitPartHover } from
 import { weaponAbilityRule } from './completion/resolve';
 import { modelMarkdown } from './render/markdown';
 import { chargeBonuses, diceOddsMarkdown } from './diceOdds';
+import { listEdition, type EditionSetting } from '../domain/editions';
 
 /** For a plan line: what the TARGET text requires (checked) and what it leaves to the table (not checked). */
 function planReminder(s: Stratagem): string {
@@ -28,14 +29,15 @@ function planReminder(s: Stratagem): string {
 
 const inside = (span: Span, offset: number) => offset >= span.start && offset <= span.end;
 
-export function hover(doc: TextDocument, list: ArmyList, rules: RulesIndex, offset: number): Hover | null {
+/** `edition`: the `auspex.edition` setting; the list's edition (`listEdition`) words the unit's dice odds. */
+export function hover(doc: TextDocument, list: ArmyList, rules: RulesIndex, offset: number, edition: EditionSetting = 'auto'): Hover | null {
   const faction = list.faction?.text;
   const head = headerHover(list, rules, offset);
   if (head) return found(doc, head);
   for (const unit of list.units) {
     if (!inside(unit.span, offset)) continue;
     const sheet = rules.datasheet(unit.name.text, faction);
-    const hit = hoverInUnit(doc, unit, sheet, offset, rules, list) ?? found(doc, unitPartHover(doc.getText(), list, rules, unit, sheet, offset));
+    const hit = hoverInUnit(doc, unit, sheet, offset, rules, list, edition) ?? found(doc, unitPartHover(doc.getText(), list, rules, unit, sheet, offset));
     if (hit) return hit;
   }
   for (const use of list.stratagemPlan?.uses ?? []) {
@@ -51,10 +53,10 @@ function found(doc: TextDocument, f: Found | null): Hover | null {
   return f ? markdown(doc, f.span, f.value) : null;
 }
 
-function hoverInUnit(doc: TextDocument, unit: Unit, sheet: Datasheet | undefined, offset: number, rules: RulesIndex, list: ArmyList): Hover | null {
+function hoverInUnit(doc: TextDocument, unit: Unit, sheet: Datasheet | undefined, offset: number, rules: RulesIndex, list: ArmyList, edition: EditionSetting): Hover | null {
   if (!sheet) return null;
   // The datasheet, then the dice odds players ask about it (charge, Battle-shock, Advance).
-  if (inside(unit.name.span, offset)) return markdown(doc, unit.name.span, `${datasheetMarkdown(sheet)}\n\n${diceOddsMarkdown(sheet, chargeBonuses(list, rules, sheet))}`);
+  if (inside(unit.name.span, offset)) return markdown(doc, unit.name.span, `${datasheetMarkdown(sheet)}\n\n${diceOddsMarkdown(sheet, chargeBonuses(list, rules, sheet), listEdition(list, edition))}`);
   for (const group of unit.models) {
     if (!group.implicit && inside(group.name.span, offset)) {
       const n = normalizeName(group.name.text);

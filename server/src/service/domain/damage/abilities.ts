@@ -11,7 +11,10 @@ export interface WeaponAbilities {
   anti: { keyword: string; on: number }[];
   twinLinked: boolean;
   torrent: boolean;
-  blast: boolean;
+  /** [BLAST] is 1, [BLAST X] (11th edition) is X: attack dice per five target models; 0 without Blast. */
+  blast: number;
+  /** [CLEAVE X] (11th edition): X; 0 without. */
+  cleave: number;
   melta?: DiceExpr;
   rapidFire?: DiceExpr;
   heavy: boolean;
@@ -21,9 +24,13 @@ export interface WeaponAbilities {
   precision: boolean;
   hazardous: boolean;
   pistol: boolean;
+  /** [CLOSE-QUARTERS] (11th edition: the same as [PISTOL]). */
+  closeQuarters: boolean;
+  /** [PSYCHIC]: a keyword in the 10th edition; in the 11th its attacks may ignore hit modifiers. */
+  psychic: boolean;
   assault: boolean;
   extraAttacks: boolean;
-  /** Abilities that do not change the numbers here but are known (ONE SHOT, PSYCHIC, ...). */
+  /** Abilities that do not change the numbers here but are known (ONE SHOT, CONVERSION, ...). */
   other: string[];
   /** Strings not recognised: reported to the user, never fatal. */
   unknown: string[];
@@ -31,18 +38,19 @@ export interface WeaponAbilities {
 
 export function emptyAbilities(): WeaponAbilities {
   return {
-    lethalHits: false, devastatingWounds: false, anti: [], twinLinked: false, torrent: false, blast: false,
+    lethalHits: false, devastatingWounds: false, anti: [], twinLinked: false, torrent: false, blast: 0, cleave: 0,
     heavy: false, lance: false, ignoresCover: false, indirectFire: false, precision: false, hazardous: false,
-    pistol: false, assault: false, extraAttacks: false, other: [], unknown: [],
+    pistol: false, closeQuarters: false, psychic: false, assault: false, extraAttacks: false, other: [], unknown: [],
   };
 }
 
-const FLAGS: Record<string, keyof WeaponAbilities> = {
+type Flag = { [K in keyof WeaponAbilities]: WeaponAbilities[K] extends boolean ? K : never }[keyof WeaponAbilities];
+
+const FLAGS: Record<string, Flag> = {
   'LETHAL HITS': 'lethalHits',
   'DEVASTATING WOUNDS': 'devastatingWounds',
   'TWIN-LINKED': 'twinLinked',
   'TORRENT': 'torrent',
-  'BLAST': 'blast',
   'HEAVY': 'heavy',
   'LANCE': 'lance',
   'IGNORES COVER': 'ignoresCover',
@@ -50,12 +58,14 @@ const FLAGS: Record<string, keyof WeaponAbilities> = {
   'PRECISION': 'precision',
   'HAZARDOUS': 'hazardous',
   'PISTOL': 'pistol',
+  'CLOSE-QUARTERS': 'closeQuarters',
+  'PSYCHIC': 'psychic',
   'ASSAULT': 'assault',
   'EXTRA ATTACKS': 'extraAttacks',
 };
 
 // Known abilities that do not affect expected damage against one target.
-const INERT = new Set(['ONE SHOT', 'PSYCHIC', 'CONVERSION', 'DEADLY DEMISE']);
+const INERT = new Set(['ONE SHOT', 'CONVERSION', 'DEADLY DEMISE']);
 
 /** Upper case, brackets and surrounding punctuation removed, dashes/spaces folded. */
 export function normalizeAbility(raw: string): string {
@@ -66,7 +76,8 @@ export function normalizeAbility(raw: string): string {
     .trim()
     .toUpperCase()
     .replace(/\s*-\s*/g, '-')
-    .replace(/^TWIN LINKED$/, 'TWIN-LINKED');
+    .replace(/^TWIN LINKED$/, 'TWIN-LINKED')
+    .replace(/^CLOSE QUARTERS$/, 'CLOSE-QUARTERS');
 }
 
 /** Splits "[LETHAL HITS], [PISTOL]" style strings into single abilities. */
@@ -94,10 +105,16 @@ function applyOne(out: WeaponAbilities, raw: string): void {
   const a = normalizeAbility(raw);
   const flag = FLAGS[a];
   if (flag) {
-    (out as unknown as Record<string, boolean>)[flag] = true;
+    out[flag] = true;
     return;
   }
-  let m = /^SUSTAINED HITS (\S+)$/.exec(a);
+  // [BLAST] and the 11th edition's [BLAST X] / [CLEAVE X]: a whole number of attack dice per five target models.
+  let m = /^(BLAST|CLEAVE)(?: ([1-9]\d?))?$/.exec(a);
+  if (m && (m[1] === 'BLAST' || m[2])) {
+    out[m[1] === 'BLAST' ? 'blast' : 'cleave'] = m[2] ? Number(m[2]) : 1;
+    return;
+  }
+  m = /^SUSTAINED HITS (\S+)$/.exec(a);
   if (m && diceOk(m[1])) {
     out.sustainedHits = parseDice(m[1]);
     return;

@@ -5,6 +5,8 @@
 // weapon by weapon and, after all of them, the Devastating Wounds.
 import { WeaponAbilities, parseAbilities } from './abilities';
 import { Dist, TAIL, binomial, compound, convolve, diceDist, mapDist, mean, parseDice, point } from './dice';
+import { editionRules } from '../editions';
+import type { AttackSituation, DamageRules, Edition, RollModifier } from '../editions';
 
 export type RerollKind = 'none' | 'ones' | 'failed' | 'noncrit';
 
@@ -48,7 +50,10 @@ export interface ScenarioContext {
   phase?: 'shooting' | 'fight';
   targetInCover?: boolean;
   withinHalfRange?: boolean;
+  /** 10th edition: [HEAVY] +1 to hit. */
   remainedStationary?: boolean;
+  /** 11th edition: [HEAVY] +1 to hit: the unit is unengaged, was not set up this turn and no model moved more than 3". */
+  heavyReady?: boolean;
   charged?: boolean;
   /** Default true; false matters to INDIRECT FIRE. */
   targetVisible?: boolean;
@@ -71,7 +76,11 @@ export interface DamageScenario {
   target: ScenarioTarget;
   context?: ScenarioContext;
   modifiers?: ScenarioModifiers;
-  rules?: { devastatingWounds?: 'current' | 'spill' };
+  rules?: {
+    devastatingWounds?: 'current' | 'spill';
+    /** The edition whose weapon abilities and core rules apply (default 10); the engine asks `editionRules(edition).damage`. */
+    edition?: Edition;
+  };
 }
 
 /** Expected values and distributions. */
@@ -111,6 +120,8 @@ export interface WeaponResult extends DamageStats {
 
 /** Unit totals: the weapons fire in list order against one target; per-weapon entries are each weapon alone. */
 export interface DamageResult extends DamageStats {
+  /** The edition whose rules were applied. */
+  edition: Edition;
   perWeapon: WeaponResult[];
   notes: string[];
 }
@@ -272,6 +283,9 @@ interface Norm {
   ctx: Required<ScenarioContext> & { phaseGiven: boolean };
   mods: Required<ScenarioModifiers>;
   spill: boolean;
+  edition: Edition;
+  /** The edition's weapon-ability semantics. */
+  rules: DamageRules;
 }
 
 function normalize(s: DamageScenario): Norm {
@@ -284,6 +298,7 @@ function normalize(s: DamageScenario): Norm {
       targetInCover: !!c.targetInCover,
       withinHalfRange: !!c.withinHalfRange,
       remainedStationary: !!c.remainedStationary,
+      heavyReady: !!c.heavyReady,
       charged: !!c.charged,
       targetVisible: c.targetVisible !== false,
       overwatch: !!c.overwatch,
@@ -298,6 +313,8 @@ function normalize(s: DamageScenario): Norm {
       critWoundOn: m.critWoundOn ?? 6,
     },
     spill: s.rules?.devastatingWounds === 'spill',
+    edition: s.rules?.edition ?? 10,
+    rules: editionRules(s.rules?.edition ?? 10).damage,
   };
 }
 
@@ -325,15 +342,11 @@ function prepare(w: ScenarioWeapon, t: ScenarioTarget, n: Norm): Prepared {
     }
   }
 
-  // Attacks per model: A, + Blast, + Rapid Fire at half range.
+  // Attacks per model: A, + Blast / Cleave (as the edition words them), + Rapid Fire at half range.
   let perModel = diceDist(w.A);
-  if (ab.blast) {
-    const extra = Math.floor(t.models / 5);
-    if (extra) {
-      perModel = mapDist(perModel, (v) => v + extra);
-      notes.push(`BLAST: +${extra} attack${extra > 1 ? 's' : ''}`);
-    }
-  }
+  const extra = n.rules.extraAttacks(ab, t.models);
+  notes.push(...extra.notes);
+  if (extra.value) perModel = mapDist(perModel, (v) => v + extra.value);
   if (ab.rapidFire && ctx.withinHalfRange && ranged) {
     perModel = convolve(perModel, diceDist(ab.rapidFire));
     notes.push(`RAPID FIRE ${ab.rapidFire.text}: half range`);
@@ -345,23 +358,24 @@ function prepare(w: ScenarioWeapon, t: ScenarioTarget, n: Norm): Prepared {
   let pHit: number;
   let pCrit: number;
   const torrent = ab.torrent || w.skill === null;
+  const indirectBlind = ab.indirectFire && ranged && !ctx.targetVisible;
+  const situation: AttackSituation = { ranged, context: ctx, target: t, indirectBlind };
   if (torrent) {
     pHit = 1;
     pCrit = 0;
   } else {
     const skill = w.skill as number;
-    let hm = mods.hit;
-    if (ab.heavy && ranged && ctx.remainedStationary) {
-      hm += 1;
-      notes.push('HEAVY: +1 to hit (remained stationary)');
-    }
-    if (t.stealth && ranged) hm -= 1;
-    const indirectBlind = ab.indirectFire && ranged && !ctx.targetVisible;
-    if (indirectBlind) {
-      hm -= 1;
-      notes.push('INDIRECT FIRE (not visible): -1 to hit, unmodified 1-3 fail, target has cover');
-    }
-    hm = clamp1(hm);
+    // Every hit modifier with its source; the edition says which apply (PSYCHIC may ignore some), then the ±1 cap.
+    const all: RollModifier[] = [];
+    if (mods.hit) all.push({ value: mods.hit, source: 'modifiers' });
+    const fromAbilities = n.rules.hitModifiers(ab, situation);
+    all.push(...fromAbilities.value);
+    notes.push(...fromAbilities.notes);
+    if (indirectBlind) all.push({ value: -1, source: 'INDIRECT FIRE', note: 'INDIRECT FIRE (not visible): -1 to hit, unmodified 1-3 fail, target has cover' });
+    const applied = n.rules.appliedHitModifiers(ab, all);
+    for (const m of applied.value) if (m.note) notes.push(m.note);
+    notes.push(...applied.notes);
+    const hm = clamp1(applied.value.reduce((sum, m) => sum + m.value, 0));
     const critOn = mods.critHitOn;
     const overwatch = ctx.overwatch && ranged;
     const face = (u: number): 0 | 1 | 2 => {
@@ -404,8 +418,9 @@ function prepare(w: ScenarioWeapon, t: ScenarioTarget, n: Norm): Prepared {
 
   // Saving throw: the better of armour (AP, cover, modifiers; improvement capped at +1) and invulnerable.
   const AP = -Math.abs(w.AP);
-  const cover = ranged && (ctx.targetInCover || (ab.indirectFire && !ctx.targetVisible)) && !ab.ignoresCover && !(t.Sv <= 3 && AP === 0);
-  const improvement = Math.min(1, mods.save + (cover ? 1 : 0));
+  const cover = n.rules.benefitOfCover(ab, situation);
+  notes.push(...cover.notes);
+  const improvement = Math.min(1, mods.save + (cover.value ? n.rules.coverSaveBonus(t.Sv, AP) : 0));
   const armourPass = (u: number) => u !== 1 && u + AP + improvement >= t.Sv;
   const invPass = (u: number) => t.invuln != null && u !== 1 && u >= t.invuln;
   let pA = 0;
@@ -452,7 +467,7 @@ function prepare(w: ScenarioWeapon, t: ScenarioTarget, n: Norm): Prepared {
   const perAttackDamage = addDist(addDist([1 - pHit], hitDmg, pHit - pCrit), critDmg, pCrit);
 
   const devKey = n.spill ? 'spill' : dmg.join(',');
-  if (ab.precision) notes.push('PRECISION: allocation to CHARACTER models not modelled');
+  notes.push(...n.rules.abilityNotes(ab));
   return {
     name: w.name, profile: w.profile, used, notes, ab, models, attacksDist, meanAttacks: mean(attacksDist),
     pHit, pCrit, meanExtraHits, lethal, pWound, pCritWound, dev, pUnsaved, dmg, joint, normalEff, devKey, devEff, devCap,
@@ -659,11 +674,12 @@ export function computeDamage(s: DamageScenario, opts: ComputeOptions = {}): Dam
   const perWeapon: WeaponResult[] = ws.map((w) => ({ name: w.name, profile: w.profile, used: w.used, notes: w.notes, ...stats([w], t, withDD) }));
   const total = ws.length === 1 ? { ...perWeapon[0] } : stats(ws, t, withDD);
   const notes: string[] = [];
-  if (t.stealth) notes.push('Stealth: -1 to hit with ranged attacks');
+  notes.push(...n.rules.targetNotes(t));
   if (n.ctx.overwatch) notes.push('Fire Overwatch: only unmodified 6s hit');
   const devCount = ws.filter((w) => w.dev && w.used).length;
   if (devCount) notes.push(n.spill ? 'Devastating Wounds: launch wording, mortal wounds spill over' : 'Devastating Wounds: allocated after all other attacks, excess lost');
   const result: DamageResult = {
+    edition: n.edition,
     attacks: total.attacks, hits: total.hits, critHits: total.critHits, wounds: total.wounds, critWounds: total.critWounds,
     lethalAutoWounds: total.lethalAutoWounds, devWounds: total.devWounds, unsaved: total.unsaved, damage: total.damage,
     woundsLost: total.woundsLost, modelsSlain: total.modelsSlain, pWipe: total.pWipe, modelsSlainDist: total.modelsSlainDist,

@@ -3,6 +3,7 @@
 // between its Pistols and its other ranged weapons. Used by the code lens.
 import { Datasheet, ModelProfile, Weapon, WeaponProfile } from '../rules/model';
 import { parseAbilities } from './abilities';
+import { editionRules } from '../editions';
 import {
   DamageResult, DamageScenario, ScenarioContext, ScenarioModifiers, ScenarioTarget, ScenarioWeapon, computeDamage,
 } from './engine';
@@ -115,14 +116,16 @@ export interface UnitDamageResult extends DamageResult {
   choices: string[];
 }
 
-const isPistol = (p: WeaponProfile) => parseAbilities(p.abilities).pistol;
 
 /**
  * Expected damage of a unit with model counts against one target. Each multi-profile weapon uses its best
- * profile; a model with Pistols and other ranged weapons (not MONSTER/VEHICLE) fires whichever does more.
+ * profile; a model with Pistols and other ranged weapons (not MONSTER/VEHICLE) fires whichever does more
+ * (what counts as a Pistol is the edition's: in the 11th, [CLOSE-QUARTERS] too).
  */
 export function computeUnitDamage(input: UnitDamageInput): UnitDamageResult {
   const c: DamageConditions = { context: input.context, modifiers: input.modifiers, rules: input.rules };
+  const { isPistol: pistolAbilities } = editionRules(input.rules?.edition ?? 10).damage;
+  const isPistol = (p: WeaponProfile) => pistolAbilities(parseAbilities(p.abilities));
   const phase = input.context?.overwatch ? 'shooting' : input.context?.phase;
   const bigModel = (input.keywords ?? []).some((k) => /^(MONSTER|VEHICLE)$/i.test(k));
   const weapons: ScenarioWeapon[] = [];

@@ -4,6 +4,7 @@ import { diceDist, tryParseDice } from './dice';
 import {
   DamageScenario, RerollKind, ScenarioContext, ScenarioModifiers, ScenarioTarget, ScenarioWeapon,
 } from './engine';
+import { EDITIONS, type Edition } from '../editions';
 
 export type ParseScenarioResult = { scenario: DamageScenario } | { error: string };
 
@@ -139,7 +140,7 @@ function target(v: unknown): ScenarioTarget {
 function context(v: unknown): ScenarioContext | undefined {
   if (v === undefined) return undefined;
   const o = obj(v, 'context');
-  const keys = ['targetInCover', 'withinHalfRange', 'remainedStationary', 'charged', 'targetVisible', 'overwatch'] as const;
+  const keys = ['targetInCover', 'withinHalfRange', 'remainedStationary', 'heavyReady', 'charged', 'targetVisible', 'overwatch'] as const;
   onlyKeys(o, 'context', ['phase', ...keys]);
   const c: ScenarioContext = {};
   if (o.phase !== undefined) {
@@ -151,6 +152,14 @@ function context(v: unknown): ScenarioContext | undefined {
     if (b !== undefined) c[k] = b;
   }
   return c;
+}
+
+/** `rules.edition`: 10 or 11 (a number, or the same as a string). */
+function edition(v: unknown): Edition {
+  const e = typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v;
+  const found = EDITIONS.find((x) => x === e);
+  if (found === undefined) fail('rules.edition', `expected ${EDITIONS.join(' or ')}, got ${JSON.stringify(v)}`);
+  return found;
 }
 
 const REROLLS: RerollKind[] = ['none', 'ones', 'failed', 'noncrit'];
@@ -190,11 +199,13 @@ export function parseScenario(json: unknown): ParseScenarioResult {
     if (m) s.modifiers = m;
     if (o.rules !== undefined) {
       const r = obj(o.rules, 'rules');
-      onlyKeys(r, 'rules', ['devastatingWounds']);
+      onlyKeys(r, 'rules', ['devastatingWounds', 'edition']);
+      s.rules = {};
       if (r.devastatingWounds !== undefined) {
         if (r.devastatingWounds !== 'current' && r.devastatingWounds !== 'spill') fail('rules.devastatingWounds', 'expected "current" or "spill"');
-        s.rules = { devastatingWounds: r.devastatingWounds };
-      } else s.rules = {};
+        s.rules.devastatingWounds = r.devastatingWounds;
+      }
+      if (r.edition !== undefined) s.rules.edition = edition(r.edition);
     }
     return { scenario: s };
   } catch (e) {

@@ -1,9 +1,83 @@
 // The 11th edition (June 2026). Where the data (the 11e game system's
 // sharedRules) holds no text for a core rule the engine needs, the 10th
 // edition's effect is kept here, in one place, and said so.
-import type { EditionRules } from './types';
+import type { DamageRules, EditionRules, RollModifier } from './types';
+import { TENTH_CORE } from './tenth';
+
+// ---- Damage (member `damage`): the weapon abilities as the 11e game system's sharedRules word them. ----
+
+const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+
+/** The 10th-edition effects kept because the 11th-edition data holds no text for the core rule (13.08, 06.03, 10.07). */
+const COVER_KEPT = 'benefit of cover: +1 to the armour save (not for Sv 3+ or better against AP 0), as in the 10th edition: the 11th-edition rule (13.08) is not in the data';
+const HAZARD_KEPT = `hazard rolls: counted as the 10th edition's Hazardous tests (${TENTH_CORE.hazardous}): the 11th-edition rule (06.03) is not in the data`;
+const INDIRECT_KEPT = 'indirect shooting at a target not visible: -1 to hit, unmodified 1-3 fail, target has cover, as in the 10th edition: the 11th-edition rule (10.07) is not in the data';
+const SEQUENCE_KEPT = 'the attack sequence (hit, wound and save rolls, ±1 caps on modifiers, allocation one model at a time) as in the 10th edition: the 11th-edition core rules are not in the data';
+
+const ELEVENTH_DAMAGE: DamageRules = {
+  extraAttacks(ab, targetModels) {
+    const notes: string[] = [];
+    const fives = Math.floor(targetModels / 5);
+    let value = 0;
+    // [BLAST X]: X additional attack dice per five target models ([BLAST] is X = 1).
+    if (ab.blast && fives) {
+      value += ab.blast * fives;
+      notes.push(`BLAST${ab.blast > 1 ? ` ${ab.blast}` : ''}: +${plural(ab.blast * fives, 'attack')}`);
+    }
+    // [CLEAVE X]: the same, when all of the weapon's attacks go at one target (a scenario has one target).
+    if (ab.cleave && fives) {
+      value += ab.cleave * fives;
+      notes.push(`CLEAVE ${ab.cleave}: +${plural(ab.cleave * fives, 'attack')} (all of the weapon's attacks at this one target)`);
+    }
+    return { value, notes };
+  },
+  hitModifiers(ab, s) {
+    const out: RollModifier[] = [];
+    const notes: string[] = [];
+    if (ab.heavy && s.ranged && s.context.heavyReady) {
+      out.push({ value: 1, source: 'HEAVY', note: 'HEAVY: +1 to hit (unengaged, not set up this turn, no model moved more than 3")' });
+    } else if (ab.heavy && s.ranged && s.context.remainedStationary) {
+      notes.push('HEAVY: the 11th edition asks for "unengaged, not set up this turn, no model moved more than 3"" (heavyReady), not "remained stationary"');
+    }
+    // Stealth gives the benefit of cover instead (benefitOfCover).
+    return { value: out, notes };
+  },
+  appliedHitModifiers(ab, mods) {
+    // [PSYCHIC]: the attacker may ignore any or all modifiers to BS/WS and to the hit roll, so it ignores the negative ones.
+    if (!ab.psychic) return { value: mods, notes: [] };
+    const dropped = mods.filter((m) => m.value < 0);
+    const notes = dropped.length ? [`PSYCHIC: ignores ${dropped.map((m) => `${m.value} to hit (${m.source})`).join(', ')}`] : [];
+    return { value: mods.filter((m) => m.value >= 0), notes };
+  },
+  benefitOfCover(ab, s) {
+    const value = TENTH_CORE.benefitOfCover(ab, s.ranged, s.context.targetInCover || !!s.target.stealth, s.indirectBlind);
+    const notes: string[] = [];
+    if (value && s.target.stealth && !s.context.targetInCover) notes.push('Stealth: the target has the benefit of cover');
+    if (s.indirectBlind) notes.push("INDIRECT FIRE: the 10th edition's effect, kept: the 11th-edition rule (10.07) is not in the data");
+    if (value) notes.push("Benefit of cover: the 10th edition's +1 to the armour save, kept: the 11th-edition rule (13.08) is not in the data");
+    return { value, notes };
+  },
+  coverSaveBonus: TENTH_CORE.coverSaveBonus,
+  isPistol: (ab) => ab.pistol || ab.closeQuarters,
+  abilityNotes(ab) {
+    const notes: string[] = [];
+    if (ab.precision) notes.push("PRECISION: selects a visible CHARACTER's allocation group; the target here is one profile (one allocation group), so it changes nothing");
+    if (ab.hazardous) notes.push("HAZARDOUS: counted as the 10th edition's Hazardous tests, kept: hazard rolls (06.03) are not in the data");
+    return notes;
+  },
+  targetNotes: (t) => (t.stealth ? ['Stealth: the benefit of cover against ranged attacks'] : []),
+  heavyCondition: {
+    context: 'heavyReady',
+    label: 'Unengaged, not set up, moved ≤ 3"',
+    detail: 'Heavy: +1 to hit if the unit is unengaged, was not set up this turn and no model moved more than 3"',
+  },
+  stealth: { label: 'Target has Stealth', detail: 'the benefit of cover against ranged attacks' },
+  borrowed: [COVER_KEPT, HAZARD_KEPT, INDIRECT_KEPT, SEQUENCE_KEPT],
+  oddsNote: 'Charge, Battle-shock and Advance rolls as in the 10th edition: the 11th-edition core rules are not in the data.',
+};
 
 export const ELEVENTH: EditionRules = {
   edition: 11,
   label: '11th edition',
+  damage: ELEVENTH_DAMAGE,
 };

@@ -9,6 +9,7 @@ import { TENTH } from './tenth';
 import { ELEVENTH } from './eleventh';
 
 export type { Edition, EditionRules, EditionSetting } from './types';
+export type { AttackSituation, ConditionSpec, DamageRules, Noted, RollModifier } from './types';
 export { EDITIONS } from './types';
 
 const BY_EDITION: Record<10 | 11, EditionRules> = { 10: TENTH, 11: ELEVENTH };

@@ -1,7 +1,63 @@
 // The 10th edition (2023–2026): the rules Auspex 0.1 implemented.
-import type { EditionRules } from './types';
+import type { DamageRules, EditionRules, RollModifier } from './types';
+
+// ---- Damage (member `damage`): the 10th edition's weapon abilities and core rules, as the engine applied them
+// before there were editions. The 11th-edition module reuses some of these where its data holds no text. ----
+
+const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+
+/** The benefit of cover (10th core rules): +1 to the armour save, but not for a model with Sv 3+ or better against AP 0. */
+function coverSaveBonus(Sv: number, AP: number): number {
+  return Sv <= 3 && AP === 0 ? 0 : 1;
+}
+
+/** The target has the benefit of cover: in cover, or not visible to INDIRECT FIRE; IGNORES COVER removes it. */
+function benefitOfCover(ab: { ignoresCover: boolean }, ranged: boolean, inCover: boolean, indirectBlind: boolean): boolean {
+  return ranged && (inCover || indirectBlind) && !ab.ignoresCover;
+}
+
+/** Hazardous: one D6 per weapon after the unit attacks, each 1 a failed test (the engine counts failed tests). */
+const TENTH_HAZARDOUS = 'Hazardous: a D6 per Hazardous weapon after the unit attacks, each 1 fails';
+
+const TENTH_DAMAGE: DamageRules = {
+  extraAttacks(ab, targetModels) {
+    const notes: string[] = [];
+    let value = 0;
+    if (ab.blast) {
+      value = Math.floor(targetModels / 5);
+      if (ab.blast > 1) notes.push(`BLAST ${ab.blast}: the 10th edition's Blast has no X: +1 attack per five models`);
+      if (value) notes.push(`BLAST: +${plural(value, 'attack')}`);
+    }
+    if (ab.cleave) notes.push(`CLEAVE ${ab.cleave}: not a 10th-edition ability, ignored`);
+    return { value, notes };
+  },
+  hitModifiers(ab, s) {
+    const out: RollModifier[] = [];
+    if (ab.heavy && s.ranged && s.context.remainedStationary) out.push({ value: 1, source: 'HEAVY', note: 'HEAVY: +1 to hit (remained stationary)' });
+    if (s.target.stealth && s.ranged) out.push({ value: -1, source: 'Stealth' });
+    return { value: out, notes: [] };
+  },
+  appliedHitModifiers: (_ab, mods) => ({ value: mods, notes: [] }),
+  benefitOfCover: (ab, s) => ({ value: benefitOfCover(ab, s.ranged, s.context.targetInCover, s.indirectBlind), notes: [] }),
+  coverSaveBonus,
+  isPistol: (ab) => ab.pistol,
+  abilityNotes(ab) {
+    const notes: string[] = [];
+    if (ab.closeQuarters) notes.push('CLOSE-QUARTERS: not a 10th-edition ability, ignored');
+    if (ab.precision) notes.push('PRECISION: allocation to CHARACTER models not modelled');
+    return notes;
+  },
+  targetNotes: (t) => (t.stealth ? ['Stealth: -1 to hit with ranged attacks'] : []),
+  heavyCondition: { context: 'remainedStationary', label: 'Remained stationary', detail: 'Heavy: +1 to hit' },
+  stealth: { label: 'Target has Stealth', detail: '-1 to hit with ranged attacks' },
+  borrowed: [],
+};
+
+/** The pieces of the 10th edition's damage rules the 11th keeps where its data holds no text (one place). */
+export const TENTH_CORE = { coverSaveBonus, benefitOfCover, hazardous: TENTH_HAZARDOUS } as const;
 
 export const TENTH: EditionRules = {
   edition: 10,
   label: '10th edition',
+  damage: TENTH_DAMAGE,
 };

@@ -1,5 +1,7 @@
 // The interface every edition module implements. Members are grouped by the
 // concern that asks them; a new edition is one new module implementing this.
+import type { WeaponAbilities } from '../damage/abilities';
+import type { ScenarioContext, ScenarioTarget } from '../damage/engine';
 export type Edition = 10 | 11;
 export const EDITIONS: readonly Edition[] = [10, 11];
 
@@ -10,4 +12,68 @@ export interface EditionRules {
   readonly edition: Edition;
   /** "10th edition", "11th edition": how messages and hovers name it. */
   readonly label: string;
+  /** Damage: weapon-ability semantics and the core rules the damage engine needs (see `DamageRules`). */
+  readonly damage: DamageRules;
+}
+
+// ---- Damage: the weapon-ability semantics and core rules the damage engine asks (member `damage`). ----
+
+/** One modifier to a roll and the rule it comes from ("HEAVY", "Stealth", "INDIRECT FIRE", "modifiers" for the scenario's own). */
+export interface RollModifier {
+  value: number;
+  source: string;
+  /** Shown in the weapon's notes when the modifier applies. */
+  note?: string;
+}
+
+/** What the engine knows about one weapon's attacks when it asks the edition. */
+export interface AttackSituation {
+  ranged: boolean;
+  context: Readonly<Required<ScenarioContext>>;
+  target: Readonly<ScenarioTarget>;
+  /** INDIRECT FIRE at a target that is not visible. */
+  indirectBlind: boolean;
+}
+
+/** A condition the breakdown offers as a toggle, as this edition words it. */
+export interface ConditionSpec {
+  label: string;
+  detail: string;
+}
+
+/** A number with the notes saying where it came from. */
+export interface Noted<T> {
+  value: T;
+  notes: string[];
+}
+
+/**
+ * How an edition's weapon abilities and core rules change the damage engine's numbers. The engine, the
+ * rules bridge (`damage/fromRules.ts`) and the damage features ask this and never an edition number.
+ */
+export interface DamageRules {
+  /** Attack dice each model adds ([BLAST], [BLAST X], [CLEAVE X]) against a target unit of `targetModels` models. */
+  extraAttacks(ab: WeaponAbilities, targetModels: number): Noted<number>;
+  /** Hit-roll modifiers from the weapon's abilities and the target (Heavy, Stealth), before the ±1 cap. */
+  hitModifiers(ab: WeaponAbilities, s: AttackSituation): Noted<RollModifier[]>;
+  /** The hit-roll modifiers the attack applies out of all it has ([PSYCHIC] in the 11th may ignore any). */
+  appliedHitModifiers(ab: WeaponAbilities, mods: RollModifier[]): Noted<RollModifier[]>;
+  /** Whether the target has the benefit of cover against the attack (cover, Stealth in the 11th, blind INDIRECT FIRE; IGNORES COVER). */
+  benefitOfCover(ab: WeaponAbilities, s: AttackSituation): Noted<boolean>;
+  /** The armour-save improvement the benefit of cover gives a model with this Sv against this AP (AP as a non-positive number). */
+  coverSaveBonus(Sv: number, AP: number): number;
+  /** Whether a profile is fired as a Pistol (a model fires its Pistols or its other ranged weapons). */
+  isPistol(ab: WeaponAbilities): boolean;
+  /** Notes on a weapon's abilities that the engine applies as written elsewhere or not at all (Precision, abilities not in this edition, Hazardous). */
+  abilityNotes(ab: WeaponAbilities): string[];
+  /** Notes on the target as a whole ("Stealth: -1 to hit with ranged attacks"). */
+  targetNotes(t: ScenarioTarget): string[];
+  /** The context flag that satisfies [HEAVY], and how the breakdown's toggle names it. */
+  heavyCondition: ConditionSpec & { context: 'remainedStationary' | 'heavyReady' };
+  /** How the breakdown describes the target's Stealth. */
+  stealth: ConditionSpec;
+  /** Core rules the engine needs for which this edition's data holds no text, and the effect used instead. */
+  borrowed: readonly string[];
+  /** A line under the dice odds of a unit's hover (charge, Battle-shock, Advance), when they are not this edition's own. */
+  oddsNote?: string;
 }
