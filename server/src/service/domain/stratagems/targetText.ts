@@ -409,6 +409,12 @@ function readBranch(text: string): Branch {
   b.expr = named ?? and(pre.expr, implied(pre));
   if (!named && (pre.other.length || pre.state.length)) b.situational.push(`${[...pre.state, ...pre.other].join(' ')} ${head[1]}`);
   let post = rest.slice(head.index + head[0].length).trim();
+  // "One ADEPTUS ASTARTES INFANTRY unit or ADEPTUS ASTARTES MOUNTED unit from your army": a second noun phrase.
+  const orUnit = /^or ((?:[A-Z][A-Z'-]{0,40}[A-Z]\b ?){1,8})(?:units?|models?)\b\s*/.exec(post);
+  if (orUnit) {
+    b.expr = and(or(pre.expr, readPreModifier(orUnit[1]).expr), implied(pre));
+    post = post.slice(orUnit[0].length);
+  }
   // "One HERETIC ASTARTES CHARACTER model in that unit": a model of the unit the WHEN text names.
   if (/^in that unit\b/.test(post)) b.fromWhen = true;
   b.expr = and(b.expr, postConditions(post));
@@ -434,7 +440,10 @@ function readBranch(text: string): Branch {
 
 /** The unit a WHEN text names from the player's army ("just after an ASTRA MILITARUM INFANTRY REGIMENT unit from your army (excluding …)"). */
 function readWhenUnit(when: string): KeywordExpr {
-  const m = /\b(?:units?|models?) (?:from|in) (?:your|you) army(\s*\(excluding ([^)]*)\))?/.exec(when);
+  const m =
+    /\b(?:units?|models?) (?:from|in) (?:your|you) army(\s*\(excluding ([^)]*)\))?/.exec(when) ??
+    // "just after an EMPEROR'S CHILDREN CHARACTER unit becomes your army's Favoured Champions"
+    /(?<=\b(?:an?|one) (?:[A-Z][A-Z'-]{0,40}[A-Z] ){1,8})units?\b()()/.exec(when);
   if (!m) return true;
   const words = when.slice(0, m.index).trim().split(/\s+/);
   const pre: string[] = [];
@@ -562,6 +571,10 @@ export function readTargetText(target: string, restrictions?: string, effect?: s
     const withWhen = (b: Branch) => (b.fromWhen ? and(whenUnit, b.expr) : b.expr);
     const own = branches.filter((b) => b.side === 'own' && b.subject !== 'other');
     if (parts.length > 1) {
+      // "One ASURYANI unit … and one friendly TRANSPORT it is able to embark within": the first embarks.
+      if (parts.some((r) => /\bTRANSPORT (?:it|that unit) (?:is able to|can) embark\b/.test(r.text))) {
+        for (const r of parts) if (!/\bTRANSPORT (?:it|that unit) (?:is able to|can) embark\b/.test(r.text)) r.b.expr = and(r.b.expr, { fact: 'embarks' });
+      }
       spec.parts = parts.map((r) => ({ count: r.b.count, subject: r.b.subject as TargetPart['subject'], requirement: withWhen(r.b), text: r.text }));
       spec.requirement = or(...spec.parts.map((x) => x.requirement));
       spec.count = partsCount(spec.parts);
