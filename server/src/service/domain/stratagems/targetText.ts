@@ -226,6 +226,8 @@ function clean(text: string): string {
     .replace(/\b([A-Z][A-Z'-]*[A-Z])([a-z]{2,})/g, '$1 $2')
     // Some sources capitalise the connectives too ("MAGUS, PRIMUS OR ACOLYTE ICONWARD"): no keywords.
     .replace(/(?<=[A-Z,] )(OR|AND)(?= [A-Z])/g, (w) => w.toLowerCase())
+    // "PHOBOS and/or SCOUT SQUAD units": either keyword.
+    .replace(/ and\/or /g, ' or ')
     .replace(/\s+/g, ' ')
     .trim();
 }
@@ -237,7 +239,8 @@ function sentences(text: string): string[] {
     .filter(Boolean);
 }
 
-const KW_WORD = /^[A-Z][A-Z'-]*[A-Z]$/;
+// Keyword words may carry accents (KÂHL, ÛTHAR THE DESTINED, BRÔKHYR).
+const KW_WORD = /^\p{Lu}[\p{Lu}'-]*\p{Lu}$/u;
 
 /** Runs of upper-case keyword words in a stretch of text ("ADEPTUS ASTARTES INFANTRY"). */
 function keywordRuns(text: string): string[] {
@@ -390,7 +393,7 @@ function readBranch(text: string): Branch {
   if (!head) {
     // "One DRUKHARI TRANSPORT from your army", "Your NECRONS WARLORD", "one friendly TRANSPORT it is
     // able to embark within": the keyword run is the head.
-    const run = /((?:[A-Z][A-Z'-]*[A-Z]\b ?)+)\s*$/.exec(lead) ?? /^(?:(?:other|friendly) )*((?:[A-Z][A-Z'-]*[A-Z]\b ?)+)(?= [a-z])/.exec(lead);
+    const run = /((?:[A-Z][A-Z'-]*[A-Z]\b ?)+)\s*$/.exec(lead) ?? /^(?:(?:other|friendly) ){0,2}((?:[A-Z][A-Z'-]{0,40}[A-Z]\b ?){1,8})(?= [a-z])/.exec(lead);
     if (run) head = { index: run.index + run[0].length, 0: '', 1: 'unit' };
   }
   if (!head) {
@@ -463,7 +466,12 @@ function readWhenUnit(when: string): KeywordExpr {
  */
 function postConditions(post: string): KeywordExpr {
   const ability = /\bif (?:all|each) of its models (?:have|has) the ([A-Z][\w'’ -]{0,40}?) ability\b/.exec(post);
-  return and(/\bdisembarked from an? TRANSPORT\b/.test(post) ? { fact: 'embarks' } : true, ability ? { ability: ability[1] } : true);
+  return and(
+    /\bdisembarked from an? TRANSPORT\b/.test(post) ? { fact: 'embarks' } : true,
+    ability ? { ability: ability[1] } : true,
+    // "One AELDARI VEHICLE unit from your army that can FLY": the FLY keyword.
+    /\bthat can FLY\b/.test(post) ? kw('FLY') : true,
+  );
 }
 
 interface SentenceResult {
