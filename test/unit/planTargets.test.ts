@@ -9,6 +9,11 @@ import { RulesProvider } from '../../server/src/node/rulesProvider';
 import type { RulesData } from '../../server/src/service/domain/rules/model';
 import { requireShared, sharedPath } from '../support/shared';
 import { check } from './validate-helpers';
+import { completion } from '../../server/src/service/features/completion';
+import { hover } from '../../server/src/service/features/hover';
+import { parseArmyList } from '../../server/src/service/domain/parse';
+import { RulesIndex } from '../../server/src/service/domain/rules';
+import type { MarkupContent } from 'vscode-languageserver-types';
 
 const PLAN_CODES = /^(unknown-stratagem|stratagem-wrong-detachment|plan-)/;
 
@@ -57,6 +62,19 @@ describe('stratagem plan: two targets, named models, WARLORD, Attached units', f
       const f = findings(sm('Rapid Embarkation: Rhino, Outrider Squad'));
       assert.deepStrictEqual(f.map((x) => [x[0], x[1]]), [['plan-target-ineligible', 'Outrider Squad']]);
       assert.match(f[0][2], /^Outrider Squad cannot be the second target of RAPID EMBARKATION: it needs ADEPTUS ASTARTES and INFANTRY/);
+    });
+    it('completion offers, for each position, the units of its own part', () => {
+      const labels = (plan: string) => {
+        const doc = sm(plan);
+        return completion(doc, parseArmyList(doc.getText()), new RulesIndex(data), doc.getText().length - 1).items.map((i) => i.label.trim());
+      };
+      assert.deepStrictEqual(labels('Rapid Embarkation: '), ['Rhino']);
+      assert.deepStrictEqual(labels('Rapid Embarkation: Rhino, '), ['Intercessor Squad']);
+    });
+    it('the hover names both targets in order', () => {
+      const doc = sm('Rapid Embarkation: Rhino, Intercessor Squad');
+      const h = hover(doc, parseArmyList(doc.getText()), new RulesIndex(data), doc.getText().indexOf('Rapid Embarkation') + 2);
+      assert.match((h!.contents as MarkupContent).value, /\*\*Targets\*\* \(name one unit for each, in this order\): 1\. ADEPTUS ASTARTES and TRANSPORT \("One ADEPTUS ASTARTES TRANSPORT unit[^"]*"\); 2\. ADEPTUS ASTARTES and INFANTRY \("one ADEPTUS ASTARTES INFANTRY unit/);
     });
     it('one target only: the count names both', () => {
       const f = findings(sm('Rapid Embarkation: Rhino'));

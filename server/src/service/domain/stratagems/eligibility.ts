@@ -3,7 +3,9 @@
 // clauses are not checked: a datasheet is eligible when some unit of it could be
 // a target, alone or as the Leader of an Attached unit (whose keywords are the
 // Leader's and the Bodyguard's together).
+import type { ArmyList, Unit } from '../parse/ast';
 import type { Datasheet, Stratagem } from '../rules/model';
+import { normalizeName } from '../text/normalize';
 import { KeywordExpr, positiveKeywords, readTargetText, satisfies, TargetSpec, UnitFacts } from './targetText';
 
 /** The stratagem's target spec (the WHEN text is passed so "That unit" takes the keywords WHEN names). */
@@ -49,11 +51,6 @@ export function canTarget(stratagem: Stratagem, ds: Datasheet, spec: TargetSpec 
   return factionFits(stratagem, spec, ds) && satisfies(spec.requirement, datasheetFacts(ds, attached));
 }
 
-/** Whether a unit (with what is attached to it) meets one requirement: a part of a two-target stratagem. */
-export function meetsRequirement(requirement: KeywordExpr, ds: Datasheet, attached: Datasheet[] = []): boolean {
-  return satisfies(requirement, datasheetFacts(ds, attached));
-}
-
 /**
  * The datasheets whose units the stratagem can target (keyword requirements and the detachment's
  * faction), each datasheet on its own: a Leader is checked with its Bodyguard's keywords only where
@@ -62,4 +59,26 @@ export function meetsRequirement(requirement: KeywordExpr, ds: Datasheet, attach
 export function eligibleDatasheets(stratagem: Stratagem, datasheets: Datasheet[]): Datasheet[] {
   const spec = stratagemTargetSpec(stratagem);
   return datasheets.filter((ds) => canTarget(stratagem, ds, spec));
+}
+
+/**
+ * The units of the list a unit forms an Attached unit with: the Bodyguard it leads (`Leading:`,
+ * the first unit of that name, as the Leader check reads it) and the Leaders leading it.
+ */
+export function attachedUnits(list: ArmyList, unit: Unit): Unit[] {
+  const bodyguard = (leader: Unit) => {
+    const name = leader.leading && normalizeName(leader.leading.text);
+    return name ? list.units.find((u) => u !== leader && normalizeName(u.name.text) === name) : undefined;
+  };
+  return list.units.filter((o) => o !== unit && (bodyguard(unit) === o || bodyguard(o) === unit));
+}
+
+/**
+ * The requirement the target at `index` of a plan line must meet: its own part for a two-target
+ * stratagem whose plan names one unit a part (`planned` targets), else the whole requirement.
+ */
+export function requirementAt(spec: TargetSpec, index: number, planned: number): { requirement: KeywordExpr; part?: number } {
+  if (!spec.parts) return { requirement: spec.requirement };
+  if (planned === spec.parts.length && index < spec.parts.length) return { requirement: spec.parts[index].requirement, part: index };
+  return { requirement: spec.requirement };
 }

@@ -7,7 +7,7 @@ import type { ArmyList, PlannedStratagem, TargetRef, Unit } from '../../domain/p
 import type { RulesIndex } from '../../domain/rules';
 import type { Stratagem } from '../../domain/rules/model';
 import type { Settings } from '../../settings';
-import { canTarget, meetsRequirement, stratagemTargetSpec } from '../../domain/stratagems/eligibility';
+import { attachedUnits, canTarget, requirementAt, stratagemTargetSpec } from '../../domain/stratagems/eligibility';
 import { explain, TargetCount, TargetSpec } from '../../domain/stratagems/targetText';
 import { closestNames } from '../../domain/text/fuzzy';
 import { normalizeName } from '../../domain/text/normalize';
@@ -129,14 +129,15 @@ function checkTargets(ctx: CheckContext, use: PlannedStratagem, s: Stratagem, sp
     if (!r) continue;
     const sheet = { ...r.sheet, keywords: [...r.keywords] };
     // A Leader and its Bodyguard are one Attached unit: the keywords of both count.
-    const attached = attachedTo(ctx, r).map((o) => ({ ...o.sheet, keywords: [...o.keywords] }));
+    const attached = attachedUnits(ctx.list, unit).flatMap((o) => ctx.units.filter((x) => x.unit === o)).map((o) => ({ ...o.sheet, keywords: [...o.keywords] }));
     const i = use.targets.indexOf(ref);
     if (spec.parts) {
       // Two targets, each checked against its own part of the text: in order when the plan names
-      // one unit a part, else against any part.
-      const parts = spec.parts.length === n ? [spec.parts[i]] : spec.parts;
-      if (canTarget(s, sheet, { ...spec, requirement: true }, attached) && parts.some((p) => meetsRequirement(p.requirement, sheet, attached))) continue;
-      const which = parts.length === 1 ? `the ${ORDINAL[i] ?? `${i + 1}th`} target of ${s.name}` : `a target of ${s.name}`;
+      // one unit a part, else against either part.
+      const at = requirementAt(spec, i, n);
+      if (canTarget(s, sheet, { ...spec, requirement: at.requirement }, attached)) continue;
+      const parts = at.part === undefined ? spec.parts : [spec.parts[at.part]];
+      const which = at.part === undefined ? `a target of ${s.name}` : `the ${ORDINAL[at.part] ?? `${at.part + 1}th`} target of ${s.name}`;
       ctx.report(ref.span, 'plan-target-ineligible', `${r.sheet.name} cannot be ${which}: it needs ${parts.map((p) => `${explain(p.requirement)} ("${p.text}")`).join(' or ')}.`, {
         related: [{ span: unit.name.span, message: `${unit.name.text}: ${[...r.keywords].join(', ')}` }],
       });
@@ -151,13 +152,6 @@ function checkTargets(ctx: CheckContext, use: PlannedStratagem, s: Stratagem, sp
 }
 
 const ORDINAL = ['first', 'second', 'third', 'fourth'];
-
-/** The units a unit forms an Attached unit with: the Bodyguard it leads (`Leading:`), the Leaders leading it. */
-function attachedTo(ctx: CheckContext, r: ResolvedUnit): ResolvedUnit[] {
-  const leads = (a: ResolvedUnit, b: ResolvedUnit) => !!a.unit.leading && a !== b && normalizeName(a.unit.leading.text) === normalizeName(b.unit.name.text);
-  return ctx.units.filter((o) => o !== r && (leads(r, o) || leads(o, r)));
-}
-
 
 /** Whether n targets fit the TARGET text's count; `max` places the diagnostic on the first target too many. */
 function countFits(count: TargetCount, n: number): { ok: boolean; wanted: string; max?: number } {
