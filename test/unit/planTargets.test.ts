@@ -76,6 +76,13 @@ describe('stratagem plan: two targets, named models, WARLORD, Attached units', f
       const h = hover(doc, parseArmyList(doc.getText()), new RulesIndex(data), doc.getText().indexOf('Rapid Embarkation') + 2);
       assert.match((h!.contents as MarkupContent).value, /\*\*Targets\*\* \(name one unit for each, in this order\): 1\. ADEPTUS ASTARTES and TRANSPORT \("One ADEPTUS ASTARTES TRANSPORT unit[^"]*"\); 2\. ADEPTUS ASTARTES and INFANTRY \("one ADEPTUS ASTARTES INFANTRY unit/);
     });
+    it('hovering a target says whether it meets its own part', () => {
+      const doc = sm('Rapid Embarkation: Intercessor Squad, Rhino');
+      const at = (needle: string) => (hover(doc, parseArmyList(doc.getText()), new RulesIndex(data), doc.getText().lastIndexOf(needle) + 1)!.contents as MarkupContent).value;
+      assert.match(at('Intercessor Squad'), /Its keywords do not meet the TARGET text of RAPID EMBARKATION: One ADEPTUS ASTARTES TRANSPORT unit from your army that has no models embarked within it$/);
+      const ok = sm('Rapid Embarkation: Rhino, Intercessor Squad');
+      assert.match((hover(ok, parseArmyList(ok.getText()), new RulesIndex(data), ok.getText().lastIndexOf('Intercessor Squad') + 1)!.contents as MarkupContent).value, /Its keywords meet the TARGET text of RAPID EMBARKATION\.$/);
+    });
     it('one target only: the count names both', () => {
       const f = findings(sm('Rapid Embarkation: Rhino'));
       assert.deepStrictEqual(f.map((x) => [x[0], x[1]]), [['plan-target-count', 'Rapid Embarkation']]);
