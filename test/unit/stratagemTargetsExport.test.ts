@@ -120,6 +120,7 @@ describe('stratagem TARGET reader vs Wahapedia Datasheets_stratagems.csv (whole 
     const m = measure('own');
     print('own datasheets', m);
     assert.ok(m.pairs >= 50000, `${m.pairs} pairs`);
+    // Measured 54,525/54,954 (99.22%); before issue 18's rules of reading 53,917 (98.11%).
     assert.ok(m.agree / m.pairs >= 0.99, `pair agreement ${m.agree}/${m.pairs}`);
     const exceptions = JSON.parse(fs.readFileSync(FIXTURE, 'utf8')) as Exception[];
     const key = (name: string, det: string | undefined) => `${name}|${det ?? ''}`;
@@ -146,6 +147,7 @@ describe('stratagem TARGET reader vs Wahapedia Datasheets_stratagems.csv (whole 
   it('reports the datasheets Wahapedia lists under several factions (allies, shared units) apart', () => {
     const m = measure('shared');
     print('datasheets listed under several factions', m);
-    assert.ok(m.pairs > 0);
+    // Measured 11,795/12,288 (96.0%): most differences are allies carrying the host's keyword by the listing.
+    assert.ok(m.pairs > 10000 && m.agree / m.pairs >= 0.955, `pair agreement ${m.agree}/${m.pairs}`);
   });
 });

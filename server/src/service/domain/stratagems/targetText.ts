@@ -136,7 +136,10 @@ function hasKeyword(set: Set<string>, k: string): boolean {
   if (set.has(k)) return true;
   // Texts use plurals loosely ("excluding MONSTERS", "One ABERRANT unit" vs the keyword ABERRANTS).
   if (k.endsWith('S') && set.has(k.slice(0, -1))) return true;
-  return set.has(`${k}S`);
+  if (set.has(`${k}S`)) return true;
+  // A datasheet keyword naming a variant ("TYRANID WARRIORS WITH MELEE BIO-WEAPONS") is named by its head ("TYRANID WARRIORS").
+  for (const x of set) if (x.startsWith(`${k} WITH `)) return true;
+  return false;
 }
 
 /** A phrase such as "ASTRA MILITARUM INFANTRY REGIMENT" holds when it splits into keywords the unit has. */
