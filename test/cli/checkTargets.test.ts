@@ -79,6 +79,19 @@ describe('auspex targets', () => {
     assert.ok(!rows.some((x) => x.datasheets.includes('Trygon')));
   });
 
+  it('Wahapedia, Space Marines: a named model, two targets (either part), and a marker is no datasheet', function () {
+    requireShared(this, 'data', 'wahapedia');
+    const sm = JSON.parse(auspex('targets', '--data', sharedPath('data', 'wahapedia'), '--faction', 'Space Marines', '--json').stdout) as { stratagem: string; datasheets: string[] }[];
+    const row = (rows: typeof sm, name: string) => rows.find((x) => x.stratagem === name)!.datasheets;
+    // "One Wolf Guard Headtaker or Wolf Guard Terminator Pack Leader model": the two datasheets with such models.
+    assert.deepStrictEqual(row(sm, 'BIRTH OF A SAGA'), ['Wolf Guard Headtakers', 'Wolf Guard Terminators']);
+    // "One … TRANSPORT unit … and one … INFANTRY unit": either; an Outrider Squad (MOUNTED) is neither.
+    const rapid = row(sm, 'RAPID EMBARKATION');
+    assert.ok(rapid.includes('Rhino') && rapid.includes('Intercessor Squad') && !rapid.includes('Outrider Squad'));
+    const gc = JSON.parse(auspex('targets', '--data', sharedPath('data', 'wahapedia'), '--faction', 'Genestealer Cults', '--json').stdout) as typeof sm;
+    assert.deepStrictEqual(row(gc, 'EVASIVE VANGUARD'), []);
+  });
+
   it('prints one line per stratagem without --json', function () {
     requireShared(this, 'data', 'bsdata');
     const r = auspex('targets', '--data', sharedPath('data', 'bsdata'), '--faction', 'Genestealer Cults');

@@ -208,3 +208,90 @@ describe('stratagem eligibility', () => {
     assert.ok(!canTarget(strat('FOE', 'One enemy MONSTER unit.'), sheets[4]));
   });
 });
+
+describe('stratagem TARGET reader: the kinds of target issue 18 adds (self-written texts in the export styles)', () => {
+  const facts = (keywords: string[], extra: Partial<{ names: string[]; abilities: string[]; attachable: boolean }> = {}) => ({ keywords, ...extra });
+
+  it('named models: "One Wolf Guard Headtaker or Wolf Guard Terminator Pack Leader model" checks model names, plural aside', () => {
+    const spec = readTargetText('One Wolf Guard Headtaker or Wolf Guard Terminator Pack Leader model from your army.');
+    assert.strictEqual(spec.subject, 'model');
+    assert.strictEqual(explain(spec.requirement), 'a Wolf Guard Headtaker model or a Wolf Guard Terminator Pack Leader model');
+    assert.ok(satisfies(spec.requirement, facts(['ADEPTUS ASTARTES'], { names: ['Wolf Guard Headtakers', 'Hunting Wolves'] })));
+    assert.ok(satisfies(spec.requirement, facts(['ADEPTUS ASTARTES'], { names: ['Wolf Guard Terminators', 'Wolf Guard Terminator Pack Leader'] })));
+    assert.ok(!satisfies(spec.requirement, facts(['ADEPTUS ASTARTES'], { names: ['Intercessor Squad', 'Intercessor Sergeant'] })));
+    // Keywords alone cannot refute a name.
+    assert.ok(satisfies(spec.requirement, ['ADEPTUS ASTARTES']));
+  });
+
+  it('two targets: one part each, in order, the count is their sum; "and one enemy unit" adds no part', () => {
+    const spec = readTargetText('One ADEPTUS ASTARTES TRANSPORT unit from your army that has no models embarked within it, and one ADEPTUS ASTARTES INFANTRY unit from your army wholly within 6" of that TRANSPORT.');
+    assert.deepStrictEqual(spec.parts?.map((p) => [explain(p.requirement), p.count.kind]), [['ADEPTUS ASTARTES and TRANSPORT', 'one'], ['ADEPTUS ASTARTES and INFANTRY', 'one']]);
+    assert.deepStrictEqual(spec.count, { kind: 'exactly', n: 2 });
+    const upTo = readTargetText('Up to one SHADOW LEGION HERETIC ASTARTES unit from your army and up to one SHADOW LEGION LEGIONES DAEMONICA unit from your army. You can only select units that arrived from Reserves this turn.');
+    assert.deepStrictEqual(upTo.parts?.map((p) => explain(p.requirement)), ['SHADOW LEGION HERETIC ASTARTES', 'SHADOW LEGION LEGIONES DAEMONICA']);
+    assert.deepStrictEqual(upTo.count, { kind: 'upTo', n: 2 });
+    // A part without its own noun borrows the next one's.
+    const shared = readTargetText('One ASTRA MILITARUM and one GENESTEALER CULTS unit from your army that have not been selected to shoot this phase.');
+    assert.deepStrictEqual(shared.parts?.map((p) => explain(p.requirement)), ['ASTRA MILITARUM', 'GENESTEALER CULTS']);
+    const enemy = readTargetText("One T'AU EMPIRE INFANTRY unit (excluding KROOT units) from your army that has just shot, and one enemy unit (excluding MONSTERS and VEHICLES) hit by one or more of those attacks.");
+    assert.strictEqual(enemy.parts, undefined);
+    assert.strictEqual(explain(enemy.requirement), "T'AU EMPIRE and INFANTRY, not KROOT");
+    // "and one friendly TRANSPORT it is able to embark within": the first unit is one that embarks.
+    const sky = readTargetText('One ASURYANI unit from your army and one friendly TRANSPORT it is able to embark within.');
+    assert.deepStrictEqual(sky.parts?.map((p) => explain(p.requirement)), ['ASURYANI and a unit that can embark in a TRANSPORT (INFANTRY)', 'TRANSPORT']);
+  });
+
+  it('alternatives stay one requirement: "X unit or Y unit", "up to two A and/or B units, or one other C unit"', () => {
+    const spec = readTargetText('One ADEPTUS ASTARTES INFANTRY unit or ADEPTUS ASTARTES MOUNTED unit from your army that is within 9" of that enemy unit.');
+    assert.ok(satisfies(spec.requirement, ['ADEPTUS ASTARTES', 'MOUNTED']) && satisfies(spec.requirement, ['ADEPTUS ASTARTES', 'INFANTRY']));
+    assert.ok(!satisfies(spec.requirement, ['ADEPTUS ASTARTES', 'VEHICLE']));
+    const phobos = readTargetText('Up to two PHOBOS and/or SCOUT SQUAD units from your army, or one other ADEPTUS ASTARTES INFANTRY unit from your army.');
+    assert.ok(satisfies(phobos.requirement, ['ADEPTUS ASTARTES', 'PHOBOS', 'VEHICLE', 'WALKER']));
+    assert.strictEqual(phobos.parts, undefined);
+  });
+
+  it('a WARLORD is a CHARACTER', () => {
+    const spec = readTargetText('Your NECRONS WARLORD.');
+    assert.strictEqual(explain(spec.requirement), 'NECRONS and CHARACTER');
+    assert.ok(!satisfies(spec.requirement, ['NECRONS', 'INFANTRY', 'BATTLELINE']));
+    const when = readTargetText('That ADEPTUS CUSTODES WARLORD model.', undefined, undefined, 'Any phase, just after an ADEPTUS CUSTODES WARLORD model from your army has used an ability.');
+    assert.ok(!satisfies(when.requirement, ['ADEPTUS CUSTODES', 'INFANTRY', 'BATTLELINE']));
+    assert.ok(satisfies(when.requirement, ['ADEPTUS CUSTODES', 'INFANTRY', 'CHARACTER']));
+  });
+
+  it('an Attached unit is a Leader or a unit that can be led', () => {
+    const spec = readTargetText('One DEATH GUARD Attached unit from your army that has not been selected to shoot or fight this phase.');
+    assert.ok(satisfies(spec.requirement, facts(['DEATH GUARD', 'INFANTRY'], { attachable: true })));
+    assert.ok(!satisfies(spec.requirement, facts(['DEATH GUARD', 'VEHICLE'], { attachable: false })));
+  });
+
+  it('a unit that disembarked from a TRANSPORT can embark (INFANTRY), from TARGET or from WHEN', () => {
+    const t = readTargetText('One ASTRA MILITARUM unit from your army that disembarked from a TRANSPORT this turn and has not been selected to shoot this phase.');
+    assert.ok(satisfies(t.requirement, ['ASTRA MILITARUM', 'INFANTRY']) && !satisfies(t.requirement, ['ASTRA MILITARUM', 'VEHICLE']));
+    const w = readTargetText('That ADEPTUS ASTARTES unit.', undefined, undefined, 'Your Charge phase, just after you make a Charge roll for an ADEPTUS ASTARTES unit from your army that disembarked from a TRANSPORT this turn.');
+    assert.ok(satisfies(w.requirement, ['ADEPTUS ASTARTES', 'INFANTRY']) && !satisfies(w.requirement, ['ADEPTUS ASTARTES', 'VEHICLE', 'TRANSPORT']));
+  });
+
+  it('"if all of its models have the Deep Strike ability" is checked against abilities', () => {
+    const spec = readTargetText('One ASTRA MILITARUM unit from your army that is not within Engagement Range of one or more enemy units, if all of its models have the Deep Strike ability, or one VALKYRIE unit from your army that is not within Engagement Range of one or more enemy units.');
+    assert.ok(satisfies(spec.requirement, facts(['ASTRA MILITARUM', 'INFANTRY'], { abilities: ['Deep Strike', 'Voice of Command'] })));
+    assert.ok(!satisfies(spec.requirement, facts(['ASTRA MILITARUM', 'VEHICLE'], { abilities: ['Deadly Demise'] })));
+    assert.ok(satisfies(spec.requirement, facts(['ASTRA MILITARUM', 'VALKYRIE', 'VEHICLE'], { abilities: [] })));
+  });
+
+  it('"One of those GREY KNIGHTS units" and "LEAGUES OF VOTANN" units named in WHEN', () => {
+    const those = readTargetText('One of those GREY KNIGHTS units that is not within Engagement Range of one or more enemy units.', undefined, undefined,
+      "Your opponent's Movement phase, just after an enemy unit within Engagement Range of one or more GREY KNIGHTS units from your army Falls Back.");
+    assert.strictEqual(those.subject, 'unit');
+    assert.strictEqual(explain(those.requirement), 'GREY KNIGHTS');
+    const lov = readTargetText('That LEAGUES OF VOTANN unit.', undefined, undefined, 'Your Movement phase, just after a LEAGUES OF VOTANN unit from your army Falls Back.');
+    assert.strictEqual(explain(lov.requirement), 'LEAGUES OF VOTANN');
+  });
+
+  it('a marker stays no unit: "Select one of those Cult Ambush markers"', () => {
+    const spec = readTargetText('Select one of those Cult Ambush markers.', undefined, undefined, 'Any phase, just after an enemy unit ends a move within 9" of one or more of your Cult Ambush markers.');
+    assert.strictEqual(spec.subject, 'other');
+    const marker = readTargetText('One of those Cult Ambush markers.');
+    assert.strictEqual(marker.subject, 'other');
+  });
+});

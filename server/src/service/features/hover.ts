@@ -22,7 +22,9 @@ import { listEdition, type EditionSetting } from '../domain/editions';
 /** For a plan line: what the TARGET text requires (checked) and what it leaves to the table (not checked). */
 function planReminder(s: Stratagem): string {
   const spec = stratagemTargetSpec(s);
-  const lines = [`**Targets:** ${explain(spec.requirement)}`];
+  const lines = spec.parts
+    ? [`**Targets** (name one unit for each, in this order): ${spec.parts.map((p, i) => `${i + 1}. ${explain(p.requirement)} ("${p.text}")`).join('; ')}`]
+    : [`**Targets:** ${explain(spec.requirement)}`];
   if (spec.situational.length) lines.push(`**Reminder:** ${spec.situational.join('; ')}`);
   return `\n\n${lines.join('\n\n')}`;
 }

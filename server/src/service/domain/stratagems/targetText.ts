@@ -6,8 +6,47 @@
 // hover reminder, never checked.
 import { foldTypography } from '../text/normalize';
 
-/** AND/OR/NOT tree over upper-case keywords; `true` when the text sets no requirement. */
-export type KeywordExpr = true | { kw: string } | { and: KeywordExpr[] } | { or: KeywordExpr[] } | { not: KeywordExpr };
+/**
+ * AND/OR/NOT tree over upper-case keywords; `true` when the text sets no requirement. Beside
+ * keywords a text can name a model ("One Wolf Guard Headtaker model": `name`), an ability every
+ * model has ("if all of its models have the Deep Strike ability": `ability`), or what a keyword
+ * implies about a unit (`fact`: an "Attached unit" is a Leader or a unit that can be led; a unit
+ * that "disembarked from a TRANSPORT" is one that can embark).
+ */
+export type KeywordExpr =
+  | true
+  | { kw: string }
+  | { name: string }
+  | { ability: string }
+  | { fact: UnitFact }
+  | { and: KeywordExpr[] }
+  | { or: KeywordExpr[] }
+  | { not: KeywordExpr };
+
+export type UnitFact = 'attached' | 'embarks';
+
+/**
+ * What the reader can check of a unit beyond its keywords. A requirement on something not given
+ * (no names, no abilities) holds: the keywords alone cannot refute it.
+ */
+export interface UnitFacts {
+  keywords: string[];
+  /** The datasheet's name and its models' names. */
+  names?: string[];
+  /** Names of the abilities every model of the unit has (core, faction and datasheet abilities). */
+  abilities?: string[];
+  /** The datasheet can lead a unit or be led (an Attached unit can be formed with it). */
+  attachable?: boolean;
+}
+
+/** One target of a stratagem that selects two ("One TRANSPORT unit … and one INFANTRY unit …"). */
+export interface TargetPart {
+  count: TargetCount;
+  subject: 'unit' | 'model' | 'unitOrModel';
+  requirement: KeywordExpr;
+  /** The part of the TARGET text it was read from. */
+  text: string;
+}
 
 export type TargetCount =
   | { kind: 'one' }
@@ -37,6 +76,12 @@ export interface TargetSpec {
   limits: TargetLimits;
   /** Other sentences of TARGET/RESTRICTIONS the reader did not turn into a requirement or a limit. */
   notes: string[];
+  /**
+   * Set when the text selects two units of the player's army at once, each with its own
+   * requirement, in the order the text names them; `requirement` is then their OR (a datasheet
+   * that can be either target). RESTRICTIONS apply to every part.
+   */
+  parts?: TargetPart[];
 }
 
 /** Keywords that name a unit type rather than a datasheet or faction: split off the end of a keyword run ("GENESTEALER CULTS INFANTRY"). */
@@ -91,7 +136,10 @@ function hasKeyword(set: Set<string>, k: string): boolean {
   if (set.has(k)) return true;
   // Texts use plurals loosely ("excluding MONSTERS", "One ABERRANT unit" vs the keyword ABERRANTS).
   if (k.endsWith('S') && set.has(k.slice(0, -1))) return true;
-  return set.has(`${k}S`);
+  if (set.has(`${k}S`)) return true;
+  // A datasheet keyword naming a variant ("TYRANID WARRIORS WITH MELEE BIO-WEAPONS") is named by its head ("TYRANID WARRIORS").
+  for (const x of set) if (x.startsWith(`${k} WITH `)) return true;
+  return false;
 }
 
 /** A phrase such as "ASTRA MILITARUM INFANTRY REGIMENT" holds when it splits into keywords the unit has. */
@@ -106,12 +154,21 @@ function phraseHolds(set: Set<string>, phrase: string): boolean {
   return ok[w.length];
 }
 
-/** Whether a unit with these keywords (datasheet and faction keywords together) meets the requirement. */
-export function satisfies(expr: KeywordExpr, unitKeywords: string[]): boolean {
-  const set = keywordSet(unitKeywords);
+/** "Wolf Guard Headtaker" names the models of "Wolf Guard Headtakers": case and a plural s aside. */
+const nameKey = (n: string) => foldTypography(n).toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim().replace(/s$/, '');
+
+/** Whether a unit with these keywords (datasheet and faction keywords together), or these facts, meets the requirement. */
+export function satisfies(expr: KeywordExpr, unit: string[] | UnitFacts): boolean {
+  const facts: UnitFacts = Array.isArray(unit) ? { keywords: unit } : unit;
+  const set = keywordSet(facts.keywords);
+  const names = facts.names && new Set(facts.names.map(nameKey));
+  const abilities = facts.abilities && new Set(facts.abilities.map(nameKey));
   const holds = (e: KeywordExpr): boolean => {
     if (e === true) return true;
     if ('kw' in e) return phraseHolds(set, e.kw);
+    if ('name' in e) return !names || names.has(nameKey(e.name));
+    if ('ability' in e) return !abilities || abilities.has(nameKey(e.ability));
+    if ('fact' in e) return e.fact === 'embarks' ? set.has('INFANTRY') : facts.attachable ?? true;
     if ('and' in e) return e.and.every(holds);
     if ('or' in e) return e.or.some(holds);
     return !holds(e.not);
@@ -123,7 +180,7 @@ export function satisfies(expr: KeywordExpr, unitKeywords: string[]): boolean {
 export function positiveKeywords(expr: KeywordExpr): string[] {
   if (expr === true) return [];
   if ('kw' in expr) return [expr.kw];
-  if ('not' in expr) return [];
+  if ('not' in expr || 'name' in expr || 'ability' in expr || 'fact' in expr) return [];
   return ('and' in expr ? expr.and : expr.or).flatMap(positiveKeywords);
 }
 
@@ -133,9 +190,14 @@ export function explain(expr: KeywordExpr): string {
   return show(expr, true);
 }
 
+const FACT_TEXT: Record<UnitFact, string> = { attached: 'an Attached unit (a Leader or a unit it can lead)', embarks: 'a unit that can embark in a TRANSPORT (INFANTRY)' };
+
 function show(e: Exclude<KeywordExpr, true>, top: boolean): string {
   if ('kw' in e) return e.kw;
-  if ('not' in e) return `not ${e.not !== true && 'kw' in e.not ? e.not.kw : `(${show(e.not as Exclude<KeywordExpr, true>, false)})`}`;
+  if ('name' in e) return `a ${e.name} model`;
+  if ('ability' in e) return `the ${e.ability} ability`;
+  if ('fact' in e) return FACT_TEXT[e.fact];
+  if ('not' in e) return `not ${e.not !== true && !('and' in e.not) && !('or' in e.not) ? show(e.not, false) : `(${show(e.not as Exclude<KeywordExpr, true>, false)})`}`;
   if ('or' in e) {
     const u = unless(e);
     if (u) return u;
@@ -167,6 +229,8 @@ function clean(text: string): string {
     .replace(/\b([A-Z][A-Z'-]*[A-Z])([a-z]{2,})/g, '$1 $2')
     // Some sources capitalise the connectives too ("MAGUS, PRIMUS OR ACOLYTE ICONWARD"): no keywords.
     .replace(/(?<=[A-Z,] )(OR|AND)(?= [A-Z])/g, (w) => w.toLowerCase())
+    // "PHOBOS and/or SCOUT SQUAD units": either keyword.
+    .replace(/ and\/or /g, ' or ')
     .replace(/\s+/g, ' ')
     .trim();
 }
@@ -178,7 +242,8 @@ function sentences(text: string): string[] {
     .filter(Boolean);
 }
 
-const KW_WORD = /^[A-Z][A-Z'-]*[A-Z]$/;
+// Keyword words may carry accents (KÂHL, ÛTHAR THE DESTINED, BRÔKHYR).
+const KW_WORD = /^\p{Lu}[\p{Lu}'-]*\p{Lu}$/u;
 
 /** Runs of upper-case keyword words in a stretch of text ("ADEPTUS ASTARTES INFANTRY"). */
 function keywordRuns(text: string): string[] {
@@ -259,6 +324,22 @@ function readPreModifier(pre: string): PreModifier {
   return res;
 }
 
+/** What a keyword or word before the head noun implies: a WARLORD is a CHARACTER; an Attached unit is a Leader's. */
+function implied(pre: PreModifier): KeywordExpr {
+  return and(pre.state.includes('WARLORD') ? kw('CHARACTER') : true, pre.other.includes('Attached') ? { fact: 'attached' } : true);
+}
+
+/**
+ * Models named in title case, no keyword among them: "Wolf Guard Headtaker or Wolf Guard Terminator
+ * Pack Leader" → either name. Undefined when the words are no list of names.
+ */
+function readModelNames(pre: string): KeywordExpr | undefined {
+  const names = pre.split(/\s*,\s*|\s+or\s+/).map((n) => n.trim()).filter(Boolean);
+  const isName = (n: string) => /^(?:[A-Z][a-z'’-]+|[a-z]{1,3}|[A-Z])(?: (?:[A-Z][a-z'’-]+|of|the|in|with))*$/.test(n) && /^[A-Z]/.test(n) && n.includes(' ');
+  if (!names.length || !names.every(isName)) return undefined;
+  return or(...names.map((n) => ({ name: n })));
+}
+
 /** "(excluding MONSTERS and VEHICLES)" → NOT each; what else it says (units that moved…) is situational. */
 function readExcluding(body: string): { expr: KeywordExpr; situational?: string } {
   const cut = body.search(/\b(that|which|who|if|unless)\b/);
@@ -296,7 +377,13 @@ function readBranch(text: string): Branch {
     }
     rest = rest.slice(d[0].length);
   }
-  // "One of your active Secondary Mission cards", "Select one of those markers": no unit is selected.
+  // "One of those GREY KNIGHTS units": one of the units the WHEN text names.
+  const ofThose = d && !d[4] ? /^of (?:those|these)\s+/.exec(rest) : null;
+  if (ofThose) {
+    rest = rest.slice(ofThose[0].length);
+    b.fromWhen = true;
+  }
+  // "One of your active Secondary Mission cards": no unit is selected.
   if (!d || /^of\b/i.test(rest)) {
     b.situational.push(text.trim());
     return b;
@@ -307,9 +394,10 @@ function readBranch(text: string): Branch {
   const found = /\b(units? or models?|models? or units?|units?|models?)\b/.exec(lead);
   let head: { index: number; 0: string; 1: string } | null = found ? { index: found.index, 0: found[0], 1: found[1] } : null;
   if (!head) {
-    // "One DRUKHARI TRANSPORT from your army", "Your NECRONS WARLORD": the keyword run is the head.
-    const run = /((?:[A-Z][A-Z'-]*[A-Z]\b ?)+)\s*$/.exec(lead);
-    if (run) head = { index: lead.length, 0: '', 1: 'unit' };
+    // "One DRUKHARI TRANSPORT from your army", "Your NECRONS WARLORD", "one friendly TRANSPORT it is
+    // able to embark within": the keyword run is the head.
+    const run = /((?:[A-Z][A-Z'-]*[A-Z]\b ?)+)\s*$/.exec(lead) ?? /^(?:(?:other|friendly) ){0,2}((?:[A-Z][A-Z'-]{0,40}[A-Z]\b ?){1,8})(?= [a-z])/.exec(lead);
+    if (run) head = { index: run.index + run[0].length, 0: '', 1: 'unit' };
   }
   if (!head) {
     b.subject = 'other';
@@ -323,9 +411,19 @@ function readBranch(text: string): Branch {
     b.situational.push(text.trim());
     return b;
   }
-  b.expr = pre.expr;
-  if (pre.other.length || pre.state.length) b.situational.push(`${[...pre.state, ...pre.other].join(' ')} ${head[1]}`);
+  const named = b.subject === 'model' && pre.expr === true ? readModelNames(rest.slice(0, head.index).trim()) : undefined;
+  b.expr = named ?? and(pre.expr, implied(pre));
+  if (!named && (pre.other.length || pre.state.length)) b.situational.push(`${[...pre.state, ...pre.other].join(' ')} ${head[1]}`);
   let post = rest.slice(head.index + head[0].length).trim();
+  // "One ADEPTUS ASTARTES INFANTRY unit or ADEPTUS ASTARTES MOUNTED unit from your army": a second noun phrase.
+  const orUnit = /^or ((?:[A-Z][A-Z'-]{0,40}[A-Z]\b ?){1,8})(?:units?|models?)\b\s*/.exec(post);
+  if (orUnit) {
+    b.expr = and(or(pre.expr, readPreModifier(orUnit[1]).expr), implied(pre));
+    post = post.slice(orUnit[0].length);
+  }
+  // "One HERETIC ASTARTES CHARACTER model in that unit": a model of the unit the WHEN text names.
+  if (/^in that unit\b/.test(post)) b.fromWhen = true;
+  b.expr = and(b.expr, postConditions(post));
   post = post.replace(/^(?:from|in) (?:your|you) army\b\s*/i, '');
   // Excluding clauses, in brackets or not.
   post = post.replace(/\(excluding ([^)]*)\)|,? ?\bexcluding ((?:[A-Z][A-Z'-]*[A-Z]|and|or|units?|models?|,|\s)+)/g, (_m, a?: string, c?: string) => {
@@ -348,17 +446,35 @@ function readBranch(text: string): Branch {
 
 /** The unit a WHEN text names from the player's army ("just after an ASTRA MILITARUM INFANTRY REGIMENT unit from your army (excluding …)"). */
 function readWhenUnit(when: string): KeywordExpr {
-  const m = /\b(?:units?|models?) (?:from|in) (?:your|you) army(\s*\(excluding ([^)]*)\))?/.exec(when);
+  const m =
+    /\b(?:units?|models?) (?:from|in) (?:your|you) army(\s*\(excluding ([^)]*)\))?/.exec(when) ??
+    // "just after an EMPEROR'S CHILDREN CHARACTER unit becomes your army's Favoured Champions"
+    /(?<=\b(?:an?|one) (?:[A-Z][A-Z'-]{0,40}[A-Z] ){1,8})units?\b()()/.exec(when);
   if (!m) return true;
   const words = when.slice(0, m.index).trim().split(/\s+/);
   const pre: string[] = [];
   for (let i = words.length - 1; i >= 0 && pre.length < 10; i--) {
-    if (/^(a|an|one|each|the|that|of)$/i.test(words[i])) break;
+    // Lower-case "of" only: "LEAGUES OF VOTANN" is one keyword.
+    if (/^(a|an|one|each|the|that|more)$/i.test(words[i]) || words[i] === 'of') break;
     pre.unshift(words[i]);
   }
   const p = readPreModifier(pre.join(' '));
   if (p.enemy) return true;
-  return and(p.expr, m[2] ? readExcluding(m[2]).expr : true);
+  return and(p.expr, implied(p), m[2] ? readExcluding(m[2]).expr : true, postConditions(when.slice(m.index + m[0].length)));
+}
+
+/**
+ * Conditions after the head noun that a datasheet decides: "that disembarked from a TRANSPORT"
+ * (the unit can embark), "if all of its models have the Deep Strike ability".
+ */
+function postConditions(post: string): KeywordExpr {
+  const ability = /\bif (?:all|each) of its models (?:have|has) the ([A-Z][\w'’ -]{0,40}?) ability\b/.exec(post);
+  return and(
+    /\bdisembarked from an? TRANSPORT\b/.test(post) ? { fact: 'embarks' } : true,
+    ability ? { ability: ability[1] } : true,
+    // "One AELDARI VEHICLE unit from your army that can FLY": the FLY keyword.
+    /\bthat can FLY\b/.test(post) ? kw('FLY') : true,
+  );
 }
 
 interface SentenceResult {
@@ -391,6 +507,52 @@ function readRestriction(s: string): SentenceResult | undefined {
 }
 
 /**
+ * "One REGIMENT unit and one SQUADRON unit from your army …" → one text per target. A target
+ * that names no unit ("One ASTRA MILITARUM and one GENESTEALER CULTS unit") takes the next one's
+ * head noun. Brackets are never split ("(excluding MONSTERS and VEHICLES)").
+ */
+function splitTargets(alt: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < alt.length; i++) {
+    const c = alt[i];
+    if (c === '(') depth++;
+    else if (c === ')') depth = Math.max(0, depth - 1);
+    else if (depth === 0 && (c === ',' || c === ' ')) {
+      const m = /^,? and (?=(?:one|up to \w+|two) )/.exec(alt.slice(i, i + 20));
+      if (m && i > start) {
+        out.push(alt.slice(start, i).trim());
+        start = i + m[0].length;
+        i = start - 1;
+      }
+    }
+  }
+  out.push(alt.slice(start).trim());
+  for (let i = 0; i < out.length - 1; i++) {
+    if (/\b(?:units?|models?)\b/.test(out[i])) continue;
+    const head = /\b(units?|models?)\b/.exec(out[i + 1]);
+    // A keyword run that heads itself ("one friendly TRANSPORT") needs no noun.
+    if (head && !/[a-z]/.test(out[i].replace(/^(?:one|up to \w+|two|three)\s+/i, ''))) out[i] = `${out[i]} ${head[1]}`;
+  }
+  return out;
+}
+
+/** How many units two targets make together: "One … and one …" is exactly 2; "up to one … and up to one …" up to 2. */
+function partsCount(parts: TargetPart[]): TargetCount {
+  let min = 0;
+  let max = 0;
+  for (const p of parts) {
+    const c = p.count;
+    if (c.kind === 'one') { min += 1; max += 1; }
+    else if (c.kind === 'exactly') { min += c.n; max += c.n; }
+    else if (c.kind === 'upTo') max += c.n;
+    else return { kind: 'unknown' };
+  }
+  return min === max ? { kind: 'exactly', n: min } : min === 0 ? { kind: 'upTo', n: max } : { kind: 'unknown' };
+}
+
+/**
  * Reads a stratagem's TARGET text (with its RESTRICTIONS, and optionally its EFFECT and WHEN
  * texts) into a checkable spec. `when` lets "That unit" targets take the keywords of the
  * unit the WHEN text names.
@@ -399,36 +561,46 @@ export function readTargetText(target: string, restrictions?: string, effect?: s
   const spec: TargetSpec = { count: { kind: 'unknown' }, subject: 'other', side: 'own', fromWhen: false, requirement: true, situational: [], limits: {}, notes: [] };
   const [main, ...more] = sentences(clean(target));
   if (main !== undefined) {
-    // "One X unit …, or one other Y unit …": alternatives; "One X and one Y unit": two targets sharing "unit".
+    // "One X unit …, or one other Y unit …": alternatives, a unit meeting any of them is accepted.
+    // "One X unit … and one Y unit …": two targets, each with its own requirement.
     const alts = main.split(/,? or (?=(?:one|up to|two|three)\b)/i);
     const branches: Branch[] = [];
+    let parts: { b: Branch; text: string }[] = [];
     for (const alt of alts) {
-      const pair = /^([Oo]ne|[Tt]wo) ((?:[A-Z][A-Z'-]*[A-Z]\b ?)+) and (one|two) (.*)$/.exec(alt);
-      if (pair) {
-        const a = readBranch(`${pair[1]} ${pair[2].trim()} ${/\b(units?|models?)\b/.exec(pair[4])?.[1] ?? 'unit'} ${pair[4].replace(/^.*?\b(?:units?|models?)\b/, '')}`);
-        const c = readBranch(`${pair[3]} ${pair[4]}`);
-        branches.push({ ...c, count: { kind: 'exactly', n: 2 }, expr: or(a.expr, c.expr) });
-        continue;
-      }
-      const second = /^(.*?)(,? and (?:one|up to \w+) (?:other )?friendly .*)$/i.exec(alt);
-      const br = readBranch(second ? second[1] : alt);
-      if (second) br.situational.push(second[2].replace(/^,? and /, 'and '));
-      branches.push(br);
+      const texts = splitTargets(alt);
+      const read = texts.map((t) => ({ b: readBranch(t), text: t }));
+      const own = read.filter((r) => r.b.side === 'own' && r.b.subject !== 'other');
+      if (alts.length === 1 && own.length > 1) parts = own;
+      branches.push(own.length > 1 ? { ...own[0].b, count: { kind: 'unknown' }, expr: or(...own.map((r) => r.b.expr)), situational: read.flatMap((r) => r.b.situational) } : { ...read[0].b, situational: read.flatMap((r) => r.b.situational) });
     }
     const b0 = branches[0];
     spec.count = branches.length > 1 && branches.some((b) => JSON.stringify(b.count) !== JSON.stringify(b0.count)) ? { kind: 'unknown' } : b0.count;
     spec.subject = b0.subject;
     spec.side = branches.every((b) => b.side === 'enemy') ? 'enemy' : 'own';
     spec.fromWhen = b0.fromWhen;
+    const whenUnit = when ? readWhenUnit(clean(when)) : true;
+    const withWhen = (b: Branch) => (b.fromWhen ? and(whenUnit, b.expr) : b.expr);
     const own = branches.filter((b) => b.side === 'own' && b.subject !== 'other');
-    spec.requirement = own.length ? or(...own.map((b) => b.expr)) : true;
+    if (parts.length > 1) {
+      // "One ASURYANI unit … and one friendly TRANSPORT it is able to embark within": the first embarks.
+      if (parts.some((r) => /\bTRANSPORT (?:it|that unit) (?:is able to|can) embark\b/.test(r.text))) {
+        for (const r of parts) if (!/\bTRANSPORT (?:it|that unit) (?:is able to|can) embark\b/.test(r.text)) r.b.expr = and(r.b.expr, { fact: 'embarks' });
+      }
+      spec.parts = parts.map((r) => ({ count: r.b.count, subject: r.b.subject as TargetPart['subject'], requirement: withWhen(r.b), text: r.text }));
+      spec.requirement = or(...spec.parts.map((x) => x.requirement));
+      spec.count = partsCount(spec.parts);
+    } else {
+      spec.requirement = own.length ? or(...own.map(withWhen)) : true;
+    }
     spec.situational.push(...branches.flatMap((b) => b.situational));
     if (branches.length > 1) spec.notes.push('The TARGET text offers alternatives; a unit meeting any of them is accepted.');
-    if (spec.fromWhen && when) spec.requirement = and(readWhenUnit(clean(when)), spec.requirement);
   }
   for (const s of [...more, ...sentences(clean(restrictions ?? ''))]) {
     const r = readRestriction(s);
-    if (r?.expr) spec.requirement = and(spec.requirement, r.expr);
+    if (r?.expr) {
+      spec.requirement = and(spec.requirement, r.expr);
+      for (const part of spec.parts ?? []) part.requirement = and(part.requirement, r.expr);
+    }
     if (r?.limits) Object.assign(spec.limits, r.limits);
     if (r?.situational) spec.situational.push(r.situational);
     if (!r) spec.notes.push(s);

@@ -7,7 +7,7 @@ import type { Datasheet, Enhancement, Faction, Stratagem } from '../../domain/ru
 import { CompletionItemKind } from 'vscode-languageserver-types';
 import { normalizeName } from '../../domain/text/normalize';
 import { satisfies, KeywordExpr } from '../../domain/stratagems/targetText';
-import { canTarget, datasheetKeywords, stratagemTargetSpec } from '../../domain/stratagems/eligibility';
+import { attachedUnits, canTarget, datasheetKeywords, requirementAt, stratagemTargetSpec } from '../../domain/stratagems/eligibility';
 import type { Catalog } from './catalog';
 import type { UnitNameContext } from './context';
 
@@ -265,7 +265,10 @@ export function targetCandidates(rules: RulesIndex, list: ArmyList, stratagem: S
     const label = nth === 1 ? u.name.text : `${u.name.text} #${nth}`;
     if (used.has(normalizeName(label))) continue;
     const d = rules.datasheet(u.name.text, faction);
-    if (stratagem && spec && d && !canTarget(stratagem, d, spec)) continue;
+    // The next target of a two-target stratagem meets its own part; a Leader and its Bodyguard count together.
+    const attached = attachedUnits(list, u).flatMap((o) => rules.datasheet(o.name.text, faction) ?? []);
+    const at = spec && requirementAt(spec, already.length, spec.parts?.length ?? 0);
+    if (stratagem && spec && at && d && !canTarget(stratagem, d, { ...spec, requirement: at.requirement }, attached)) continue;
     out.push({
       label,
       tier: d ? 0 : 1,

@@ -7,7 +7,7 @@ import type { ArmyList, PlannedStratagem, TargetRef, Unit } from '../../domain/p
 import type { RulesIndex } from '../../domain/rules';
 import type { Stratagem } from '../../domain/rules/model';
 import type { Settings } from '../../settings';
-import { canTarget, stratagemTargetSpec } from '../../domain/stratagems/eligibility';
+import { attachedUnits, canTarget, requirementAt, stratagemTargetSpec } from '../../domain/stratagems/eligibility';
 import { explain, TargetCount, TargetSpec } from '../../domain/stratagems/targetText';
 import { closestNames } from '../../domain/text/fuzzy';
 import { normalizeName } from '../../domain/text/normalize';
@@ -128,13 +128,30 @@ function checkTargets(ctx: CheckContext, use: PlannedStratagem, s: Stratagem, sp
     const r: ResolvedUnit | undefined = ctx.units.find((u) => u.unit === unit);
     if (!r) continue;
     const sheet = { ...r.sheet, keywords: [...r.keywords] };
-    if (!canTarget(s, sheet, spec)) {
+    // A Leader and its Bodyguard are one Attached unit: the keywords of both count.
+    const attached = attachedUnits(ctx.list, unit).flatMap((o) => ctx.units.filter((x) => x.unit === o)).map((o) => ({ ...o.sheet, keywords: [...o.keywords] }));
+    const i = use.targets.indexOf(ref);
+    if (spec.parts) {
+      // Two targets, each checked against its own part of the text: in order when the plan names
+      // one unit a part, else against either part.
+      const at = requirementAt(spec, i, n);
+      if (canTarget(s, sheet, { ...spec, requirement: at.requirement }, attached)) continue;
+      const parts = at.part === undefined ? spec.parts : [spec.parts[at.part]];
+      const which = at.part === undefined ? `a target of ${s.name}` : `the ${ORDINAL[at.part] ?? `${at.part + 1}th`} target of ${s.name}`;
+      ctx.report(ref.span, 'plan-target-ineligible', `${r.sheet.name} cannot be ${which}: it needs ${parts.map((p) => `${explain(p.requirement)} ("${p.text}")`).join(' or ')}.`, {
+        related: [{ span: unit.name.span, message: `${unit.name.text}: ${[...r.keywords].join(', ')}` }],
+      });
+      continue;
+    }
+    if (!canTarget(s, sheet, spec, attached)) {
       ctx.report(ref.span, 'plan-target-ineligible', `${r.sheet.name} cannot be the target of ${s.name}: it needs ${explain(spec.requirement)} ("${[s.target, s.restrictions].filter(Boolean).join(' ').trim()}").`, {
         related: [{ span: unit.name.span, message: `${unit.name.text}: ${[...r.keywords].join(', ')}` }],
       });
     }
   }
 }
+
+const ORDINAL = ['first', 'second', 'third', 'fourth'];
 
 /** Whether n targets fit the TARGET text's count; `max` places the diagnostic on the first target too many. */
 function countFits(count: TargetCount, n: number): { ok: boolean; wanted: string; max?: number } {

@@ -17,7 +17,8 @@ import {
 } from '../render/markdown';
 import { catalogOf } from '../completion/catalog';
 import { mayTakeEnhancement } from '../completion/items';
-import { canTarget } from '../../domain/stratagems/eligibility';
+import { attachedUnits, canTarget, requirementAt, stratagemTargetSpec } from '../../domain/stratagems/eligibility';
+import { resolveTarget } from '../diagnostics/plan';
 
 export interface Found {
   span: Span;
@@ -91,7 +92,14 @@ export function planTargetHover(list: ArmyList, rules: RulesIndex, offset: numbe
       const d = rules.datasheet(t.name.text, list.faction?.text);
       if (!d) return null;
       const s = rules.stratagem(use.name.text);
-      const verdict = s ? `\n\n${canTarget(s, d) ? `Its keywords meet the TARGET text of ${s.name}.` : `Its keywords do not meet the TARGET text of ${s.name}: ${s.target}`}` : '';
+      // The target's own part of a two-target text; a Leader and its Bodyguard count together.
+      const unit = resolveTarget(list, t);
+      const attached = unit ? attachedUnits(list, unit).flatMap((o) => rules.datasheet(o.name.text, list.faction?.text) ?? []) : [];
+      const spec = s && stratagemTargetSpec(s);
+      const at = spec && requirementAt(spec, use.targets.indexOf(t), use.targets.length);
+      const meets = !!s && !!spec && !!at && canTarget(s, d, { ...spec, requirement: at.requirement }, attached);
+      const text = at?.part !== undefined ? spec!.parts![at.part].text : s?.target;
+      const verdict = s ? `\n\n${meets ? `Its keywords meet the TARGET text of ${s.name}.` : `Its keywords do not meet the TARGET text of ${s.name}: ${text}`}` : '';
       return { span: t.name.span, value: datasheetMarkdown(d) + verdict };
     }
   }
