@@ -37,6 +37,8 @@ export interface Faction {
   keyword: string;
   /** Grand alliance or parent faction ("Xenos", "Imperium", "Space Marines"). */
   parent?: string;
+  /** Datasheets of other factions the source lists under this one: the units it may take as allies. */
+  allies?: string[];
   source: SourceRef;
 }
 
@@ -65,6 +67,8 @@ export interface Datasheet {
   /** Names of the datasheets that can lead this unit. */
   ledBy: string[];
   epicHero: boolean;
+  /** A Warhammer Legends datasheet: not for matched play (loaded so that lists naming it are recognised). */
+  legends?: boolean;
   /** Detachment when the datasheet belongs to one fixed force (Combat Patrol). */
   combatPatrol?: string;
   source: SourceRef;
