@@ -41,6 +41,7 @@ export function normalizeName(text: string): string {
  */
 export function spellingKey(text: string): string {
   return normalizeName(text)
+    .replace(/-/g, ' ')
     .replace(/[^\p{L}\p{N}\s]/gu, '')
     .split(/\s+/)
     .filter(Boolean)
