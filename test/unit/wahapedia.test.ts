@@ -88,6 +88,23 @@ describe('Wahapedia loader: shared export', function () {
     assert.strictEqual(j.wargearOptions?.length, 3);
   });
 
+  it('splits weapon abilities a row separates with full stops (Benefictus: "HAZARDOUS. IGNORES COVER. PSYCHIC")', () => {
+    const cascade = byName(gc.data, 'Benefictus').weapons.find((w) => w.name === 'Psionic Cascade');
+    assert.deepStrictEqual(
+      cascade?.profiles.map((p) => [p.name, p.abilities]),
+      [
+        ['Psionic Cascade - witchfire', ['IGNORES COVER', 'PSYCHIC']],
+        ['Psionic Cascade - focused witchfire', ['HAZARDOUS', 'IGNORES COVER', 'PSYCHIC']],
+      ],
+    );
+  });
+
+  it('loads no nameless weapon from blank wargear rows (Spore Mines, Mucolid Spores)', () => {
+    const tyr = openDataFolder(sharedPath('data', 'wahapedia')).loadFaction('Tyranids').data;
+    for (const n of ['Spore Mines', 'Mucolid Spores']) assert.deepStrictEqual(byName(tyr, n).weapons, [], n);
+    assert.deepStrictEqual(tyr.datasheets.flatMap((d) => d.weapons.filter((w) => !w.name.trim()).map(() => d.name)), []);
+  });
+
   it('resolves leaders both ways', () => {
     assert.deepStrictEqual(byName(gc.data, 'Jackal Alphus').leads, ['Atalan Jackals']);
     assert.deepStrictEqual(byName(gc.data, 'Atalan Jackals').ledBy, ['Jackal Alphus']);
