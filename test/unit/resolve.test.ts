@@ -50,7 +50,12 @@ function writeExport(dir: string): void {
     ),
     Datasheets_models_cost: csv('datasheet_id|line|description|cost', SHEETS.map(([id, , , , , , c]) => row(id, 1, '1 model', c))),
     Datasheets_unit_composition: csv('datasheet_id|line|description', []),
-    Datasheets_wargear: csv('datasheet_id|line|line_in_wargear|dice|name|description|range|type|A|BS_WS|S|AP|D', []),
+    Datasheets_wargear: csv('datasheet_id|line|line_in_wargear|dice|name|description|range|type|A|BS_WS|S|AP|D', [
+      row('301', 1, 1, '', 'Chainblade', '', 'Melee', 'Melee', 4, 3, 4, -1, 1),
+      // A blank row, as the export has for units without weapons: no nameless weapon.
+      row('301', 2, 1, '', '', '', '', '', 0, '-', '-', 0, '-'),
+      row('302', 1, 1, '', 'Havoc launcher', 'blast. indirect fire', '48', 'Ranged', 'D6', 3, 5, 0, 1),
+    ]),
     Datasheets_abilities: csv('datasheet_id|line|ability_id|model|name|description|type|parameter', []),
     Datasheets_options: csv('datasheet_id|line|button|description', []),
     Datasheets_leader: csv('leader_id|attached_id', []),
@@ -127,8 +132,9 @@ describe('resolution: chapters, allies, exporter spellings, Legends (tiny self-m
   it('exporter spellings resolve by general rules: faction prefix, unit-type keyword, singular/plural, z/s', () => {
     const list =
       header('World Eaters', 'Berzerker Warband') + '\nCHARACTERS\n\n' + unit('World Eaters Daemon Prince', 200, true) +
-      '\nBATTLELINE\n\n' + unit('Khorne Berserkers', 180) + '\n' + unit('Khorne Berzerker', 180) + '\nDEDICATED TRANSPORTS\n\n' + unit('World Eaters Rhino', 85);
-    assert.deepStrictEqual(findings(dir, list), []);
+      '\nBATTLELINE\n\n' + unit('Khorne Berserkers', 180) + '  • 1x Berserker chainblade\n  • 1x Gorechain\n' + '\n' + unit('Khorne Berzerker', 180) + '\nDEDICATED TRANSPORTS\n\n' + unit('World Eaters Rhino', 85);
+    // The weapon prefixed with the model's name is the datasheet's Chainblade; a made-up one stays unknown.
+    assert.deepStrictEqual(findings(dir, list), [['unknown-wargear', 'Gorechain']]);
   });
 
   it('a list without a faction line gets the faction covering its units, in a hint', () => {
@@ -157,6 +163,9 @@ describe('resolution: chapters, allies, exporter spellings, Legends (tiny self-m
     assert.deepStrictEqual(warnings, []);
     assert.deepStrictEqual(data.datasheets.filter((d) => d.legends).map((d) => d.name), ['Wolf Lord on Thunderwolf']);
     assert.strictEqual(data.factions[0].keyword, 'ADEPTUS ASTARTES');
+    const we = loadWahapedia(fs.readdirSync(dir).map((n) => ({ name: n, text: fs.readFileSync(path.join(dir, n), 'utf8') })), { factions: ['World Eaters'] }).data;
+    assert.deepStrictEqual(we.datasheets.find((d) => d.name === 'Khorne Berzerkers')?.weapons.map((w) => w.name), ['Chainblade']);
+    assert.deepStrictEqual(we.datasheets.find((d) => d.name === 'Chaos Rhino')?.weapons[0].profiles[0].abilities, ['BLAST', 'INDIRECT FIRE']);
   });
 });
 
