@@ -13,6 +13,8 @@ import { createLanguageService } from '../../server/src/service/languageService'
 import { DEFAULT_SETTINGS } from '../../server/src/service/settings';
 import { spellingKey } from '../../server/src/service/domain/text/normalize';
 import { loadWahapedia } from '../../server/src/service/domain/rules/wahapedia';
+import { RulesState } from '../../server/src/lsp/rulesState';
+import { parseArmyList } from '../../server/src/service/domain/parse';
 
 const row = (...f: (string | number)[]) => `${f.join('|')}|`;
 const csv = (header: string, rows: string[]) => ['\uFEFF' + header + '|', ...rows].join('\r\n') + '\r\n';
@@ -153,6 +155,23 @@ describe('resolution: chapters, allies, exporter spellings, Legends (tiny self-m
     const [made, gone] = lastMessages.map((d) => d.message);
     assert.strictEqual(made, 'Unknown datasheet "Khorne Berzerkerz Squad". Did you mean "Khorne Berzerkers"? Looked up in Wahapedia 2031-01-02 03:04:05.');
     assert.strictEqual(gone, 'Unknown datasheet "Skullcannon". Looked up in Wahapedia 2031-01-02 03:04:05.');
+  });
+
+  it('the server loads what an open list needs and loads it again after a reload', () => {
+    const state = new RulesState(() => undefined);
+    try {
+      state.configure([dir], false);
+      const list = parseArmyList(header('Space Wolves', 'Champions of Fenris') + '\nALLIED UNITS\n\n' + unit('Callidus Assassin', 115));
+      assert.strictEqual(state.need(list), true);
+      const names = () => state.rules().datasheets.map((d) => d.name);
+      assert.ok(names().includes('Wolf Guard Headtakers') && names().includes('Callidus Assassin'));
+      assert.ok(!names().includes('Khorne Berzerkers'), 'only what the list needs');
+      assert.strictEqual(state.need(list), false, 'nothing more to load');
+      state.reload();
+      assert.ok(names().includes('Wolf Guard Headtakers') && names().includes('Callidus Assassin'));
+    } finally {
+      state.dispose();
+    }
   });
 
   it('loads the export: chapters map to their parent, allies are named on the faction, Legends flagged', () => {
