@@ -69,10 +69,10 @@ describe('BSData and Wahapedia agree on Genestealer Cults', function () {
       for (const c of compareDatasheets(d, o)) if (!ALLOWED.includes(`${d.name}: ${c}`)) diffs.push(`${d.name}: ${c}`);
     }
     if (diffs.length) console.log(`      differences:\n        ${diffs.join('\n        ')}`);
-    assert.strictEqual(compared, 24);
+    assert.strictEqual(compared, 25, '24 datasheets and the Legends Tectonic Fragdrill');
     assert.deepStrictEqual(diffs, []);
     const merged = mergeRules([{ data: bs, precedence: 0 }, { data: wh, precedence: 1 }]);
-    // Wahapedia's Legends datasheet (Tectonic Fragdrill) loads flagged; BSData leaves its Legends out.
+    // Both sources' Legends datasheet (Tectonic Fragdrill) loads flagged.
     assert.strictEqual(merged.data.datasheets.filter((d) => !d.legends).length, 24);
     assert.deepStrictEqual(merged.data.datasheets.filter((d) => d.legends).map((d) => d.name), ['Tectonic Fragdrill']);
     assert.deepStrictEqual(merged.warnings.filter((w) => w.code === 'merge-conflict' && /^Datasheet/.test(w.message)), []);
