@@ -114,6 +114,20 @@ describe('resolution: chapters, allies, exporter spellings, Legends (tiny self-m
     assert.deepStrictEqual(findings(dir, list, { ...DEFAULT_SETTINGS, dataIncludeNonMatchedPlay: true }), []);
   });
 
+  it('completion offers a Legends datasheet last, marked Legends', () => {
+    const provider = new RulesProvider({ paths: [dir] });
+    const service = createLanguageService();
+    const text = header('Space Wolves', 'Champions of Fenris') + '\nCHARACTERS\n\nWol';
+    const doc = TextDocument.create('file:///c.army', 'army-list', 1, text);
+    provider.ensureList(service.parse(doc));
+    service.setRules(provider.rules());
+    const items = service.completion(doc, doc.positionAt(text.length)).items;
+    const labels = items.map((i) => i.label);
+    const lord = items.find((i) => i.label === 'Wolf Lord on Thunderwolf');
+    assert.match(lord?.detail ?? '', /^Legends · /);
+    assert.ok(labels.indexOf('Wolf Guard Headtakers') >= 0 && labels.indexOf('Wolf Guard Headtakers') < labels.indexOf('Wolf Lord on Thunderwolf'), labels.join(', '));
+  });
+
   it('allies come from their own faction, are checked as units, and the ally rules are said once', () => {
     const list =
       header('Space Marines', 'Space Wolves', 'Gladius Task Force') + '\nCHARACTERS\n\n' + unit('Captain', 80, true) +
