@@ -96,3 +96,42 @@ describe('validate: every shared list against the Wahapedia export', function ()
     assert.deepStrictEqual(callidus?.factionKeywords, ['AGENTS OF THE IMPERIUM']);
   });
 });
+
+/**
+ * Each chapter against the real export, named alone and under "Space Marines": it loads with Space Marines'
+ * datasheets and detachments (Gladius Task Force is its own), a generic datasheet (Captain, Impulsor) is its
+ * own, and another chapter's character is the one finding.
+ */
+const CHAPTERS: [string, string, number][] = [
+  ['Space Wolves', 'Logan Grimnar', 110],
+  ['Blood Angels', 'Commander Dante', 120],
+  ['Dark Angels', 'Azrael', 115],
+  ['Black Templars', 'High Marshal Helbrecht', 120],
+  ['Deathwatch', 'Watch Master', 95],
+];
+
+describe('validate: chapters against the Wahapedia export', function () {
+  this.timeout(60000);
+  for (const [i, [chapter, hero, points]] of CHAPTERS.entries()) {
+    for (const underParent of [false, true]) {
+      it(`${chapter}${underParent ? ' under "Space Marines"' : ' alone'}: parent datasheets and detachment, another chapter's hero refused`, function () {
+        requireShared(this, 'data', 'wahapedia');
+        const [, other, otherPoints] = CHAPTERS[(i + 1) % CHAPTERS.length];
+        const total = points + 80 + 80 + otherPoints;
+        const text = [
+          `Chapter test (${total} Points)`, '',
+          ...(underParent ? ['Space Marines'] : []), chapter, 'Gladius Task Force', 'Strike Force (2000 Points)', '',
+          'CHARACTERS', '', `${hero} (${points} Points)`, '  • Warlord', '', 'Captain (80 Points)', '', `${other} (${otherPoints} Points)`, '',
+          'DEDICATED TRANSPORTS', '', 'Impulsor (80 Points)', '',
+        ].join('\n');
+        const provider = new RulesProvider({ paths: [sharedPath('data', 'wahapedia')] });
+        const service = createLanguageService();
+        const doc = TextDocument.create(`file:///${chapter}.army`, 'army-list', 1, text);
+        provider.ensureList(service.parse(doc));
+        service.setRules(provider.rules());
+        const found = service.diagnostics(doc).filter((d) => d.code !== 'unknown-wargear').map((d) => [d.code, doc.getText(d.range)]);
+        assert.deepStrictEqual(found, [['unit-wrong-faction', other]]);
+      });
+    }
+  }
+});

@@ -81,12 +81,15 @@ export class RulesIndex {
     return fallback;
   }
 
-  /** Of several datasheets, the one of the faction (its own keyword first, then its parent's). */
+  /**
+   * Of several datasheets, the one of the faction: its own keyword first, then its parent's, and of those
+   * the plainest (fewest faction keywords: Space Marines' generic Impulsor, not the Black Templars one).
+   */
   private preferFaction(all: Datasheet[], faction: string): Datasheet {
     const keys = this.factionKeys(faction);
     for (const k of keys) {
-      const hit = all.find((d) => d.factionKeywords.some((f) => normalizeName(f) === k));
-      if (hit) return hit;
+      const hits = all.filter((d) => d.factionKeywords.some((f) => normalizeName(f) === k));
+      if (hits.length) return hits.reduce((a, b) => (b.factionKeywords.length < a.factionKeywords.length ? b : a));
     }
     return all[0];
   }
