@@ -135,3 +135,34 @@ describe('validate: chapters against the Wahapedia export', function () {
     }
   }
 });
+
+/**
+ * Real lists with their faction line taken out (the header then reads the detachment where the faction
+ * stood): the faction whose datasheets cover the units is found, said in a hint, and every unit resolves.
+ */
+describe('validate: real lists without a faction line', function () {
+  this.timeout(60000);
+  for (const [file, faction] of [
+    ['gwapp_tyranids_2.txt', 'Tyranids'],
+    ['gwapp_gsc_1.txt', 'Genestealer Cults'],
+    ['gwapp_chaosdaemons_1.txt', 'Chaos Daemons'],
+    ['gwapp_thousandsons_2.txt', 'Thousand Sons'],
+  ] as const) {
+    it(`${file} without "${faction}"`, function () {
+      requireShared(this, 'lists', file);
+      requireShared(this, 'data', 'wahapedia');
+      const text = fs.readFileSync(sharedPath('lists', file), 'utf8').split(/\r?\n/).filter((l) => l.trim() !== faction).join('\n');
+      const provider = new RulesProvider({ paths: [sharedPath('data', 'wahapedia')] });
+      const service = createLanguageService();
+      const doc = TextDocument.create(`file:///${file}`, 'army-list', 1, text);
+      provider.ensureList(service.parse(doc));
+      service.setRules(provider.rules());
+      const diags = service.diagnostics(doc);
+      const inferred = diags.filter((d) => d.code === 'faction-inferred');
+      assert.strictEqual(inferred.length, 1);
+      assert.match(inferred[0].message, new RegExp(`(\\d+) of its \\1 units are ${faction} datasheets`));
+      const bad = diags.filter((d) => ['unknown-datasheet', 'faction-not-loaded', 'unknown-detachment', 'detachment-wrong-faction', 'unit-wrong-faction'].includes(String(d.code)));
+      assert.deepStrictEqual(bad.map((d) => d.message), []);
+    });
+  }
+});

@@ -13,8 +13,9 @@ import { checkEnhancements } from './enhancements';
 import { checkComposition } from './composition';
 import { checkPlan } from './plan';
 
-export function validateList(doc: TextDocument, list: ArmyList, rules: RulesIndex, settings: Settings = DEFAULT_SETTINGS): Diagnostic[] {
-  const out: Diagnostic[] = list.errors.map((e) => makeDiagnostic(doc, e.span, e.code, e.message));
+export function validateList(doc: TextDocument, parsed: ArmyList, rules: RulesIndex, settings: Settings = DEFAULT_SETTINGS): Diagnostic[] {
+  const out: Diagnostic[] = parsed.errors.map((e) => makeDiagnostic(doc, e.span, e.code, e.message));
+  const list = withoutMistakenFaction(parsed, rules);
   if (list.faction && !factionKnown(rules, list.faction.text)) {
     out.push(
       makeDiagnostic(
@@ -66,6 +67,18 @@ export function validateList(doc: TextDocument, list: ArmyList, rules: RulesInde
     }
   }
   return out;
+}
+
+/**
+ * A list without a faction line: the exports' header then reads the detachment where the faction stands
+ * ("Subterranean Assault" above the battle size). When that "faction" is no faction of the data but is one
+ * of its detachments, and no other detachment is named, the list is read as naming that detachment and no
+ * faction (which is then inferred from its units).
+ */
+function withoutMistakenFaction(list: ArmyList, rules: RulesIndex): ArmyList {
+  const f = list.faction;
+  if (!f || list.detachments.length || factionKnown(rules, f.text) || !rules.detachment(f.text)) return list;
+  return { ...list, faction: undefined, detachments: [f] };
 }
 
 function factionKnown(rules: RulesIndex, name: string): boolean {
