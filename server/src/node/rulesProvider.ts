@@ -27,6 +27,8 @@ export class RulesProvider {
   private readonly listWarnings: DataWarning[][] = [];
   private readonly embedded = loadEmbeddedRules();
   private merged: { data: RulesData; warnings: DataWarning[] } | undefined;
+  /** Unit name → the folder factions listing it: the same names recur on every validation of a list. */
+  private readonly listing = new Map<string, string[]>();
   /** Name lookups over the merged data, for `ensureList`; dropped with `merged`. */
   private index: RulesIndex | undefined;
 
@@ -98,6 +100,15 @@ export class RulesProvider {
 
   /** Folder faction names whose data lists a datasheet of that name (tried without a faction-name prefix too). */
   private factionsListing(name: string): string[] {
+    let hit = this.listing.get(name);
+    if (!hit) {
+      if (this.listing.size > 2000) this.listing.clear();
+      this.listing.set(name, (hit = this.lookUpListing(name)));
+    }
+    return hit;
+  }
+
+  private lookUpListing(name: string): string[] {
     const out: string[] = [];
     this.folders.forEach((folder) => {
       if (folder.kind === 'unknown') return;
