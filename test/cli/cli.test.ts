@@ -1,6 +1,6 @@
 // The `auspex` binary as a process: exit codes and output shape.
 import * as assert from 'assert';
-import { spawnSync } from 'child_process';
+import { spawn, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -78,5 +78,23 @@ describe('auspex CLI', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('ends quietly when its reader closes the output early (`auspex check ... | head`)', async function () {
+    this.timeout(60000);
+    // Far more output than a pipe buffers, so that writes go on after the reader is gone.
+    const files = Array.from({ length: 600 }, () => 'examples/mistakes.army');
+    const child = spawn(process.execPath, [path.join(repoRoot, 'dist', 'cli.js'), 'check', ...files], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    let first = '';
+    child.stdout.once('data', (d: Buffer) => {
+      first = d.toString();
+      child.stdout.destroy();
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
+    assert.match(first, /^examples\/mistakes\.army:\d+:\d+ /);
+    assert.strictEqual(stderr, '', 'no EPIPE trace');
+    assert.strictEqual(code, 1, 'the exit code the findings decide');
   });
 });

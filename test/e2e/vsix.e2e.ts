@@ -66,7 +66,10 @@ describe('e2e: the packaged .vsix', function () {
 
   it('carries the Marketplace fields and the icon', function () {
     const pkg = JSON.parse(strFromU8(files['extension/package.json']));
-    for (const k of ['displayName', 'description', 'icon', 'repository', 'license', 'publisher']) assert.ok(pkg[k], `package.json lacks ${k}`);
+    for (const k of ['displayName', 'description', 'icon', 'license', 'publisher']) assert.ok(pkg[k], `package.json lacks ${k}`);
+    // No invented URLs: Auspex has no public repository, so the manifest names none.
+    for (const k of ['repository', 'homepage', 'bugs']) assert.strictEqual(pkg[k], undefined, `package.json names a ${k}`);
+    assert.doesNotMatch(JSON.stringify(pkg), /auspex-40k/);
     assert.ok(pkg.categories.length > 0 && pkg.keywords.length > 0);
     const icon = files[`extension/${pkg.icon}`];
     assert.deepStrictEqual([...icon.slice(1, 4)], [0x50, 0x4e, 0x47], 'the icon is a PNG');
@@ -76,10 +79,15 @@ describe('e2e: the packaged .vsix', function () {
     assert.match(manifest, /<DisplayName>Auspex/);
   });
 
-  it('has a README whose images the Marketplace can load (absolute https links)', function () {
+  it('has a README with no relative image or file link the Marketplace would break', function () {
     const readme = strFromU8(files['extension/readme.md']);
     const images = [...readme.matchAll(/!\[[^\]]*\]\(([^)\s]+)/g)].map((m) => m[1]);
     for (const src of images) assert.match(src, /^https:\/\//, `relative image link left in the packaged README: ${src}`);
+    const links = [...readme.matchAll(/(?<!!)\[[^\]]*\]\(([^)\s]+)/g)].map((m) => m[1]);
+    for (const href of links) assert.match(href, /^(https:\/\/|#|mailto:)/, `relative link left in the packaged README: ${href}`);
+    // The screenshots are named instead, and the README is the repository's otherwise.
+    assert.match(readme, /\*\(Screenshot: [^)]+\.\)\*/);
+    assert.match(readme, /^# Auspex/m);
     // Every screenshot the repository README shows exists in the repository.
     const repoReadme = fs.readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
     for (const m of repoReadme.matchAll(/!\[[^\]]*\]\(([^)\s]+)/g)) {

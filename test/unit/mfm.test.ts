@@ -1,6 +1,7 @@
 // The Munitorum Field Manual (11th-edition points as YAML): the loader on a
 // tiny self-made fixture, the merge where the MFM's points beat BattleScribe's,
 // and the real v1.0/v1.1 files when ../shared has them.
+import type { ArmyList } from '../../server/src/service/domain/parse/ast';
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
@@ -243,7 +244,7 @@ describe('MFM and BattleScribe merged: the MFM prices', () => {
       const state = new RulesState(() => undefined);
       try {
         state.configure([dir], false);
-        state.need('Test Host');
+        state.need({ faction: { text: 'Test Host', span: { start: 0, end: 9 } }, units: [] } as unknown as ArmyList);
         const s = state.status();
         assert.strictEqual(s.text, 'Auspex: 4 datasheets · 10th · 11th MFM v9.9');
         assert.match(s.tooltip, /mfm \(11th\) Munitorum Field Manual v9\.9 \(2026-08-01\)/);

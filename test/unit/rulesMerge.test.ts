@@ -69,10 +69,12 @@ describe('BSData and Wahapedia agree on Genestealer Cults', function () {
       for (const c of compareDatasheets(d, o)) if (!ALLOWED.includes(`${d.name}: ${c}`)) diffs.push(`${d.name}: ${c}`);
     }
     if (diffs.length) console.log(`      differences:\n        ${diffs.join('\n        ')}`);
-    assert.strictEqual(compared, 24);
+    assert.strictEqual(compared, 25, '24 datasheets and the Legends Tectonic Fragdrill');
     assert.deepStrictEqual(diffs, []);
     const merged = mergeRules([{ data: bs, precedence: 0 }, { data: wh, precedence: 1 }]);
-    assert.strictEqual(merged.data.datasheets.length, 24);
+    // Both sources' Legends datasheet (Tectonic Fragdrill) loads flagged.
+    assert.strictEqual(merged.data.datasheets.filter((d) => !d.legends).length, 24);
+    assert.deepStrictEqual(merged.data.datasheets.filter((d) => d.legends).map((d) => d.name), ['Tectonic Fragdrill']);
     assert.deepStrictEqual(merged.warnings.filter((w) => w.code === 'merge-conflict' && /^Datasheet/.test(w.message)), []);
     // Stratagems come only from Wahapedia; the merged Jackals gain Wahapedia's loadout text.
     assert.ok(merged.data.stratagems.length > 40);
@@ -80,7 +82,7 @@ describe('BSData and Wahapedia agree on Genestealer Cults', function () {
     const s = summarizeRules(merged.data, merged.warnings);
     const gsc = s.factions.find((f) => f.name === 'Genestealer Cults');
     // 24 enhancements, plus one the sources spell differently: BSData "Biomorph Adaption", Wahapedia "Biomorph Adaptation".
-    assert.deepStrictEqual([gsc?.datasheets, gsc?.detachments, gsc?.enhancements], [24, 6, 25]);
+    assert.deepStrictEqual([gsc?.datasheets, gsc?.detachments, gsc?.enhancements], [25, 6, 25]);
     assert.deepStrictEqual(merged.data.enhancements.filter((e) => /^Biomorph/.test(e.name)).map((e) => e.name), ['Biomorph Adaption', 'Biomorph Adaptation']);
   });
 });

@@ -41,7 +41,7 @@ describe('language service', () => {
     const diags = createLanguageService().diagnostics(doc);
     const typo = diags.find((d) => d.code === 'unknown-datasheet' && d.message.includes('Jackels'));
     assert.ok(typo);
-    assert.strictEqual(typo.message, 'Unknown datasheet "Atalan Jackels". Did you mean "Atalan Jackals"?');
+    assert.strictEqual(typo.message, 'Unknown datasheet "Atalan Jackels". Did you mean "Atalan Jackals"? Looked up in the embedded data.');
     assert.deepStrictEqual(typo.range.start, positionOf(doc, 'Atalan Jackels'));
     assert.deepStrictEqual(typo.data, { suggestions: ['Atalan Jackals'] });
     assert.ok(diags.some((d) => d.code === 'parse-error'), 'the stray line is a parse error');

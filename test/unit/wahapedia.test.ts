@@ -53,10 +53,14 @@ describe('Wahapedia loader: shared export', function () {
   it('loads Genestealer Cults with its own datasheets', () => {
     assert.deepStrictEqual(gc.warnings, []);
     assert.deepStrictEqual(gc.data.sources[0].version, '2025-11-14 19:35:22');
-    const names = gc.data.datasheets.map((d) => d.name);
+    const names = gc.data.datasheets.filter((d) => !d.legends).map((d) => d.name);
     assert.strictEqual(names.length, 24, names.join(', '));
     for (const n of ['Atalan Jackals', 'Jackal Alphus', 'Patriarch', 'Acolyte Hybrids With Autopistols']) assert.ok(names.includes(n), n);
-    assert.ok(!names.includes('Chimera'), 'allied Astra Militarum units left out');
+    assert.ok(!gc.data.datasheets.some((d) => d.name === 'Chimera'), 'allied Astra Militarum units left out');
+    // ... but named on the faction as what it may take as allies.
+    assert.ok(gc.data.factions[0].allies?.includes('Chimera'));
+    // Legends datasheets load flagged, so that a list naming one is told it is Legends.
+    assert.deepStrictEqual(gc.data.datasheets.filter((d) => d.legends).map((d) => d.name), ['Tectonic Fragdrill']);
   });
 
   it('reads Atalan Jackals as the export states it', () => {
@@ -82,6 +86,23 @@ describe('Wahapedia loader: shared export', function () {
     assert.match(j.abilities.find((a) => a.name === 'Demolition Run')?.text ?? '', /Once per turn/);
     assert.match(j.defaultLoadout ?? '', /Every Atalan Jackal is equipped with: Atalan small arms; close combat weapon\./);
     assert.strictEqual(j.wargearOptions?.length, 3);
+  });
+
+  it('splits weapon abilities a row separates with full stops (Benefictus: "HAZARDOUS. IGNORES COVER. PSYCHIC")', () => {
+    const cascade = byName(gc.data, 'Benefictus').weapons.find((w) => w.name === 'Psionic Cascade');
+    assert.deepStrictEqual(
+      cascade?.profiles.map((p) => [p.name, p.abilities]),
+      [
+        ['Psionic Cascade - witchfire', ['IGNORES COVER', 'PSYCHIC']],
+        ['Psionic Cascade - focused witchfire', ['HAZARDOUS', 'IGNORES COVER', 'PSYCHIC']],
+      ],
+    );
+  });
+
+  it('loads no nameless weapon from blank wargear rows (Spore Mines, Mucolid Spores)', () => {
+    const tyr = openDataFolder(sharedPath('data', 'wahapedia')).loadFaction('Tyranids').data;
+    for (const n of ['Spore Mines', 'Mucolid Spores']) assert.deepStrictEqual(byName(tyr, n).weapons, [], n);
+    assert.deepStrictEqual(tyr.datasheets.flatMap((d) => d.weapons.filter((w) => !w.name.trim()).map(() => d.name)), []);
   });
 
   it('resolves leaders both ways', () => {

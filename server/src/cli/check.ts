@@ -27,9 +27,8 @@ export function checkCommand(files: string[], json: boolean, service: LanguageSe
   let errors = 0;
   for (const { file, text } of texts) {
     const doc = TextDocument.create(`file://${path.resolve(file)}`, 'army-list', 1, text);
-    // Load only the faction this list needs from the data folders.
-    const faction = service.parse(doc).faction?.text;
-    if (rules && faction && rules.ensureFaction(faction)) service.setRules(rules.rules());
+    // Load only what this list needs from the data folders: its faction, its allies' factions.
+    if (rules && rules.ensureList(service.parse(doc)).changed) service.setRules(rules.rules());
     // In text order, as a reader goes through the list.
     const diagnostics = service.diagnostics(doc).sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
     for (const d of diagnostics) {

@@ -117,6 +117,19 @@ export function run(argv: string[], io: CliIO = processIO): number {
 declare const AUSPEX_VERSION: string | undefined;
 const VERSION = typeof AUSPEX_VERSION === 'string' ? AUSPEX_VERSION : 'dev';
 
+/**
+ * A reader that closed our output (`auspex check ... | head`) ends the command quietly, with the exit
+ * code already decided: what it did not read was not wanted. Other stream errors stay loud.
+ */
+export function quietOnClosedPipe(stream: NodeJS.WriteStream, exit: (code: number) => void = (c) => process.exit(c)): void {
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
+    else throw e;
+  });
+}
+
 if (require.main === module) {
+  quietOnClosedPipe(process.stdout);
+  quietOnClosedPipe(process.stderr);
   process.exitCode = run(process.argv.slice(2));
 }

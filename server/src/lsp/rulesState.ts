@@ -4,6 +4,7 @@
 import * as fs from 'fs';
 import { RulesProvider } from '../node/rulesProvider';
 import type { DataSource, DataWarning, RulesData } from '../service/domain/rules/model';
+import type { ArmyList } from '../service/domain/parse/ast';
 
 export interface RulesStatus {
   text: string;
@@ -37,11 +38,11 @@ export class RulesState {
     return true;
   }
 
-  /** Loads a faction an open list names; true when the rules data changed. */
-  need(faction: string | undefined): boolean {
-    if (!faction) return false;
-    this.factions.add(faction);
-    return this.provider.ensureFaction(faction);
+  /** Loads what an open list needs (its faction, its allies' factions); true when the rules data changed. */
+  need(list: ArmyList): boolean {
+    const { changed, factions } = this.provider.ensureList(list);
+    for (const f of factions) this.factions.add(f);
+    return changed;
   }
 
   rules(): RulesData {

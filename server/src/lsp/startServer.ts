@@ -142,7 +142,7 @@ export function startServer(connection: Connection): void {
   function rulesChanged(dataChanged = true): void {
     if (dataChanged) {
       loggedWarnings.clear();
-      for (const doc of documents.all()) rules.need(service.parse(doc).faction?.text);
+      for (const doc of documents.all()) rules.need(service.parse(doc));
       service.setRules(rules.rules());
       sendStatus();
     }
@@ -175,7 +175,7 @@ export function startServer(connection: Connection): void {
     if (!doc) return;
     const version = doc.version;
     // Load the list's faction first: its own data is needed, no other faction's.
-    if (guard(() => rules.need(service.parse(doc).faction?.text), false)) {
+    if (guard(() => rules.need(service.parse(doc)), false)) {
       service.setRules(rules.rules());
       sendStatus();
     }

@@ -10,6 +10,7 @@ import type { Edition } from '../service/domain/editions/types';
 import { loadWahapedia, WahapediaOptions } from '../service/domain/rules/wahapedia';
 import { DataWarning } from '../service/domain/rules/model';
 import { readPipeCsv } from '../service/domain/rules/wahapediaCsv';
+import { normalizeName, spellingKey } from '../service/domain/text/normalize';
 
 export interface FactionInfo {
   name: string;
@@ -31,7 +32,23 @@ export interface DataFolder {
   listFactions(): { factions: FactionInfo[]; warnings: DataWarning[] };
   loadFaction(name: string): LoadResult;
   loadAll(): LoadResult;
+  /**
+   * Which factions hold what, read on first use: sub-factions (a chapter keyword → the faction whose
+   * datasheets carry it: "space wolves" → "Space Marines") and datasheet names (`spellingKey`) → the
+   * factions whose data lists them. Empty where the layout gives no cheap answer (BSData).
+   */
+  unitIndex(): UnitIndex;
 }
+
+export interface UnitIndex {
+  /** Normalised sub-faction keyword → the folder's faction name. */
+  subFactions: Map<string, string>;
+  /** `spellingKey` of a datasheet name → folder faction names listing it. */
+  units: Map<string, string[]>;
+  warnings: DataWarning[];
+}
+
+const EMPTY_INDEX: UnitIndex = { subFactions: new Map(), units: new Map(), warnings: [] };
 
 export type DataFolderOptions = BsDataOptions & WahapediaOptions & MfmOptions;
 
@@ -82,6 +99,7 @@ export function openDataFolder(dir: string, options: DataFolderOptions = {}): Da
     listFactions: () => ({ factions: [], warnings: [w] }),
     loadFaction: () => ({ data: emptyRulesData(), warnings: [w] }),
     loadAll: () => ({ data: emptyRulesData(), warnings: [w] }),
+    unitIndex: () => EMPTY_INDEX,
   });
   let files: DataFiles;
   try {
@@ -95,6 +113,7 @@ export function openDataFolder(dir: string, options: DataFolderOptions = {}): Da
     return failed(warn('folder-unrecognised', `${location} holds neither BattleScribe files (.gst/.cat, or BattleScribe .json) nor a Wahapedia export (Datasheets.csv) nor Munitorum Field Manual YAML files`, { file: location }, 'error'));
   }
   const opts = { ...options, location };
+  let index: UnitIndex | undefined;
   if (kind === 'mfm') {
     return {
       dir: location, kind, edition: 11, warnings: [],
@@ -104,6 +123,7 @@ export function openDataFolder(dir: string, options: DataFolderOptions = {}): Da
       },
       loadFaction: (name) => loadMfm(files, { ...opts, factions: [name] }),
       loadAll: () => loadMfm(files, opts),
+      unitIndex: () => EMPTY_INDEX,
     };
   }
   if (kind === 'bsdata') {
@@ -116,6 +136,7 @@ export function openDataFolder(dir: string, options: DataFolderOptions = {}): Da
       },
       loadFaction: (name) => loadBsData(files, { ...opts, factions: [name] }),
       loadAll: () => loadBsData(files, opts),
+      unitIndex: () => EMPTY_INDEX,
     };
   }
   return {
@@ -131,5 +152,52 @@ export function openDataFolder(dir: string, options: DataFolderOptions = {}): Da
     },
     loadFaction: (name) => loadWahapedia(files, { ...opts, factions: [name] }),
     loadAll: () => loadWahapedia(files, opts),
+    unitIndex: () => (index ??= wahapediaUnitIndex(files)),
   };
+}
+
+/** Factions.csv, Datasheets.csv and the faction keywords of Datasheets_keywords.csv: who holds which unit and chapter. */
+function wahapediaUnitIndex(files: DataFiles): UnitIndex {
+  const warnings: DataWarning[] = [];
+  const read = (base: string, required: string[]) => {
+    const name = files.list().find((n) => n.toLowerCase() === `${base.toLowerCase()}.csv`);
+    const text = name ? files.read(name) : undefined;
+    return name && text !== undefined ? readPipeCsv(name, text, { required }, warnings) : undefined;
+  };
+  const factions = read('Factions', ['id', 'name']);
+  const sheets = read('Datasheets', ['id', 'name', 'faction_id', 'virtual']);
+  const keywords = read('Datasheets_keywords', ['datasheet_id', 'keyword', 'is_faction_keyword']);
+  const factionName = new Map<string, string>();
+  if (factions) for (const r of factions.rows) factionName.set(r.f[factions.col('id')], r.f[factions.col('name')]);
+  const factionOf = new Map<string, string>();
+  const units = new Map<string, string[]>();
+  if (sheets) {
+    const [id, nm, fid, virt] = ['id', 'name', 'faction_id', 'virtual'].map((c) => sheets.col(c));
+    for (const r of sheets.rows) {
+      const f = factionName.get(r.f[fid]);
+      if (!f || r.f[virt] === 'true') continue;
+      factionOf.set(r.f[id], f);
+      const key = spellingKey(r.f[nm]);
+      const list = units.get(key) ?? [];
+      if (!list.includes(f)) list.push(f);
+      units.set(key, list);
+    }
+  }
+  // A faction keyword that names no faction (SPACE WOLVES) belongs to the faction whose datasheets carry it most.
+  const counts = new Map<string, Map<string, number>>();
+  const factionKeys = new Set([...factionName.values()].map(normalizeName));
+  if (keywords) {
+    const [ds, kw, isF] = ['datasheet_id', 'keyword', 'is_faction_keyword'].map((c) => keywords.col(c));
+    for (const r of keywords.rows) {
+      const k = normalizeName(r.f[kw] ?? '');
+      const f = factionOf.get(r.f[ds]);
+      if (r.f[isF] !== 'true' || !k || !f || factionKeys.has(k)) continue;
+      const c = counts.get(k) ?? new Map<string, number>();
+      c.set(f, (c.get(f) ?? 0) + 1);
+      counts.set(k, c);
+    }
+  }
+  const subFactions = new Map<string, string>();
+  for (const [k, c] of counts) subFactions.set(k, [...c].sort((a, b) => b[1] - a[1])[0][0]);
+  return { subFactions, units, warnings };
 }

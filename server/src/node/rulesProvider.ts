@@ -12,7 +12,9 @@ import { mergeRules, RulesSource } from '../service/domain/rules/merge';
 import { summarizeEditions, RulesSummary } from '../service/domain/rules/summary';
 import type { DataWarning, RulesData } from '../service/domain/rules/model';
 import { EDITIONS, type Edition } from '../service/domain/editions/types';
-import { normalizeName } from '../service/domain/text/normalize';
+import { normalizeName, spellingKey } from '../service/domain/text/normalize';
+import { RulesIndex } from '../service/domain/rules/index';
+import type { ArmyList } from '../service/domain/parse/ast';
 
 export interface RulesProviderOptions {
   paths: string[];
@@ -29,6 +31,10 @@ export class RulesProvider {
   private readonly listWarnings: DataWarning[][] = [];
   private readonly embedded = loadEmbeddedRules();
   private merged = new Map<Edition, { data: RulesData; warnings: DataWarning[] }>();
+  /** Unit name → the folder factions listing it: the same names recur on every validation of a list. */
+  private readonly listing = new Map<string, string[]>();
+  /** Name lookups over the merged data, for `ensureList`; dropped with `merged`. */
+  private index: RulesIndex | undefined;
 
   constructor(readonly options: RulesProviderOptions) {
     const folderOptions: DataFolderOptions = options.includeNonMatchedPlay
@@ -58,11 +64,68 @@ export class RulesProvider {
         this.loaded[i].set(key, { data: emptyData(), warnings: [] });
         return;
       }
-      this.loaded[i].set(key, folder.loadFaction(name));
+      // A chapter and its parent are one load: the second name shares the first one's data.
+      const same = this.loaded[i].get(`=${normalizeName(name)}`);
+      if (same) {
+        this.loaded[i].set(key, { data: emptyData(), warnings: [] });
+        return;
+      }
+      const result = folder.loadFaction(name);
+      this.loaded[i].set(key, result);
+      this.loaded[i].set(`=${normalizeName(name)}`, { data: emptyData(), warnings: [] });
       changed = true;
     });
-    if (changed) this.merged.clear();
+    if (changed) {
+      this.merged.clear();
+      this.index = undefined;
+    }
     return changed;
+  }
+
+  /**
+   * Loads what a list needs: the factions it names (a chapter loads its parent), then, for units the
+   * data does not resolve yet, the factions whose data lists them (allies; a list without a faction
+   * line). Returns the faction names it asked for (to ask again after a reload) and whether the data changed.
+   */
+  ensureList(list: ArmyList): { changed: boolean; factions: string[] } {
+    const factions: string[] = [];
+    let changed = false;
+    const need = (f: string) => {
+      if (!factions.includes(f)) factions.push(f);
+      if (this.ensureFaction(f)) changed = true;
+    };
+    for (const f of [list.faction?.text, list.superFaction?.text]) if (f) need(f);
+    const index = (this.index ??= new RulesIndex(this.rules()));
+    const faction = list.faction?.text;
+    const missing = new Set(list.units.filter((u) => !index.datasheet(u.name.text, faction)).map((u) => u.name.text));
+    for (const name of missing) for (const f of this.factionsListing(name)) need(f);
+    return { changed, factions };
+  }
+
+  /** Folder faction names whose data lists a datasheet of that name (tried without a faction-name prefix too). */
+  private factionsListing(name: string): string[] {
+    let hit = this.listing.get(name);
+    if (!hit) {
+      if (this.listing.size > 2000) this.listing.clear();
+      this.listing.set(name, (hit = this.lookUpListing(name)));
+    }
+    return hit;
+  }
+
+  private lookUpListing(name: string): string[] {
+    const out: string[] = [];
+    this.folders.forEach((folder) => {
+      if (folder.kind === 'unknown') return;
+      const { units } = folder.unitIndex();
+      let hits = units.get(spellingKey(name));
+      if (!hits) {
+        const n = normalizeName(name);
+        const prefix = [...new Set([...units.values()].flat())].map(normalizeName).filter((f) => n.startsWith(f + ' ')).sort((a, b) => b.length - a.length)[0];
+        if (prefix) hits = units.get(spellingKey(n.slice(prefix.length + 1)));
+      }
+      for (const f of hits ?? []) if (!out.includes(f)) out.push(f);
+    });
+    return out;
   }
 
   /** Loads every faction of every folder (for `auspex data` and `auspex targets`). */
@@ -73,6 +136,7 @@ export class RulesProvider {
       this.loaded[i].set('*', folder.loadAll());
     });
     this.merged.clear();
+    this.index = undefined;
   }
 
   /** The 10th edition's rules data (the embedded seed and the 10th-edition folders): the API before editions. */
@@ -119,7 +183,8 @@ export class RulesProvider {
       }
       this.factionNames[i] = names;
     }
-    return names.get(key);
+    // A sub-faction (a chapter) loads its parent faction's data, where its datasheets are.
+    return names.get(key) ?? this.folders[i].unitIndex().subFactions.get(key);
   }
 
   private merge(edition: Edition): { data: RulesData; warnings: DataWarning[] } {

@@ -99,7 +99,7 @@ export const SETTINGS: SettingDeclaration[] = [
     field: 'dataIncludeNonMatchedPlay',
     scope: 'machine-overridable',
     schema: { type: 'boolean' },
-    description: 'Also load Legends, Crusade and Boarding Actions content, which matched-play lists cannot use.',
+    description: 'Check Legends datasheets without the Legends notice, and also load Crusade and Boarding Actions content, which matched-play lists cannot use.',
   },
   {
     key: 'auspex.damage.targets',

@@ -15,6 +15,7 @@ import { foldTypography, normalizeName } from '../text/normalize';
 export interface BsDataOptions {
   /** Faction names to load (catalogue name or faction name, any case); all factions when absent. */
   factions?: string[];
+  /** Legends entries always load, flagged `legends`; kept for callers that state it. */
   includeLegends?: boolean;
   includeCrusade?: boolean;
   includeBoardingActions?: boolean;
@@ -916,7 +917,6 @@ function loadFaction(L: Loader, cat: Cat, data: RulesData, seenDs: Set<string>):
     const type = attr(r.node, 'type');
     if (type !== 'unit' && type !== 'model') continue;
     const name = attr(r.node, 'name') ?? '';
-    if (!opts.includeLegends && /\[legends\]/i.test(name)) continue;
     const vis = visibility(L, r.node, r.link);
     if (!opts.includeCrusade && (vis.crusade || /\[crucible\]/i.test(name))) continue;
     if (!opts.includeBoardingActions && vis.boarding) continue;
@@ -924,6 +924,12 @@ function loadFaction(L: Loader, cat: Cat, data: RulesData, seenDs: Set<string>):
     if (skipOthers && !JSON.stringify(kids(r.node, 'categoryLinks')).includes(skipOthers) && !JSON.stringify(kids(r.link, 'categoryLinks')).includes(skipOthers)) continue;
     try {
       const ds = B.build(r);
+      // Legends entries ("Tectonic Fragdrill [Legends]") always load, flagged and under their plain name:
+      // a list naming one is told it is Legends, not that it is unknown.
+      if (ds && /\[legends\]/i.test(name)) {
+        ds.name = ds.name.replace(/\s*\[legends\]\s*/i, ' ').trim();
+        ds.legends = true;
+      }
       if (ds) candidates.push({ ds, own: r.cat === cat || r.cat.library });
     } catch (e) {
       L.warnings.push(warn('bsdata-entry', `${r.cat.file}: entry ${attr(r.node, 'id')} (${name}) could not be read (${(e as Error).message}); skipped`, { file: r.cat.file, locator: attr(r.node, 'id') }, 'error'));

@@ -1,12 +1,20 @@
 // Lookup tables over one RulesData, built once per data load: every feature
 // asks "which datasheet / rule / stratagem is this name?" many times per
 // keystroke, so names are normalised once here.
-import { normalizeName } from '../text/normalize';
+import { normalizeName, spellingKey } from '../text/normalize';
 import { closestNames } from '../text/fuzzy';
 import type { CoreRule, Datasheet, Detachment, Enhancement, Faction, RulesData, Stratagem } from './model';
 
 export class RulesIndex {
   private readonly datasheetsByName = new Map<string, Datasheet[]>();
+  /** By `spellingKey`: singular/plural and spelling variants of one name meet here. */
+  private readonly datasheetsBySpelling = new Map<string, Datasheet[]>();
+  /** Normalised keyword → the datasheets carrying it, built on first use. */
+  private datasheetsByKeywordCache: Map<string, Datasheet[]> | undefined;
+  /** Every faction keyword any datasheet carries, normalised. */
+  private readonly factionKeywordSet = new Set<string>();
+  /** Sub-faction keyword (normalised) → its parent faction, built on first use. */
+  private parents: Map<string, Faction> | undefined;
   private readonly rulesByAlias = new Map<string, CoreRule>();
   private readonly stratagemsByName = new Map<string, Stratagem[]>();
   private readonly factionsByName = new Map<string, Faction>();
@@ -16,7 +24,13 @@ export class RulesIndex {
   readonly ruleAliases: { alias: string; rule: CoreRule }[] = [];
 
   constructor(readonly data: RulesData) {
-    for (const d of data.datasheets) push(this.datasheetsByName, normalizeName(d.name), d);
+    // Legends datasheets last: a name both in matched play and in Legends is the matched-play one.
+    const sheets = [...data.datasheets.filter((d) => !d.legends), ...data.datasheets.filter((d) => d.legends)];
+    for (const d of sheets) {
+      push(this.datasheetsByName, normalizeName(d.name), d);
+      push(this.datasheetsBySpelling, spellingKey(d.name), d);
+      for (const k of d.factionKeywords) this.factionKeywordSet.add(normalizeName(k));
+    }
     for (const s of data.stratagems) push(this.stratagemsByName, normalizeName(s.name), s);
     for (const d of data.detachments) push(this.detachmentsByName, normalizeName(d.name), d);
     for (const e of data.enhancements) push(this.enhancementsByName, normalizeName(e.name), e);
@@ -36,36 +50,118 @@ export class RulesIndex {
   }
 
   /**
-   * Datasheets of that name; `faction` (a keyword or faction name) narrows duplicates across factions.
-   * BattleScribe and ListForge prefix some names with the faction ("World Eaters Chaos Spawn"): when the
-   * name itself is unknown, it is tried without such a prefix.
+   * The datasheet a list's unit name denotes; `faction` (a faction name, keyword or sub-faction keyword)
+   * narrows duplicates across factions. Exporters spell names their own way, so when the name itself is
+   * unknown, general rules are tried in turn: without a leading faction name ("World Eaters Chaos Spawn"),
+   * singular/plural and spelling variants (`spellingKey`), and a keyword the faction's datasheets carry
+   * as their unit type ("World Eaters Rhino" → the one World Eaters datasheet with the RHINO keyword).
    */
   datasheet(name: string, faction?: string): Datasheet | undefined {
-    const all = this.datasheetsByName.get(normalizeName(name)) ?? this.datasheetsByName.get(this.withoutFactionPrefix(name, faction));
-    if (!all || all.length === 0) return undefined;
-    if (faction && all.length > 1) {
-      const key = this.faction(faction)?.keyword ?? faction;
-      const k = normalizeName(key);
-      return all.find((d) => d.factionKeywords.some((f) => normalizeName(f) === k)) ?? all[0];
+    const exact = this.datasheetsByName.get(normalizeName(name));
+    if (exact) return exact.length > 1 && faction ? this.preferFaction(exact, faction) : exact[0];
+    const bare = this.withoutFactionPrefix(name, faction);
+    const steps = [
+      () => this.datasheetsByName.get(bare),
+      () => this.datasheetsBySpelling.get(spellingKey(name)),
+      () => this.datasheetsBySpelling.get(spellingKey(bare)),
+      () => (faction ? this.byUnitKeyword(bare, faction) : undefined),
+    ];
+    // A rewritten name may meet another faction's datasheet ("World Eaters Rhino" → Space Marines' "Rhino"):
+    // the first rule giving one of the faction's own wins, else the first rule giving any.
+    const keys = faction ? this.factionKeys(faction) : [];
+    let fallback: Datasheet | undefined;
+    for (const step of steps) {
+      const all = step();
+      if (!all?.length) continue;
+      if (!faction) return all[0];
+      const own = this.preferFaction(all, faction);
+      if (own.factionKeywords.some((k) => keys.includes(normalizeName(k)))) return own;
+      fallback ??= own;
+    }
+    return fallback;
+  }
+
+  /**
+   * Of several datasheets, the one of the faction: its own keyword first, then its parent's, and of those
+   * the plainest (fewest faction keywords: Space Marines' generic Impulsor, not the Black Templars one).
+   */
+  private preferFaction(all: Datasheet[], faction: string): Datasheet {
+    const keys = this.factionKeys(faction);
+    for (const k of keys) {
+      const hits = all.filter((d) => d.factionKeywords.some((f) => normalizeName(f) === k));
+      if (hits.length) return hits.reduce((a, b) => (b.factionKeywords.length < a.factionKeywords.length ? b : a));
     }
     return all[0];
   }
 
+  /** A faction as a list names it → its keyword and its parent's keyword, normalised, own first. */
+  factionKeys(faction: string): string[] {
+    const own = normalizeName(this.faction(faction)?.keyword ?? faction);
+    const parent = this.parentFaction(faction);
+    return parent ? [own, normalizeName(parent.keyword)] : [own];
+  }
+
+  /**
+   * Datasheets of the faction that carry `name` as a keyword ("Rhino", "Daemon Prince"); several carry
+   * it when variants exist ("Daemon Prince of Khorne", "... with Wings"): the plainest (shortest) name first.
+   */
+  private byUnitKeyword(name: string, faction: string): Datasheet[] | undefined {
+    if (!this.datasheetsByKeywordCache) {
+      const map = new Map<string, Datasheet[]>();
+      for (const d of this.data.datasheets) for (const k of d.keywords) push(map, spellingKey(k), d);
+      this.datasheetsByKeywordCache = map;
+    }
+    const keys = this.factionKeys(faction);
+    const hits = (this.datasheetsByKeywordCache.get(spellingKey(name)) ?? [])
+      .filter((d) => !d.legends && d.factionKeywords.some((f) => keys.includes(normalizeName(f))));
+    return hits.length ? [...hits].sort((a, b) => a.name.length - b.name.length) : undefined;
+  }
+
   closestDatasheets(name: string, faction?: string, limit = 3): string[] {
-    const f = faction ? this.faction(faction) : undefined;
-    const pool = f
-      ? this.data.datasheets.filter((d) => d.factionKeywords.some((k) => normalizeName(k) === normalizeName(f.keyword)))
+    const keys = faction ? this.factionKeys(faction) : undefined;
+    const pool = keys
+      ? this.data.datasheets.filter((d) => d.factionKeywords.some((k) => keys.includes(normalizeName(k))))
       : this.data.datasheets;
     const bare = this.withoutFactionPrefix(name, faction);
-    return closestNames(bare === normalizeName(name) ? name : bare, pool.map((d) => d.name), limit);
+    return closestNames(bare === normalizeName(name) ? name : bare, (pool.length ? pool : this.data.datasheets).map((d) => d.name), limit);
   }
 
   /** The normalised name without a leading faction name or keyword ("world eaters chaos spawn" → "chaos spawn"). */
   private withoutFactionPrefix(name: string, faction?: string): string {
     const n = normalizeName(name);
     const prefixes = [faction, ...this.data.factions.flatMap((f) => [f.name, f.keyword])].filter((p): p is string => !!p).map(normalizeName);
-    const hit = prefixes.find((p) => n.startsWith(p + ' '));
+    prefixes.push(...this.factionKeywordSet);
+    const hit = prefixes.filter((p) => n.startsWith(p + ' ')).sort((a, b) => b.length - a.length)[0];
     return hit ? n.slice(hit.length + 1) : n;
+  }
+
+  /**
+   * The parent of a sub-faction (a chapter: "Space Wolves" → Space Marines): a faction keyword that is no
+   * faction of its own, carried by datasheets that also carry a faction's keyword. Undefined for a faction.
+   */
+  parentFaction(name: string): Faction | undefined {
+    if (this.faction(name)) return undefined;
+    if (!this.parents) {
+      const own = new Map<string, Faction>();
+      for (const f of this.data.factions) own.set(normalizeName(f.keyword), f);
+      const counts = new Map<string, Map<Faction, number>>();
+      for (const d of this.data.datasheets) {
+        const keys = d.factionKeywords.map(normalizeName);
+        const parents = keys.map((k) => own.get(k)).filter((f): f is Faction => !!f);
+        for (const k of keys) {
+          if (own.has(k)) continue;
+          const c = counts.get(k) ?? new Map<Faction, number>();
+          for (const p of parents) c.set(p, (c.get(p) ?? 0) + 1);
+          counts.set(k, c);
+        }
+      }
+      this.parents = new Map();
+      for (const [k, c] of counts) {
+        const top = [...c].sort((a, b) => b[1] - a[1])[0];
+        if (top) this.parents.set(k, top[0]);
+      }
+    }
+    return this.parents.get(normalizeName(name));
   }
 
   faction(name: string): Faction | undefined {
@@ -74,8 +170,7 @@ export class RulesIndex {
 
   /** Whether any datasheet carries this faction keyword (data may hold datasheets without a Faction entry). */
   hasFactionKeyword(keyword: string): boolean {
-    const k = normalizeName(keyword);
-    return this.data.datasheets.some((d) => d.factionKeywords.some((f) => normalizeName(f) === k));
+    return this.factionKeywordSet.has(normalizeName(keyword));
   }
 
   rule(nameOrAlias: string): CoreRule | undefined {

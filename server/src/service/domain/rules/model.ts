@@ -92,6 +92,8 @@ export interface Faction {
   keyword: string;
   /** Grand alliance or parent faction ("Xenos", "Imperium", "Space Marines"). */
   parent?: string;
+  /** Datasheets of other factions the source lists under this one: the units it may take as allies. */
+  allies?: string[];
   source: SourceRef;
 }
 
@@ -120,6 +122,8 @@ export interface Datasheet {
   /** Names of the datasheets that can lead this unit. */
   ledBy: string[];
   epicHero: boolean;
+  /** A Warhammer Legends datasheet: not for matched play (loaded so that lists naming it are recognised). */
+  legends?: boolean;
   /**
    * 11th edition: price per copy of the unit in the army (requisition thresholds), each tier with its price per
    * starting strength. When present, `points` holds the first tier's steps.

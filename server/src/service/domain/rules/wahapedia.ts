@@ -13,6 +13,7 @@ import { linkLeaders } from './bsdata';
 export interface WahapediaOptions {
   /** Faction names or Wahapedia ids (`GC`) to load; all when absent. */
   factions?: string[];
+  /** Legends datasheets always load, flagged `legends`; kept for callers that state it. */
   includeLegends?: boolean;
   includeBoardingActions?: boolean;
   /** Keep units listed under a faction that carry another faction's keyword (allies). */
@@ -99,11 +100,12 @@ export function loadWahapedia(input: FileInput, options: WahapediaOptions = {}):
       const name = foldTypography(r.get('name'));
       allNames.set(id, name);
       if (!inFaction(r.get('faction_id')) || r.get('virtual') === 'true') continue;
-      if (!options.includeLegends && legendsSources.has(r.get('source_id'))) continue;
       const ds: Datasheet = {
         id, name, factionKeywords: [], keywords: [], models: [], composition: [], points: [], weapons: [], abilities: [],
         leads: [], ledBy: [], epicHero: false, source: { file: dsTable?.file ?? 'Datasheets.csv', locator: `row ${r.line} (id ${id})` },
       };
+      // Legends datasheets always load, flagged: a list naming one is told it is Legends, not that it is unknown.
+      if (legendsSources.has(r.get('source_id'))) ds.legends = true;
       if (r.get('role')) ds.role = r.get('role');
       const loadout = htmlToText(r.get('loadout'));
       if (loadout) ds.defaultLoadout = loadout;
@@ -161,7 +163,8 @@ export function loadWahapedia(input: FileInput, options: WahapediaOptions = {}):
     const byDs = new Map<string, { line: number; get: Get }[]>();
     for (const r of rowsOf(wT)) {
       const id = r.get('datasheet_id');
-      if (!dsById.has(id)) continue;
+      // Blank rows (Spore Mines, Mucolid Spores: a unit with no weapon) are no weapon.
+      if (!dsById.has(id) || !foldTypography(r.get('name'))) continue;
       let list = byDs.get(id);
       if (!list) byDs.set(id, (list = []));
       list.push(r);
@@ -208,9 +211,13 @@ export function loadWahapedia(input: FileInput, options: WahapediaOptions = {}):
         const top = [...counts].sort((a, b) => b[1] - a[1])[0];
         if (top) f.keyword = top[0];
       }
-      if (options.includeAllies) continue;
-      // An ally carries another faction's keyword (GC's Chimera: GENESTEALER CULTS and ASTRA MILITARUM).
-      for (const d of own) if (!d.factionKeywords.includes(f.keyword) || d.factionKeywords.some((k) => k !== f.keyword && otherKeywords.has(k))) dsById.delete(d.id);
+      // An ally carries another faction's keyword (GC's Chimera: GENESTEALER CULTS and ASTRA MILITARUM):
+      // its name is kept on the faction (what it may take as allies), the unit itself comes from its own faction.
+      for (const d of own) {
+        if (d.factionKeywords.includes(f.keyword) && !d.factionKeywords.some((k) => k !== f.keyword && otherKeywords.has(k))) continue;
+        if (!(f.allies ??= []).includes(d.name)) f.allies.push(d.name);
+        if (!options.includeAllies) dsById.delete(d.id);
+      }
     }
     data.datasheets = data.datasheets.filter((d) => dsById.has(d.id));
 
@@ -351,7 +358,8 @@ function wahaWeaponProfile(get: Get): WeaponProfile {
     S: num(get('S')),
     AP: num(get('AP')) || 0,
     D: get('D').trim(),
-    abilities: kw ? kw.split(',').map((s) => foldTypography(s).toUpperCase()).filter(Boolean) : [],
+    // Abilities are separated by commas, in a few rows by full stops ("HAZARDOUS. IGNORES COVER. PSYCHIC").
+    abilities: kw ? kw.split(/,|\.(?:\s+|$)/).map((s) => foldTypography(s).toUpperCase()).filter(Boolean) : [],
   };
 }
 

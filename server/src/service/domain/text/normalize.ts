@@ -33,3 +33,25 @@ export function normalizeName(text: string): string {
   normalized.set(text, key);
   return key;
 }
+
+/**
+ * The key under which two spellings of one name meet, by general rules only (never a table of names):
+ * punctuation and spacing dropped, every word singular ("Raveners"/"Ravener", "Mines"/"Mine",
+ * "Harpies"/"Harpy"), and the -ize/-ise variant folded (z → s: "Berzerkers"/"Berserkers").
+ */
+export function spellingKey(text: string): string {
+  return normalizeName(text)
+    .replace(/-/g, ' ')
+    .replace(/[^\p{L}\p{N}\s]/gu, '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(singular)
+    .join(' ')
+    .replace(/z/g, 's');
+}
+
+function singular(word: string): string {
+  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss') && !word.endsWith('us')) return word.slice(0, -1);
+  return word;
+}

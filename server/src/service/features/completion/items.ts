@@ -92,10 +92,11 @@ export function unitNameCandidates(cat: Catalog, rules: RulesIndex, list: ArmyLi
     out.push({
       label: d.name,
       key: k,
-      tier: tierOf(d),
+      // Legends datasheets (loaded so that lists naming them are recognised) come last.
+      tier: tierOf(d) + (d.legends ? 4 : 0),
       newText: withPoints ? `${d.name} (${step.points} ${dialect.points})` : d.name,
       kind: CompletionItemKind.Class,
-      detail: [d.role, d.factionKeywords.join(', ')].filter(Boolean).join(' · '),
+      detail: [d.legends ? 'Legends' : undefined, d.role, d.factionKeywords.join(', ')].filter(Boolean).join(' · '),
       description: step ? `${step.points} pts` : undefined,
       data: { kind: 'datasheet', id: d.id },
     });

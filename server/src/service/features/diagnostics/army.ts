@@ -3,7 +3,7 @@
 // one datasheet, the units' faction, the detachment and stated attachments.
 import type { Unit } from '../../domain/parse/ast';
 import { closestNames } from '../../domain/text/fuzzy';
-import { normalizeName } from '../../domain/text/normalize';
+import { normalizeName, spellingKey } from '../../domain/text/normalize';
 import { CheckContext, isCharacter, isEpicHero, looseName, plural, ResolvedUnit, sameFaction } from './context';
 
 export function checkArmy(ctx: CheckContext): void {
@@ -117,28 +117,62 @@ function checkDatasheetCounts(ctx: CheckContext): void {
 
 const ALLIED_SECTION = /\ball(ied|ies|y)\b/i;
 
+/**
+ * Every unit must carry the army's faction keyword; a chapter's army may also take its parent's generic
+ * units but not another chapter's (a Space Wolves army: ADEPTUS ASTARTES units yes, BLOOD ANGELS ones no).
+ * Units of another faction in an ALLIED UNITS section, or that the army's own data lists as allies (the
+ * Wahapedia export repeats such units under the factions that may take them), are allies: checked as units
+ * from their own faction's data, and the ally rules no data states in machine form are said once.
+ */
 function checkFactions(ctx: CheckContext): void {
   if (ctx.armyKeywords.length === 0) return;
   const armyKeys = ctx.armyKeywords.map(normalizeName);
+  const sub = ctx.subFaction ? normalizeName(ctx.subFaction) : undefined;
+  const siblings = (u: ResolvedUnit) =>
+    u.sheet.factionKeywords.filter((k) => normalizeName(k) !== sub && !armyKeys.includes(normalizeName(k)) && ctx.rules.parentFaction(k));
+  const allowedAllies = new Set(
+    (ctx.faction ? ctx.rules.faction(ctx.faction) ?? ctx.rules.parentFaction(ctx.faction) : undefined)?.allies?.map(spellingKey) ?? [],
+  );
+  const allies: ResolvedUnit[] = [];
   for (const u of ctx.units) {
     const own = u.sheet.factionKeywords.map(normalizeName);
-    if (own.length === 0 || own.some((k) => armyKeys.includes(k))) continue;
-    const theirs = u.sheet.factionKeywords.join(', ');
-    if (u.unit.section && ALLIED_SECTION.test(u.unit.section)) {
-      ctx.report(u.unit.name.span, 'allied-unit', `${u.sheet.name} (${theirs}) is an allied unit; the rules that let it join this army are not checked.`);
-    } else {
-      ctx.report(
-        u.unit.name.span,
-        'unit-wrong-faction',
-        `${u.sheet.name} has the faction keyword ${theirs}, not ${ctx.armyKeywords[0]}: every unit must share the army's Faction keyword (Muster your army).`,
-      );
+    if (own.length === 0) continue;
+    if (own.some((k) => armyKeys.includes(k))) {
+      const other = sub ? siblings(u) : [];
+      if (other.length && !own.includes(sub!)) {
+        ctx.report(
+          u.unit.name.span,
+          'unit-wrong-faction',
+          `${u.sheet.name} is a ${other.join(', ')} datasheet, not one of ${ctx.subFaction}: a chapter's army takes its own and its parent's generic datasheets only (Muster your army).`,
+        );
+      }
+      continue;
     }
+    if ((u.unit.section && ALLIED_SECTION.test(u.unit.section)) || allowedAllies.has(spellingKey(u.sheet.name))) {
+      allies.push(u);
+      continue;
+    }
+    ctx.report(
+      u.unit.name.span,
+      'unit-wrong-faction',
+      `${u.sheet.name} has the faction keyword ${u.sheet.factionKeywords.join(', ')}, not ${ctx.armyKeywords[0]}: every unit must share the army's Faction keyword (Muster your army).`,
+    );
+  }
+  if (allies.length) {
+    const [first, ...rest] = allies;
+    const names = allies.map((u) => `${u.sheet.name} (${u.sheet.factionKeywords.join(', ')})`);
+    ctx.report(
+      first.unit.name.span,
+      'allied-unit',
+      `Allied unit${allies.length === 1 ? '' : 's'}: ${names.join('; ')}. ${allies.length === 1 ? 'It is checked as a unit' : 'They are checked as units'} of ${allies.length === 1 ? 'its' : 'their'} own faction's data; the rules that let allies join this army (which units, how many points) are not checked.`,
+      { related: rest.map((u) => ({ span: u.unit.name.span, message: `Allied unit: ${u.sheet.name}` })) },
+    );
   }
 }
 
 function checkDetachment(ctx: CheckContext): void {
   const token = ctx.list.detachments[0];
-  const faction = ctx.list.faction?.text;
+  const faction = ctx.faction;
   if (!token) return;
   const det = ctx.detachment;
   if (!det) {

@@ -28,6 +28,14 @@ export const DIAGNOSTIC_CODES = {
     severity: 'warning',
     summary: 'The list is for a faction the loaded rules data does not cover, so its units cannot be checked.',
   },
+  'faction-inferred': {
+    severity: 'hint',
+    summary: 'The list names no faction: it is checked as the faction whose datasheets cover most of its units.',
+  },
+  'legends-datasheet': {
+    severity: 'information',
+    summary: 'A Warhammer Legends datasheet: not for matched play (silent with auspex.data.includeNonMatchedPlay on).',
+  },
   'points-mismatch': {
     severity: 'error',
     summary: "A unit's stated points differ from the rules data's points for its size (enhancements included).",
@@ -66,7 +74,10 @@ export const DIAGNOSTIC_CODES = {
     summary: "Wargear that names no weapon or wargear of the unit's datasheet; the closest names are suggested.",
   },
   'unit-wrong-faction': { severity: 'error', summary: "A unit without the army's faction keyword, outside an ALLIED UNITS section." },
-  'allied-unit': { severity: 'information', summary: 'A unit of another faction in the ALLIED UNITS section; ally rules are not checked.' },
+  'allied-unit': {
+    severity: 'information',
+    summary: "The army's allied units (an ALLIED UNITS section, or units its faction's data lists as allies), said once: each is checked from its own faction's data; ally rules are not checked.",
+  },
   'unknown-detachment': { severity: 'error', summary: 'A detachment the loaded rules data does not have; the closest names are suggested.' },
   'detachment-wrong-faction': { severity: 'error', summary: "The detachment belongs to another faction than the list's." },
   'leader-target-missing': { severity: 'error', summary: 'A `Leading:` bullet names a unit that is not in the list.' },

@@ -4,7 +4,7 @@
 import type { ModelGroup, WargearRef } from '../../domain/parse/ast';
 import type { CompositionEntry, Datasheet } from '../../domain/rules/model';
 import { closestNames } from '../../domain/text/fuzzy';
-import { normalizeName } from '../../domain/text/normalize';
+import { normalizeName, spellingKey } from '../../domain/text/normalize';
 import { unitModelCount } from './validate';
 import { CheckContext, looseName, plural, ResolvedUnit } from './context';
 
@@ -55,8 +55,12 @@ function checkModelTypes(ctx: CheckContext, r: ResolvedUnit): void {
 function checkWargear(ctx: CheckContext, r: ResolvedUnit): void {
   const known = wargearVocabulary(r.sheet);
   const refs: WargearRef[] = [...r.unit.models.flatMap((g) => g.wargear), ...(r.unit.wargear ?? [])];
+  const own = unitWords(r.sheet);
   for (const w of refs) {
     if (isKnownWargear(w.name.text, known)) continue;
+    // Exporters prefix weapons with the model's name ("Jakhal chainblades", "Berserker chainblade").
+    const bare = w.name.text.split(/\s+/).filter((word) => !own.has(spellingKey(word))).join(' ');
+    if (bare && bare !== w.name.text && isKnownWargear(bare, known)) continue;
     // Some exports list the enhancement among the wargear.
     if (ctx.rules.enhancement(w.name.text)) continue;
     const suggestions = suggestionsFor(known, w.name.text);
@@ -94,6 +98,11 @@ function suggestionsFor(v: Vocabulary, name: string): string[] {
     v.suggestions.set(name, (hit = closestNames(name, v.names)));
   }
   return hit;
+}
+
+/** The words of a datasheet's and its models' names (`spellingKey`), which exporters put before weapon names. */
+function unitWords(sheet: Datasheet): Set<string> {
+  return new Set([sheet.name, ...sheet.models.map((m) => m.name)].flatMap((n) => spellingKey(n).split(' ')).filter((w) => w.length >= 4));
 }
 
 const squash = (s: string) => normalizeName(s).replace(/[^a-z0-9]/g, '');

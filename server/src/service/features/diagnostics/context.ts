@@ -5,7 +5,7 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ArmyList, Span, Unit } from '../../domain/parse/ast';
 import type { RulesIndex } from '../../domain/rules';
-import type { Datasheet, Detachment } from '../../domain/rules/model';
+import type { Datasheet, Detachment, Faction } from '../../domain/rules/model';
 import type { Settings } from '../../settings';
 import { normalizeName } from '../../domain/text/normalize';
 import { makeDiagnostic, DiagnosticExtras } from './make';
@@ -25,8 +25,14 @@ export interface CheckContext {
   settings: Settings;
   /** Units whose datasheet the data has, in text order. */
   units: ResolvedUnit[];
+  /** The army's faction as the list names it, or as inferred from its units when it names none. */
+  faction?: string;
+  /** Set when the list names no faction and `faction` was inferred from the datasheets its units match. */
+  inferredFaction?: { covered: number; of: number };
   /** Faction keywords a unit of this army may carry (faction and super-faction), upper case. */
   armyKeywords: string[];
+  /** The sub-faction keyword the army is (SPACE WOLVES), upper case; units of a sibling sub-faction are not its own. */
+  subFaction?: string;
   detachment?: Detachment;
   combatPatrol: boolean;
   report(span: Span, code: DiagnosticCode, message: string, extras?: DiagnosticExtras): void;
@@ -34,15 +40,16 @@ export interface CheckContext {
 }
 
 export function createContext(doc: TextDocument, list: ArmyList, rules: RulesIndex, settings: Settings, out: Diagnostic[]): CheckContext {
-  const faction = list.faction?.text;
+  const inferred = list.faction ? undefined : inferFaction(list, rules);
+  const faction = list.faction?.text ?? inferred?.faction.name;
   const units: ResolvedUnit[] = [];
   for (const unit of list.units) {
     const sheet = rules.datasheet(unit.name.text, faction);
     if (sheet) units.push({ unit, sheet, keywords: unitKeywords(unit, sheet) });
   }
-  const armyKeywords = [list.faction?.text, list.superFaction?.text]
-    .filter((n): n is string => !!n)
-    .map((n) => (rules.faction(n)?.keyword ?? n).toUpperCase());
+  const named = [faction, list.superFaction?.text].filter((n): n is string => !!n);
+  const parent = faction ? rules.parentFaction(faction) : undefined;
+  const armyKeywords = [...new Set([...named.map((n) => (rules.faction(n)?.keyword ?? n).toUpperCase()), ...(parent ? [parent.keyword.toUpperCase()] : [])])];
   const detName = list.detachments[0]?.text;
   const bs = list.battleSize?.name.text;
   const bsRule = bs ? rules.data.battleSizes.find((b) => normalizeName(b.name) === normalizeName(bs)) : undefined;
@@ -52,7 +59,10 @@ export function createContext(doc: TextDocument, list: ArmyList, rules: RulesInd
     rules,
     settings,
     units,
+    ...(faction ? { faction } : {}),
+    ...(inferred ? { inferredFaction: { covered: inferred.covered, of: list.units.length } } : {}),
     armyKeywords,
+    ...(parent && faction ? { subFaction: faction.toUpperCase() } : {}),
     detachment: detName ? findDetachment(rules, detName, faction) : undefined,
     // A battle size without a points limit in the data (or named so) is a fixed force.
     combatPatrol: !!bs && (normalizeName(bs) === 'combat patrol' || (!!bsRule && bsRule.points === undefined)),
@@ -74,11 +84,32 @@ export function findDetachment(rules: RulesIndex, name: string, faction?: string
   return all[0];
 }
 
-/** A predicate: does a faction name or keyword denote the same faction as `faction`? */
+/**
+ * A predicate: does a faction name or keyword denote `faction` or, for a sub-faction (a chapter), its
+ * parent? A parent's detachments and enhancements are a chapter's own ("Gladius Task Force" for Space Wolves).
+ */
 export function sameFaction(rules: RulesIndex, faction: string): (other: string) => boolean {
   const key = (n: string) => normalizeName(rules.faction(n)?.keyword ?? n);
-  const k = key(faction);
-  return (other) => key(other) === k;
+  const keys = [key(faction), ...rules.factionKeys(faction)];
+  return (other) => keys.includes(key(other));
+}
+
+/**
+ * The faction whose datasheets cover most of a list's units, for a list that names none; undefined when
+ * no unit matches a datasheet of a faction in the data.
+ */
+export function inferFaction(list: ArmyList, rules: RulesIndex): { faction: Faction; covered: number } | undefined {
+  let best: { faction: Faction; covered: number } | undefined;
+  for (const f of rules.data.factions) {
+    const key = normalizeName(f.keyword);
+    let covered = 0;
+    for (const u of list.units) {
+      const sheet = rules.datasheet(u.name.text, f.name);
+      if (sheet && sheet.factionKeywords.some((k) => normalizeName(k) === key)) covered++;
+    }
+    if (covered > 0 && (!best || covered > best.covered)) best = { faction: f, covered };
+  }
+  return best;
 }
 
 /**

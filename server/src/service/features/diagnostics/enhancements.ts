@@ -84,7 +84,7 @@ function candidatePool(ctx: CheckContext): Enhancement[] {
     const own = ctx.rules.data.enhancements.filter((e) => normalizeName(e.detachment) === normalizeName(det.name));
     if (own.length) return own;
   }
-  const faction = ctx.list.faction?.text;
+  const faction = ctx.faction;
   const same = faction ? sameFaction(ctx.rules, faction) : () => true;
   return ctx.rules.data.enhancements.filter((e) => same(e.faction));
 }

@@ -13,20 +13,31 @@ import { checkEnhancements } from './enhancements';
 import { checkComposition } from './composition';
 import { checkPlan } from './plan';
 
-export function validateList(doc: TextDocument, list: ArmyList, rules: RulesIndex, settings: Settings = DEFAULT_SETTINGS): Diagnostic[] {
-  const out: Diagnostic[] = list.errors.map((e) => makeDiagnostic(doc, e.span, e.code, e.message));
-  const factionName = list.faction?.text;
-  if (list.faction && factionName && !factionKnown(rules, factionName)) {
+export function validateList(doc: TextDocument, parsed: ArmyList, rules: RulesIndex, settings: Settings = DEFAULT_SETTINGS): Diagnostic[] {
+  const out: Diagnostic[] = parsed.errors.map((e) => makeDiagnostic(doc, e.span, e.code, e.message));
+  const list = withoutMistakenFaction(parsed, rules);
+  if (list.faction && !factionKnown(rules, list.faction.text)) {
     out.push(
       makeDiagnostic(
         doc,
         list.faction.span,
         'faction-not-loaded',
-        `No rules data is loaded for the faction "${factionName}", so its units are not checked. ` +
+        `No rules data is loaded for the faction "${list.faction.text}", so its units are not checked. ` +
           'Point the setting auspex.data.paths (or --data) at a BattleScribe or Wahapedia folder that has it.',
       ),
     );
     return out;
+  }
+  const ctx = createContext(doc, list, rules, settings, out);
+  const factionName = ctx.faction;
+  if (ctx.inferredFaction && factionName && list.units.length) {
+    const { covered, of } = ctx.inferredFaction;
+    ctx.report(
+      list.title?.span ?? list.units[0].name.span,
+      'faction-inferred',
+      `The list names no faction; ${covered} of its ${of} units are ${factionName} datasheets, so it is checked as ${factionName}. Add a faction line to say so.`,
+      { data: { faction: factionName } },
+    );
   }
   for (const unit of list.units) {
     const sheet = rules.datasheet(unit.name.text, factionName);
@@ -34,10 +45,19 @@ export function validateList(doc: TextDocument, list: ArmyList, rules: RulesInde
       out.push(unknownDatasheet(doc, unit, rules, factionName));
       continue;
     }
+    if (sheet.legends && !settings.dataIncludeNonMatchedPlay) {
+      out.push(
+        makeDiagnostic(
+          doc,
+          unit.name.span,
+          'legends-datasheet',
+          `${sheet.name} is a Warhammer Legends datasheet: not for matched play (checked all the same; setting auspex.data.includeNonMatchedPlay silences this).`,
+        ),
+      );
+    }
     const points = checkPoints(doc, unit, sheet, rules);
     if (points) out.push(points);
   }
-  const ctx = createContext(doc, list, rules, settings, out);
   for (const check of [checkArmy, checkEnhancements, checkComposition, checkPlan]) {
     try {
       check(ctx);
@@ -49,14 +69,35 @@ export function validateList(doc: TextDocument, list: ArmyList, rules: RulesInde
   return out;
 }
 
+/**
+ * A list without a faction line: the exports' header then reads the detachment where the faction stands
+ * ("Subterranean Assault" above the battle size). When that "faction" is no faction of the data but is one
+ * of its detachments, and no other detachment is named, the list is read as naming that detachment and no
+ * faction (which is then inferred from its units).
+ */
+function withoutMistakenFaction(list: ArmyList, rules: RulesIndex): ArmyList {
+  const f = list.faction;
+  if (!f || list.detachments.length || factionKnown(rules, f.text) || !rules.detachment(f.text)) return list;
+  return { ...list, faction: undefined, detachments: [f] };
+}
+
 function factionKnown(rules: RulesIndex, name: string): boolean {
   return rules.faction(name) !== undefined || rules.hasFactionKeyword(name);
+}
+
+/** The data a name was looked up in, as its sources state their versions ("Wahapedia 2025-11-14 19:35:22"). */
+export function dataVersionLabel(rules: RulesIndex): string {
+  const label: Record<string, string> = { wahapedia: 'Wahapedia', bsdata: 'BattleScribe data', embedded: 'the embedded data' };
+  const parts = rules.data.sources
+    .filter((s, _i, all) => s.kind !== 'embedded' || all.length === 1)
+    .map((s) => `${label[s.kind] ?? s.kind}${s.version ? ` ${s.version}` : ''}`);
+  return [...new Set(parts)].join(', ') || 'the embedded data';
 }
 
 function unknownDatasheet(doc: TextDocument, unit: Unit, rules: RulesIndex, faction?: string): Diagnostic {
   const suggestions = rules.closestDatasheets(unit.name.text, faction);
   const hint = suggestions.length ? ` Did you mean ${suggestions.map((s) => `"${s}"`).join(', ')}?` : '';
-  return makeDiagnostic(doc, unit.name.span, 'unknown-datasheet', `Unknown datasheet "${unit.name.text}".${hint}`, {
+  return makeDiagnostic(doc, unit.name.span, 'unknown-datasheet', `Unknown datasheet "${unit.name.text}".${hint} Looked up in ${dataVersionLabel(rules)}.`, {
     data: { suggestions },
   });
 }
