@@ -4,16 +4,15 @@
 // parse errors do not. The limits are documented in README ("Limits").
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { BOUNDS } from './domain/bounds';
 import type { ArmyList } from './domain/parse/ast';
 import { makeDiagnostic } from './features/diagnostics/make';
 
+/** The list-size bounds of domain/bounds.ts (lines: a real 2000-point list has about 200; units: 10 to 40). */
 export const LIST_LIMITS = {
-  /** Lines of text: a real 2000-point list has about 200. */
-  lines: 5000,
-  /** Units: a real list has 10 to 40. */
-  units: 500,
-  /** Parse errors still reported on an oversized list (the first ones). */
-  parseErrors: 100,
+  lines: BOUNDS.listLines,
+  units: BOUNDS.listUnits,
+  parseErrors: BOUNDS.parseErrors,
 } as const;
 
 /** Why the list is beyond the limits, or undefined when it is within them. */

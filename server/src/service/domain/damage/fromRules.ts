@@ -3,6 +3,7 @@
 // between its Pistols and its other ranged weapons. Used by the code lens.
 import { Datasheet, ModelProfile, Weapon, WeaponProfile } from '../rules/model';
 import { parseAbilities } from './abilities';
+import { withBudget } from './budget';
 import {
   DamageResult, DamageScenario, ScenarioContext, ScenarioModifiers, ScenarioTarget, ScenarioWeapon, computeDamage,
 } from './engine';
@@ -122,6 +123,11 @@ const isPistol = (p: WeaponProfile) => parseAbilities(p.abilities).pistol;
  * profile; a model with Pistols and other ranged weapons (not MONSTER/VEHICLE) fires whichever does more.
  */
 export function computeUnitDamage(input: UnitDamageInput): UnitDamageResult {
+  // One budget for the whole unit (profile and Pistol choices included): one lens or breakdown stays bounded.
+  return withBudget(() => computeUnitDamageUnbudgeted(input));
+}
+
+function computeUnitDamageUnbudgeted(input: UnitDamageInput): UnitDamageResult {
   const c: DamageConditions = { context: input.context, modifiers: input.modifiers, rules: input.rules };
   const phase = input.context?.overwatch ? 'shooting' : input.context?.phase;
   const bigModel = (input.keywords ?? []).some((k) => /^(MONSTER|VEHICLE)$/i.test(k));
