@@ -17,6 +17,9 @@ export const LIST_LIMITS = {
 
 /** Why the list is beyond the limits, or undefined when it is within them. */
 export function tooLargeReason(doc: TextDocument, list: ArmyList): string | undefined {
+  const chars = doc.getText().length;
+  if (chars > BOUNDS.documentChars) return `${chars} characters (the limit is ${BOUNDS.documentChars}; the document is not parsed)`;
+  if (doc.lineCount > BOUNDS.documentLines) return `${doc.lineCount} lines (the document is not parsed beyond ${BOUNDS.documentLines}; full analysis stops at ${LIST_LIMITS.lines})`;
   if (doc.lineCount > LIST_LIMITS.lines) return `${doc.lineCount} lines (the limit is ${LIST_LIMITS.lines})`;
   if (list.units.length > LIST_LIMITS.units) return `${list.units.length} units (the limit is ${LIST_LIMITS.units})`;
   return undefined;
@@ -39,3 +42,32 @@ export function oversizedDiagnostics(doc: TextDocument, list: ArmyList): Diagnos
   for (const e of list.errors.slice(0, LIST_LIMITS.parseErrors)) out.push(makeDiagnostic(doc, e.span, e.code, e.message));
   return out;
 }
+
+// ---------------------------------------------------------------- request size policies
+// Every request kind has one (README "Limits"). Beyond BOUNDS.documentChars a document is not parsed at all
+// (every request answers from an empty list); per-position requests answer nothing on a line beyond
+// BOUNDS.lineChars; whole-document answers are capped.
+
+/** True when the document is beyond BOUNDS.documentChars or BOUNDS.documentLines: it is not parsed. */
+export const unparsable = (doc: TextDocument) => doc.getText().length > BOUNDS.documentChars || doc.lineCount > BOUNDS.documentLines;
+
+/** The stand-in list of an unparsable document: no units, no errors (the list-too-large diagnostic says why). */
+export function unparsedList(): ArmyList {
+  return { format: 'gwapp', detachments: [], sections: [], units: [], comments: [], errors: [] };
+}
+
+/** True when the line at `line` is beyond BOUNDS.lineChars (hover, completion, definition, code actions answer nothing there). */
+export function lineTooLong(doc: TextDocument, line: number): boolean {
+  const start = doc.offsetAt({ line, character: 0 });
+  const end = doc.offsetAt({ line: line + 1, character: 0 });
+  return end - start > BOUNDS.lineChars;
+}
+
+/** Why formatting is refused for its size (beyond the list limits), or undefined. */
+export function formatTooLarge(doc: TextDocument, list: ArmyList): string | undefined {
+  const r = tooLargeReason(doc, list);
+  return r ? `the document is too large to format: ${r}` : undefined;
+}
+
+/** The first `max` entries (whole-document answers: outline, folding ranges). */
+export const capped = <T>(xs: T[], max: number): T[] => (xs.length > max ? xs.slice(0, max) : xs);

@@ -46,8 +46,10 @@ export const BOUNDS = {
   listUnits: 500,
   /** Parse errors still reported on an oversized list. */
   parseErrors: 100,
-  /** Characters of a document beyond which even hover, outline, folding, formatting and tokens are off. */
-  documentChars: 2 * 1024 * 1024,
+  /** Characters of a document beyond which it is not parsed at all (a 100,000-line paste is 2.5 MB and still parsed). */
+  documentChars: 4 * 1024 * 1024,
+  /** Lines of a document beyond which it is not parsed at all (parsing stays under about 2 s). */
+  documentLines: 200_000,
   /** Characters of one line looked at by per-position requests (hover, completion, code actions). */
   lineChars: 10_000,
   /** Outline symbols, folding ranges and semantic tokens answered at most. */

@@ -329,7 +329,7 @@ function modifiersOf(n: XNode | undefined): Mod[] {
 function allConditions(m: { conds: XNode[]; groups: XNode[] }): XNode[] {
   const out = [...m.conds];
   const rec = (g: XNode) => {
-    out.push(...kids(g, 'conditions', 'condition'));
+    for (const c of kids(g, 'conditions', 'condition')) out.push(c);
     for (const s of kids(g, 'conditionGroups', 'conditionGroup')) rec(s);
   };
   for (const g of m.groups) rec(g);
@@ -469,7 +469,7 @@ class DatasheetBuilder {
       };
       inline(n);
       for (const g of kids(n, 'infoGroups', 'infoGroup')) {
-        profiles.push(...kids(g, 'profiles', 'profile'));
+        for (const p of kids(g, 'profiles', 'profile')) profiles.push(p);
         inline(g);
       }
       for (const p of profiles) {
