@@ -37,7 +37,7 @@ import { damageBreakdown, BreakdownConditions, DamageBreakdown } from './feature
 import { documentSymbols, foldingRanges, selectionRanges } from './features/symbols';
 import { formatDocument, FormattingOutcome } from './features/format';
 import { createUnitDamageCache } from './domain/damage/fromRules';
-import { capped, formatTooLarge, lineTooLong, oversizedDiagnostics, tooLargeReason, unparsable, unparsedList } from './limits';
+import { capped, formatTooLarge, noUnitsDiagnostics, lineTooLong, oversizedDiagnostics, tooLargeReason, unparsable, unparsedList } from './limits';
 import { BOUNDS } from './domain/bounds';
 import { definition, navigationTarget } from './features/definition';
 import { references } from './features/references';
@@ -123,7 +123,11 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       settings = next;
     },
     parse,
-    diagnostics: (doc) => applySeverityOverrides(oversizedDiagnostics(doc, parse(doc)) ?? validateList(doc, parse(doc), rules, settings), settings.diagnosticSeverity),
+    diagnostics: (doc) => {
+      const list = parse(doc);
+      const found = oversizedDiagnostics(doc, list) ?? [...noUnitsDiagnostics(doc, list), ...validateList(doc, list, rules, settings)];
+      return applySeverityOverrides(found, settings.diagnosticSeverity);
+    },
     hover: (doc, position) => (lineTooLong(doc, position.line) ? null : hover(doc, parse(doc), rules, doc.offsetAt(position))),
     completion: (doc, position) => {
       if (lineTooLong(doc, position.line) || unparsable(doc)) return { isIncomplete: false, items: [] };

@@ -71,3 +71,13 @@ export function formatTooLarge(doc: TextDocument, list: ArmyList): string | unde
 
 /** The first `max` entries (whole-document answers: outline, folding ranges). */
 export const capped = <T>(xs: T[], max: number): T[] => (xs.length > max ? xs.slice(0, max) : xs);
+
+/** A list that yields no units is never reported clean: one `no-units` error on its first line says nothing was checked. */
+export function noUnitsDiagnostics(doc: TextDocument, list: ArmyList): Diagnostic[] {
+  if (list.units.length > 0) return [];
+  const text = doc.getText();
+  let end = 0;
+  while (end < text.length && end < 200 && text[end] !== '\n' && text[end] !== '\r') end++;
+  const why = text.trim() === '' ? 'The document is empty' : 'No unit could be read from this document (is it an army list export?)';
+  return [makeDiagnostic(doc, { start: 0, end }, 'no-units', `${why}: nothing was checked.`)];
+}
