@@ -8,6 +8,7 @@ import {
 import { asDataFiles, DataFiles, emptyRulesData, FileInput, LoadResult, readHead, warn } from './dataFiles';
 import { attr, kids, parseRawElement, parseXmlDocument, readRootHeader, text, XNode } from './bsdataXml';
 import { foldTypography, normalizeName } from '../text/normalize';
+import { BOUNDS } from '../bounds';
 
 export interface BsDataOptions {
   /** Faction names to load (catalogue name or faction name, any case); all factions when absent. */
@@ -33,7 +34,7 @@ export interface BsCatalogueInfo {
 
 const PTS_ID = '51b2-306e-1021-d207';
 const HEADER_CHARS = 4096;
-const MAX_DEPTH = 24;
+const MAX_DEPTH = Math.min(24, BOUNDS.linkDepth);
 const MAX_SIZE_SPAN = 200;
 /** Bookkeeping categories that are not game keywords. */
 const NOT_KEYWORDS = new Set(['configuration', 'reference', 'allied units', 'unit', 'ranged weapon', 'melee weapon', 'attacks dx weapon', 'crusade relic', 'warlord', 'no force org slot', 'uncategorised']);
@@ -236,16 +237,14 @@ class Resolver {
       const node = this.L.materialise(el);
       return node ? { node, cat: el.cat } : undefined;
     }
-    // Rare: a link to an entry nested inside another shared entry.
+    // Rare: a link to an entry nested inside another shared entry, found through an index of every nested id
+    // (built once, in one linear pass over the raw texts), never by searching the text per link.
     if (!this.nested.has(id)) {
       let found: { node: XNode; cat: Cat } | null = null;
-      const needle = `id="${id}"`;
-      for (const e of this.byId.values()) {
-        if (e.raw.indexOf(needle) < 0) continue;
-        const n = this.L.materialise(e);
-        const hit = n && findById(n, id);
-        if (hit) { found = { node: hit, cat: e.cat }; break; }
-      }
+      const e = this.nestedIndex().get(id);
+      const n = e && this.L.materialise(e);
+      const hit = n && findById(n, id);
+      if (e && hit) found = { node: hit, cat: e.cat };
       this.nested.set(id, found);
     }
     const f = this.nested.get(id);
@@ -254,6 +253,20 @@ class Resolver {
       return undefined;
     }
     return f;
+  }
+
+  private nestedIds?: Map<string, RawEl>;
+  /** Nested id → the shared element whose text declares it (the first one). */
+  private nestedIndex(): Map<string, RawEl> {
+    if (!this.nestedIds) {
+      this.nestedIds = new Map();
+      const re = /\sid="([^"]*)"/g;
+      for (const e of this.byId.values()) {
+        re.lastIndex = 0;
+        for (let m = re.exec(e.raw); m; m = re.exec(e.raw)) if (!this.nestedIds.has(m[1])) this.nestedIds.set(m[1], e);
+      }
+    }
+    return this.nestedIds;
   }
 
   /** Raw text of a shared element, to test cheaply before parsing it. */
@@ -511,9 +524,18 @@ class DatasheetBuilder {
       seenWeapon.add(key);
       col.weapons.push({ name: wname, profiles: profs.map((p) => this.weaponProfile(p)) });
     };
+    // Each (entry, model) is walked once (memoised at the shallowest depth it was reached): shared groups that
+    // link each other two-to-a-level cost their number, not 2^depth. A cycle or a chain beyond the depth
+    // bound is cut with a warning naming the element.
+    const walked = new Map<string, number>();
     const walk = (c: Child, depth: number, stack: Set<string>, modelName: string | undefined) => {
       const id = attr(c.node, 'id') ?? '';
-      if (depth > MAX_DEPTH || stack.has(id)) return;
+      if (stack.has(id)) return this.cut('link-cycle', c, `links back to itself through ${stack.size} link${stack.size === 1 ? '' : 's'} (a cycle)`);
+      if (depth > MAX_DEPTH) return this.cut('link-too-deep', c, `is nested more than ${MAX_DEPTH} links deep`);
+      const key = `${id}\u0000${modelName ?? ''}`;
+      const prev = walked.get(key);
+      if (prev !== undefined && prev <= depth) return;
+      walked.set(key, depth);
       stack.add(id);
       const type = c.tag === 'selectionEntryGroup' ? 'group' : attr(c.node, 'type') ?? 'upgrade';
       for (const l of kids(c.node, 'entryLinks', 'entryLink')) if (/^enhancements$/i.test(attr(l, 'name') ?? '') && attr(l, 'targetId')) this.enhancementGroups.add(attr(l, 'targetId') as string);
@@ -530,6 +552,13 @@ class DatasheetBuilder {
     };
     walk(root, 0, new Set(), attr(root.node, 'type') === 'model' ? this.modelName(root.node) : undefined);
     return col;
+  }
+
+  /** A link not followed (cycle, depth), with one warning per element. */
+  cut(code: string, c: Child, why: string): void {
+    const id = attr(c.node, 'id') ?? '?';
+    const lid = attr(c.link, 'id');
+    this.L.warnOnce(`${code}:${c.cat.file}:${id}`, warn(code, `${c.cat.file}: element ${id}${lid ? ` (through link ${lid})` : ''} ${why}; not followed further`, { file: c.cat.file, locator: id }));
   }
 
   modelName(n: XNode): string {
@@ -570,8 +599,14 @@ class DatasheetBuilder {
       const cur = into.get(name) ?? [0, 0];
       into.set(name, [cur[0] + mn, cur[1] + mx]);
     };
+    // Memoised per node (a group's counts do not depend on the path to it); a node met again while its
+    // own counts are being summed is a cycle and counts nothing.
+    const memo = new Map<XNode, Map<string, [number, number]>>();
     const rec = (n: XNode, cat: Cat, depth: number): Map<string, [number, number]> => {
+      const hit = memo.get(n);
+      if (hit) return hit;
       const out = new Map<string, [number, number]>();
+      memo.set(n, out);
       if (depth > MAX_DEPTH) return out;
       for (const c of children(this.R, n, cat)) {
         if (c.tag === 'selectionEntry') {
