@@ -57,6 +57,8 @@ export const BOUNDS = {
   foldingRanges: 5000,
   /** Completion items returned at most. */
   completionItems: 1000,
+  /** Characters of a stratagem's TARGET, RESTRICTIONS, EFFECT and WHEN texts read (real ones are under 700). */
+  stratagemTextChars: 3000,
   /** Characters of one text taken from rules data (a description, a rule, a cell): longer is cut. */
   dataTextChars: 64 * 1024,
 
