@@ -1,6 +1,6 @@
 // What a CLI command may touch: its output streams and files. Passing them in
 // keeps every command testable in-process as well as through the real binary.
-import * as fs from 'fs';
+import { readStdinCapped, readTextCapped } from '../node/files';
 
 export interface CliIO {
   out(text: string): void;
@@ -12,8 +12,9 @@ export interface CliIO {
 export const processIO: CliIO = {
   out: (t) => process.stdout.write(t),
   err: (t) => process.stderr.write(t),
-  readFile: (f) => fs.readFileSync(f, 'utf8'),
-  readStdin: () => fs.readFileSync(0, 'utf8'),
+  // Byte-capped, regular files only: /dev/zero or a FIFO is refused at once, never read without end.
+  readFile: (f) => readTextCapped(f),
+  readStdin: () => readStdinCapped(),
 };
 
 /** A usage or I/O failure: printed as one line, exit code 2. */

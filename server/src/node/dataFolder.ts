@@ -8,6 +8,8 @@ import { BsDataOptions, listBsDataCatalogues, loadBsData } from '../service/doma
 import { loadWahapedia, WahapediaOptions } from '../service/domain/rules/wahapedia';
 import { DataWarning } from '../service/domain/rules/model';
 import { readPipeCsv } from '../service/domain/rules/wahapediaCsv';
+import { BOUNDS } from '../service/domain/bounds';
+import { readFileCapped } from './files';
 
 export interface FactionInfo {
   name: string;
@@ -28,18 +30,42 @@ export interface DataFolder {
 
 export type DataFolderOptions = BsDataOptions & WahapediaOptions;
 
-/** A DataFiles accessor over one folder: reads a file only when asked, heads by a partial read. */
-export function folderFiles(dir: string): DataFiles {
-  const names = fs.readdirSync(dir).filter((n) => fs.statSync(path.join(dir, n)).isFile());
+/**
+ * A DataFiles accessor over one folder: reads a file only when asked (regular files only, byte-capped),
+ * heads by a partial read. An entry that cannot be stat'ed (a broken symlink) or is not a regular file (a FIFO,
+ * a device) is skipped with a warning naming it into `warnings`; the rest of the folder still loads.
+ */
+export function folderFiles(dir: string, warnings: DataWarning[] = []): DataFiles {
+  const names: string[] = [];
+  for (const n of fs.readdirSync(dir)) {
+    const full = path.join(dir, n);
+    let st: fs.Stats;
+    try {
+      st = fs.statSync(full);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      const broken = code === 'ENOENT' && isSymlink(full);
+      warnings.push(warn(broken ? 'file-broken-link' : 'file-unreadable', broken ? `${full} is a symbolic link to nothing; skipped` : `${full} cannot be read (${code ?? (e as Error).message}); skipped`, { file: full }));
+      continue;
+    }
+    if (st.isFile()) names.push(n);
+    else if (!st.isDirectory() && DATA_FILE.test(n)) warnings.push(warn('file-not-regular', `${full} is not a regular file (a device, pipe or socket); skipped`, { file: full }));
+  }
   return {
     list: () => names,
     read: (n) => {
-      try { return fs.readFileSync(path.join(dir, n), 'utf8'); } catch { return undefined; }
+      const r = readFileCapped(path.join(dir, n), BOUNDS.dataFileBytes);
+      if ('error' in r) {
+        warnings.push(warn('file-unreadable', `${r.error}`, { file: path.join(dir, n) }, 'error'));
+        return undefined;
+      }
+      return r.bytes.toString('utf8');
     },
     head: (n, chars) => {
       let fd: number | undefined;
       try {
-        fd = fs.openSync(path.join(dir, n), 'r');
+        fd = fs.openSync(path.join(dir, n), fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
+        if (!fs.fstatSync(fd).isFile()) return undefined;
         const buf = Buffer.alloc(chars * 2);
         const got = fs.readSync(fd, buf, 0, buf.length, 0);
         return buf.subarray(0, got).toString('utf8').slice(0, chars);
@@ -52,6 +78,16 @@ export function folderFiles(dir: string): DataFiles {
   };
 }
 
+const DATA_FILE = /\.(gst|cat|gstz|catz|csv|json|ya?ml)$/i;
+
+function isSymlink(p: string): boolean {
+  try {
+    return fs.lstatSync(p).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
 export function openDataFolder(dir: string, options: DataFolderOptions = {}): DataFolder {
   const location = path.resolve(dir);
   const failed = (w: DataWarning): DataFolder => ({
@@ -61,9 +97,11 @@ export function openDataFolder(dir: string, options: DataFolderOptions = {}): Da
     loadAll: () => ({ data: emptyRulesData(), warnings: [w] }),
   });
   let files: DataFiles;
+  // Skipped entries (broken links, devices) and refused reads: reported with the folder, which still loads.
+  const fileWarnings: DataWarning[] = [];
   try {
     if (!fs.statSync(location).isDirectory()) return failed(warn('folder-missing', `${location} is not a folder`, { file: location }, 'error'));
-    files = folderFiles(location);
+    files = folderFiles(location, fileWarnings);
   } catch {
     return failed(warn('folder-missing', `Rules data folder ${location} does not exist or cannot be read`, { file: location }, 'error'));
   }
@@ -74,7 +112,7 @@ export function openDataFolder(dir: string, options: DataFolderOptions = {}): Da
   const opts = { ...options, location };
   if (kind === 'bsdata') {
     return {
-      dir: location, kind, warnings: [],
+      dir: location, kind, warnings: fileWarnings,
       listFactions: () => {
         const { catalogues, warnings } = listBsDataCatalogues(files);
         return { factions: catalogues.filter((c) => !c.library).map((c) => ({ name: c.faction ?? c.catalogueName, ref: c.file })), warnings };
@@ -84,7 +122,7 @@ export function openDataFolder(dir: string, options: DataFolderOptions = {}): Da
     };
   }
   return {
-    dir: location, kind, warnings: [],
+    dir: location, kind, warnings: fileWarnings,
     listFactions: () => {
       const warnings: DataWarning[] = [];
       const name = files.list().find((n) => n.toLowerCase() === 'factions.csv');

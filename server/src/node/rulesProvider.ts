@@ -3,6 +3,9 @@
 // list parses only what Genestealer Cults needs) and merged with the folders'
 // precedence: folders in the order given, then the embedded data.
 import * as fs from 'fs';
+import * as path from 'path';
+import { BOUNDS } from '../service/domain/bounds';
+import { warn } from '../service/domain/rules/dataFiles';
 import { DataFolder, DataFolderOptions, openDataFolder } from './dataFolder';
 import { loadEmbeddedRules } from '../service/domain/rules/embedded';
 import { mergeRules, RulesSource } from '../service/domain/rules/merge';
@@ -25,12 +28,16 @@ export class RulesProvider {
   private readonly listWarnings: DataWarning[][] = [];
   private readonly embedded = loadEmbeddedRules();
   private merged: { data: RulesData; warnings: DataWarning[] } | undefined;
+  /** Problems with the list of paths itself (too many of them). */
+  private readonly pathWarnings: DataWarning[];
 
   constructor(readonly options: RulesProviderOptions) {
     const folderOptions: DataFolderOptions = options.includeNonMatchedPlay
       ? { includeLegends: true, includeCrusade: true, includeBoardingActions: true }
       : {};
-    this.folders = options.paths.map((p) => openDataFolder(p, folderOptions));
+    const { paths, warnings } = uniqueDataPaths(options.paths);
+    this.pathWarnings = warnings;
+    this.folders = paths.map((p) => openDataFolder(p, folderOptions));
     this.loaded = this.folders.map(() => new Map());
     this.factionNames = this.folders.map(() => undefined);
   }
@@ -76,7 +83,7 @@ export class RulesProvider {
   }
 
   warnings(): DataWarning[] {
-    return [...this.folders.flatMap((f) => f.warnings), ...this.listWarnings.flat(), ...this.merge().warnings];
+    return [...this.pathWarnings, ...this.folders.flatMap((f) => f.warnings), ...this.listWarnings.flat(), ...this.merge().warnings];
   }
 
   summary(): RulesSummary {
@@ -121,4 +128,31 @@ export class RulesProvider {
 
 function emptyData(): RulesData {
   return { sources: [], factions: [], datasheets: [], detachments: [], enhancements: [], stratagems: [], coreRules: [], battleSizes: [] };
+}
+
+/**
+ * The data paths to open: each resolved (symlinks too, when it exists) and kept once, in the order given, at
+ * most BOUNDS.dataPaths of them (the rest refused in one warning). The same folder named 2,000 ways is read once.
+ */
+export function uniqueDataPaths(given: readonly string[]): { paths: string[]; warnings: DataWarning[] } {
+  const seen = new Set<string>();
+  const paths: string[] = [];
+  let dropped = 0;
+  for (const p of given) {
+    if (typeof p !== 'string' || p.trim() === '') continue;
+    let key = path.resolve(p);
+    try {
+      key = fs.realpathSync(key);
+    } catch {
+      // Missing: kept under its resolved name, so that opening it reports it.
+    }
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (paths.length >= BOUNDS.dataPaths) dropped++;
+    else paths.push(key);
+  }
+  const warnings = dropped
+    ? [warn('too-many-paths', `${dropped} more data path${dropped === 1 ? '' : 's'} beyond the first ${BOUNDS.dataPaths} ignored`, { file: 'auspex.data.paths' }, 'error')]
+    : [];
+  return { paths, warnings };
 }

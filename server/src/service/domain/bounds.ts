@@ -67,6 +67,8 @@ export const BOUNDS = {
   linkDepth: 32,
   /** Bytes of one file read from disk (lists, rosters, data files); the size a file reports is not trusted. */
   fileBytes: 20 * 1024 * 1024,
+  /** Bytes of one rules-data file (the largest real catalogue is 3 MB, a full Wahapedia CSV under 20 MB). */
+  dataFileBytes: 64 * 1024 * 1024,
   /** Data paths one setting may name; more are refused in one message. */
   dataPaths: 64,
 } as const;
