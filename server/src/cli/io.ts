@@ -9,9 +9,18 @@ export interface CliIO {
   readStdin(): string;
 }
 
+/**
+ * Text for a terminal: control characters (C0 but tab and line feed, a CR not before a line feed, DEL, C1) become
+ * U+FFFD, so a list or roster cannot send escape sequences (colours, cursor moves, title or clipboard writes) to
+ * the terminal through what the CLI echoes.
+ */
+export function forTerminal(t: string): string {
+  return t.replace(/\r(?!\n)|[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, '\ufffd');
+}
+
 export const processIO: CliIO = {
-  out: (t) => process.stdout.write(t),
-  err: (t) => process.stderr.write(t),
+  out: (t) => process.stdout.write(forTerminal(t)),
+  err: (t) => process.stderr.write(forTerminal(t)),
   // Byte-capped, regular files only: /dev/zero or a FIFO is refused at once, never read without end.
   readFile: (f) => readTextCapped(f),
   readStdin: () => readStdinCapped(),
