@@ -1,6 +1,7 @@
 // BattleScribe (BSData) catalogues → the rules model. Pure: receives file
 // contents (or an accessor) and never throws; every problem becomes a
 // DataWarning naming the file and the element id.
+import { boundWeaponProfile } from './boundedProfile';
 import {
   Ability, CompositionEntry, CoreRule, Datasheet, DataWarning, Detachment, Enhancement, Faction, ModelProfile,
   PointsStep, RulesData, Weapon, WeaponProfile,
@@ -553,14 +554,14 @@ class DatasheetBuilder {
         addAbility(core ? { name, kind: 'core' } : { name, kind: 'faction', text: desc || undefined });
       }
     };
-    const visitWeapons = (n: XNode) => {
+    const visitWeapons = (n: XNode, file: string) => {
       const profs = kids(n, 'profiles', 'profile').filter((p) => /weapons$/i.test(L.profileTypeName(p)));
       if (!profs.length) return;
       const wname = foldTypography(attr(n, 'name') ?? '');
       const key = normalizeName(wname);
       if (seenWeapon.has(key)) return;
       seenWeapon.add(key);
-      col.weapons.push({ name: wname, profiles: profs.map((p) => this.weaponProfile(p)) });
+      col.weapons.push({ name: wname, profiles: profs.map((p) => boundWeaponProfile(this.weaponProfile(p), { file, locator: attr(p, 'id') }, this.L.warnings)) });
     };
     // Each (entry, model) is walked once (memoised at the shallowest depth it was reached): shared groups that
     // link each other two-to-a-level cost their number, not 2^depth. A cycle or a chain beyond the depth
@@ -582,7 +583,7 @@ class DatasheetBuilder {
         const mName = kind === 'model' ? this.modelName(c.node) : modelName;
         visitInfo(c.node, c.cat, kind, mName);
         if (c.link) visitInfo(c.link, c.cat, kind, mName);
-        visitWeapons(c.node);
+        visitWeapons(c.node, c.cat.file);
         modelName = mName;
       }
       for (const ch of children(this.R, c.node, c.cat)) walk(ch, depth + 1, stack, modelName);
