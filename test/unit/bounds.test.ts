@@ -2,11 +2,24 @@
 // here (small on disk), against the bound it must meet. Numbers in data and lists, damage cost, link
 // walking in BattleScribe catalogues, linear text handling, request size policies, files and paths.
 import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { BOUNDS, BoundsError } from '../../server/src/service/domain/bounds';
+import { computeDamage, DamageScenario, ScenarioTarget, ScenarioWeapon } from '../../server/src/service/domain/damage/engine';
+import { parseScenario } from '../../server/src/service/domain/damage/validateScenario';
+import { boundWeaponProfile } from '../../server/src/service/domain/rules/boundedProfile';
+import type { DataWarning } from '../../server/src/service/domain/rules/model';
+import { createLanguageService } from '../../server/src/service/languageService';
+import { DEFAULT_SETTINGS } from '../../server/src/service/settings';
+import { damageCommand } from '../../server/src/cli/damage';
+import { CliError } from '../../server/src/cli/io';
+import { repoRoot } from '../support/shared';
 import { bsText, loadBsData } from '../../server/src/service/domain/rules/bsdata';
 import { htmlToText } from '../../server/src/service/domain/rules/wahapediaCsv';
 import { readTargetText } from '../../server/src/service/domain/stratagems/targetText';
 
-import { cycleCatalogue, danglingCatalogue, HOSTILE_GST, ladderCatalogue } from '../support/hostileData';
+import { cycleCatalogue, danglingCatalogue, HOSTILE_GST, ladderCatalogue, weaponCatalogue } from '../support/hostileData';
 
 /** Runs f, asserting it takes under `ms` milliseconds; returns its value. */
 export function within<T>(ms: number, what: string, f: () => T): T {
@@ -88,5 +101,141 @@ describe('bounds: text from data in linear time (1 MB of each worst pattern)', (
     // The reader still reads what it read before.
     const spec = readTargetText('One DRUKHARI TRANSPORT from your army.');
     assert.strictEqual(spec.subject, 'unit');
+  });
+});
+
+// ------------------------------------------------------------------------------------------------ damage
+
+const weapon = (o: Partial<ScenarioWeapon>): ScenarioWeapon => ({ name: 'w', type: 'ranged', A: 2, skill: 3, S: 4, AP: -1, D: 1, abilities: [], models: 1, ...o });
+const TARGET: ScenarioTarget = { models: 10, T: 4, Sv: 3, W: 1 };
+const example = fs.readFileSync(path.join(repoRoot, 'examples', 'claw-of-ascension.army'), 'utf8');
+const docOf = (text: string, uri = 'file:///bounds.army') => TextDocument.create(uri, 'army-list', 1, text);
+
+describe('bounds: the damage engine', () => {
+  it('SUSTAINED HITS 999999999 and 1000000: computed at once, the keyword ignored with a note naming the bound', () => {
+    for (const k of ['SUSTAINED HITS 999999999', 'SUSTAINED HITS 1000000', 'Sustained Hits D6+999999999']) {
+      const r = within(1000, k, () => computeDamage({ attacker: { weapons: [weapon({ A: 10, models: 10, abilities: [k] })] }, target: TARGET }));
+      const plain = computeDamage({ attacker: { weapons: [weapon({ A: 10, models: 10 })] }, target: TARGET });
+      assert.ok(Math.abs(r.damage - plain.damage) < 1e-9, `${k} ignored`);
+      assert.ok(r.perWeapon[0].notes.some((n) => /beyond the bound|unknown ability/.test(n)), JSON.stringify(r.perWeapon[0].notes));
+    }
+  });
+
+  it('RAPID FIRE 999999999 at half range: computed at once without the keyword', () => {
+    const r = within(1000, 'rapid fire', () => computeDamage({ attacker: { weapons: [weapon({ A: 1, models: 10, abilities: ['RAPID FIRE 999999999'] })] }, target: TARGET, context: { withinHalfRange: true } }));
+    assert.strictEqual(r.attacks, 10);
+    assert.ok(r.perWeapon[0].notes.some((n) => n.includes(`beyond the bound of ${BOUNDS.abilityNumber}`)));
+  });
+
+  it('characteristics and counts beyond the bounds are refused with the field named, before any work', () => {
+    const refuse = (s: DamageScenario, re: RegExp) => {
+      const t0 = Date.now();
+      assert.throws(() => computeDamage(s), (e: unknown) => e instanceof BoundsError && re.test((e as Error).message));
+      assert.ok(Date.now() - t0 < 200, 'refused at once');
+    };
+    refuse({ attacker: { weapons: [weapon({ A: 999999999 })] }, target: TARGET }, /A: 999999999 is beyond the bound|Attacks/);
+    refuse({ attacker: { weapons: [weapon({ D: 'D6+5000' })] }, target: TARGET }, /weapon "w" D/);
+    refuse({ attacker: { weapons: [weapon({ models: 999999 })] }, target: TARGET }, /999999 models is beyond the bound of 200/);
+    refuse({ attacker: { weapons: [weapon({})] }, target: { ...TARGET, models: 100_000 } }, /target: 100000 models is beyond the bound/);
+    refuse({ attacker: { weapons: Array.from({ length: 101 }, () => weapon({})) }, target: TARGET }, /101 weapons/);
+  });
+
+  it('accepted scenarios at the bounds (100 weapons × 200 models × A100): refused by the work budget well within 2 s', () => {
+    const s: DamageScenario = { attacker: { weapons: Array.from({ length: 100 }, () => weapon({ A: 100, models: 200 })) }, target: { models: 200, T: 4, Sv: 3, W: 25 } };
+    assert.ok('scenario' in parseScenario(JSON.parse(JSON.stringify(s))), 'the validator accepts it');
+    const before = process.memoryUsage().rss;
+    const t0 = Date.now();
+    assert.throws(() => computeDamage(s), (e: unknown) => e instanceof BoundsError && /too (costly|large) to compute exactly/.test((e as Error).message));
+    assert.ok(Date.now() - t0 < 2000, `refused in ${Date.now() - t0} ms`);
+    assert.ok(process.memoryUsage().rss - before < 300 * 1024 * 1024, 'memory stays bounded');
+  });
+
+  it('a real unit (rifles, heavy weapons with Devastating Wounds, melee) against real targets: computed under 1 s each', () => {
+    const unit: ScenarioWeapon[] = [
+      weapon({ A: 2, models: 10, abilities: ['SUSTAINED HITS 1', 'LETHAL HITS', 'RAPID FIRE 1'] }),
+      weapon({ A: 'D6+1', models: 2, S: 9, AP: -3, D: 'D6+1', abilities: ['DEVASTATING WOUNDS', 'BLAST'] }),
+      weapon({ A: 4, models: 5, type: 'melee', D: 2, abilities: ['LETHAL HITS', 'TWIN-LINKED'] }),
+    ];
+    for (const t of [{ models: 10, T: 4, Sv: 3, W: 3, fnp: 5 }, { models: 20, T: 3, Sv: 5, W: 1 }, { models: 1, T: 12, Sv: 2, W: 24, fnp: 6 }, { models: 30, T: 3, Sv: 7, W: 1 }]) {
+      const r = within(1000, `against ${JSON.stringify(t)}`, () => computeDamage({ attacker: { weapons: unit }, target: t, context: { withinHalfRange: true } }));
+      assert.ok(r.damage > 0);
+    }
+  });
+
+  it('a heavier-than-real unit (D6+3 attacks, sustained D3, two Devastating Wounds profiles, FNP): computed or refused, never over 3 s', () => {
+    const heavy: DamageScenario = {
+      attacker: { weapons: [
+        weapon({ A: 'D6+3', models: 10, D: 'D6+2', abilities: ['SUSTAINED HITS D3', 'LETHAL HITS', 'DEVASTATING WOUNDS', 'BLAST'] }),
+        weapon({ A: 4, models: 20, D: 2, abilities: ['SUSTAINED HITS 2', 'DEVASTATING WOUNDS', 'TWIN-LINKED'] }),
+      ] },
+      target: { models: 10, T: 4, Sv: 3, W: 3, fnp: 5 },
+      context: { withinHalfRange: true },
+    };
+    within(3000, 'the heavy unit', () => {
+      try {
+        computeDamage(heavy);
+      } catch (e) {
+        if (!(e instanceof BoundsError)) throw e;
+      }
+    });
+  });
+
+  it('auspex damage --json: a keyword number beyond the bound is a note; a count beyond it a refusal naming the field', () => {
+    const io = (stdin: string) => {
+      const out: string[] = [];
+      return { io: { out: (t: string) => void out.push(t), err: () => undefined, readFile: () => '', readStdin: () => stdin }, out };
+    };
+    const ok = io(JSON.stringify({ attacker: { weapons: [{ A: 10, skill: 3, S: 4, D: 1, models: 10, abilities: ['SUSTAINED HITS 999999999'] }] }, target: { models: 10, T: 4, Sv: 3, W: 1 } }));
+    within(2000, 'auspex damage', () => damageCommand(ok.io));
+    assert.match(ok.out.join(''), /beyond the bound/);
+    const bad = io(JSON.stringify({ attacker: { weapons: [{ A: 'D6+99999', skill: 3, S: 4, D: 1 }] }, target: { models: 10, T: 4, Sv: 3, W: 1 } }));
+    assert.throws(() => damageCommand(bad.io), (e: unknown) => e instanceof CliError && /attacker\.weapons\[0\]\.A/.test((e as Error).message));
+  });
+
+  it('999999x Atalan Jackal in the example list: counted as 200 with an error at its line; lenses and hover answer within 1 s', () => {
+    const text = example.replace(/^(\s*[•\-*]?\s*)\d+x Atalan Jackal\b/m, '$1999999x Atalan Jackal');
+    assert.notStrictEqual(text, example);
+    const svc = createLanguageService();
+    const doc = docOf(text);
+    const list = svc.parse(doc);
+    const err = list.errors.find((e) => e.code === 'count-out-of-bounds');
+    assert.ok(err && text.slice(err.span.start, err.span.end).includes('999999x Atalan Jackal'), JSON.stringify(list.errors));
+    const lenses = within(1000, 'lenses', () => svc.codeLenses(doc));
+    assert.ok(lenses.length > 0);
+    const line = text.split('\n').findIndex((l) => l.includes('999999x'));
+    within(1000, 'hover', () => svc.hover(doc, { line, character: text.split('\n')[line].indexOf('Atalan') + 2 }));
+    assert.ok(svc.diagnostics(doc).some((d) => d.code === 'count-out-of-bounds'));
+  });
+
+  it('a damage target of 100,000 models in the settings: each lens says why it is not computed, within 1 s', () => {
+    const svc = createLanguageService({ settings: { ...DEFAULT_SETTINGS, damageTargets: [{ name: 'horde', models: 100_000, T: 3, Sv: 6, W: 1 }] } });
+    const lenses = within(1000, 'lenses', () => svc.codeLenses(docOf(example)));
+    assert.ok(lenses.length > 0 && lenses.every((l) => /not computed: target: 100000 models is beyond the bound of 200/.test(l.command?.title ?? '')), JSON.stringify(lenses.map((l) => l.command?.title)));
+    const b = svc.damageBreakdown(docOf(example), 0, 0, {});
+    assert.ok(b && b.phases.every((p) => p.notes.some((n) => /^Not computed: /.test(n))));
+  });
+
+  it('the real example list: every lens is computed (nothing it holds is near the bounds)', () => {
+    const lenses = createLanguageService().codeLenses(docOf(example));
+    assert.ok(lenses.length > 0);
+    assert.deepStrictEqual(lenses.filter((l) => /not computed/.test(l.command?.title ?? '')), []);
+  });
+});
+
+describe('bounds: numbers in data files are reported where they are', () => {
+  it('a BattleScribe weapon with SUSTAINED HITS 999999999 and A 999999: warnings name the file, element and weapon; the keyword is dropped', () => {
+    const { data, warnings } = load(weaponCatalogue({ name: 'Autopistol', A: '999999', keywords: 'Pistol, Sustained Hits 999999999' }));
+    const w = data.datasheets.find((d) => d.name === 'Host Unit')?.weapons[0];
+    assert.deepStrictEqual(w?.profiles[0].abilities, ['PISTOL']);
+    const msgs = warnings.filter((x) => x.code === 'value-out-of-bounds').map((x) => x.message);
+    assert.ok(msgs.some((m) => /^Hostile Host\.cat p-w-1: weapon "Autopistol": keyword "SUSTAINED HITS 999999999" is beyond the bound of 12; keyword ignored$/.test(m)), JSON.stringify(msgs));
+    assert.ok(msgs.some((m) => /weapon "Autopistol": Attacks 999999 is beyond the bound of 100/.test(m)));
+  });
+
+  it('boundWeaponProfile names a Wahapedia row', () => {
+    const ws: DataWarning[] = [];
+    const p = boundWeaponProfile({ name: 'Autopistol', type: 'ranged', range: '12"', A: '1', skill: 4, S: 3, AP: 0, D: '1', abilities: ['PISTOL', 'RAPID FIRE 999999999'] }, { file: 'Datasheets_wargear.csv', locator: 'row 812' }, ws);
+    assert.deepStrictEqual(p.abilities, ['PISTOL']);
+    assert.match(ws[0].message, /^Datasheets_wargear\.csv row 812: weapon "Autopistol": keyword "RAPID FIRE 999999999"/);
   });
 });
