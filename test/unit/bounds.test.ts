@@ -13,7 +13,9 @@ import type { DataWarning } from '../../server/src/service/domain/rules/model';
 import { createLanguageService } from '../../server/src/service/languageService';
 import { DEFAULT_SETTINGS } from '../../server/src/service/settings';
 import { damageCommand } from '../../server/src/cli/damage';
-import { CliError } from '../../server/src/cli/io';
+import { CliError, forTerminal } from '../../server/src/cli/io';
+import { weaponMarkdown } from '../../server/src/service/features/render/markdown';
+import { md } from '../../server/src/service/features/render/escape';
 import { repoRoot } from '../support/shared';
 import { bsText, loadBsData } from '../../server/src/service/domain/rules/bsdata';
 import { htmlToText } from '../../server/src/service/domain/rules/wahapediaCsv';
@@ -109,7 +111,9 @@ describe('bounds: text from data in linear time (1 MB of each worst pattern)', (
 const weapon = (o: Partial<ScenarioWeapon>): ScenarioWeapon => ({ name: 'w', type: 'ranged', A: 2, skill: 3, S: 4, AP: -1, D: 1, abilities: [], models: 1, ...o });
 const TARGET: ScenarioTarget = { models: 10, T: 4, Sv: 3, W: 1 };
 const example = fs.readFileSync(path.join(repoRoot, 'examples', 'claw-of-ascension.army'), 'utf8');
-const docOf = (text: string, uri = 'file:///bounds.army') => TextDocument.create(uri, 'army-list', 1, text);
+let docs = 0;
+/** A fresh document (its own uri: the service caches parses by uri and version). */
+const docOf = (text: string, uri = `file:///bounds-${++docs}.army`) => TextDocument.create(uri, 'army-list', 1, text);
 
 describe('bounds: the damage engine', () => {
   it('SUSTAINED HITS 999999999 and 1000000: computed at once, the keyword ignored with a note naming the bound', () => {
@@ -237,5 +241,104 @@ describe('bounds: numbers in data files are reported where they are', () => {
     const p = boundWeaponProfile({ name: 'Autopistol', type: 'ranged', range: '12"', A: '1', skill: 4, S: 3, AP: 0, D: '1', abilities: ['PISTOL', 'RAPID FIRE 999999999'] }, { file: 'Datasheets_wargear.csv', locator: 'row 812' }, ws);
     assert.deepStrictEqual(p.abilities, ['PISTOL']);
     assert.match(ws[0].message, /^Datasheets_wargear\.csv row 812: weapon "Autopistol": keyword "RAPID FIRE 999999999"/);
+  });
+});
+
+// ------------------------------------------------------------------------------------------------ requests
+
+describe('bounds: every request kind has a size policy', () => {
+  const svc = createLanguageService();
+  const everyRequest = (doc: TextDocument, line: number) => {
+    const answers: Record<string, unknown> = {};
+    answers.diagnostics = svc.diagnostics(doc);
+    answers.hover = svc.hover(doc, { line, character: 3 });
+    answers.completion = svc.completion(doc, { line, character: 3 });
+    answers.symbols = svc.documentSymbols(doc);
+    answers.folding = svc.foldingRanges(doc);
+    answers.tokens = svc.semanticTokens(doc);
+    answers.codeActions = svc.codeActions(doc, [], undefined);
+    answers.lenses = svc.codeLenses(doc);
+    answers.format = svc.format(doc);
+    answers.definition = svc.definition(doc, { line, character: 3 });
+    answers.selection = svc.selectionRanges(doc, [{ line, character: 3 }]);
+    return answers;
+  };
+
+  it('a hover on a 100 MB single line: every request answers within 1 s, nothing parsed', () => {
+    const doc = docOf(example + '\n' + 'A'.repeat(100 * 1024 * 1024));
+    // The document's line index (built once by the text document, as on opening it) is not the request's cost.
+    const last = doc.lineCount - 1;
+    const a = within(1000, 'every request on 100 MB', () => everyRequest(doc, last));
+    assert.strictEqual(a.hover, null);
+    assert.ok((a.diagnostics as { code?: unknown }[]).some((d) => d.code === 'list-too-large'));
+  });
+
+  it('a million-line file (27 MB): outline, folding, formatting, tokens answer within 1 s, no stack overflow', () => {
+    const doc = docOf(example + '\n' + 'Atalan Jackals (10 points)\n'.repeat(1_000_000));
+    assert.ok(doc.lineCount > 1_000_000);
+    const a = within(1000, 'every request on a million lines', () => everyRequest(doc, 500_000));
+    assert.match(String((a.format as { refused?: string }).refused), /too large to format/);
+  });
+
+  it('140,000 units within the parse bound: outline and folding capped, no stack overflow, formatting refused with its reason', () => {
+    const doc = docOf(example + '\n' + 'Atalan Jackals (10 points)\n'.repeat(140_000));
+    assert.ok(doc.getText().length < BOUNDS.documentChars);
+    const symbols = within(10_000, 'outline', () => svc.documentSymbols(doc));
+    assert.ok(symbols.length <= BOUNDS.symbols);
+    assert.ok(svc.foldingRanges(doc).length <= BOUNDS.foldingRanges);
+    const f = within(1000, 'format', () => svc.format(doc));
+    assert.deepStrictEqual(f.edits, []);
+    assert.match(String(f.refused), /too large to format: \d+ lines \(the limit is 5000\)/);
+    assert.deepStrictEqual(within(1000, 'tokens', () => svc.semanticTokens(doc)).data, []);
+  });
+
+  it('a line beyond 10,000 characters is not read by the parser (one error) and per-position requests answer nothing there', () => {
+    const long = 'Atalan Jackals ' + 'x'.repeat(BOUNDS.lineChars);
+    const doc = docOf(example + '\n' + long + '\n');
+    const list = svc.parse(doc);
+    assert.ok(list.errors.some((e) => e.code === 'parse-error' && /beyond the bound of 10000: not read/.test(e.message)));
+    const line = doc.lineCount - 2;
+    assert.strictEqual(svc.hover(doc, { line, character: 3 }), null);
+    assert.deepStrictEqual(svc.completion(doc, { line, character: 3 }).items, []);
+    assert.ok(list.units.length > 0, 'the rest of the list is read');
+  });
+});
+
+// ------------------------------------------------------------------------------------------------ lists
+
+describe('bounds: line breaks and empty lists', () => {
+  const svc = createLanguageService();
+  it('lone CR is a line break: a CR-only list reads the same units as its LF original', () => {
+    const lf = svc.parse(docOf(example, 'file:///lf.army'));
+    const cr = svc.parse(docOf(example.replace(/\r?\n/g, '\r'), 'file:///cr.army'));
+    assert.ok(lf.units.length > 0);
+    assert.deepStrictEqual(cr.units.map((u) => u.name.text), lf.units.map((u) => u.name.text));
+    assert.strictEqual(cr.faction?.text, lf.faction?.text);
+  });
+
+  it('a list that yields no units is never reported clean: no-units error on an empty or unreadable document', () => {
+    for (const text of ['', '   \n\n', 'hello\rworld\r', 'Just some chat message with no list']) {
+      const d = svc.diagnostics(docOf(text, `file:///empty-${text.length}.army`));
+      const nu = d.find((x) => x.code === 'no-units');
+      assert.ok(nu && nu.severity === 1, `${JSON.stringify(text)}: ${JSON.stringify(d)}`);
+      assert.strictEqual(nu.range.start.line, 0);
+    }
+    assert.ok(!svc.diagnostics(docOf(example)).some((x) => x.code === 'no-units'));
+  });
+});
+
+// ------------------------------------------------------------------------------------------------ output
+
+describe('bounds: what is shown cannot carry markup or terminal controls', () => {
+  it('data text is Markdown text: links, images, HTML and headings from names are escaped', () => {
+    const evil = '[click](command:workbench.action.terminal.new) <img src=x onerror=alert(1)> ![i](http://x/y.png)';
+    const out = weaponMarkdown({ name: evil, profiles: [{ name: evil, type: 'ranged', range: '24"', A: '1', skill: 3, S: 4, AP: 0, D: '1', abilities: [evil] }] });
+    assert.ok(!/[^\\]\]\(command:/.test(out) && !/[^\\]<img/.test(out) && !/[^\\]!\[/.test(out), out);
+    assert.strictEqual(md('# Heading\n- item'), '\\# Heading\n\\- item');
+    assert.strictEqual(md('Atalan Jackals'), 'Atalan Jackals', 'plain words unchanged');
+  });
+
+  it('the CLI replaces control characters (ESC, BEL, C1, lone CR) in what it prints', () => {
+    assert.strictEqual(forTerminal('a\u001b]0;title\u0007b\u009b2Jc\rd\r\ne\tf\n'), 'a\ufffd]0;title\ufffdb\ufffd2Jc\ufffdd\r\ne\tf\n');
   });
 });
