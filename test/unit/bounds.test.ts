@@ -2,7 +2,9 @@
 // here (small on disk), against the bound it must meet. Numbers in data and lists, damage cost, link
 // walking in BattleScribe catalogues, linear text handling, request size policies, files and paths.
 import * as assert from 'assert';
+import { execFileSync } from 'child_process';
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { BOUNDS, BoundsError } from '../../server/src/service/domain/bounds';
@@ -13,7 +15,11 @@ import type { DataWarning } from '../../server/src/service/domain/rules/model';
 import { createLanguageService } from '../../server/src/service/languageService';
 import { DEFAULT_SETTINGS } from '../../server/src/service/settings';
 import { damageCommand } from '../../server/src/cli/damage';
-import { CliError, forTerminal } from '../../server/src/cli/io';
+import { CliError, forTerminal, processIO } from '../../server/src/cli/io';
+import { readFileCapped, readFileCappedAsync } from '../../server/src/node/files';
+import { importRosterFileAsync } from '../../server/src/node/roster';
+import { uniqueDataPaths } from '../../server/src/node/rulesProvider';
+import { openDataFolder } from '../../server/src/node/dataFolder';
 import { weaponMarkdown } from '../../server/src/service/features/render/markdown';
 import { md } from '../../server/src/service/features/render/escape';
 import { repoRoot } from '../support/shared';
@@ -340,5 +346,61 @@ describe('bounds: what is shown cannot carry markup or terminal controls', () =>
 
   it('the CLI replaces control characters (ESC, BEL, C1, lone CR) in what it prints', () => {
     assert.strictEqual(forTerminal('a\u001b]0;title\u0007b\u009b2Jc\rd\r\ne\tf\n'), 'a\ufffd]0;title\ufffdb\ufffd2Jc\ufffdd\r\ne\tf\n');
+  });
+});
+
+// ------------------------------------------------------------------------------------------------ files and paths
+
+describe('bounds: files and data paths', function () {
+  this.timeout(20000);
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'auspex-bounds-'));
+  after(() => fs.rmSync(tmp, { recursive: true, force: true }));
+  const fifo = path.join(tmp, 'pipe.army');
+  before(() => execFileSync('mkfifo', [fifo]));
+
+  it('/dev/zero and a FIFO are refused at once (sync and async), never read without end or waited on', async () => {
+    for (const f of ['/dev/zero', fifo]) {
+      const r = within(500, `reading ${f}`, () => readFileCapped(f));
+      assert.ok('error' in r && /is a (device|pipe \(FIFO\)), not a regular file; refused/.test(r.error), JSON.stringify(r));
+      const t0 = Date.now();
+      const a = await readFileCappedAsync(f);
+      assert.ok('error' in a && Date.now() - t0 < 500);
+      const imp = await importRosterFileAsync(f);
+      assert.ok('error' in imp && /not a regular file/.test(imp.error));
+    }
+    assert.throws(() => processIO.readFile('/dev/zero'), /not a regular file/);
+  });
+
+  it('the byte cap counts what is read, not the size reported', () => {
+    const f = path.join(tmp, 'big.army');
+    fs.writeFileSync(f, 'x'.repeat(3000));
+    assert.ok('bytes' in readFileCapped(f, 3000));
+    const r = readFileCapped(f, 2999);
+    assert.ok('error' in r && /larger than 3 KB/.test(r.error));
+  });
+
+  it('the same folder named 2,000 times (and through a symlink) is opened once; 100,000 wrong paths are at most 64 and one warning', () => {
+    const dir = path.join(tmp, 'data');
+    fs.mkdirSync(dir);
+    fs.symlinkSync(dir, path.join(tmp, 'alias'));
+    const same = uniqueDataPaths([...Array.from({ length: 2000 }, () => dir), `${dir}/`, path.join(tmp, 'alias'), path.join(dir, '..', 'data')]);
+    assert.deepStrictEqual(same.paths, [fs.realpathSync(dir)]);
+    const wrong = within(5000, '100,000 wrong paths', () => uniqueDataPaths(Array.from({ length: 100_000 }, (_, i) => path.join(tmp, `missing-${i}`))));
+    assert.strictEqual(wrong.paths.length, BOUNDS.dataPaths);
+    assert.strictEqual(wrong.warnings.length, 1);
+    assert.match(wrong.warnings[0].message, /99936 more data paths beyond the first 64 ignored/);
+  });
+
+  it('a broken symlink in a data folder is skipped with a warning naming it; the folder still loads', () => {
+    const dir = path.join(tmp, 'bsdata');
+    fs.mkdirSync(dir);
+    fs.writeFileSync(path.join(dir, 'Hostile.gst'), HOSTILE_GST);
+    fs.writeFileSync(path.join(dir, 'Hostile Host.cat'), weaponCatalogue({ name: 'Lasgun' }));
+    fs.symlinkSync(path.join(tmp, 'nowhere.cat'), path.join(dir, 'Broken.cat'));
+    const folder = openDataFolder(dir);
+    assert.strictEqual(folder.kind, 'bsdata');
+    assert.ok(folder.warnings.some((w) => w.code === 'file-broken-link' && w.message.includes('Broken.cat')), JSON.stringify(folder.warnings));
+    const { data } = folder.loadAll();
+    assert.ok(data.datasheets.some((d) => d.name === 'Host Unit'));
   });
 });

@@ -141,10 +141,13 @@ export function uniqueDataPaths(given: readonly string[]): { paths: string[]; wa
   for (const p of given) {
     if (typeof p !== 'string' || p.trim() === '') continue;
     let key = path.resolve(p);
-    try {
-      key = fs.realpathSync(key);
-    } catch {
-      // Missing: kept under its resolved name, so that opening it reports it.
+    // Symlinks resolved for the paths kept; beyond the bound the rest are only counted (no disk access).
+    if (paths.length < BOUNDS.dataPaths) {
+      try {
+        key = fs.realpathSync(key);
+      } catch {
+        // Missing: kept under its resolved name, so that opening it reports it.
+      }
     }
     if (seen.has(key)) continue;
     seen.add(key);
