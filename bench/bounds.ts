@@ -38,7 +38,7 @@ export function run(): BenchRow[] {
   const rows: BenchRow[] = [];
   // Worst accepted damage scenario: bisect the model count of the heavy profile against the work budget.
   let lo = 1;
-  let hi = BOUNDS.modelsPerWeapon;
+  let hi: number = BOUNDS.modelsPerWeapon;
   if (accepted(heavy(hi))) lo = hi;
   else {
     while (hi - lo > 1) {
