@@ -7,7 +7,7 @@
 import * as fs from 'fs';
 import { BOUNDS } from '../service/domain/bounds';
 
-export type ReadResult = { bytes: Buffer } | { error: string };
+export type ReadResult = { bytes: Buffer } | { error: string; code?: string };
 
 const OPEN_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0);
 const CHUNK = 64 * 1024;
@@ -45,7 +45,7 @@ export function readFileCapped(file: string, max: number = BOUNDS.fileBytes): Re
     }
     return { bytes: Buffer.concat(chunks, total) };
   } catch (e) {
-    return { error: cannot(file, e) };
+    return { error: cannot(file, e), code: (e as NodeJS.ErrnoException).code };
   } finally {
     if (fd !== undefined) fs.closeSync(fd);
   }
@@ -70,16 +70,17 @@ export async function readFileCappedAsync(file: string, max: number = BOUNDS.fil
     }
     return { bytes: Buffer.concat(chunks, total) };
   } catch (e) {
-    return { error: cannot(file, e) };
+    return { error: cannot(file, e), code: (e as NodeJS.ErrnoException).code };
   } finally {
     await fh?.close();
   }
 }
 
-/** A text file (UTF-8, BOM dropped) read with readFileCapped; throws an Error with the message when refused. */
+/** A text file (UTF-8) read with readFileCapped; throws an Error (with the errno `code` when there is one) when refused. */
 export function readTextCapped(file: string, max: number = BOUNDS.fileBytes): string {
   const r = readFileCapped(file, max);
-  if ('error' in r) throw new Error(r.error);
+  // An errno failure keeps its code (callers print "cannot read X: ENOENT"); a refusal is its message.
+  if ('error' in r) throw Object.assign(new Error(r.code ? r.code : r.error), r.code ? { code: r.code } : {});
   return r.bytes.toString('utf8');
 }
 

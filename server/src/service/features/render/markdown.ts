@@ -17,8 +17,9 @@ export function modelTable(models: ModelProfile[]): string {
 
 function profileRow(p: WeaponProfile): string {
   const skill = p.skill === null ? 'N/A' : plus(p.skill);
-  const abilities = p.abilities.length ? p.abilities.map((a) => `[${a}]`).join(' ') : '';
-  return `| ${cell(p.name)} | ${cell(p.range)} | ${cell(p.A)} | ${skill} | ${p.S} | ${p.AP} | ${cell(p.D)} | ${cell(abilities)} |`;
+  // Our brackets around escaped data (no link reference can be defined from data, whose "[" is escaped).
+  const abilities = p.abilities.length ? p.abilities.map((a) => `[${md(a)}]`).join(' ') : '';
+  return `| ${cell(p.name)} | ${cell(p.range)} | ${cell(p.A)} | ${skill} | ${p.S} | ${p.AP} | ${cell(p.D)} | ${abilities} |`;
 }
 
 export function weaponTable(weapons: Weapon[], type: 'ranged' | 'melee'): string | undefined {
