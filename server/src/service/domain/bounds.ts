@@ -59,12 +59,12 @@ export const BOUNDS = {
   completionItems: 1000,
   /** Characters of a stratagem's TARGET, RESTRICTIONS, EFFECT and WHEN texts read (real ones are under 700). */
   stratagemTextChars: 3000,
-  /** Characters of one text taken from rules data (a description, a rule, a cell): longer is cut. */
+  /** Characters of one text taken from rules data (a description, a rule; real ones are under 5,000): longer is cut with "…". */
   dataTextChars: 64 * 1024,
 
   // ---- data files and links
-  /** Depth of BattleScribe link chains followed (entry → shared entry → ...). */
-  linkDepth: 32,
+  /** Depth of BattleScribe link chains followed (entry → shared entry → ...; real ones are under 10). */
+  linkDepth: 24,
   /** Bytes of one file read from disk (lists, rosters, data files); the size a file reports is not trusted. */
   fileBytes: 20 * 1024 * 1024,
   /** Bytes of one rules-data file (the largest real catalogue is 3 MB, a full Wahapedia CSV under 20 MB). */

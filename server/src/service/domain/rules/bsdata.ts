@@ -9,7 +9,7 @@ import {
 import { asDataFiles, DataFiles, emptyRulesData, FileInput, LoadResult, readHead, warn } from './dataFiles';
 import { attr, kids, parseRawElement, parseXmlDocument, readRootHeader, text, XNode } from './bsdataXml';
 import { foldTypography, normalizeName } from '../text/normalize';
-import { BOUNDS } from '../bounds';
+import { BOUNDS, capText } from '../bounds';
 
 export interface BsDataOptions {
   /** Faction names to load (catalogue name or faction name, any case); all factions when absent. */
@@ -35,7 +35,7 @@ export interface BsCatalogueInfo {
 
 const PTS_ID = '51b2-306e-1021-d207';
 const HEADER_CHARS = 4096;
-const MAX_DEPTH = Math.min(24, BOUNDS.linkDepth);
+const MAX_DEPTH = BOUNDS.linkDepth;
 const MAX_SIZE_SPAN = 200;
 /** Bookkeeping categories that are not game keywords. */
 const NOT_KEYWORDS = new Set(['configuration', 'reference', 'allied units', 'unit', 'ranged weapon', 'melee weapon', 'attacks dx weapon', 'crusade relic', 'warlord', 'no force org slot', 'uncategorised']);
@@ -300,9 +300,10 @@ function findById(n: XNode, id: string): XNode | undefined {
 export function bsText(s: string): string {
   // Linear in the text whatever it holds (lazy regexes went quadratic on unclosed markers: 600 KB of "**^^").
   const upper = (k: string) => k.toUpperCase();
-  return replacePairs(replacePairs(replacePairs(s, '**^^', '^^**', upper), '^^', '^^', upper), '**', '**', (k) => k)
+  const t = replacePairs(replacePairs(replacePairs(s, '**^^', '^^**', upper), '^^', '^^', upper), '**', '**', (k) => k)
     .replace(/\r\n/g, '\n')
     .trim();
+  return capText(t, BOUNDS.dataTextChars);
 }
 
 /**

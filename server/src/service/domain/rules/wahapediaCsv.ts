@@ -3,6 +3,7 @@
 // quoting there is nothing for a CSV library to do, and splitting ourselves lets
 // us check each row's field count (and name its row number in a warning) and
 // skip rows of other factions by their first field before splitting them.
+import { BOUNDS, capText } from '../bounds';
 import { DataWarning } from './model';
 import { warn } from './dataFiles';
 
@@ -103,7 +104,7 @@ function stripTags(html: string): string {
 /** Wahapedia HTML fragment → plain text. Keyword spans keep their (upper-case) words; line breaks and list items survive. */
 export function htmlToText(html: string): string {
   if (!html) return '';
-  return stripTags(html)
+  const text = stripTags(html)
     .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, b: string) => {
       if (b[0] === '#') {
         const c = b[1] === 'x' || b[1] === 'X' ? parseInt(b.slice(2), 16) : parseInt(b.slice(1), 10);
@@ -115,4 +116,5 @@ export function htmlToText(html: string): string {
     .replace(/ ?\n ?/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
+  return capText(text, BOUNDS.dataTextChars);
 }
