@@ -324,6 +324,18 @@ describe('bounds: line breaks and empty lists', () => {
     assert.strictEqual(cr.faction?.text, lf.faction?.text);
   });
 
+  it('formatting a CR-only list (with a STRATAGEMS plan) leaves no lone CR and loses nothing', () => {
+    const text = example.replace(/\s+$/, '') + '\n\nSTRATAGEMS\nSwift Onslaught (round 1, movement): Atalan Jackals\n';
+    const f = svc.format(docOf(text.replace(/\r?\n/g, '\r')));
+    assert.strictEqual(f.edits.length, 1);
+    const out = f.edits[0].newText;
+    assert.ok(!/\r(?!\n)/.test(out), 'no lone CR left');
+    const a = svc.parse(docOf(out));
+    const b = svc.parse(docOf(text));
+    assert.deepStrictEqual(a.units.map((u) => u.name.text), b.units.map((u) => u.name.text));
+    assert.strictEqual(a.stratagemPlan?.uses.length, 1);
+  });
+
   it('a list that yields no units is never reported clean: no-units error on an empty or unreadable document', () => {
     for (const text of ['', '   \n\n', 'hello\rworld\r', 'Just some chat message with no list']) {
       const d = svc.diagnostics(docOf(text, `file:///empty-${text.length}.army`));
