@@ -23,6 +23,8 @@ import { openDataFolder } from '../../server/src/node/dataFolder';
 import { weaponMarkdown } from '../../server/src/service/features/render/markdown';
 import { md } from '../../server/src/service/features/render/escape';
 import { repoRoot } from '../support/shared';
+import { ServerHandle, startServerProcess } from '../support/lspClient';
+import { CodeLensRequest, DidOpenTextDocumentNotification, RequestType } from 'vscode-languageserver-protocol/node';
 import { bsText, loadBsData } from '../../server/src/service/domain/rules/bsdata';
 import { htmlToText } from '../../server/src/service/domain/rules/wahapediaCsv';
 import { readTargetText } from '../../server/src/service/domain/stratagems/targetText';
@@ -416,5 +418,44 @@ describe('bounds: files and data paths', function () {
     assert.ok(folder.warnings.some((w) => w.code === 'file-broken-link' && w.message.includes('Broken.cat')), JSON.stringify(folder.warnings));
     const { data } = folder.loadAll();
     assert.ok(data.datasheets.some((d) => d.name === 'Host Unit'));
+  });
+});
+
+describe('bounds: through the server', function () {
+  this.timeout(30000);
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'auspex-bounds-server-'));
+  let server: ServerHandle;
+  before(async () => {
+    server = startServerProcess();
+    await server.initialize({});
+  });
+  after(async () => {
+    await server.stop();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('importing a FIFO or /dev/zero as a roster is refused at once and the server keeps answering', async () => {
+    const ImportRoster = new RequestType<{ path: string }, { text: string } | { error: string }, void>('auspex/importRoster');
+    const fifo = path.join(tmp, 'army.ros');
+    execFileSync('mkfifo', [fifo]);
+    const t0 = Date.now();
+    for (const p of [fifo, '/dev/zero']) {
+      const r = await server.connection.sendRequest(ImportRoster, { path: p });
+      assert.ok('error' in r && /not a regular file; refused/.test(r.error), JSON.stringify(r));
+    }
+    assert.ok(Date.now() - t0 < 3000, `answered in ${Date.now() - t0} ms`);
+  });
+
+  it('a list with SUSTAINED HITS 999999999 data and 999999x counts: lenses answer, the server lives', async () => {
+    const uri = 'file:///bounds-server.army';
+    const text = example.replace(/^(\s*[•\-*]?\s*)\d+x Atalan Jackal\b/m, '$1999999x Atalan Jackal');
+    const published = server.diagnostics(uri, () => true, 20000);
+    await server.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'army-list', version: 1, text } });
+    const { diagnostics } = await published;
+    assert.ok(diagnostics.some((d) => d.code === 'count-out-of-bounds'));
+    const t0 = Date.now();
+    const lenses = await server.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } });
+    assert.ok(Array.isArray(lenses) && lenses.length > 0);
+    assert.ok(Date.now() - t0 < 3000, `lenses in ${Date.now() - t0} ms`);
   });
 });
