@@ -9,6 +9,9 @@ import { parseGwApp } from './gwapp';
 import { parseNewRecruit } from './newrecruit';
 import { parseBracketed } from './battlescribe';
 import { parseListForge } from './listforge';
+import { parseGwApp2 } from './gwapp2';
+import { parseWarOrgan } from './warorgan';
+import { showsEleventh } from './eleventh';
 import { scanLines } from './lines';
 import { BOUNDS } from '../bounds';
 
@@ -50,10 +53,18 @@ export function parseArmyList(text: string): ArmyList {
       case 'listforge':
         parseListForge(ctx, lines);
         break;
+      case 'gwapp2':
+      case 'warorganapp':
+        parseGwApp2(ctx, lines);
+        break;
+      case 'warorgan':
+        parseWarOrgan(ctx, lines);
+        break;
     }
     for (const [s, e] of long.slice(0, BOUNDS.parseErrors)) {
       ctx.error('parse-error', `A line of ${e - s} characters is beyond the bound of ${BOUNDS.lineChars}: not read`, s, e);
     }
+    if (!ctx.list.editionShown && showsEleventh(ctx.list)) ctx.list.editionShown = 11;
     return ctx.list;
   } catch (e) {
     const list: ArmyList = ctx?.list ?? { format: 'gwapp', detachments: [], sections: [], units: [], comments: [], errors: [] };
