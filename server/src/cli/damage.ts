@@ -1,6 +1,7 @@
 // `auspex damage --json`: one damage scenario on standard input, the exact
 // result on standard output. Bad input is a usage error naming the field.
 import { computeDamage } from '../service/domain/damage/engine';
+import { BoundsError } from '../service/domain/bounds';
 import { parseScenario } from '../service/domain/damage/validateScenario';
 import { CliError, CliIO, EXIT_OK } from './io';
 
@@ -13,6 +14,14 @@ export function damageCommand(io: CliIO): number {
   }
   const parsed = parseScenario(json);
   if ('error' in parsed) throw new CliError(`auspex damage: ${parsed.error}`);
-  io.out(JSON.stringify(computeDamage(parsed.scenario), null, 2) + '\n');
+  let result;
+  try {
+    result = computeDamage(parsed.scenario);
+  } catch (e) {
+    // Beyond the bounds (a number, a size, the cost): refused with the reason, never a crash or a freeze.
+    if (e instanceof BoundsError) throw new CliError(`auspex damage: not computed: ${e.message}`);
+    throw e;
+  }
+  io.out(JSON.stringify(result, null, 2) + '\n');
   return EXIT_OK;
 }

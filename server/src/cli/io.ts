@@ -1,6 +1,6 @@
 // What a CLI command may touch: its output streams and files. Passing them in
 // keeps every command testable in-process as well as through the real binary.
-import * as fs from 'fs';
+import { readStdinCapped, readTextCapped } from '../node/files';
 
 export interface CliIO {
   out(text: string): void;
@@ -9,11 +9,21 @@ export interface CliIO {
   readStdin(): string;
 }
 
+/**
+ * Text for a terminal: control characters (C0 but tab and line feed, a CR not before a line feed, DEL, C1) become
+ * U+FFFD, so a list or roster cannot send escape sequences (colours, cursor moves, title or clipboard writes) to
+ * the terminal through what the CLI echoes.
+ */
+export function forTerminal(t: string): string {
+  return t.replace(/\r(?!\n)|[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, '\ufffd');
+}
+
 export const processIO: CliIO = {
-  out: (t) => process.stdout.write(t),
-  err: (t) => process.stderr.write(t),
-  readFile: (f) => fs.readFileSync(f, 'utf8'),
-  readStdin: () => fs.readFileSync(0, 'utf8'),
+  out: (t) => process.stdout.write(forTerminal(t)),
+  err: (t) => process.stderr.write(forTerminal(t)),
+  // Byte-capped, regular files only: /dev/zero or a FIFO is refused at once, never read without end.
+  readFile: (f) => readTextCapped(f),
+  readStdin: () => readStdinCapped(),
 };
 
 /** A usage or I/O failure: printed as one line, exit code 2. */

@@ -24,7 +24,7 @@ import { SEMANTIC_TOKENS_LEGEND } from '../service/features/semanticTokens';
 import { readSettings, Settings, DEFAULT_SETTINGS } from '../service/settings';
 import { RulesState, RulesStatus } from './rulesState';
 import { checkCancelled, DocumentClock, whenSettled } from './scheduling';
-import { importRosterFile, RosterImportResult } from '../node/roster';
+import { importRosterFileAsync, RosterImportResult } from '../node/roster';
 
 /** Validation waits this long after the last keystroke, so typing never queues work. */
 const VALIDATE_DELAY_MS = 120;
@@ -38,6 +38,9 @@ export const ImportRosterRequest = new RequestType<{ path: string }, RosterImpor
 /** Client → server: the Markdown of an `auspex:` document (what go to definition opens). */
 export const VirtualDocumentRequest = new RequestType<{ uri: string }, { text: string } | null, void>('auspex/virtualDocument');
 /** Client → server: the damage breakdown of one unit against one target of `auspex.damage.targets`. */
+/** Rules-data problems shown as separate pop-ups at most; more are one grouped message. */
+const MAX_POPUPS = 3;
+
 export const DamageBreakdownRequest = new RequestType<{ uri: string; unitIndex: number; targetIndex: number; conditions?: BreakdownConditions }, DamageBreakdown | null, void>('auspex/damageBreakdown');
 
 export function startServer(connection: Connection): void {
@@ -158,9 +161,19 @@ export function startServer(connection: Connection): void {
     // A wrong data path is a visible warning once, not a crash and not a nag.
     const fresh = status.problems.filter((p) => !shownProblems.has(p));
     shownProblems = new Set(status.problems);
-    for (const p of fresh) {
-      // A notification, not window/showMessageRequest: no answer is awaited, none can fail.
+    // A notification, not window/showMessageRequest: no answer is awaited, none can fail. Many problems at once
+    // (100,000 wrong paths) are one grouped message; the output channel lists them (capped).
+    const grouped = fresh.length > MAX_POPUPS;
+    for (const p of grouped ? [] : fresh) {
       void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: `Auspex rules data: ${p}` });
+    }
+    if (grouped) {
+      void connection.sendNotification(ShowMessageNotification.type, {
+        type: MessageType.Warning,
+        message: `Auspex rules data: ${fresh.length} problems, the first: ${fresh[0]} (all of them are in the Auspex output)`,
+      });
+      for (const p of fresh.slice(0, 50)) connection.console.warn(`auspex rules data: ${p}`);
+      if (fresh.length > 50) connection.console.warn(`auspex rules data: ${fresh.length - 50} more problems not shown`);
     }
     // Lesser data warnings (a damaged row, a bad value) go to the output channel once each, capped.
     const notes = guard(() => rules.warnings(), []).filter((w) => !loggedWarnings.has(w));
@@ -230,7 +243,8 @@ export function startServer(connection: Connection): void {
       return r.edits;
     }),
   );
-  connection.onRequest(ImportRosterRequest, (p) => guard((): RosterImportResult => importRosterFile(String(p?.path ?? '')), { error: 'The roster could not be imported (see the Auspex output)' }));
+  // Read asynchronously: a slow disk, a FIFO or a device never blocks the main thread.
+  connection.onRequest(ImportRosterRequest, (p) => guardAsync((): Promise<RosterImportResult> => importRosterFileAsync(String(p?.path ?? '')), { error: 'The roster could not be imported (see the Auspex output)' }));
   connection.onDefinition((p) => withDoc(p.textDocument.uri, null, (doc) => service.definition(doc, p.position)));
   connection.onCodeAction((p) => withDoc(p.textDocument.uri, [], (doc) => service.codeActions(doc, p.context.diagnostics, p.context.only)));
   connection.onReferences((p, token) => withDoc(p.textDocument.uri, [], (doc) => service.references(doc, p.position, documents.all()), token));

@@ -11,6 +11,8 @@ import { loadWahapedia, WahapediaOptions } from '../service/domain/rules/wahaped
 import { DataWarning } from '../service/domain/rules/model';
 import { readPipeCsv } from '../service/domain/rules/wahapediaCsv';
 import { normalizeName, spellingKey } from '../service/domain/text/normalize';
+import { BOUNDS } from '../service/domain/bounds';
+import { readFileCapped } from './files';
 
 export interface FactionInfo {
   name: string;
@@ -52,18 +54,42 @@ const EMPTY_INDEX: UnitIndex = { subFactions: new Map(), units: new Map(), warni
 
 export type DataFolderOptions = BsDataOptions & WahapediaOptions & MfmOptions;
 
-/** A DataFiles accessor over one folder: reads a file only when asked, heads by a partial read. */
-export function folderFiles(dir: string): DataFiles {
-  const names = fs.readdirSync(dir).filter((n) => fs.statSync(path.join(dir, n)).isFile());
+/**
+ * A DataFiles accessor over one folder: reads a file only when asked (regular files only, byte-capped),
+ * heads by a partial read. An entry that cannot be stat'ed (a broken symlink) or is not a regular file (a FIFO,
+ * a device) is skipped with a warning naming it into `warnings`; the rest of the folder still loads.
+ */
+export function folderFiles(dir: string, warnings: DataWarning[] = []): DataFiles {
+  const names: string[] = [];
+  for (const n of fs.readdirSync(dir)) {
+    const full = path.join(dir, n);
+    let st: fs.Stats;
+    try {
+      st = fs.statSync(full);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      const broken = code === 'ENOENT' && isSymlink(full);
+      warnings.push(warn(broken ? 'file-broken-link' : 'file-unreadable', broken ? `${full} is a symbolic link to nothing; skipped` : `${full} cannot be read (${code ?? (e as Error).message}); skipped`, { file: full }));
+      continue;
+    }
+    if (st.isFile()) names.push(n);
+    else if (!st.isDirectory() && DATA_FILE.test(n)) warnings.push(warn('file-not-regular', `${full} is not a regular file (a device, pipe or socket); skipped`, { file: full }));
+  }
   return {
     list: () => names,
     read: (n) => {
-      try { return fs.readFileSync(path.join(dir, n), 'utf8'); } catch { return undefined; }
+      const r = readFileCapped(path.join(dir, n), BOUNDS.dataFileBytes);
+      if ('error' in r) {
+        warnings.push(warn('file-unreadable', `${r.error}`, { file: path.join(dir, n) }, 'error'));
+        return undefined;
+      }
+      return r.bytes.toString('utf8');
     },
     head: (n, chars) => {
       let fd: number | undefined;
       try {
-        fd = fs.openSync(path.join(dir, n), 'r');
+        fd = fs.openSync(path.join(dir, n), fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
+        if (!fs.fstatSync(fd).isFile()) return undefined;
         const buf = Buffer.alloc(chars * 2);
         const got = fs.readSync(fd, buf, 0, buf.length, 0);
         return buf.subarray(0, got).toString('utf8').slice(0, chars);
@@ -92,6 +118,16 @@ export function folderFiles(dir: string): DataFiles {
   };
 }
 
+const DATA_FILE = /\.(gst|cat|gstz|catz|csv|json|ya?ml)$/i;
+
+function isSymlink(p: string): boolean {
+  try {
+    return fs.lstatSync(p).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
 export function openDataFolder(dir: string, options: DataFolderOptions = {}): DataFolder {
   const location = path.resolve(dir);
   const failed = (w: DataWarning): DataFolder => ({
@@ -102,9 +138,11 @@ export function openDataFolder(dir: string, options: DataFolderOptions = {}): Da
     unitIndex: () => EMPTY_INDEX,
   });
   let files: DataFiles;
+  // Skipped entries (broken links, devices) and refused reads: reported with the folder, which still loads.
+  const fileWarnings: DataWarning[] = [];
   try {
     if (!fs.statSync(location).isDirectory()) return failed(warn('folder-missing', `${location} is not a folder`, { file: location }, 'error'));
-    files = folderFiles(location);
+    files = folderFiles(location, fileWarnings);
   } catch {
     return failed(warn('folder-missing', `Rules data folder ${location} does not exist or cannot be read`, { file: location }, 'error'));
   }
@@ -116,7 +154,7 @@ export function openDataFolder(dir: string, options: DataFolderOptions = {}): Da
   let index: UnitIndex | undefined;
   if (kind === 'mfm') {
     return {
-      dir: location, kind, edition: 11, warnings: [],
+      dir: location, kind, edition: 11, warnings: fileWarnings,
       listFactions: () => {
         const { factions, warnings } = listMfmFactions(files);
         return { factions: factions.map((f) => ({ name: f.name, ref: f.file })), warnings };
@@ -129,7 +167,7 @@ export function openDataFolder(dir: string, options: DataFolderOptions = {}): Da
   if (kind === 'bsdata') {
     const listed = listBsDataCatalogues(files);
     return {
-      dir: location, kind, edition: listed.gameSystem?.edition ?? 10, warnings: [],
+      dir: location, kind, edition: listed.gameSystem?.edition ?? 10, warnings: fileWarnings,
       listFactions: () => {
         const { catalogues, warnings } = listBsDataCatalogues(files);
         return { factions: catalogues.filter((c) => !c.library).map((c) => ({ name: c.faction ?? c.catalogueName, ref: c.file })), warnings };
@@ -140,7 +178,7 @@ export function openDataFolder(dir: string, options: DataFolderOptions = {}): Da
     };
   }
   return {
-    dir: location, kind, edition: 10, warnings: [],
+    dir: location, kind, edition: 10, warnings: fileWarnings,
     listFactions: () => {
       const warnings: DataWarning[] = [];
       const name = files.list().find((n) => n.toLowerCase() === 'factions.csv');

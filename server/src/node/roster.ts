@@ -2,7 +2,7 @@
 // one `.ros`. A zip is checked before anything is inflated (entry count and
 // declared sizes) and inflated in small steps with a hard cap on the output,
 // so a zip bomb costs a few milliseconds, not the editor's memory.
-import * as fs from 'fs';
+import { readFileCapped, readFileCappedAsync } from './files';
 import { Unzip, UnzipInflate, unzipSync } from 'fflate';
 import { RosterImportError, rosterToList } from '../service/features/import/roster';
 
@@ -15,16 +15,16 @@ export const ROSTER_LIMITS = {
 
 export type RosterRead = { xml: string } | { error: string };
 
+/** Reads a roster file: a regular file only, at most limits.maxBytes counted while reading (never the reported size). */
 export function readRosterFile(path: string, limits = ROSTER_LIMITS): RosterRead {
-  let data: Uint8Array;
-  try {
-    const size = fs.statSync(path).size;
-    if (size > limits.maxBytes) return { error: `${path} is ${mb(size)}; rosters over ${mb(limits.maxBytes)} are refused` };
-    data = fs.readFileSync(path);
-  } catch (e) {
-    return { error: `Cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
-  }
-  return readRosterBytes(data, path, limits);
+  const r = readFileCapped(path, limits.maxBytes);
+  return 'error' in r ? { error: r.error } : readRosterBytes(r.bytes, path, limits);
+}
+
+/** The same without blocking: what the server uses (its main thread never waits on a user-chosen file). */
+export async function readRosterFileAsync(path: string, limits = ROSTER_LIMITS): Promise<RosterRead> {
+  const r = await readFileCappedAsync(path, limits.maxBytes);
+  return 'error' in r ? { error: r.error } : readRosterBytes(r.bytes, path, limits);
 }
 
 /** Same as readRosterFile, on bytes already read; `name` is only used in messages. */
@@ -110,7 +110,15 @@ export type RosterImportResult = { text: string; warnings: string[] } | { error:
 
 /** Reads and converts a roster file: what `auspex/importRoster` and `auspex import` answer. */
 export function importRosterFile(path: string, limits = ROSTER_LIMITS): RosterImportResult {
-  const read = readRosterFile(path, limits);
+  return convertRoster(readRosterFile(path, limits), path);
+}
+
+/** importRosterFile with the file read asynchronously (the server's `auspex/importRoster`). */
+export async function importRosterFileAsync(path: string, limits = ROSTER_LIMITS): Promise<RosterImportResult> {
+  return convertRoster(await readRosterFileAsync(path, limits), path);
+}
+
+function convertRoster(read: RosterRead, path: string): RosterImportResult {
   if ('error' in read) return read;
   try {
     return rosterToList(read.xml);

@@ -6,6 +6,9 @@
 // (BattleScribe 11e, the Munitorum Field Manual), `rulesFor(10)` the 10th's and
 // the embedded seed; a list is only ever checked against its edition's data.
 import * as fs from 'fs';
+import * as path from 'path';
+import { BOUNDS } from '../service/domain/bounds';
+import { warn } from '../service/domain/rules/dataFiles';
 import { DataFolder, DataFolderOptions, openDataFolder } from './dataFolder';
 import { loadEmbeddedRules } from '../service/domain/rules/embedded';
 import { mergeRules, RulesSource } from '../service/domain/rules/merge';
@@ -35,12 +38,16 @@ export class RulesProvider {
   private readonly listing = new Map<string, string[]>();
   /** Name lookups over the merged data, for `ensureList`; dropped with `merged`. */
   private index: RulesIndex | undefined;
+  /** Problems with the list of paths itself (too many of them). */
+  private readonly pathWarnings: DataWarning[];
 
   constructor(readonly options: RulesProviderOptions) {
     const folderOptions: DataFolderOptions = options.includeNonMatchedPlay
       ? { includeLegends: true, includeCrusade: true, includeBoardingActions: true }
       : {};
-    this.folders = options.paths.map((p) => openDataFolder(p, folderOptions));
+    const { paths, warnings } = uniqueDataPaths(options.paths);
+    this.pathWarnings = warnings;
+    this.folders = paths.map((p) => openDataFolder(p, folderOptions));
     this.loaded = this.folders.map(() => new Map());
     this.factionNames = this.folders.map(() => undefined);
   }
@@ -156,7 +163,7 @@ export class RulesProvider {
 
   /** Every problem met, for every edition's data. */
   warnings(): DataWarning[] {
-    return [...this.folders.flatMap((f) => f.warnings), ...this.listWarnings.flat(), ...this.editions().flatMap((e) => this.merge(e).warnings)];
+    return [...this.pathWarnings, ...this.folders.flatMap((f) => f.warnings), ...this.listWarnings.flat(), ...this.editions().flatMap((e) => this.merge(e).warnings)];
   }
 
   /** What is loaded, edition by edition (each source and faction says its edition). */
@@ -211,4 +218,34 @@ export class RulesProvider {
 
 function emptyData(): RulesData {
   return { sources: [], factions: [], datasheets: [], detachments: [], enhancements: [], stratagems: [], coreRules: [], battleSizes: [] };
+}
+
+/**
+ * The data paths to open: each resolved (symlinks too, when it exists) and kept once, in the order given, at
+ * most BOUNDS.dataPaths of them (the rest refused in one warning). The same folder named 2,000 ways is read once.
+ */
+export function uniqueDataPaths(given: readonly string[]): { paths: string[]; warnings: DataWarning[] } {
+  const seen = new Set<string>();
+  const paths: string[] = [];
+  let dropped = 0;
+  for (const p of given) {
+    if (typeof p !== 'string' || p.trim() === '') continue;
+    let key = path.resolve(p);
+    // Symlinks resolved for the paths kept; beyond the bound the rest are only counted (no disk access).
+    if (paths.length < BOUNDS.dataPaths) {
+      try {
+        key = fs.realpathSync(key);
+      } catch {
+        // Missing: kept under its resolved name, so that opening it reports it.
+      }
+    }
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (paths.length >= BOUNDS.dataPaths) dropped++;
+    else paths.push(key);
+  }
+  const warnings = dropped
+    ? [warn('too-many-paths', `${dropped} more data path${dropped === 1 ? '' : 's'} beyond the first ${BOUNDS.dataPaths} ignored`, { file: 'auspex.data.paths' }, 'error')]
+    : [];
+  return { paths, warnings };
 }

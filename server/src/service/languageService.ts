@@ -37,7 +37,8 @@ import { damageBreakdown, BreakdownConditions, DamageBreakdown } from './feature
 import { documentSymbols, foldingRanges, selectionRanges } from './features/symbols';
 import { formatDocument, FormattingOutcome } from './features/format';
 import { createUnitDamageCache } from './domain/damage/fromRules';
-import { oversizedDiagnostics, tooLargeReason } from './limits';
+import { capped, formatTooLarge, noUnitsDiagnostics, lineTooLong, oversizedDiagnostics, tooLargeReason, unparsable, unparsedList } from './limits';
+import { BOUNDS } from './domain/bounds';
 import { definition, navigationTarget } from './features/definition';
 import { references } from './features/references';
 import { virtualDocument } from './features/virtualDocs';
@@ -101,7 +102,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
   function parse(doc: TextDocument): ArmyList {
     const hit = parsed.get(doc.uri);
     if (hit && hit.version === doc.version) return hit.list;
-    const list = parseArmyList(doc.getText());
+    const list = unparsable(doc) ? unparsedList() : parseArmyList(doc.getText());
     parsed.delete(doc.uri);
     parsed.set(doc.uri, { version: doc.version, list });
     if (parsed.size > CACHE_LIMIT) parsed.delete(parsed.keys().next().value as string);
@@ -122,19 +123,31 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       settings = next;
     },
     parse,
-    diagnostics: (doc) => applySeverityOverrides(oversizedDiagnostics(doc, parse(doc)) ?? validateList(doc, parse(doc), rules, settings), settings.diagnosticSeverity),
-    hover: (doc, position) => hover(doc, parse(doc), rules, doc.offsetAt(position), settings.edition),
-    completion: (doc, position) => completion(doc, parse(doc), rules, doc.offsetAt(position)),
+    diagnostics: (doc) => {
+      const list = parse(doc);
+      const found = oversizedDiagnostics(doc, list) ?? [...noUnitsDiagnostics(doc, list), ...validateList(doc, list, rules, settings)];
+      return applySeverityOverrides(found, settings.diagnosticSeverity);
+    },
+    hover: (doc, position) => (lineTooLong(doc, position.line) ? null : hover(doc, parse(doc), rules, doc.offsetAt(position), settings.edition)),
+    completion: (doc, position) => {
+      if (lineTooLong(doc, position.line) || unparsable(doc)) return { isIncomplete: false, items: [] };
+      const r = completion(doc, parse(doc), rules, doc.offsetAt(position));
+      return r.items.length > BOUNDS.completionItems ? { isIncomplete: true, items: r.items.slice(0, BOUNDS.completionItems) } : r;
+    },
     resolveCompletion: (item) => resolveCompletion(item, rules),
-    semanticTokens: (doc) => ({ data: semanticTokens(doc, parse(doc), rules) }),
+    semanticTokens: (doc) => ({ data: tooLargeReason(doc, parse(doc)) ? [] : semanticTokens(doc, parse(doc), rules) }),
     codeLenses: (doc) => (tooLargeReason(doc, parse(doc)) ? [] : codeLenses(doc, parse(doc), rules, unitDamage, settings)),
     damageBreakdown: (doc, unitIndex, targetIndex, conditions) => damageBreakdown(doc, parse(doc), rules, settings, unitIndex, targetIndex, conditions),
-    documentSymbols: (doc) => documentSymbols(doc, parse(doc)),
-    foldingRanges: (doc) => foldingRanges(doc, parse(doc)),
-    selectionRanges: (doc, positions) => selectionRanges(doc, parse(doc), positions),
-    format: (doc) => formatDocument(doc, parse(doc)),
-    definition: (doc, position) => definition(doc, parse(doc), rules, doc.offsetAt(position)),
+    documentSymbols: (doc) => capped(documentSymbols(doc, parse(doc)), BOUNDS.symbols),
+    foldingRanges: (doc) => capped(foldingRanges(doc, parse(doc)), BOUNDS.foldingRanges),
+    selectionRanges: (doc, positions) => selectionRanges(doc, parse(doc), capped(positions, BOUNDS.symbols)),
+    format: (doc) => {
+      const refused = formatTooLarge(doc, parse(doc));
+      return refused ? { edits: [], refused } : formatDocument(doc, parse(doc));
+    },
+    definition: (doc, position) => (lineTooLong(doc, position.line) ? null : definition(doc, parse(doc), rules, doc.offsetAt(position))),
     references: (doc, position, open) => {
+      if (lineTooLong(doc, position.line)) return [];
       const target = navigationTarget(doc, parse(doc), rules, doc.offsetAt(position));
       if (!target) return [];
       const docs = open.some((d) => d.uri === doc.uri) ? open : [doc, ...open];
@@ -146,6 +159,8 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     prepareRename: (doc, position) => prepareRename(doc, parse(doc), doc.offsetAt(position)),
     rename: (doc, position, newName) => rename(doc, parse(doc), doc.offsetAt(position), newName),
     codeActions(doc, diagnostics, only) {
+      // Beyond the list limits there are no rules diagnostics to fix: nothing to offer.
+      if (tooLargeReason(doc, parse(doc))) return [];
       const list = parse(doc);
       const asks = (kind: string) => !only || only.some((k) => k === '' || kind === k || kind.startsWith(`${k}.`));
       const out = asks('quickfix') ? codeActions(doc, list, diagnostics, ['quickfix']) : [];

@@ -17,6 +17,8 @@ import { appliesInPhase, changesDamage, effectModifiers, readEffect, StratagemEf
 import { canTarget } from '../domain/stratagems/eligibility';
 import { resolvePlannedStratagem } from './diagnostics/plan';
 import { listEdition, type Edition } from '../domain/editions';
+import { BOUNDS } from '../domain/bounds';
+import { runBounded } from '../domain/damage/budget';
 
 export type UnitDamageFn = (input: UnitDamageInput) => UnitDamageResult;
 export type Phase = 'shooting' | 'fight';
@@ -24,6 +26,8 @@ export const PHASES: Phase[] = ['shooting', 'fight'];
 export const SHOW_BREAKDOWN_COMMAND = 'auspex.showDamageBreakdown';
 /** Stratagem lenses per unit at most: the ones that add the most damage. */
 const MAX_STRATAGEM_LENSES = 2;
+/** Damage work bounds (BOUNDS.damageWork each) one lens request may spend over the whole list. */
+const LIST_WORK_UNITS = 4;
 
 export type LensSettings = Pick<Settings, 'damageTargets' | 'devastatingWounds' | 'edition'>;
 
@@ -120,6 +124,8 @@ export function codeLenses(
   const stratagems = listDamageStratagems(list, rules);
   const dw = settings.devastatingWounds;
   const edition = listEdition(list, settings.edition);
+  // Each unit's lenses share one work budget (BOUNDS.damageWork); the whole list gets a few of them.
+  let listWork = BOUNDS.damageWork * LIST_WORK_UNITS;
   list.units.forEach((unit, unitIndex) => {
     const sheet = rules.datasheet(unit.name.text, list.faction?.text);
     if (!sheet) return;
@@ -131,27 +137,40 @@ export function codeLenses(
       range,
       command: { title, command: SHOW_BREAKDOWN_COMMAND, arguments: [doc.uri, unitIndex, targetIndex, stratagem ? { stratagems: [stratagem] } : {}] },
     });
-    // One lens per target, both phases in it: the first lens names the quantities, the others are numbers.
-    // Lenses show means only: skip the damage distribution, most of the engine's cost.
-    const base = targets.map((t) => phases.map((phase) => damage({ ...unitPhaseInput(groups, sheet, t.target, phase, { devastatingWounds: dw, edition }), damageDist: false })));
-    targets.forEach((t, i) => {
-      const parts = phases.map((phase, k) => phaseText(phase, base[i][k], i === 0));
-      lenses.push(command(i === 0 ? `⚔ expected damage vs ${t.label}: ${parts.join(' · ')}` : `vs ${t.label}: ${parts.join(' · ')}`, i));
-    });
-    // Stratagem variants against the first target, where they change the numbers.
-    const shown: { gain: number; lens: CodeLens }[] = [];
-    for (const v of stratagemVariants(stratagems, sheet)) {
-      const ph = phases.filter((p) => appliesInPhase(v.effect, p));
-      if (ph.length === 0) continue;
-      const rs = ph.map((phase) => damage({ ...unitPhaseInput(groups, sheet, targets[0].target, phase, { variant: v, devastatingWounds: dw, edition }), damageDist: false }));
-      const gain = rs.reduce((s, r, k) => s + r.damage - base[0][phases.indexOf(ph[k])].damage, 0);
-      if (Math.abs(gain) < 1e-9) continue;
-      const cond = v.effect.conditions.length ? ` (${v.effect.conditions.join(', ')})` : '';
-      const parts = ph.map((phase, k) => phaseText(phase, rs[k], true));
-      shown.push({ gain, lens: command(`⚔ with ${v.label}${cond} vs ${targets[0].label}: ${parts.join(' · ')}`, 0, v.label) });
+    const unitLenses = (ds: Datasheet): void => {
+      // One lens per target, both phases in it: the first lens names the quantities, the others are numbers.
+      // Lenses show means only: skip the damage distribution, most of the engine's cost.
+      const base = targets.map((t) => phases.map((phase) => damage({ ...unitPhaseInput(groups, ds, t.target, phase, { devastatingWounds: dw, edition }), damageDist: false })));
+      targets.forEach((t, i) => {
+        const parts = phases.map((phase, k) => phaseText(phase, base[i][k], i === 0));
+        lenses.push(command(i === 0 ? `⚔ expected damage vs ${t.label}: ${parts.join(' · ')}` : `vs ${t.label}: ${parts.join(' · ')}`, i));
+      });
+      // Stratagem variants against the first target, where they change the numbers.
+      const shown: { gain: number; lens: CodeLens }[] = [];
+      for (const v of stratagemVariants(stratagems, ds)) {
+        const ph = phases.filter((p) => appliesInPhase(v.effect, p));
+        if (ph.length === 0) continue;
+        const rs = ph.map((phase) => damage({ ...unitPhaseInput(groups, ds, targets[0].target, phase, { variant: v, devastatingWounds: dw, edition }), damageDist: false }));
+        const gain = rs.reduce((s, r, k) => s + r.damage - base[0][phases.indexOf(ph[k])].damage, 0);
+        if (Math.abs(gain) < 1e-9) continue;
+        const cond = v.effect.conditions.length ? ` (${v.effect.conditions.join(', ')})` : '';
+        const parts = ph.map((phase, k) => phaseText(phase, rs[k], true));
+        shown.push({ gain, lens: command(`⚔ with ${v.label}${cond} vs ${targets[0].label}: ${parts.join(' · ')}`, 0, v.label) });
+      }
+      shown.sort((a, b) => b.gain - a.gain);
+      for (const s of shown.slice(0, MAX_STRATAGEM_LENSES)) lenses.push(s.lens);
+    };
+    if (listWork <= 0) {
+      lenses.push(command('⚔ expected damage not computed: this list has used up the damage bound of one lens request', 0));
+      return;
     }
-    shown.sort((a, b) => b.gain - a.gain);
-    for (const s of shown.slice(0, MAX_STRATAGEM_LENSES)) lenses.push(s.lens);
+    const before = lenses.length;
+    const run = runBounded(() => unitLenses(sheet), Math.min(BOUNDS.damageWork, listWork));
+    listWork -= run.spent;
+    if (run.error) {
+      lenses.splice(before);
+      lenses.push(command(`⚔ expected damage not computed: ${run.error.message}`, 0));
+    }
   });
   return lenses;
 }

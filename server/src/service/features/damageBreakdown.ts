@@ -10,6 +10,7 @@ import type { RulesIndex } from '../domain/rules';
 import type { Settings } from '../settings';
 import type { DamageStats, ScenarioContext, ScenarioTarget } from '../domain/damage/engine';
 import { computeUnitDamage } from '../domain/damage/fromRules';
+import { BoundsError } from '../domain/bounds';
 import { appliesInPhase } from '../domain/damage/effects';
 import {
   hasPhase, listDamageStratagems, loadoutGroups, Phase, PHASES, StratagemVariant, stratagemVariants, targetFromSetting, unitPhaseInput,
@@ -136,7 +137,19 @@ export function damageBreakdown(
     // Several stratagems at once: their effects are merged into one variant.
     const variant = applied.length ? merge(applied) : undefined;
     const input = unitPhaseInput(groups, sheet, target, phase, { context, variant, devastatingWounds: settings.devastatingWounds, edition });
-    const r = computeUnitDamage(input);
+    let r;
+    try {
+      r = computeUnitDamage(input);
+    } catch (e) {
+      if (!(e instanceof BoundsError)) throw e;
+      // Beyond the bounds: the phase says why instead of the figures (the other phase may still compute).
+      const zero = { attacks: 0, hits: 0, wounds: 0, unsaved: 0, damage: 0, slain: 0, woundsLost: 0, pWipe: 0 };
+      phases.push({
+        phase, label: phase === 'shooting' ? 'Shooting' : 'Fight', total: zero, weapons: [], modelsSlainDist: [1], damageDist: [1],
+        stratagems: applied.map((v) => v.label), choices: [], notes: [`Not computed: ${e.message}`],
+      });
+      continue;
+    }
     const fired = r.scenario.attacker.weapons;
     phases.push({
       phase,

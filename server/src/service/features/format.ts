@@ -271,7 +271,7 @@ function render(text: string, list: ArmyList): string {
   }
   if (plan) {
     blank();
-    for (const l of text.slice(plan.header.span.start, plan.span.end).split(/\r?\n/)) line(l.replace(/\s+$/, ''));
+    for (const l of text.slice(plan.header.span.start, plan.span.end).split(/\r\n|\r|\n/)) line(l.replace(/\s+$/, ''));
   }
   for (const c of afterPlan) line(commentText(c));
   while (out.lines.length && out.lines[out.lines.length - 1] === '') out.lines.pop();

@@ -9,7 +9,10 @@ import { toRange } from './diagnostics/make';
 
 /** A section runs from its header to the end of its last unit (the parser's span covers the header line only). */
 function sectionSpan(s: Section): Span {
-  return { start: s.span.start, end: Math.max(s.span.end, ...s.units.map((u) => u.span.end)) };
+  // A loop, not Math.max(...spread): a section of 100,000 units must not overflow the stack.
+  let end = s.span.end;
+  for (const u of s.units) if (u.span.end > end) end = u.span.end;
+  return { start: s.span.start, end };
 }
 
 export function documentSymbols(doc: TextDocument, list: ArmyList): DocumentSymbol[] {

@@ -1,6 +1,7 @@
 // Weapon abilities as datasheets print them ("[SUSTAINED HITS D3]", "anti-infantry 4+",
 // "Melta 2") parsed into one typed record. Unknown abilities are kept and reported.
 import { DiceExpr, parseDice } from './dice';
+import { BOUNDS } from '../bounds';
 
 export interface WeaponAbilities {
   lethalHits: boolean;
@@ -34,13 +35,15 @@ export interface WeaponAbilities {
   other: string[];
   /** Strings not recognised: reported to the user, never fatal. */
   unknown: string[];
+  /** Abilities whose number is beyond BOUNDS.abilityNumber: ignored, each with the reason. */
+  outOfBounds: string[];
 }
 
 export function emptyAbilities(): WeaponAbilities {
   return {
     lethalHits: false, devastatingWounds: false, anti: [], twinLinked: false, torrent: false, blast: 0, cleave: 0,
     heavy: false, lance: false, ignoresCover: false, indirectFire: false, precision: false, hazardous: false,
-    pistol: false, closeQuarters: false, psychic: false, assault: false, extraAttacks: false, other: [], unknown: [],
+    pistol: false, closeQuarters: false, psychic: false, assault: false, extraAttacks: false, other: [], unknown: [], outOfBounds: [],
   };
 }
 
@@ -109,27 +112,25 @@ function applyOne(out: WeaponAbilities, raw: string): void {
     return;
   }
   // [BLAST] and the 11th edition's [BLAST X] / [CLEAVE X]: a whole number of attack dice per five target models.
-  let m = /^(BLAST|CLEAVE)(?: ([1-9]\d?))?$/.exec(a);
-  if (m && (m[1] === 'BLAST' || m[2])) {
-    out[m[1] === 'BLAST' ? 'blast' : 'cleave'] = m[2] ? Number(m[2]) : 1;
+  const per5 = /^(BLAST|CLEAVE)(?: ([1-9]\d?))?$/.exec(a);
+  if (per5 && (per5[1] === 'BLAST' || per5[2])) {
+    out[per5[1] === 'BLAST' ? 'blast' : 'cleave'] = per5[2] ? Number(per5[2]) : 1;
     return;
   }
-  m = /^SUSTAINED HITS (\S+)$/.exec(a);
-  if (m && diceOk(m[1])) {
-    out.sustainedHits = parseDice(m[1]);
-    return;
+  for (const [re, key] of NUMBERED) {
+    const m = re.exec(a);
+    if (!m) continue;
+    const d = boundedDice(m[1]);
+    if (d === 'beyond') {
+      out.outOfBounds.push(`${raw.trim()}: the number is beyond the bound of ${BOUNDS.abilityNumber}; ignored`);
+      return;
+    }
+    if (d) {
+      out[key] = d;
+      return;
+    }
   }
-  m = /^MELTA (\S+)$/.exec(a);
-  if (m && diceOk(m[1])) {
-    out.melta = parseDice(m[1]);
-    return;
-  }
-  m = /^RAPID FIRE (\S+)$/.exec(a);
-  if (m && diceOk(m[1])) {
-    out.rapidFire = parseDice(m[1]);
-    return;
-  }
-  m = /^ANTI-(.+?) ([2-6])\+$/.exec(a);
+  const m = /^ANTI-(.+?) ([2-6])\+$/.exec(a);
   if (m) {
     out.anti.push({ keyword: m[1].trim(), on: Number(m[2]) });
     return;
@@ -141,11 +142,19 @@ function applyOne(out: WeaponAbilities, raw: string): void {
   out.unknown.push(raw.trim());
 }
 
-function diceOk(s: string): boolean {
+const NUMBERED: [RegExp, 'sustainedHits' | 'melta' | 'rapidFire'][] = [
+  [/^SUSTAINED HITS (\S+)$/, 'sustainedHits'],
+  [/^MELTA (\S+)$/, 'melta'],
+  [/^RAPID FIRE (\S+)$/, 'rapidFire'],
+];
+
+/** A weapon keyword's number: the dice, 'beyond' when it can exceed BOUNDS.abilityNumber, undefined when not dice. */
+function boundedDice(s: string): DiceExpr | 'beyond' | undefined {
+  if (/^\d+$/.test(s)) return s.length > 6 || Number(s) > BOUNDS.abilityNumber ? 'beyond' : parseDice(s);
   try {
-    parseDice(s);
-    return true;
+    const d = parseDice(s);
+    return d.count * d.sides + d.plus > BOUNDS.abilityNumber ? 'beyond' : d;
   } catch {
-    return false;
+    return undefined;
   }
 }

@@ -1,6 +1,9 @@
 // Exact distributions of dice expressions ("D6+1", "2D3", "3") and the small
 // set of operations on probability mass functions the damage engine needs.
 // A distribution is a plain array: dist[v] = P(value = v).
+// Every operation spends from the engine's work budget (budget.ts) before it allocates or loops.
+import { BOUNDS } from '../bounds';
+import { spend } from './budget';
 
 export type Dist = number[];
 
@@ -25,6 +28,7 @@ const NUMBER_RE = /^\d+$/;
 export function parseDice(expr: string | number): DiceExpr {
   if (typeof expr === 'number') {
     if (!Number.isInteger(expr) || expr < 0) throw new DiceError(`${expr} is not a whole number of 0 or more`);
+    if (expr > BOUNDS.diceValue) throw new DiceError(`${expr} is beyond the bound of ${BOUNDS.diceValue} for a number in a characteristic or weapon keyword`);
     return { count: 0, sides: 0, plus: expr, text: String(expr) };
   }
   const s = expr.trim().replace(/\u2212/g, '-');
@@ -36,6 +40,7 @@ export function parseDice(expr: string | number): DiceExpr {
   const sides = Number(m[2]);
   const plus = m[3] ? (m[3] === '-' ? -1 : 1) * Number(m[4]) : 0;
   if (count + plus < 0) throw new DiceError(`"${expr}" can be negative`);
+  if (count * sides + plus > BOUNDS.diceValue) throw new DiceError(`"${expr}" can exceed the bound of ${BOUNDS.diceValue} for a number in a characteristic or weapon keyword`);
   const text = `${count === 1 ? '' : count}D${sides}${plus > 0 ? '+' + plus : plus < 0 ? String(plus) : ''}`;
   return { count, sides, plus, text };
 }
@@ -63,6 +68,7 @@ export function diceDist(d: DiceExpr | string | number): Dist {
 
 /** Uniform distribution on lo..hi. */
 export function uniform(lo: number, hi: number): Dist {
+  spend(hi + 1);
   const d: Dist = new Array(hi + 1).fill(0);
   for (let v = lo; v <= hi; v++) d[v] = 1 / (hi - lo + 1);
   return d;
@@ -70,6 +76,7 @@ export function uniform(lo: number, hi: number): Dist {
 
 /** Point mass at v. */
 export function point(v: number): Dist {
+  spend(v + 1);
   const d: Dist = new Array(v + 1).fill(0);
   d[v] = 1;
   return d;
@@ -77,6 +84,7 @@ export function point(v: number): Dist {
 
 /** Distribution of X + k (values below 0 are clamped to 0). */
 export function shift(d: Dist, k: number): Dist {
+  spend(d.length + Math.max(0, k));
   if (k === 0) return d.slice();
   const out: Dist = new Array(Math.max(1, d.length + k)).fill(0);
   for (let v = 0; v < d.length; v++) if (d[v]) out[Math.max(0, v + k)] += d[v];
@@ -86,9 +94,11 @@ export function shift(d: Dist, k: number): Dist {
 /** Distribution of f(X). */
 export function mapDist(d: Dist, f: (v: number) => number): Dist {
   const out: Dist = [];
+  spend(d.length);
   for (let v = 0; v < d.length; v++) {
     if (!d[v]) continue;
     const w = f(v);
+    if (w >= out.length) spend(w + 1 - out.length);
     while (out.length <= w) out.push(0);
     out[w] += d[v];
   }
@@ -97,6 +107,7 @@ export function mapDist(d: Dist, f: (v: number) => number): Dist {
 
 /** Distribution of X + Y for independent X, Y. */
 export function convolve(a: Dist, b: Dist): Dist {
+  spend(a.length * b.length + a.length + b.length);
   const out: Dist = new Array(a.length + b.length - 1).fill(0);
   for (let i = 0; i < a.length; i++) {
     const ai = a[i];
@@ -126,6 +137,7 @@ export function convolvePower(d: Dist, n: number): Dist {
 export function compound(count: Dist, each: Dist): Dist {
   const nMax = count.length - 1;
   const size = nMax * (each.length - 1) + 1;
+  spend(3 * size);
   let acc = new Float64Array(size);
   let next = new Float64Array(size);
   const out = new Float64Array(size);
@@ -133,6 +145,7 @@ export function compound(count: Dist, each: Dist): Dist {
   let len = 1; // acc's support is 0..len-1
   for (let n = 0; n <= nMax; n++) {
     if (n > 0) {
+      spend(len * each.length + len);
       next.fill(0, 0, len + each.length - 1);
       for (let i = 0; i < len; i++) {
         const a = acc[i];
@@ -191,6 +204,7 @@ export function trimZeros(d: Dist): Dist {
 
 /** Binomial(n, p) distribution. */
 export function binomial(n: number, p: number): Dist {
+  spend((n + 1) * (n + 2));
   const out: Dist = new Array(n + 1).fill(0);
   out[0] = 1;
   for (let i = 0; i < n; i++) {

@@ -7,6 +7,8 @@ import { WeaponAbilities, parseAbilities } from './abilities';
 import { Dist, TAIL, binomial, compound, convolve, diceDist, mapDist, mean, parseDice, point } from './dice';
 import { editionRules } from '../editions';
 import type { AttackSituation, DamageRules, Edition, RollModifier } from '../editions';
+import { BOUNDS, BoundsError } from '../bounds';
+import { allocate, spend, withBudget } from './budget';
 
 export type RerollKind = 'none' | 'ones' | 'failed' | 'noncrit';
 
@@ -189,6 +191,8 @@ interface Joint {
 }
 
 function joint(nk: number, nm: number): Joint {
+  spend(nk * nm);
+  allocate(nk * nm);
   return { nk, nm, p: new Float64Array(nk * nm) };
 }
 
@@ -202,6 +206,7 @@ function jointFrom(rows: number[][]): Joint {
 function conv2(a: Joint, b: Joint, kCap: number, mCap: number): Joint {
   const nk = Math.min(kCap, a.nk + b.nk - 2) + 1;
   const nm = Math.min(mCap, a.nm + b.nm - 2) + 1;
+  spend(a.nk * a.nm * b.nk * b.nm);
   const out = joint(nk, nm);
   const o = out.p;
   const ap = a.p;
@@ -228,6 +233,7 @@ function conv2(a: Joint, b: Joint, kCap: number, mCap: number): Joint {
 function addScaled2(acc: Joint, x: Joint, s: number): Joint {
   const nk = Math.max(acc.nk, x.nk);
   const nm = Math.max(acc.nm, x.nm);
+  spend(x.nk * x.nm);
   const out = nk === acc.nk && nm === acc.nm ? acc : joint(nk, nm);
   if (out !== acc) for (let i = 0; i < acc.nk; i++) for (let j = 0; j < acc.nm; j++) out.p[i * nm + j] = acc.p[i * acc.nm + j];
   for (let i = 0; i < x.nk; i++) for (let j = 0; j < x.nm; j++) out.p[i * nm + j] += s * x.p[i * x.nm + j];
@@ -331,6 +337,7 @@ function prepare(w: ScenarioWeapon, t: ScenarioTarget, n: Norm): Prepared {
   const ab = parseAbilities(w.abilities ?? []);
   const notes: string[] = [];
   for (const u of ab.unknown) notes.push(`unknown ability "${u}" ignored`);
+  for (const u of ab.outOfBounds) notes.push(u);
   const ranged = w.type === 'ranged';
   const { ctx, mods } = n;
   let used = true;
@@ -490,6 +497,7 @@ function addDist(acc: Dist, x: Dist, s: number): Dist {
 /** Applies one packet (wounds-removed distribution `eff`) to a state vector; index = wounds lost, last = wiped. */
 function applyPacket(vec: Float64Array, eff: Dist, W: number): Float64Array {
   const S = vec.length;
+  spend(S * (eff.length + 1));
   const out = new Float64Array(S);
   out[S - 1] = vec[S - 1];
   for (let s = 0; s < S - 1; s++) {
@@ -527,26 +535,29 @@ function runChain(ws: Prepared[], t: ScenarioTarget): Float64Array {
     const next = new Map<string, { pending: number[]; vec: Float64Array }>();
     const J = w.joint;
     for (const { pending, vec } of states.values()) {
-      // ds[k] = state distribution after k normal attacks of this weapon.
-      const ds: Float64Array[] = [vec];
-      for (let k = 1; k < J.nk; k++) ds.push(anyAlive(ds[k - 1]) ? applyPacket(ds[k - 1], w.normalEff, t.W) : ds[k - 1]);
-      for (let m = 0; m < J.nm; m++) {
-        let ev: Float64Array | undefined;
-        for (let k = 0; k < J.nk; k++) {
+      // d = the state distribution after k normal attacks of this weapon; ev[m] accumulates P(k, m) · d.
+      // One d at a time: memory stays (states × S), not (attacks × S).
+      const evs: (Float64Array | undefined)[] = new Array(J.nm);
+      let d = vec;
+      for (let k = 0; k < J.nk; k++) {
+        if (k > 0 && anyAlive(d)) d = applyPacket(d, w.normalEff, t.W);
+        for (let m = 0; m < J.nm; m++) {
           const p = J.p[k * J.nm + m];
           if (!p) continue;
+          let ev = evs[m];
           if (!ev) {
             const pend = pending.slice();
             if (slot >= 0) pend[slot] = Math.min(slots[slot].cap, pend[slot] + m);
             const key = pend.join(',');
             let e = next.get(key);
             if (!e) {
+              allocate(S);
               e = { pending: pend, vec: new Float64Array(S) };
               next.set(key, e);
             }
-            ev = e.vec;
+            ev = evs[m] = e.vec;
           }
-          const d = ds[k];
+          spend(S);
           for (let s = 0; s < S; s++) ev[s] += p * d[s];
         }
       }
@@ -562,6 +573,7 @@ function runChain(ws: Prepared[], t: ScenarioTarget): Float64Array {
       let g = groups.get(key);
       if (!g) groups.set(key, (g = { pending, byM: new Map() }));
       const prev = g.byM.get(pending[i]);
+      spend(S);
       if (prev) for (let s = 0; s < S; s++) prev[s] += vec[s];
       else g.byM.set(pending[i], vec);
     }
@@ -647,6 +659,7 @@ function packetCap(eff: Dist, total: number): number {
   let below = new Float64Array(total);
   below[0] = 1;
   for (let c = 1; c < 100000; c++) {
+    spend(2 * total);
     const next = new Float64Array(total);
     let mass = 0;
     for (let j = 0; j < total; j++) {
@@ -665,8 +678,52 @@ export interface ComputeOptions {
   damageDist?: boolean;
 }
 
-/** Computes the exact expected outcome of a unit's attacks (weapons in list order) against one target. */
+/** The largest value of a characteristic (number or dice expression), or a refusal naming the weapon. */
+function maxValue(v: string | number, what: string): number {
+  let d;
+  try {
+    d = parseDice(v);
+  } catch (e) {
+    throw new BoundsError(`${what}: ${(e as Error).message}`);
+  }
+  return d.count * d.sides + d.plus;
+}
+
+/**
+ * Refuses a scenario beyond BOUNDS before any work, with a message naming the weapon or target field.
+ * Every caller (lens, breakdown, `auspex damage`) gets the same bounds.
+ */
+export function checkScenarioBounds(s: DamageScenario): void {
+  const ws = s.attacker.weapons;
+  if (ws.length > BOUNDS.weaponsPerScenario) throw new BoundsError(`${ws.length} weapons: more than ${BOUNDS.weaponsPerScenario} in one computation is beyond the bounds`);
+  for (const w of ws) {
+    const name = `weapon "${w.name}"`;
+    if (!Number.isInteger(w.models) || w.models < 0 || w.models > BOUNDS.modelsPerWeapon) {
+      throw new BoundsError(`${name}: ${w.models} models is beyond the bound of ${BOUNDS.modelsPerWeapon}`);
+    }
+    const a = maxValue(w.A, `${name} A`);
+    if (a > BOUNDS.attacks) throw new BoundsError(`${name}: Attacks ${w.A} is beyond the bound of ${BOUNDS.attacks}`);
+    const d = maxValue(w.D, `${name} D`);
+    if (d > BOUNDS.damage) throw new BoundsError(`${name}: Damage ${w.D} is beyond the bound of ${BOUNDS.damage}`);
+    if (!(w.S >= 0 && w.S <= BOUNDS.strength)) throw new BoundsError(`${name}: Strength ${w.S} is beyond the bound of ${BOUNDS.strength}`);
+  }
+  const t = s.target;
+  if (!Number.isInteger(t.models) || t.models < 1 || t.models > BOUNDS.targetModels) throw new BoundsError(`target: ${t.models} models is beyond the bound of ${BOUNDS.targetModels}`);
+  if (!Number.isInteger(t.W) || t.W < 1 || t.W > BOUNDS.wounds) throw new BoundsError(`target: W ${t.W} is beyond the bound of ${BOUNDS.wounds}`);
+  if (t.models * t.W > BOUNDS.targetWounds) throw new BoundsError(`target: ${t.models} models × ${t.W} W is beyond the bound of ${BOUNDS.targetWounds} wounds`);
+  if (!(t.T >= 1 && t.T <= BOUNDS.toughness)) throw new BoundsError(`target: T ${t.T} is beyond the bound of ${BOUNDS.toughness}`);
+}
+
+/**
+ * Computes the exact expected outcome of a unit's attacks (weapons in list order) against one target.
+ * Throws a BoundsError (never freezes) for a scenario beyond BOUNDS or one that would overrun the work budget.
+ */
 export function computeDamage(s: DamageScenario, opts: ComputeOptions = {}): DamageResult {
+  checkScenarioBounds(s);
+  return withBudget(() => computeDamageUnchecked(s, opts));
+}
+
+function computeDamageUnchecked(s: DamageScenario, opts: ComputeOptions): DamageResult {
   const withDD = opts.damageDist !== false;
   const n = normalize(s);
   const t = s.target;

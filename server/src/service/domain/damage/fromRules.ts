@@ -4,6 +4,7 @@
 import { Datasheet, ModelProfile, Weapon, WeaponProfile } from '../rules/model';
 import { parseAbilities } from './abilities';
 import { editionRules } from '../editions';
+import { withBudget } from './budget';
 import {
   DamageResult, DamageScenario, ScenarioContext, ScenarioModifiers, ScenarioTarget, ScenarioWeapon, computeDamage,
 } from './engine';
@@ -123,6 +124,11 @@ export interface UnitDamageResult extends DamageResult {
  * (what counts as a Pistol is the edition's: in the 11th, [CLOSE-QUARTERS] too).
  */
 export function computeUnitDamage(input: UnitDamageInput): UnitDamageResult {
+  // One budget for the whole unit (profile and Pistol choices included): one lens or breakdown stays bounded.
+  return withBudget(() => computeUnitDamageUnbudgeted(input));
+}
+
+function computeUnitDamageUnbudgeted(input: UnitDamageInput): UnitDamageResult {
   const c: DamageConditions = { context: input.context, modifiers: input.modifiers, rules: input.rules };
   const { isPistol: pistolAbilities } = editionRules(input.rules?.edition ?? 10).damage;
   const isPistol = (p: WeaponProfile) => pistolAbilities(parseAbilities(p.abilities));

@@ -1,6 +1,7 @@
 // Checks an untrusted JSON damage scenario (the `auspex damage --json` input) and
 // returns a typed DamageScenario, or one message naming the first bad field.
 import { diceDist, tryParseDice } from './dice';
+import { BOUNDS } from '../bounds';
 import {
   DamageScenario, RerollKind, ScenarioContext, ScenarioModifiers, ScenarioTarget, ScenarioWeapon,
 } from './engine';
@@ -61,7 +62,7 @@ function dice(v: unknown, path: string, min: number): string | number {
   const d = diceDist(r.dice);
   const lo = d.findIndex((p) => p > 0);
   if (lo < min) fail(path, `must be at least ${min}`);
-  if (d.length - 1 > 100) fail(path, 'more than 100 is not supported');
+  if (d.length - 1 > BOUNDS.attacks) fail(path, `more than ${BOUNDS.attacks} is not supported`);
   return typeof v === 'number' ? v : r.dice.text;
 }
 
@@ -91,11 +92,11 @@ function weapon(v: unknown, i: number): ScenarioWeapon {
     skill = null;
   } else skill = roll(o.skill, `${path}.skill`, 2, 6);
   if (o.S === undefined) fail(`${path}.S`, 'missing');
-  const S = int(o.S, `${path}.S`, 1, 100);
+  const S = int(o.S, `${path}.S`, 1, BOUNDS.strength);
   const AP = o.AP === undefined ? 0 : -Math.abs(int(o.AP, `${path}.AP`, -6, 6));
   const A = dice(o.A, `${path}.A`, 0);
   const D = dice(o.D, `${path}.D`, 1);
-  const models = o.models === undefined ? 1 : int(o.models, `${path}.models`, 0, 200);
+  const models = o.models === undefined ? 1 : int(o.models, `${path}.models`, 0, BOUNDS.modelsPerWeapon);
   if (o.profile !== undefined && typeof o.profile !== 'string') fail(`${path}.profile`, 'expected a string');
   const w: ScenarioWeapon = { name, type, A, skill, S, AP, D, abilities, models };
   if (o.range !== undefined) w.range = o.range as string | number;
@@ -108,12 +109,12 @@ function target(v: unknown): ScenarioTarget {
   onlyKeys(o, 'target', ['models', 'T', 'Sv', 'invuln', 'W', 'fnp', 'fnpMortal', 'damageReduction', 'halfDamage', 'stealth', 'keywords']);
   for (const k of ['T', 'Sv', 'W']) if (o[k] === undefined) fail(`target.${k}`, 'missing');
   const t: ScenarioTarget = {
-    models: o.models === undefined ? 1 : int(o.models, 'target.models', 1, 200),
-    T: int(o.T, 'target.T', 1, 30),
+    models: o.models === undefined ? 1 : int(o.models, 'target.models', 1, BOUNDS.targetModels),
+    T: int(o.T, 'target.T', 1, BOUNDS.toughness),
     Sv: roll(o.Sv, 'target.Sv', 2, 7),
-    W: int(o.W, 'target.W', 1, 100),
+    W: int(o.W, 'target.W', 1, BOUNDS.wounds),
   };
-  if (t.models * t.W > 5000) fail('target', 'models × W above 5000 is not supported');
+  if (t.models * t.W > BOUNDS.targetWounds) fail('target', `models × W above ${BOUNDS.targetWounds} is not supported`);
   const inv = optRoll(o.invuln, 'target.invuln', 2, 6);
   if (inv != null) t.invuln = inv;
   const fnp = optRoll(o.fnp, 'target.fnp', 2, 6);
@@ -189,7 +190,7 @@ export function parseScenario(json: unknown): ParseScenarioResult {
     onlyKeys(att, 'attacker', ['weapons']);
     if (!Array.isArray(att.weapons)) fail('attacker.weapons', 'expected an array of weapons');
     if (att.weapons.length === 0) fail('attacker.weapons', 'expected at least one weapon');
-    if (att.weapons.length > 100) fail('attacker.weapons', 'more than 100 weapons is not supported');
+    if (att.weapons.length > BOUNDS.weaponsPerScenario) fail('attacker.weapons', `more than ${BOUNDS.weaponsPerScenario} weapons is not supported`);
     const weapons = att.weapons.map((w, i) => weapon(w, i));
     if (o.target === undefined) fail('target', 'missing');
     const s: DamageScenario = { attacker: { weapons }, target: target(o.target) };

@@ -2,6 +2,7 @@
 // as indentation trees, and the reading of one item ("2x Bolt pistol",
 // "5 with A, B", "Warlord", "Enhancement: X (+15 pts)").
 import type { ArmyList, BattleSize, EnhancementRef, ListFormat, ModelGroup, Section, Token, Unit, WargearRef } from './ast';
+import { BOUNDS } from '../bounds';
 import { Line, err, grp, numTok, splitList, tok, toNumber, trimRange } from './lines';
 
 export class Ctx {
@@ -15,6 +16,15 @@ export class Ctx {
   }
   error(code: string, message: string, start: number, end: number): void {
     err(this.list.errors, code, message, start, end);
+  }
+  /**
+   * A count read from the list, clamped to BOUNDS.modelsPerUnit: a larger one is reported at its span
+   * ("999999x Atalan Jackal") and counted as the bound, so nothing downstream (composition, lenses) sees it.
+   */
+  count(n: number, start: number, end: number): number {
+    if (n <= BOUNDS.modelsPerUnit) return n;
+    this.error('count-out-of-bounds', `Count ${Number.isFinite(n) ? n : 'too large'} is beyond the bound of ${BOUNDS.modelsPerUnit} (a real unit has at most 30 models); counted as ${BOUNDS.modelsPerUnit}`, start, end);
+    return BOUNDS.modelsPerUnit;
   }
   /** Reports a whole line as unreadable. */
   unknownLine(line: Line, what = 'Unrecognised line'): void {
@@ -183,13 +193,13 @@ function readWargear(ctx: Ctx, start: number, end: number, factor: number, out: 
   const w = WITH.exec(text);
   if (w) {
     const r = grp(w, 2, start)!;
-    for (const [s, e] of splitList(src, r[0], r[1])) readWargear(ctx, s, e, factor * Number(w[1]), out, false);
+    for (const [s, e] of splitList(src, r[0], r[1])) readWargear(ctx, s, e, ctx.count(factor * Number(w[1]), start, end), out, false);
     return;
   }
   const c = COUNT.exec(text);
   if (c) {
     const r = grp(c, 2, start)!;
-    out.push({ count: factor * Number(c[1]), name: ctx.tok(r[0], r[1]), span: { start, end } });
+    out.push({ count: ctx.count(factor * Number(c[1]), start, end), name: ctx.tok(r[0], r[1]), span: { start, end } });
     return;
   }
   const parts = split ? splitList(src, start, end) : [[start, end] as [number, number]];
@@ -205,7 +215,7 @@ function readWargear(ctx: Ctx, start: number, end: number, factor: number, out: 
       const cc = COUNT.exec(src.slice(s, e));
       if (cc) {
         const r = grp(cc, 2, s)!;
-        out.push({ count: factor * Number(cc[1]), name: ctx.tok(r[0], r[1]), span: { start: s, end: e } });
+        out.push({ count: ctx.count(factor * Number(cc[1]), s, e), name: ctx.tok(r[0], r[1]), span: { start: s, end: e } });
         continue;
       }
     }
@@ -294,7 +304,7 @@ export function interpretBody(ctx: Ctx, unit: Unit, roots: Node[], style: BodySt
     const headEnd = colon >= 0 ? colon : n.end;
     const [hs, he] = trimRange(src, n.start, headEnd);
     const c = COUNT.exec(src.slice(hs, he));
-    const count = c ? Number(c[1]) : 1;
+    const count = c ? ctx.count(Number(c[1]), hs, he) : 1;
     const nameR = c ? grp(c, 2, hs)! : [hs, he];
     const group: ModelGroup = {
       count,
@@ -329,7 +339,7 @@ export function interpretBody(ctx: Ctx, unit: Unit, roots: Node[], style: BodySt
     const first = loose[0].span.start;
     const last = loose[loose.length - 1].span.end;
     groups.push({
-      count: implicitCount || unit.statedModelCount?.value || 1,
+      count: ctx.count(implicitCount || unit.statedModelCount?.value || 1, first, last),
       name: { text: unit.name.text, span: { ...unit.name.span } },
       span: { start: first, end: last },
       wargear: loose,

@@ -13,6 +13,7 @@ import { parseGwApp2 } from './gwapp2';
 import { parseWarOrgan } from './warorgan';
 import { showsEleventh } from './eleventh';
 import { scanLines } from './lines';
+import { BOUNDS } from '../bounds';
 
 export type { ArmyList } from './ast';
 
@@ -22,7 +23,14 @@ export function parseArmyList(text: string): ArmyList {
   const src = (typeof text === 'string' ? text : String(text ?? '')).replace(/[\u2028\u2029]/g, ' ');
   let ctx: Ctx | undefined;
   try {
-    const all = scanLines(src);
+    // A line beyond BOUNDS.lineChars is not read (one error each, the first ones): no format's
+    // patterns run over a 100 MB line, and the rest of the list is read as usual.
+    const long: Array<[number, number]> = [];
+    const all = scanLines(src).map((l) => {
+      if (l.end - l.start <= BOUNDS.lineChars) return l;
+      long.push([l.start, l.end]);
+      return { ...l, text: '', indent: 0, blank: true };
+    });
     const format = detectFormat(all);
     ctx = new Ctx(src, format);
     const lines = liftExtensions(ctx, all, format === 'nrsimple');
@@ -52,6 +60,9 @@ export function parseArmyList(text: string): ArmyList {
       case 'warorgan':
         parseWarOrgan(ctx, lines);
         break;
+    }
+    for (const [s, e] of long.slice(0, BOUNDS.parseErrors)) {
+      ctx.error('parse-error', `A line of ${e - s} characters is beyond the bound of ${BOUNDS.lineChars}: not read`, s, e);
     }
     if (!ctx.list.editionShown && showsEleventh(ctx.list)) ctx.list.editionShown = 11;
     return ctx.list;

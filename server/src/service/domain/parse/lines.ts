@@ -34,11 +34,16 @@ export function scanLines(src: string): Line[] {
   const lines: Line[] = [];
   let start = 0;
   let index = 0;
-  while (start <= src.length) {
-    let nl = src.indexOf('\n', start);
-    if (nl < 0) nl = src.length;
-    let end = nl;
-    if (end > start && src.charCodeAt(end - 1) === 13) end--;
+  // Line breaks as LSP and VS Code count them: "\r\n", "\n" and a lone "\r".
+  const n = src.length;
+  while (start <= n) {
+    let end = start;
+    while (end < n) {
+      const c = src.charCodeAt(end);
+      if (c === 10 || c === 13) break;
+      end++;
+    }
+    const nl = end < n && src.charCodeAt(end) === 13 && src.charCodeAt(end + 1) === 10 ? end + 1 : end;
     const text = src.slice(start, end);
     let indent = 0;
     while (indent < text.length && wsAt(text, indent)) indent++;

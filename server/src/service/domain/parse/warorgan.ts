@@ -133,7 +133,7 @@ function readBody(ctx: Ctx, unit: Unit, bullets: Array<[number, number]>): void 
       else {
         const c = COUNTED.exec(src.slice(is, ie));
         const r = c ? grp(c, 2, is)! : [is, ie];
-        out.push({ count: factor * (c ? Number(c[1]) : 1), name: ctx.tok(r[0], r[1]), span: { start: is, end: ie } });
+        out.push({ count: ctx.count(factor * (c ? Number(c[1]) : 1), is, ie), name: ctx.tok(r[0], r[1]), span: { start: is, end: ie } });
         if (out === loose) {
           first = Math.min(first, is);
           last = Math.max(last, ie);
@@ -144,7 +144,7 @@ function readBody(ctx: Ctx, unit: Unit, bullets: Array<[number, number]>): void 
   for (const [s, e] of bullets) {
     const g = GROUP_WITH.exec(src.slice(s, e));
     if (g) {
-      const count = Number(g[1]);
+      const count = ctx.count(Number(g[1]), s, e);
       const nm = grp(g, 2, s)!;
       const group: ModelGroup = { count, name: ctx.tok(nm[0], nm[1]), span: { start: s, end: e }, wargear: [], implicit: false };
       const w = grp(g, 3, s)!;

@@ -1,6 +1,7 @@
 // BattleScribe (BSData) catalogues → the rules model. Pure: receives file
 // contents (or an accessor) and never throws; every problem becomes a
 // DataWarning naming the file and the element id.
+import { boundWeaponProfile } from './boundedProfile';
 import {
   Ability, CompositionEntry, CoreRule, Datasheet, DataWarning, Detachment, Enhancement, Faction, ModelProfile,
   PointsStep, RulesData, Weapon, WeaponProfile,
@@ -11,6 +12,7 @@ import { JSON_SOURCE, jsonToNode, parseJsonDocument, readJsonRootHeader } from '
 import { loadForceConstraints } from './bsdataForce';
 import type { Edition } from '../editions/types';
 import { foldTypography, normalizeName } from '../text/normalize';
+import { BOUNDS, capText } from '../bounds';
 
 export interface BsDataOptions {
   /** Faction names to load (catalogue name or faction name, any case); all factions when absent. */
@@ -53,7 +55,7 @@ export function editionOfGameSystem(name: string | undefined): Edition {
 
 const PTS_ID = '51b2-306e-1021-d207';
 const HEADER_CHARS = 4096;
-const MAX_DEPTH = 24;
+const MAX_DEPTH = BOUNDS.linkDepth;
 const MAX_SIZE_SPAN = 200;
 /** Bookkeeping categories that are not game keywords. */
 const NOT_KEYWORDS = new Set(['configuration', 'reference', 'allied units', 'unit', 'ranged weapon', 'melee weapon', 'attacks dx weapon', 'crusade relic', 'warlord', 'no force org slot', 'uncategorised']);
@@ -305,15 +307,14 @@ class Resolver {
       const node = this.L.materialise(el);
       return node ? { node, cat: el.cat } : undefined;
     }
-    // Rare: a link to an entry nested inside another shared entry.
+    // Rare: a link to an entry nested inside another shared entry, found through an index of every nested id
+    // (built once, in one linear pass over the raw texts), never by searching the text per link.
     if (!this.nested.has(id)) {
       let found: { node: XNode; cat: Cat } | null = null;
-      for (const e of this.byId.values()) {
-        if (e.raw.indexOf(idNeedle(e.cat, id)) < 0) continue;
-        const n = this.L.materialise(e);
-        const hit = n && findById(n, id);
-        if (hit) { found = { node: hit, cat: e.cat }; break; }
-      }
+      const e = this.nestedIndex().get(id);
+      const n = e && this.L.materialise(e);
+      const hit = n && findById(n, id);
+      if (e && hit) found = { node: hit, cat: e.cat };
       this.nested.set(id, found);
     }
     const f = this.nested.get(id);
@@ -322,6 +323,20 @@ class Resolver {
       return undefined;
     }
     return f;
+  }
+
+  private nestedIds?: Map<string, RawEl>;
+  /** Nested id → the shared element whose text declares it (the first one). */
+  private nestedIndex(): Map<string, RawEl> {
+    if (!this.nestedIds) {
+      this.nestedIds = new Map();
+      for (const e of this.byId.values()) {
+        const re = idPattern(e.cat);
+        re.lastIndex = 0;
+        for (let m = re.exec(e.raw); m; m = re.exec(e.raw)) if (!this.nestedIds.has(m[1])) this.nestedIds.set(m[1], e);
+      }
+    }
+    return this.nestedIds;
   }
 
   /** Raw text of a shared element, to test cheaply before parsing it. */
@@ -347,9 +362,11 @@ function lazyJsonRaw(el: Omit<RawEl, 'raw'> & { json: Record<string, unknown> })
   }) as RawEl;
 }
 
-/** How an element's id reads in its raw text, per front end. */
-function idNeedle(cat: Cat, id: string): string {
-  return cat.format === 'json' ? `"id":"${id}"` : `id="${id}"`;
+/** How an element's id reads in its raw text, per front end (XML attribute or compact JSON), as a global pattern. */
+const ID_IN_XML = /\sid="([^"]*)"/g;
+const ID_IN_JSON = /"id":"([^"]*)"/g;
+function idPattern(cat: Cat): RegExp {
+  return cat.format === 'json' ? ID_IN_JSON : ID_IN_XML;
 }
 
 function findById(n: XNode, id: string): XNode | undefined {
@@ -370,12 +387,51 @@ function findById(n: XNode, id: string): XNode | undefined {
 
 /** BSData markup → plain text: `**^^Keyword^^**` becomes KEYWORD, `**bold**` loses its stars. */
 export function bsText(s: string): string {
-  return s
-    .replace(/\*\*\^\^(.*?)\^\^\*\*/g, (_m, k: string) => k.toUpperCase())
-    .replace(/\^\^(.*?)\^\^/g, (_m, k: string) => k.toUpperCase())
-    .replace(/\*\*(.*?)\*\*/g, '$1')
+  // Linear in the text whatever it holds (lazy regexes went quadratic on unclosed markers: 600 KB of "**^^").
+  const upper = (k: string) => k.toUpperCase();
+  const t = replacePairs(replacePairs(replacePairs(s, '**^^', '^^**', upper), '^^', '^^', upper), '**', '**', (k) => k)
     .replace(/\r\n/g, '\n')
     .trim();
+  return capText(t, BOUNDS.dataTextChars);
+}
+
+/**
+ * `text.replace(/open(.*?)close/g, (_, k) => f(k))` in linear time: the content does not cross a line break,
+ * matches do not overlap, left to right. Every search moves forward only.
+ */
+export function replacePairs(text: string, open: string, close: string, f: (inner: string) => string): string {
+  let out = '';
+  let copied = 0;
+  let from = 0;
+  let closeAt = -1;
+  let breakAt = -1;
+  for (;;) {
+    const o = text.indexOf(open, from);
+    if (o < 0) break;
+    const start = o + open.length;
+    if (closeAt !== Infinity && closeAt < start) {
+      closeAt = text.indexOf(close, start);
+      if (closeAt < 0) closeAt = Infinity;
+    }
+    if (closeAt === Infinity) break;
+    if (breakAt !== Infinity && breakAt < start) breakAt = nextLineBreak(text, start);
+    if (breakAt < closeAt) {
+      from = breakAt + 1;
+      continue;
+    }
+    out += text.slice(copied, o) + f(text.slice(start, closeAt));
+    copied = from = closeAt + close.length;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+
+/** Index of the first line terminator (as a regex `.` sees them) at or after `i`, Infinity when none. */
+function nextLineBreak(text: string, i: number): number {
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 13 || c === 0x2028 || c === 0x2029) return i;
+  }
+  return Infinity;
 }
 
 function characteristics(p: XNode): Map<string, string> {
@@ -415,7 +471,7 @@ function modifiersOf(n: XNode | undefined): Mod[] {
 function allConditions(m: { conds: XNode[]; groups: XNode[] }): XNode[] {
   const out = [...m.conds];
   const rec = (g: XNode) => {
-    out.push(...kids(g, 'conditions', 'condition'));
+    for (const c of kids(g, 'conditions', 'condition')) out.push(c);
     for (const s of kids(g, 'conditionGroups', 'conditionGroup')) rec(s);
   };
   for (const g of m.groups) rec(g);
@@ -555,7 +611,7 @@ class DatasheetBuilder {
       };
       inline(n);
       for (const g of kids(n, 'infoGroups', 'infoGroup')) {
-        profiles.push(...kids(g, 'profiles', 'profile'));
+        for (const p of kids(g, 'profiles', 'profile')) profiles.push(p);
         inline(g);
       }
       for (const p of profiles) {
@@ -588,18 +644,27 @@ class DatasheetBuilder {
         addAbility(core ? { name, kind: 'core' } : { name, kind: 'faction', text: desc || undefined });
       }
     };
-    const visitWeapons = (n: XNode) => {
+    const visitWeapons = (n: XNode, file: string) => {
       const profs = kids(n, 'profiles', 'profile').filter((p) => /weapons$/i.test(L.profileTypeName(p)));
       if (!profs.length) return;
       const wname = foldTypography(attr(n, 'name') ?? '');
       const key = normalizeName(wname);
       if (seenWeapon.has(key)) return;
       seenWeapon.add(key);
-      col.weapons.push({ name: wname, profiles: profs.map((p) => this.weaponProfile(p)) });
+      col.weapons.push({ name: wname, profiles: profs.map((p) => boundWeaponProfile(this.weaponProfile(p), { file, locator: attr(p, 'id') }, this.L.warnings)) });
     };
+    // Each (entry, model) is walked once (memoised at the shallowest depth it was reached): shared groups that
+    // link each other two-to-a-level cost their number, not 2^depth. A cycle or a chain beyond the depth
+    // bound is cut with a warning naming the element.
+    const walked = new Map<string, number>();
     const walk = (c: Child, depth: number, stack: Set<string>, modelName: string | undefined) => {
       const id = attr(c.node, 'id') ?? '';
-      if (depth > MAX_DEPTH || stack.has(id)) return;
+      if (stack.has(id)) return this.cut('link-cycle', c, `links back to itself through ${stack.size} link${stack.size === 1 ? '' : 's'} (a cycle)`);
+      if (depth > MAX_DEPTH) return this.cut('link-too-deep', c, `is nested more than ${MAX_DEPTH} links deep`);
+      const key = `${id}\u0000${modelName ?? ''}`;
+      const prev = walked.get(key);
+      if (prev !== undefined && prev <= depth) return;
+      walked.set(key, depth);
       stack.add(id);
       const type = c.tag === 'selectionEntryGroup' ? 'group' : attr(c.node, 'type') ?? 'upgrade';
       for (const l of kids(c.node, 'entryLinks', 'entryLink')) if (/^enhancements$/i.test(attr(l, 'name') ?? '') && attr(l, 'targetId')) this.enhancementGroups.add(attr(l, 'targetId') as string);
@@ -608,7 +673,7 @@ class DatasheetBuilder {
         const mName = kind === 'model' ? this.modelName(c.node) : modelName;
         visitInfo(c.node, c.cat, kind, mName);
         if (c.link) visitInfo(c.link, c.cat, kind, mName);
-        visitWeapons(c.node);
+        visitWeapons(c.node, c.cat.file);
         modelName = mName;
       }
       for (const ch of children(this.R, c.node, c.cat)) walk(ch, depth + 1, stack, modelName);
@@ -616,6 +681,13 @@ class DatasheetBuilder {
     };
     walk(root, 0, new Set(), attr(root.node, 'type') === 'model' ? this.modelName(root.node) : undefined);
     return col;
+  }
+
+  /** A link not followed (cycle, depth), with one warning per element. */
+  cut(code: string, c: Child, why: string): void {
+    const id = attr(c.node, 'id') ?? '?';
+    const lid = attr(c.link, 'id');
+    this.L.warnOnce(`${code}:${c.cat.file}:${id}`, warn(code, `${c.cat.file}: element ${id}${lid ? ` (through link ${lid})` : ''} ${why}; not followed further`, { file: c.cat.file, locator: id }));
   }
 
   modelName(n: XNode): string {
@@ -656,8 +728,14 @@ class DatasheetBuilder {
       const cur = into.get(name) ?? [0, 0];
       into.set(name, [cur[0] + mn, cur[1] + mx]);
     };
+    // Memoised per node (a group's counts do not depend on the path to it); a node met again while its
+    // own counts are being summed is a cycle and counts nothing.
+    const memo = new Map<XNode, Map<string, [number, number]>>();
     const rec = (n: XNode, cat: Cat, depth: number): Map<string, [number, number]> => {
+      const hit = memo.get(n);
+      if (hit) return hit;
       const out = new Map<string, [number, number]>();
+      memo.set(n, out);
       if (depth > MAX_DEPTH) return out;
       for (const c of children(this.R, n, cat)) {
         if (c.tag === 'selectionEntry') {

@@ -1,6 +1,7 @@
 // Wahapedia's 10th-edition CSV export → the rules model. Pure: receives file
 // contents (or an accessor), never throws; every problem is a DataWarning that
 // names the file and the row.
+import { boundWeaponProfile } from './boundedProfile';
 import {
   Ability, CompositionEntry, CoreRule, Datasheet, DataWarning, Detachment, Enhancement, Faction, ModelProfile,
   PointsStep, Stratagem, Weapon, WeaponProfile,
@@ -180,7 +181,7 @@ export function loadWahapedia(input: FileInput, options: WahapediaOptions = {}):
         cur.rows.push(r);
       }
       for (const g of groups) {
-        const profiles = g.rows.map((r) => wahaWeaponProfile(r.get));
+        const profiles = g.rows.map((r) => boundWeaponProfile(wahaWeaponProfile(r.get), { file: 'Datasheets_wargear.csv', locator: `row ${r.line}` }, warnings));
         const first = profiles[0].name;
         const name = profiles.length > 1 ? first.split(/ [–-] /)[0] : first;
         if (!ds.weapons.some((w) => normalizeName(w.name) === normalizeName(name))) ds.weapons.push({ name, profiles } satisfies Weapon);

@@ -3,6 +3,7 @@
 // quoting there is nothing for a CSV library to do, and splitting ourselves lets
 // us check each row's field count (and name its row number in a warning) and
 // skip rows of other factions by their first field before splitting them.
+import { BOUNDS, capText } from '../bounds';
 import { DataWarning } from './model';
 import { warn } from './dataFiles';
 
@@ -78,14 +79,32 @@ function split(line: string): string[] {
 
 const ENT: Record<string, string> = { nbsp: ' ', amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", rsquo: '’', lsquo: '‘', ldquo: '“', rdquo: '”', ndash: '–', mdash: '—', hellip: '…', times: '×' };
 
+/**
+ * Tags removed in one forward pass (linear whatever the text: `<[^>]*>` went quadratic on 300,000 "<"):
+ * <br> and block ends become line breaks, <li> a "- " item; a "<" with no ">" after it stays text.
+ */
+function stripTags(html: string): string {
+  let out = '';
+  let copied = 0;
+  let gt = -1;
+  for (let lt = html.indexOf('<'); lt >= 0; lt = html.indexOf('<', lt + 1)) {
+    if (gt !== Infinity && gt < lt) {
+      gt = html.indexOf('>', lt);
+      if (gt < 0) gt = Infinity;
+    }
+    if (gt === Infinity) break;
+    const tag = html.slice(lt + 1, gt);
+    out += html.slice(copied, lt) + (/^br\s*\/?$/i.test(tag) ? '\n' : /^li/i.test(tag) ? '\n- ' : /^\/(p|div|ul|ol|tr|h\d)$/i.test(tag) ? '\n' : '');
+    copied = gt + 1;
+    lt = gt;
+  }
+  return copied === 0 ? html : out + html.slice(copied);
+}
+
 /** Wahapedia HTML fragment → plain text. Keyword spans keep their (upper-case) words; line breaks and list items survive. */
 export function htmlToText(html: string): string {
   if (!html) return '';
-  return html
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<li[^>]*>/gi, '\n- ')
-    .replace(/<\/(p|div|ul|ol|tr|h\d)>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
+  const text = stripTags(html)
     .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, b: string) => {
       if (b[0] === '#') {
         const c = b[1] === 'x' || b[1] === 'X' ? parseInt(b.slice(2), 16) : parseInt(b.slice(1), 10);
@@ -94,7 +113,8 @@ export function htmlToText(html: string): string {
       return ENT[b.toLowerCase()] ?? m;
     })
     .replace(/[ \t\u00a0]+/g, ' ')
-    .replace(/ *\n */g, '\n')
+    .replace(/ ?\n ?/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
+  return capText(text, BOUNDS.dataTextChars);
 }

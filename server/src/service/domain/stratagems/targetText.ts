@@ -4,6 +4,7 @@
 // so imported data from any faction is read the same way. What the text makes
 // situational ("within 6\" of that enemy unit") is kept as quoted clauses for a
 // hover reminder, never checked.
+import { BOUNDS, capText } from '../bounds';
 import { foldTypography } from '../text/normalize';
 
 /**
@@ -361,6 +362,21 @@ interface Branch {
 
 const DETERMINER = /^(?:(one or more|any number of)|up to (\w+)|(one|two|three|four|five|six|\d+)|(that|the|this|those|these|your))\b\s*/i;
 
+/** True when `s` ends (before white space) with a keyword word such as "TRANSPORT" (linear; was a backtracking regex). */
+function endsWithKeyword(s: string): boolean {
+  const t = s.trimEnd();
+  let i = t.length - 1;
+  if (i < 1 || !isCap(t.charCodeAt(i))) return false;
+  for (i--; i >= 0; i--) {
+    const c = t.charCodeAt(i);
+    if (isCap(c)) return true;
+    if (c !== 39 && c !== 45) return false;
+  }
+  return false;
+}
+
+const isCap = (c: number) => c >= 65 && c <= 90;
+
 /** One target description: "One GENESTEALER CULTS unit from your army that has not been selected to shoot this phase". */
 function readBranch(text: string): Branch {
   const b: Branch = { count: { kind: 'unknown' }, subject: 'other', side: 'own', fromWhen: false, expr: true, situational: [] };
@@ -395,9 +411,12 @@ function readBranch(text: string): Branch {
   let head: { index: number; 0: string; 1: string } | null = found ? { index: found.index, 0: found[0], 1: found[1] } : null;
   if (!head) {
     // "One DRUKHARI TRANSPORT from your army", "Your NECRONS WARLORD", "one friendly TRANSPORT it is
-    // able to embark within": the keyword run is the head.
-    const run = /((?:[A-Z][A-Z'-]*[A-Z]\b ?)+)\s*$/.exec(lead) ?? /^(?:(?:other|friendly) ){0,2}((?:[A-Z][A-Z'-]{0,40}[A-Z]\b ?){1,8})(?= [a-z])/.exec(lead);
-    if (run) head = { index: run.index + run[0].length, 0: '', 1: 'unit' };
+    // able to embark within": the keyword run is the head (both tests linear: a scan, a bounded pattern).
+    if (endsWithKeyword(lead)) head = { index: lead.length, 0: '', 1: 'unit' };
+    else {
+      const run = /^(?:(?:other|friendly) ){0,2}((?:[A-Z][A-Z'-]{0,40}[A-Z]\b ?){1,8})(?= [a-z])/.exec(lead);
+      if (run) head = { index: run.index + run[0].length, 0: '', 1: 'unit' };
+    }
   }
   if (!head) {
     b.subject = 'other';
@@ -558,6 +577,11 @@ function partsCount(parts: TargetPart[]): TargetCount {
  * unit the WHEN text names.
  */
 export function readTargetText(target: string, restrictions?: string, effect?: string, when?: string): TargetSpec {
+  // Bounded cost for any input: each text is read up to BOUNDS.stratagemTextChars (real ones are under 700).
+  target = capText(target ?? '', BOUNDS.stratagemTextChars);
+  if (restrictions !== undefined) restrictions = capText(restrictions, BOUNDS.stratagemTextChars);
+  if (effect !== undefined) effect = capText(effect, BOUNDS.stratagemTextChars);
+  if (when !== undefined) when = capText(when, BOUNDS.stratagemTextChars);
   const spec: TargetSpec = { count: { kind: 'unknown' }, subject: 'other', side: 'own', fromWhen: false, requirement: true, situational: [], limits: {}, notes: [] };
   const [main, ...more] = sentences(clean(target));
   if (main !== undefined) {

@@ -1,6 +1,7 @@
 // `completionItem/resolve`: the Markdown documentation of an item, found again
 // from its `data` (kind and ids) in the current rules data, rendered by the
 // same renderers hover uses.
+import { md } from '../render/escape';
 import type { RulesIndex } from '../../domain/rules';
 import type { CoreRule } from '../../domain/rules/model';
 import { normalizeName } from '../../domain/text/normalize';
@@ -63,7 +64,7 @@ export function documentationFor(raw: unknown, rules: RulesIndex): string | unde
       // Composition and profile names differ in number at times ("Acolyte Hybrids" / "Acolyte Hybrid").
       const profile = d.models.find((m) => normalizeName(m.name) === n) ?? d.models.find((m) => n.startsWith(normalizeName(m.name)) || normalizeName(m.name).startsWith(n)) ?? (d.models.length === 1 ? d.models[0] : undefined);
       if (profile) return modelMarkdown(profile, d, comp);
-      return `### ${data.name}\n\n${comp ? `${comp.min}–${comp.max} per unit of ${d.name}` : ''}\n\n${sourceLine(d.source)}`;
+      return `### ${md(data.name)}\n\n${comp ? `${comp.min}–${comp.max} per unit of ${md(d.name)}` : ''}\n\n${sourceLine(d.source)}`;
     }
     case 'wargear': {
       const d = sheet(data.id);
@@ -78,9 +79,9 @@ export function documentationFor(raw: unknown, rules: RulesIndex): string | unde
       const ids = (data.name ?? '').split('\n').filter(Boolean);
       const es = ids.map((id) => cat.enhancementById.get(id)).filter((e) => e !== undefined);
       const d = sheet(data.sheet);
-      const head = `### Enhancement${d ? ` for ${d.name}` : ''}`;
+      const head = `### Enhancement${d ? ` for ${md(d.name)}` : ''}`;
       if (es.length === 0) return `${head}\n\nNo enhancement of the list's detachment in the loaded data fits this character.`;
-      return [head, ...es.map((e) => `- **${e.name}**${e.points !== undefined ? ` (${e.points} pts)` : ''}${e.eligibility ? ` — ${e.eligibility}` : ''}`)].join('\n\n');
+      return [head, ...es.map((e) => `- **${md(e.name)}**${e.points !== undefined ? ` (${e.points} pts)` : ''}${e.eligibility ? ` — ${md(e.eligibility)}` : ''}`)].join('\n\n');
     }
     case 'enhancement': {
       const e = data.id ? cat.enhancementById.get(data.id) : undefined;
@@ -96,8 +97,8 @@ export function documentationFor(raw: unknown, rules: RulesIndex): string | unde
       if (!s || !d) return undefined;
       const spec = stratagemTargetSpec(s);
       return [
-        `### ${d.name}`,
-        `Eligible for **${s.name}**: its keywords meet the TARGET text (${explain(spec.requirement)}).`,
+        `### ${md(d.name)}`,
+        `Eligible for **${md(s.name)}**: its keywords meet the TARGET text (${explain(spec.requirement)}).`,
         `**TARGET:** ${s.target}`,
         `**Keywords:** ${[...d.factionKeywords, ...d.keywords].join(', ')}`,
         sourceLine(s.source),
@@ -118,12 +119,12 @@ export function documentationFor(raw: unknown, rules: RulesIndex): string | unde
       return b ? battleSizeMarkdown(b) : undefined;
     }
     case 'section':
-      return `### ${data.name}\n\n${SECTION_TEXT[data.name ?? ''] ?? 'A unit of this list whose datasheet is not in the loaded rules data.'}`;
+      return `### ${md(data.name)}\n\n${SECTION_TEXT[data.name ?? ''] ?? 'A unit of this list whose datasheet is not in the loaded rules data.'}`;
     case 'skeleton': {
       const f = data.id ? cat.factionById.get(data.id) : undefined;
       const lines = ['### New army list', 'The layout of the Warhammer 40,000 app export: title with points, faction, battle size, detachment, then the sections.'];
       if (f) lines.push(factionMarkdown(f, { datasheets: cat.datasheetsOf(f).length, detachments: cat.detachmentsOf(f) }));
-      else lines.push(`Factions in the loaded data: ${rules.data.factions.map((x) => x.name).join(', ')}`);
+      else lines.push(`Factions in the loaded data: ${md(rules.data.factions.map((x) => x.name).join(', '))}`);
       return lines.join('\n\n');
     }
     default:

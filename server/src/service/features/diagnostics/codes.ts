@@ -40,6 +40,14 @@ export const DIAGNOSTIC_CODES = {
     severity: 'error',
     summary: "A unit's stated points differ from the rules data's points for its size (enhancements included).",
   },
+  'count-out-of-bounds': {
+    severity: 'error',
+    summary: 'A model or wargear count beyond the bound of 200 (a real unit has at most 30 models); it is counted as 200.',
+  },
+  'no-units': {
+    severity: 'error',
+    summary: 'The document yields no units at all: nothing could be checked (a list is never reported clean when nothing was read).',
+  },
   'list-too-large': {
     severity: 'information',
     summary: 'The document is beyond the size limits (5,000 lines or 500 units): only parsing and hover run, no rules checks or lenses.',

@@ -2,6 +2,7 @@
 // detachment, battle size), enhancements, datasheet abilities and keywords
 // written in a unit's block or a section header, and plan targets. Each
 // answer names its source through the renderers' `sourceLine`.
+import { md } from '../render/escape';
 import type { ArmyList, Span, Unit } from '../../domain/parse/ast';
 import type { RulesIndex } from '../../domain/rules';
 import type { Datasheet } from '../../domain/rules/model';
@@ -57,7 +58,7 @@ export function unitPartHover(text: string, list: ArmyList, rules: RulesIndex, u
     if (!inside(e.name.span, offset)) continue;
     const enh = rules.enhancement(e.name.text);
     if (!enh) return null;
-    const may = sheet ? (mayTakeEnhancement(enh, sheet) ? `${sheet.name} may take it.` : `${sheet.name} may not take it${enh.eligibility ? ` (${enh.eligibility})` : ''}.`) : '';
+    const may = sheet ? (mayTakeEnhancement(enh, sheet) ? `${md(sheet.name)} may take it.` : `${md(sheet.name)} may not take it${enh.eligibility ? ` (${md(enh.eligibility)})` : ''}.`) : '';
     return { span: e.name.span, value: enhancementMarkdown(enh) + (may ? `\n\n${may}` : '') };
   }
   if (!sheet) return null;
@@ -99,7 +100,7 @@ export function planTargetHover(list: ArmyList, rules: RulesIndex, offset: numbe
       const at = spec && requirementAt(spec, use.targets.indexOf(t), use.targets.length);
       const meets = !!s && !!spec && !!at && canTarget(s, d, { ...spec, requirement: at.requirement }, attached);
       const text = at?.part !== undefined ? spec!.parts![at.part].text : s?.target;
-      const verdict = s ? `\n\n${meets ? `Its keywords meet the TARGET text of ${s.name}.` : `Its keywords do not meet the TARGET text of ${s.name}: ${text}`}` : '';
+      const verdict = s ? `\n\n${meets ? `Its keywords meet the TARGET text of ${md(s.name)}.` : `Its keywords do not meet the TARGET text of ${md(s.name)}: ${md(text ?? '')}`}` : '';
       return { span: t.name.span, value: datasheetMarkdown(d) + verdict };
     }
   }

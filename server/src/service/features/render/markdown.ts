@@ -1,8 +1,9 @@
 // Markdown renderings of rules data, shared by hover and (later) the
 // read-only `auspex:` documents. Pure string building, no LSP types.
+import { md, mdBlock } from './escape';
 import type { Ability, BattleSizeRule, CompositionEntry, CopyRange, CoreRule, Datasheet, Detachment, Enhancement, Faction, ModelProfile, PointsStep, SourceRef, Stratagem, Weapon, WeaponProfile } from '../../domain/rules/model';
 
-const cell = (s: string | number) => String(s).replace(/\|/g, '\\|');
+const cell = (s: string | number) => md(s);
 const plus = (n: number) => `${n}+`;
 
 export function modelRow(m: ModelProfile): string {
@@ -16,8 +17,9 @@ export function modelTable(models: ModelProfile[]): string {
 
 function profileRow(p: WeaponProfile): string {
   const skill = p.skill === null ? 'N/A' : plus(p.skill);
-  const abilities = p.abilities.length ? p.abilities.map((a) => `[${a}]`).join(' ') : '';
-  return `| ${cell(p.name)} | ${cell(p.range)} | ${cell(p.A)} | ${skill} | ${p.S} | ${p.AP} | ${cell(p.D)} | ${cell(abilities)} |`;
+  // Our brackets around escaped data (no link reference can be defined from data, whose "[" is escaped).
+  const abilities = p.abilities.length ? p.abilities.map((a) => `[${md(a)}]`).join(' ') : '';
+  return `| ${cell(p.name)} | ${cell(p.range)} | ${cell(p.A)} | ${skill} | ${p.S} | ${p.AP} | ${cell(p.D)} | ${abilities} |`;
 }
 
 export function weaponTable(weapons: Weapon[], type: 'ranged' | 'melee'): string | undefined {
@@ -29,7 +31,7 @@ export function weaponTable(weapons: Weapon[], type: 'ranged' | 'melee'): string
 }
 
 export function sourceLine(source: { file: string; locator?: string }): string {
-  return `*Source: ${source.file}${source.locator ? ` (${source.locator})` : ''}*`;
+  return `*Source: ${md(source.file)}${source.locator ? ` (${md(source.locator)})` : ''}*`;
 }
 
 const ordinal = (n: number) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
@@ -41,11 +43,11 @@ export function copiesLabel(c: CopyRange): string {
 }
 
 export function datasheetMarkdown(d: Datasheet): string {
-  const parts: string[] = [`### ${d.name}`];
-  const tags = [d.factionKeywords.join(', '), d.role, d.combatPatrol ? `Combat Patrol: ${d.combatPatrol}` : undefined, d.epicHero ? 'Epic Hero' : undefined];
+  const parts: string[] = [`### ${md(d.name)}`];
+  const tags = [md(d.factionKeywords.join(', ')), md(d.role), d.combatPatrol ? `Combat Patrol: ${d.combatPatrol}` : undefined, d.epicHero ? 'Epic Hero' : undefined];
   parts.push(`*${tags.filter(Boolean).join(' · ')}*`);
   parts.push(modelTable(d.models));
-  const bases = d.models.filter((m) => m.base).map((m) => `${m.name} ⌀${m.base}`);
+  const bases = d.models.filter((m) => m.base).map((m) => `${md(m.name)} ⌀${md(m.base)}`);
   if (bases.length) parts.push(`Bases: ${bases.join(', ')}`);
   for (const t of ['ranged', 'melee'] as const) {
     const table = weaponTable(d.weapons, t);
@@ -53,22 +55,22 @@ export function datasheetMarkdown(d: Datasheet): string {
   }
   if (d.abilities.length) {
     const byKind = new Map<string, string[]>();
-    for (const a of d.abilities) byKind.set(a.kind, [...(byKind.get(a.kind) ?? []), a.name]);
+    for (const a of d.abilities) byKind.set(a.kind, [...(byKind.get(a.kind) ?? []), md(a.name)]);
     const label: Record<string, string> = { core: 'Core', faction: 'Faction', datasheet: 'Datasheet', wargear: 'Wargear' };
     parts.push(`**Abilities:** ${[...byKind].map(([k, names]) => `${label[k] ?? k}: ${names.join(', ')}`).join(' · ')}`);
   }
-  if (d.keywords.length) parts.push(`**Keywords:** ${d.keywords.join(', ')}`);
-  if (d.factionKeywords.length) parts.push(`**Faction keywords:** ${d.factionKeywords.join(', ')}`);
-  if (d.ledBy.length) parts.push(`**Led by:** ${d.ledBy.join(', ')}`);
-  if (d.leads.length) parts.push(`**Leads:** ${d.leads.join(', ')}`);
-  if (d.supports?.length) parts.push(`**Supports:** ${d.supports.join(', ')}`);
-  if (d.supportedBy?.length) parts.push(`**Supported by:** ${d.supportedBy.join(', ')}`);
+  if (d.keywords.length) parts.push(`**Keywords:** ${md(d.keywords.join(', '))}`);
+  if (d.factionKeywords.length) parts.push(`**Faction keywords:** ${md(d.factionKeywords.join(', '))}`);
+  if (d.ledBy.length) parts.push(`**Led by:** ${md(d.ledBy.join(', '))}`);
+  if (d.leads.length) parts.push(`**Leads:** ${md(d.leads.join(', '))}`);
+  if (d.supports?.length) parts.push(`**Supports:** ${md(d.supports.join(', '))}`);
+  if (d.supportedBy?.length) parts.push(`**Supported by:** ${md(d.supportedBy.join(', '))}`);
   const steps = (ps: PointsStep[]) => ps.map((p) => `${p.models} model${p.models === 1 ? '' : 's'}: ${p.points}`).join(' · ');
   if (d.pointsTiers && d.pointsTiers.length > 1) {
     parts.push(`**Points:** ${d.pointsTiers.map((t) => `${copiesLabel(t.copies)}: ${steps(t.steps)}`).join('; ')}`);
   } else if (d.points.length) parts.push(`**Points:** ${steps(d.points)}`);
-  if (d.wargearCosts?.length) parts.push(`**Wargear costs:** ${d.wargearCosts.map((w) => `${w.item} +${w.points}`).join(' · ')}`);
-  if (d.pricedBy) parts.push(`*Points from ${d.pricedBy.label}*`);
+  if (d.wargearCosts?.length) parts.push(`**Wargear costs:** ${d.wargearCosts.map((w) => `${md(w.item)} +${w.points}`).join(' · ')}`);
+  if (d.pricedBy) parts.push(`*Points from ${md(d.pricedBy.label)}*`);
   parts.push(sourceLine(d.source));
   return parts.join('\n\n');
 }
@@ -81,7 +83,7 @@ export interface WeaponMarkdownOptions {
 }
 
 export function weaponMarkdown(w: Weapon, opts: WeaponMarkdownOptions = {}): string {
-  const parts = [`### ${w.name}`];
+  const parts = [`### ${md(w.name)}`];
   for (const t of ['ranged', 'melee'] as const) {
     const table = weaponTable([w], t);
     if (table) parts.push(table);
@@ -91,26 +93,26 @@ export function weaponMarkdown(w: Weapon, opts: WeaponMarkdownOptions = {}): str
   if (opts.explain && abilities.length) {
     parts.push(abilities.map((a) => {
       const rule = opts.explain!(a);
-      return `- **[${a}]**${rule ? ` — ${ruleGist(rule)}` : ''}`;
+      return `- **[${md(a)}]**${rule ? ` — ${mdBlock(ruleGist(rule))}` : ''}`;
     }).join('\n'));
   }
-  if (opts.datasheet) parts.push(sourceLine(opts.datasheet.source) + ` — ${opts.datasheet.name}`);
+  if (opts.datasheet) parts.push(sourceLine(opts.datasheet.source) + ` — ${md(opts.datasheet.name)}`);
   return parts.join('\n\n');
 }
 
 export function ruleMarkdown(r: CoreRule): string {
-  const parts = [`### ${r.name}`, r.text];
-  if (r.summary.length) parts.push(r.summary.map((s) => `- ${s}`).join('\n'));
+  const parts = [`### ${md(r.name)}`, mdBlock(r.text)];
+  if (r.summary.length) parts.push(r.summary.map((s) => `- ${mdBlock(s)}`).join('\n'));
   parts.push(sourceLine(r.source));
   return parts.join('\n\n');
 }
 
 export function stratagemMarkdown(s: Stratagem): string {
-  const origin = s.detachment ? `${s.detachment} – ${s.category}` : `Core – ${s.category}`;
-  const parts = [`### ${s.name} — ${s.cp}CP`, `*${origin} Stratagem*`];
-  if (s.flavor) parts.push(`_${s.flavor}_`);
-  parts.push(`**WHEN:** ${s.when}`, `**TARGET:** ${s.target}`, `**EFFECT:** ${s.effect}`);
-  if (s.restrictions) parts.push(`**RESTRICTIONS:** ${s.restrictions}`);
+  const origin = s.detachment ? `${md(s.detachment)} – ${md(s.category)}` : `Core – ${md(s.category)}`;
+  const parts = [`### ${md(s.name)} — ${s.cp}CP`, `*${origin} Stratagem*`];
+  if (s.flavor) parts.push(`_${mdBlock(s.flavor)}_`);
+  parts.push(`**WHEN:** ${mdBlock(s.when)}`, `**TARGET:** ${mdBlock(s.target)}`, `**EFFECT:** ${mdBlock(s.effect)}`);
+  if (s.restrictions) parts.push(`**RESTRICTIONS:** ${mdBlock(s.restrictions)}`);
   parts.push(sourceLine(s.source));
   return parts.join('\n\n');
 }
@@ -127,35 +129,35 @@ export function ruleGist(r: CoreRule): string {
 }
 
 export function modelMarkdown(m: ModelProfile, d: Datasheet, composition?: CompositionEntry): string {
-  const parts = [`### ${m.name}`, modelTable([m])];
-  if (composition) parts.push(`${composition.min === composition.max ? composition.min : `${composition.min}–${composition.max}`} per unit of ${d.name}`);
-  if (m.base) parts.push(`Base: ⌀${m.base}`);
-  parts.push(`${sourceLine(d.source)} — ${d.name}`);
+  const parts = [`### ${md(m.name)}`, modelTable([m])];
+  if (composition) parts.push(`${composition.min === composition.max ? composition.min : `${composition.min}–${composition.max}`} per unit of ${md(d.name)}`);
+  if (m.base) parts.push(`Base: ⌀${md(m.base)}`);
+  parts.push(`${sourceLine(d.source)} — ${md(d.name)}`);
   return parts.join('\n\n');
 }
 
 export function enhancementMarkdown(e: Enhancement): string {
-  const parts = [`### ${e.name}${e.points !== undefined ? ` — ${e.points} pts` : ''}`, `*${e.faction} – ${e.detachment} Enhancement*`];
-  if (e.eligibility) parts.push(`**Who may take it:** ${e.eligibility}`);
-  parts.push(e.text);
+  const parts = [`### ${md(e.name)}${e.points !== undefined ? ` — ${e.points} pts` : ''}`, `*${md(e.faction)} – ${md(e.detachment)} Enhancement*`];
+  if (e.eligibility) parts.push(`**Who may take it:** ${mdBlock(e.eligibility)}`);
+  parts.push(mdBlock(e.text));
   parts.push(sourceLine(e.source));
   return parts.join('\n\n');
 }
 
 export function detachmentMarkdown(d: Detachment, extra: { enhancements: Enhancement[]; stratagems: Stratagem[] } = { enhancements: [], stratagems: [] }): string {
-  const parts = [`### ${d.name}`, `*${d.faction} Detachment*`];
-  const muster = [d.dp !== undefined ? `${d.dp} Detachment Point${d.dp === 1 ? '' : 's'}` : undefined, d.forceDisposition ? `Force disposition: ${d.forceDisposition}` : undefined, d.unique ? `Unique: ${d.unique}` : undefined].filter(Boolean);
+  const parts = [`### ${md(d.name)}`, `*${md(d.faction)} Detachment*`];
+  const muster = [d.dp !== undefined ? `${d.dp} Detachment Point${d.dp === 1 ? '' : 's'}` : undefined, d.forceDisposition ? `Force disposition: ${md(d.forceDisposition)}` : undefined, d.unique ? `Unique: ${md(d.unique)}` : undefined].filter(Boolean);
   if (muster.length) parts.push(`**${muster.join(' · ')}**`);
-  for (const r of d.rules) parts.push(`**${r.name}:** ${r.text}`);
+  for (const r of d.rules) parts.push(`**${md(r.name)}:** ${mdBlock(r.text)}`);
   if (d.rules.length === 0) parts.push('The rules data states no detachment rule.');
-  if (extra.enhancements.length) parts.push(`**Enhancements:** ${extra.enhancements.map((e) => `${e.name}${e.points !== undefined ? ` (${e.points} pts)` : ''}`).join(' · ')}`);
-  if (extra.stratagems.length) parts.push(`**Stratagems:** ${extra.stratagems.map((s) => `${s.name} (${s.cp}CP)`).join(' · ')}`);
+  if (extra.enhancements.length) parts.push(`**Enhancements:** ${extra.enhancements.map((e) => `${md(e.name)}${e.points !== undefined ? ` (${e.points} pts)` : ''}`).join(' · ')}`);
+  if (extra.stratagems.length) parts.push(`**Stratagems:** ${extra.stratagems.map((s) => `${md(s.name)} (${s.cp}CP)`).join(' · ')}`);
   parts.push(sourceLine(d.source));
   return parts.join('\n\n');
 }
 
 export function factionMarkdown(f: Faction, extra: { datasheets: number; detachments: Detachment[] }): string {
-  const parts = [`### ${f.name}`, `*Faction keyword: ${f.keyword}${f.parent ? ` · ${f.parent}` : ''}*`];
+  const parts = [`### ${md(f.name)}`, `*Faction keyword: ${md(f.keyword)}${f.parent ? ` · ${md(f.parent)}` : ''}*`];
   parts.push(`**Datasheets:** ${extra.datasheets}`);
   if (extra.detachments.length) parts.push(`**Detachments:** ${extra.detachments.map((d) => d.name).join(' · ')}`);
   parts.push(sourceLine(f.source));
@@ -163,7 +165,7 @@ export function factionMarkdown(f: Faction, extra: { datasheets: number; detachm
 }
 
 export function battleSizeMarkdown(b: BattleSizeRule, listPoints?: number): string {
-  const parts = [`### ${b.name}`, b.points !== undefined ? `**Points limit:** ${b.points}` : 'No points limit: Combat Patrol uses fixed forces.'];
+  const parts = [`### ${md(b.name)}`, b.points !== undefined ? `**Points limit:** ${b.points}` : 'No points limit: Combat Patrol uses fixed forces.'];
   if (listPoints !== undefined && b.points !== undefined) parts.push(`This list: ${listPoints} of ${b.points} points.`);
   if (b.source) parts.push(sourceLine(b.source));
   return parts.join('\n\n');
@@ -172,18 +174,18 @@ export function battleSizeMarkdown(b: BattleSizeRule, listPoints?: number): stri
 /** A datasheet ability: its own text when the data gives one, else the core rule it names. */
 export function abilityMarkdown(a: Ability, d: Datasheet, rule?: CoreRule): string {
   const label: Record<string, string> = { core: 'Core ability', faction: 'Faction ability', datasheet: 'Datasheet ability', wargear: 'Wargear ability' };
-  const parts = [`### ${a.name}`, `*${label[a.kind] ?? a.kind} of ${d.name}*`];
-  if (a.text) parts.push(a.text, `${sourceLine(d.source)} — ${d.name}`);
-  else if (rule) parts.push(rule.text, sourceLine(rule.source));
-  else parts.push(`${sourceLine(d.source)} — ${d.name}`);
+  const parts = [`### ${md(a.name)}`, `*${label[a.kind] ?? a.kind} of ${md(d.name)}*`];
+  if (a.text) parts.push(mdBlock(a.text), `${sourceLine(d.source)} — ${md(d.name)}`);
+  else if (rule) parts.push(mdBlock(rule.text), sourceLine(rule.source));
+  else parts.push(`${sourceLine(d.source)} — ${md(d.name)}`);
   return parts.join('\n\n');
 }
 
 /** A keyword: the core rule of that name (if any) and which datasheets in the list carry it. */
 export function keywordMarkdown(keyword: string, carriers: string[], rule?: CoreRule, source?: SourceRef): string {
-  const parts = [`### ${keyword}`, '*Keyword*'];
-  if (rule) parts.push(ruleGist(rule));
-  parts.push(carriers.length ? `**Carried in this list by:** ${carriers.join(', ')}` : 'No datasheet in this list carries it.');
+  const parts = [`### ${md(keyword)}`, '*Keyword*'];
+  if (rule) parts.push(mdBlock(ruleGist(rule)));
+  parts.push(carriers.length ? `**Carried in this list by:** ${md(carriers.join(', '))}` : 'No datasheet in this list carries it.');
   const src = rule?.source ?? source;
   if (src) parts.push(sourceLine(src));
   return parts.join('\n\n');

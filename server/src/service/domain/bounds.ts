@@ -1,0 +1,92 @@
+// Every bound the core relies on, in one place. Rules data comes from the internet and lists
+// from strangers: the loaders, the parser, the damage engine and the LSP layer all read their
+// limits here, so that no number or size in untrusted input can make a request slow or take
+// the process down. A value beyond a bound is clamped or refused with a message naming where
+// it came from; the rest keeps working. README ("Limits") states them for users.
+
+export const BOUNDS = {
+  // ---- numbers in weapon and ability text (rules data, stratagem effects, scenarios)
+  /** Largest value a number in a weapon keyword may reach (SUSTAINED HITS, RAPID FIRE, MELTA): real data stays under 6. */
+  abilityNumber: 12,
+  /** Largest value a number or dice expression in a characteristic may reach at all (parseDice refuses more). */
+  diceValue: 1000,
+  /** Largest value of a weapon's Attacks characteristic (real: 20 on a few hordes' profiles, 2D6+... at most ~24). */
+  attacks: 100,
+  /** Largest value of a weapon's Damage characteristic (real: D6+6 at most). */
+  damage: 100,
+  /** Largest Strength (real: 24 or so). */
+  strength: 100,
+  /** Largest Toughness and Wounds of a model profile (real: 14 / 40 or so). */
+  toughness: 30,
+  wounds: 100,
+
+  // ---- model counts and list sizes
+  /** Models in one unit or one model line of a list (real: 30 at most). */
+  modelsPerUnit: 200,
+  /** Models firing one weapon in a damage scenario (= modelsPerUnit). */
+  modelsPerWeapon: 200,
+  /** Weapons in one damage scenario (real unit: under 20 distinct profiles). */
+  weaponsPerScenario: 100,
+  /** Target models and total wounds of a damage target (real: 30 models, 60 wounds). */
+  targetModels: 200,
+  targetWounds: 5000,
+
+  // ---- the damage engine's cost
+  /**
+   * Work units (inner-loop steps, estimated from the scenario before anything is computed) one damage
+   * computation may take: about 1 s on a slow core. Every scenario a real list can produce is far below.
+   */
+  damageWork: 1.2e8,
+  /** Numbers one damage computation may hold in its tables (8 bytes each: 160 MB). */
+  damageFloats: 2e7,
+
+  // ---- documents and text
+  /** Lines and units beyond which a list gets only cheap analysis (see service/limits.ts). */
+  listLines: 5000,
+  listUnits: 500,
+  /** Parse errors still reported on an oversized list. */
+  parseErrors: 100,
+  /** Characters of a document beyond which it is not parsed at all (a 100,000-line paste is 2.5 MB and still parsed). */
+  documentChars: 4 * 1024 * 1024,
+  /** Lines of a document beyond which it is not parsed at all (parsing stays under about 2 s). */
+  documentLines: 200_000,
+  /** Characters of one line looked at by per-position requests (hover, completion, code actions). */
+  lineChars: 10_000,
+  /** Outline symbols, folding ranges and semantic tokens answered at most. */
+  symbols: 5000,
+  foldingRanges: 5000,
+  /** Completion items returned at most. */
+  completionItems: 1000,
+  /** Characters of a stratagem's TARGET, RESTRICTIONS, EFFECT and WHEN texts read (real ones are under 700). */
+  stratagemTextChars: 3000,
+  /** Characters of one text taken from rules data (a description, a rule; real ones are under 5,000): longer is cut with "…". */
+  dataTextChars: 64 * 1024,
+
+  // ---- data files and links
+  /** Depth of BattleScribe link chains followed (entry → shared entry → ...; real ones are under 10). */
+  linkDepth: 24,
+  /** Bytes of one file read from disk (lists, rosters, data files); the size a file reports is not trusted. */
+  fileBytes: 20 * 1024 * 1024,
+  /** Bytes of one rules-data file (the largest real catalogue is 3 MB, a full Wahapedia CSV under 20 MB). */
+  dataFileBytes: 64 * 1024 * 1024,
+  /** Data paths one setting may name; more are refused in one message. */
+  dataPaths: 64,
+} as const;
+
+/** A value clamped into [lo, hi]. */
+export function clampTo(v: number, lo: number, hi: number): number {
+  return v < lo ? lo : v > hi ? hi : v;
+}
+
+/** Thrown by the damage engine for a scenario beyond the bounds: its message says which bound and why. */
+export class BoundsError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BoundsError';
+  }
+}
+
+/** Text of at most `max` characters (for data texts and echoes): a longer one ends in "…". */
+export function capText(s: string, max: number = BOUNDS.dataTextChars): string {
+  return s.length > max ? s.slice(0, max) + '…' : s;
+}
