@@ -405,7 +405,7 @@ describe("the 11e game system's own words and examples (../shared/data/bsdata-11
     assert.strictEqual(list.editionShown, 11);
     const provider = new RulesProvider({ paths: [sharedPath('data', 'bsdata-11e')] });
     provider.ensureFaction('Orks');
-    const rules = new RulesIndex(provider.rules());
+    const rules = new RulesIndex(provider.rulesFor(11));
     const editions = new Set<number | undefined>();
     const doc = TextDocument.create('file:///orks.army', 'army-list', 1, text);
     const lenses = codeLenses(doc, list, rules, (input) => (editions.add(input.rules?.edition), computeUnitDamage(input)), DEFAULT_SETTINGS);

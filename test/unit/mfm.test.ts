@@ -213,7 +213,7 @@ describe('MFM and BattleScribe merged: the MFM prices', () => {
   it('the hover says which source priced the unit', () => {
     const { data } = mergeRules([{ data: bs.data, precedence: 0 }, { data: mfm.data, precedence: 1 }]);
     const md = datasheetMarkdown(byName(data, 'Troopers'));
-    assert.match(md, /\*Points from Munitorum Field Manual v9\.9 \(2026-08-01\)\*/);
+    assert.match(md, /\*Points from Munitorum Field Manual v9\.9 \\?\(2026-08-01\\?\)\*/);
     assert.match(md, /\*\*Points:\*\* 1st–2nd copy: 5 models: 65 · 10 models: 130; 3rd\+ copy: 5 models: 75 · 10 models: 140/);
     assert.match(md, /\*\*Wargear costs:\*\* Heavy flamer \+5/);
     assert.match(md, /\*\*Supported by:\*\* Medic/);
