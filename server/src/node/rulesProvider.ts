@@ -4,6 +4,7 @@
 // precedence: folders in the order given, then the embedded data.
 import * as fs from 'fs';
 import { DataFolder, DataFolderOptions, openDataFolder } from './dataFolder';
+import { withDigest } from './digest';
 import { loadEmbeddedRules } from '../service/domain/rules/embedded';
 import { mergeRules, RulesSource } from '../service/domain/rules/merge';
 import { summarizeRules, RulesSummary } from '../service/domain/rules/summary';
@@ -13,6 +14,8 @@ import { normalizeName } from '../service/domain/text/normalize';
 export interface RulesProviderOptions {
   paths: string[];
   includeNonMatchedPlay?: boolean;
+  /** Folders from the download cache, after `paths`: loaded through their digests (see digest.ts). */
+  cached?: { dir: string; digestDir: string }[];
 }
 
 export class RulesProvider {
@@ -30,7 +33,10 @@ export class RulesProvider {
     const folderOptions: DataFolderOptions = options.includeNonMatchedPlay
       ? { includeLegends: true, includeCrusade: true, includeBoardingActions: true }
       : {};
-    this.folders = options.paths.map((p) => openDataFolder(p, folderOptions));
+    this.folders = [
+      ...options.paths.map((p) => openDataFolder(p, folderOptions)),
+      ...(options.cached ?? []).map((c) => withDigest(openDataFolder(c.dir, folderOptions), { dir: c.digestDir, options: folderOptions })),
+    ];
     this.loaded = this.folders.map(() => new Map());
     this.factionNames = this.folders.map(() => undefined);
   }
