@@ -133,6 +133,8 @@ function request(url: string, options: DownloadOptions): Promise<http.IncomingMe
           method: 'GET',
           headers,
           signal: options.signal,
+          // A fresh connection each time: a kept-alive socket to a server since gone would read as a reset.
+          ...(socket ? {} : { agent: false }),
           ...(socket ? { createConnection: () => (u.protocol === 'https:' ? tls.connect({ socket, servername: u.hostname }) : socket) } : {}),
         },
         (res) => {
