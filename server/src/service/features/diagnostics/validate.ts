@@ -6,6 +6,7 @@ import type { ArmyList, Unit } from '../../domain/parse/ast';
 import type { RulesIndex } from '../../domain/rules';
 import type { Datasheet } from '../../domain/rules/model';
 import { DEFAULT_SETTINGS, Settings } from '../../settings';
+import { Edition, listEdition } from '../../domain/editions';
 import { makeDiagnostic } from './make';
 import { createContext } from './context';
 import { checkArmy } from './army';
@@ -23,15 +24,18 @@ export function validateList(doc: TextDocument, list: ArmyList, rules: RulesInde
         list.faction.span,
         'faction-not-loaded',
         `No rules data is loaded for the faction "${factionName}", so its units are not checked. ` +
-          'Point the setting auspex.data.paths (or --data) at a BattleScribe or Wahapedia folder that has it.',
+          'Download the community data (the quick fix, or `auspex data fetch`), or point the setting auspex.data.paths (or --data) at a BattleScribe or Wahapedia folder that has it.',
+        { data: downloadPayload(list, settings) },
       ),
     );
     return out;
   }
+  // With only the embedded seed loaded, an unknown unit most likely needs the community data: offer the download.
+  const onlyEmbedded = rules.data.sources.every((s) => s.kind === 'embedded');
   for (const unit of list.units) {
     const sheet = rules.datasheet(unit.name.text, factionName);
     if (!sheet) {
-      out.push(unknownDatasheet(doc, unit, rules, factionName));
+      out.push(unknownDatasheet(doc, unit, rules, factionName, onlyEmbedded ? downloadPayload(list, settings) : undefined));
       continue;
     }
     const points = checkPoints(doc, unit, sheet, rules);
@@ -53,11 +57,16 @@ function factionKnown(rules: RulesIndex, name: string): boolean {
   return rules.faction(name) !== undefined || rules.hasFactionKeyword(name);
 }
 
-function unknownDatasheet(doc: TextDocument, unit: Unit, rules: RulesIndex, faction?: string): Diagnostic {
+/** `data.download`: the edition whose community data a quick fix downloads (the editor's Download Rules Data). */
+function downloadPayload(list: ArmyList, settings: Settings): { download: Edition } {
+  return { download: listEdition(list, settings.edition) };
+}
+
+function unknownDatasheet(doc: TextDocument, unit: Unit, rules: RulesIndex, faction?: string, download?: { download: Edition }): Diagnostic {
   const suggestions = rules.closestDatasheets(unit.name.text, faction);
   const hint = suggestions.length ? ` Did you mean ${suggestions.map((s) => `"${s}"`).join(', ')}?` : '';
   return makeDiagnostic(doc, unit.name.span, 'unknown-datasheet', `Unknown datasheet "${unit.name.text}".${hint}`, {
-    data: { suggestions },
+    data: { suggestions, ...download },
   });
 }
 
