@@ -3,6 +3,8 @@
 // the one-line status the client shows in its status bar.
 import * as fs from 'fs';
 import { RulesProvider } from '../node/rulesProvider';
+import { age, cachedDataFolders, cacheRoot, CachedSource } from '../node/dataCache';
+import type { Edition } from '../service/domain/editions/types';
 import type { DataWarning, RulesData } from '../service/domain/rules/model';
 
 export interface RulesStatus {
@@ -20,6 +22,10 @@ export class RulesState {
   private paths: string[] = [];
   private includeNonMatchedPlay = false;
   private readonly factions = new Set<string>();
+  /** Editions of the open lists: the cache's data for each is loaded after the folders. */
+  private readonly editions = new Set<Edition>();
+  private cacheDir = cacheRoot();
+  private cachedInUse: CachedSource[] = [];
   private watchers: fs.FSWatcher[] = [];
   private reloadTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -37,11 +43,32 @@ export class RulesState {
     return true;
   }
 
-  /** Loads a faction an open list names; true when the rules data changed. */
-  need(faction: string | undefined): boolean {
-    if (!faction) return false;
+  /** The download cache (VS Code: the extension's global storage); default as the CLI's. */
+  setCacheDir(dir: string | undefined): void {
+    const next = cacheRoot(dir);
+    if (next === this.cacheDir) return;
+    this.cacheDir = next;
+    this.rebuild();
+  }
+
+  get cacheFolder(): string {
+    return this.cacheDir;
+  }
+
+  /**
+   * Loads a faction an open list names, with the cached data of the list's edition; true when the
+   * rules data changed.
+   */
+  need(faction: string | undefined, edition?: Edition): boolean {
+    let changed = false;
+    if (edition !== undefined && !this.editions.has(edition)) {
+      this.editions.add(edition);
+      this.rebuild();
+      changed = this.cachedInUse.some((s) => s.edition === edition);
+    }
+    if (!faction) return changed;
     this.factions.add(faction);
-    return this.provider.ensureFaction(faction);
+    return this.provider.ensureFaction(faction) || changed;
   }
 
   rules(): RulesData {
@@ -53,9 +80,15 @@ export class RulesState {
     const sources = s.sources.map((x) => `${x.kind}${x.version ? ` ${x.version}` : ''}`);
     const problems = this.provider.warnings().filter((w) => w.severity === 'error').map(describe);
     const loaded = s.factions.filter((f) => f.datasheets > 0);
-    const text = `Auspex: ${s.counts.datasheets} datasheet${s.counts.datasheets === 1 ? '' : 's'}` + (problems.length ? ' ⚠' : '');
+    // The downloaded data's version and age: the one a user would want to refresh.
+    const newest = [...this.cachedInUse].sort((a, b) => Date.parse(b.fetchedAt) - Date.parse(a.fetchedAt))[0];
+    const text =
+      `Auspex: ${s.counts.datasheets} datasheet${s.counts.datasheets === 1 ? '' : 's'}` +
+      (newest ? ` · ${newest.label.slice(0, 12)} (${age(newest.fetchedAt)})` : '') +
+      (problems.length ? ' ⚠' : '');
     const tooltip = [
       `Rules data: ${sources.join(', ')}`,
+      ...this.cachedInUse.map((c) => `Downloaded (${c.edition}th edition): ${c.source}, version ${c.label}, fetched ${c.fetchedAt.slice(0, 10)} (${age(c.fetchedAt)})`),
       `Factions loaded: ${loaded.map((f) => `${f.name} (${f.datasheets})`).join(', ') || 'none'}`,
       `Folders: ${this.paths.length ? this.paths.join(', ') : 'none (set auspex.data.paths)'}`,
       ...problems.map((p) => `⚠ ${p}`),
@@ -79,7 +112,13 @@ export class RulesState {
   }
 
   private rebuild(): void {
-    this.provider = new RulesProvider({ paths: this.paths, includeNonMatchedPlay: this.includeNonMatchedPlay });
+    const cached = [...this.editions].sort().flatMap((e) => cachedDataFolders(this.cacheDir, e));
+    this.cachedInUse = [...new Set(cached.map((c) => c.source))];
+    this.provider = new RulesProvider({
+      paths: this.paths,
+      includeNonMatchedPlay: this.includeNonMatchedPlay,
+      cached: cached.map((c) => ({ dir: c.dir, digestDir: `${c.source.versionDir}.digest` })),
+    });
     for (const f of this.factions) this.provider.ensureFaction(f);
     this.watch();
   }

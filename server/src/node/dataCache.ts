@@ -42,6 +42,8 @@ export interface CachePointer {
   files: number;
   /** ISO time of the download. */
   fetchedAt: string;
+  /** ISO time the source was last asked for a newer version (a fetch that found it unchanged). */
+  checkedAt?: string;
   /** Folders inside the version holding rules data, relative to it (the repository root, a Wahapedia export). */
   dataDirs: string[];
   /** Position among the edition's sources when fetched: earlier wins on merge. */
@@ -226,4 +228,13 @@ export function age(iso: string, now = Date.now()): string {
   const [n, unit] = s < 3600 ? [s / 60, 'minute'] : s < 86400 ? [s / 3600, 'hour'] : [s / 86400, 'day'];
   const k = Math.floor(n);
   return `${k} ${unit}${k === 1 ? '' : 's'} ago`;
+}
+
+/** Editions whose cached data was last checked more than `maxAgeMs` ago, with the sources to check. */
+export function staleEditions(root: string, maxAgeMs: number, now = Date.now()): { edition: Edition; sources: string[] }[] {
+  return CACHE_EDITIONS.flatMap((edition) => {
+    const sources = cachedSources(root, edition);
+    const stale = sources.some((s) => now - Date.parse(s.checkedAt ?? s.fetchedAt) > maxAgeMs);
+    return stale ? [{ edition, sources: sources.map((s) => s.source) }] : [];
+  });
 }

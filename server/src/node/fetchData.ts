@@ -80,7 +80,10 @@ async function fetchOne(opts: FetchOptions, source: string, order: number): Prom
         signal: opts.signal,
         env: opts.env,
       });
-      if (r.status === 'not-modified') return done('unchanged', `${source}: unchanged, version ${current?.label ?? '?'}`);
+      if (r.status === 'not-modified') {
+        if (current) writePointer(currentFile, { ...current, checkedAt: new Date().toISOString(), order });
+        return done('unchanged', `${source}: unchanged, version ${current?.label ?? '?'}`, readPointer(currentFile));
+      }
       archive = tmpArchive;
       meta = r;
     } else {
@@ -90,7 +93,7 @@ async function fetchOne(opts: FetchOptions, source: string, order: number): Prom
       opts.onProgress?.(source, meta.bytes, meta.bytes);
     }
     if (current && current.sha256 === meta.sha256) {
-      writePointer(currentFile, { ...current, fetchedAt: new Date().toISOString(), order });
+      writePointer(currentFile, { ...current, checkedAt: new Date().toISOString(), order });
       return done('unchanged', `${source}: unchanged, version ${current.label}`, readPointer(currentFile));
     }
     fs.mkdirSync(tmpExtract);
