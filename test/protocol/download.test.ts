@@ -12,6 +12,8 @@ import { CancellationTokenSource, NotificationType, RequestType } from 'vscode-l
 import { folderFiles, tinyBsData, zipOf } from '../support/archives';
 import { startServerProcess } from '../support/lspClient';
 import { requireShared, sharedPath } from '../support/shared';
+import { fetchData } from '../../server/src/node/fetchData';
+import { cachedSources } from '../../server/src/node/dataCache';
 
 const Status = new NotificationType<{ text: string; tooltip: string }>('auspex/status');
 const Progress = new NotificationType<{ source: string; received: number; total?: number }>('auspex/downloadProgress');
@@ -30,11 +32,15 @@ describe('language server: Download Rules Data', function () {
   let archive: Buffer;
   /** Responses that send half the body and then stall until the test ends. */
   const stalled: http.ServerResponse[] = [];
+  /** The If-None-Match of each request for the archive ('' for none). */
+  const requests: string[] = [];
 
   before(async () => {
     archive = zipOf(fs.existsSync(sharedPath('data', 'bsdata')) ? folderFiles(sharedPath('data', 'bsdata'), 'wh40k-10e-main') : tinyBsData('wh40k-10e-main'));
     http1 = http.createServer((req, res) => {
       if (req.url === '/wh40k-10e.zip') {
+        requests.push(String(req.headers['if-none-match'] ?? ''));
+        if (req.headers['if-none-match'] === '"commit1"') return void res.writeHead(304).end();
         res.writeHead(200, { 'content-length': archive.length, etag: '"commit1"' });
         res.end(archive);
       } else if (req.url === '/slow.zip') {
@@ -54,13 +60,13 @@ describe('language server: Download Rules Data', function () {
   beforeEach(() => (cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'auspex-lsp-cache-'))));
   afterEach(() => fs.rmSync(cacheDir, { recursive: true, force: true }));
 
-  async function start() {
+  async function start(data: Record<string, unknown> = {}) {
     const server = startServerProcess();
     const statuses: { text: string; tooltip: string }[] = [];
     const progress: { received: number; total?: number }[] = [];
     server.connection.onNotification(Status, (s) => statuses.push(s));
     server.connection.onNotification(Progress, (p) => progress.push(p));
-    await server.initialize({ initializationOptions: { cacheDir, data: { sources: { '10': [`${base}/wh40k-10e.zip`] } } } });
+    await server.initialize({ initializationOptions: { cacheDir, data: { sources: { '10': [`${base}/wh40k-10e.zip`] }, ...data } } });
     return { server, statuses, progress };
   }
 
@@ -117,6 +123,37 @@ describe('language server: Download Rules Data', function () {
       assert.deepStrictEqual(fs.readdirSync(cacheDir).filter((n) => n !== 'e10'), []);
     } finally {
       await server.stop();
+    }
+  });
+
+  it('auspex.data.autoUpdate "weekly": week-old data is checked in the background at start, fresh data is not', async () => {
+    const [fetched] = await fetchData({ root: cacheDir, edition: 10, sources: [`${base}/wh40k-10e.zip`], env: {} });
+    assert.strictEqual(fetched.status, 'fetched', fetched.message);
+    const pointerFile = path.join(cachedSources(cacheDir, 10)[0].sourceDir, 'current.json');
+    requests.length = 0;
+    // Fresh data: no request.
+    const fresh = await start({ autoUpdate: 'weekly' });
+    await new Promise((r) => setTimeout(r, 500));
+    await fresh.server.stop();
+    assert.deepStrictEqual(requests, []);
+    // Eight days old: one conditional request, the pointer says when it was checked.
+    const old = new Date(Date.now() - 8 * 24 * 3600 * 1000).toISOString();
+    fs.writeFileSync(pointerFile, JSON.stringify({ ...JSON.parse(fs.readFileSync(pointerFile, 'utf8')), fetchedAt: old }));
+    const never = await start();
+    await new Promise((r) => setTimeout(r, 500));
+    await never.server.stop();
+    assert.deepStrictEqual(requests, [], 'the default, "never", never checks');
+    const weekly = await start({ autoUpdate: 'weekly' });
+    try {
+      const t0 = Date.now();
+      while (requests.length === 0 && Date.now() - t0 < 10000) await new Promise((r) => setTimeout(r, 20));
+      assert.deepStrictEqual(requests, ['"commit1"']);
+      while (!JSON.parse(fs.readFileSync(pointerFile, 'utf8')).checkedAt && Date.now() - t0 < 10000) await new Promise((r) => setTimeout(r, 20));
+      const p = JSON.parse(fs.readFileSync(pointerFile, 'utf8'));
+      assert.ok(Date.now() - Date.parse(p.checkedAt) < 60000);
+      assert.strictEqual(p.fetchedAt, old, 'an unchanged version keeps its download date');
+    } finally {
+      await weekly.server.stop();
     }
   });
 });
