@@ -205,6 +205,22 @@ describe('rules data download and cache', function () {
     assert.deepStrictEqual(cachedSources(root, 10), []);
   });
 
+  it('a truncated local archive (.zip or .tar.gz) is refused by the archive reader', async () => {
+    fs.mkdirSync(root, { recursive: true });
+    const files: Files = { ...tinyBsData('r'), 'r/noise.bin': Buffer.from(Array.from({ length: 100000 }, (_, i) => (i * 7919) % 251)) };
+    for (const [name, body, reason] of [
+      ['cut.zip', zipOf(files), /unreadable zip: .*truncated/],
+      ['cut.tar.gz', tarGzOf(files), /corrupt archive: .*unexpected end of file/],
+    ] as const) {
+      const file = path.join(root, name);
+      fs.writeFileSync(file, body.subarray(0, Math.floor(body.length * 0.6)));
+      const [o] = await fetch10([file]);
+      assert.strictEqual(o.status, 'failed', name);
+      assert.match(o.message, reason);
+    }
+    assert.deepStrictEqual(cachedSources(root, 10), []);
+  });
+
   it('an archive without rules data is refused', async () => {
     server.routes.set('/docs.zip', { body: zipOf({ 'repo/README.md': 'just docs\n' }) });
     const [o] = await fetch10([server.url('/docs.zip')]);
