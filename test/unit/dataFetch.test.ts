@@ -426,4 +426,24 @@ describe('digested factions in the cache', function () {
       fs.rmSync(root, { recursive: true, force: true });
     }
   });
+
+  it('a Wahapedia export in a .tar.gz is recognised as a data folder is, and loads through the cache', async function () {
+    requireShared(this, 'data', 'wahapedia');
+    const root = tmp('waha');
+    try {
+      const archive = path.join(root, 'wahapedia-export.tar.gz');
+      const files = folderFiles(sharedPath('data', 'wahapedia'), 'export/10th');
+      fs.writeFileSync(archive, tarGzOf(Object.fromEntries(Object.entries(files).filter(([n]) => n.endsWith('.csv')))));
+      const [o] = await fetchData({ root, edition: 10, sources: [archive], env: {} });
+      assert.strictEqual(o.status, 'fetched', o.message);
+      const [source] = cachedSources(root, 10);
+      assert.deepStrictEqual(source.dataDirs, [path.join('export', '10th')]);
+      assert.strictEqual(openDataFolder(source.folders[0]).kind, 'wahapedia');
+      const provider = new RulesProvider({ paths: [], cached: [{ dir: source.folders[0], digestDir: `${source.versionDir}.digest` }] });
+      provider.ensureFaction('Genestealer Cults');
+      assert.ok(provider.rules().datasheets.some((d) => d.name === 'Goliath Rockgrinder'));
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
 });
