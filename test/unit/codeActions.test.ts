@@ -86,7 +86,7 @@ describe('code actions', () => {
 
   it('with community data loaded, an unknown datasheet is a typo: no download offered', () => {
     const rules = testRules();
-    rules.sources = [...rules.sources, { kind: 'bsdata', location: '/data/wh40k-10e' }];
+    rules.sources = [...rules.sources, { kind: 'bsdata', location: '/data/wh40k-10e', edition: 10 }];
     const doc = variant('Locus (45 Points)', 'Locuss (45 Points)');
     const d = check(doc, {}, rules).find((x) => x.code === 'unknown-datasheet')!;
     assert.deepStrictEqual(d.data, { suggestions: ['Locus'] });
