@@ -4,7 +4,7 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { folderFiles, tinyBsData, zipOf } from '../support/archives';
+import { folderFiles, tarGzOf, tinyBsData, zipOf } from '../support/archives';
 import { repoRoot, requireShared, sharedPath } from '../support/shared';
 
 function auspex(args: string[], env: NodeJS.ProcessEnv = {}) {
@@ -50,6 +50,28 @@ describe('auspex data fetch / status, then check from the cache', function () {
     const same = auspex(['data', 'fetch', '--edition', '10', '--from', archive, '--cache', cache]);
     assert.strictEqual(same.code, 0);
     assert.match(same.stdout, /unchanged, version/);
+  });
+
+  it('11th edition: a BSData JSON repository and the MFM points, fetched, check a list exactly as the same folders through --data', function () {
+    requireShared(this, 'data', 'bsdata-11e');
+    requireShared(this, 'data', 'mfm-11e', 'v1.1');
+    requireShared(this, 'lists-11e', 'gwapp11_worldeaters_1.txt');
+    const bsdata = path.join(dir, 'wh40k-11e.zip');
+    fs.writeFileSync(bsdata, zipOf(folderFiles(sharedPath('data', 'bsdata-11e'), 'wh40k-11e-main')));
+    const mfm = path.join(dir, 'wh40k-11e-mfm.tar.gz');
+    fs.writeFileSync(mfm, tarGzOf(folderFiles(sharedPath('data', 'mfm-11e', 'v1.1'), 'wh40k-11e-mfm-main/data')));
+    const cache = path.join(dir, 'cache');
+    const fetched = auspex(['data', 'fetch', '--from', bsdata, '--from', mfm, '--cache', cache]);
+    assert.strictEqual(fetched.code, 0, fetched.stderr);
+    assert.strictEqual(fetched.stdout.trim().split('\n').length, 2);
+    const list = sharedPath('lists-11e', 'gwapp11_worldeaters_1.txt');
+    const viaCache = JSON.parse(auspex(['check', list, '--json', '--cache', cache]).stdout);
+    const viaData = JSON.parse(auspex(['check', list, '--json', '--no-cache', '--data', sharedPath('data', 'bsdata-11e'), '--data', sharedPath('data', 'mfm-11e', 'v1.1')]).stdout);
+    assert.ok(!viaCache.some((f: { code: string }) => f.code === 'faction-not-loaded' || f.code === 'unknown-datasheet'));
+    assert.deepStrictEqual(viaCache, viaData);
+    // Both sources are cached as the 11th edition's (the default edition of a fetch).
+    const status = JSON.parse(auspex(['data', 'status', '--json', '--cache', cache]).stdout);
+    assert.deepStrictEqual(status.sources.map((s: { edition: number }) => s.edition), [11, 11]);
   });
 
   it('status lists what the cache holds, as text and JSON', () => {
