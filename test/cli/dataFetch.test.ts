@@ -81,13 +81,17 @@ describe('auspex data fetch / status, then check from the cache', function () {
     const empty = auspex(['data', 'status', '--cache', cache]);
     assert.strictEqual(empty.code, 0);
     assert.match(empty.stdout, /holds no rules data: run `auspex data fetch`/);
-    assert.strictEqual(auspex(['data', 'fetch', '--from', archive, '--cache', cache]).code, 0);
+    // The tiny game system names no edition: the 10th, which the default fetch (11th) refuses.
+    const wrong = auspex(['data', 'fetch', '--from', archive, '--cache', cache]);
+    assert.strictEqual(wrong.code, 1);
+    assert.match(wrong.stderr, /holds 10th-edition rules data, not 11th \(fetch it with --edition 10\)/);
+    assert.strictEqual(auspex(['data', 'fetch', '--edition', '10', '--from', archive, '--cache', cache]).code, 0);
     const text = auspex(['data', 'status', '--cache', cache]);
-    assert.match(text.stdout, /^11th edition {2}.*tiny\.zip\n {2}version [0-9a-f]{12}, fetched .* \(just now\), 2 files/);
+    assert.match(text.stdout, /^10th edition {2}.*tiny\.zip\n {2}version [0-9a-f]{12}, fetched .* \(just now\), 2 files/);
     const json = JSON.parse(auspex(['data', 'status', '--json', '--cache', cache]).stdout);
     assert.strictEqual(json.cache, cache);
     assert.strictEqual(json.sources.length, 1);
-    assert.strictEqual(json.sources[0].edition, 11);
+    assert.strictEqual(json.sources[0].edition, 10);
     assert.ok(fs.existsSync(path.join(json.sources[0].where, 'Tiny System.gst')));
   });
 

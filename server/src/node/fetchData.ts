@@ -102,6 +102,11 @@ async function fetchOne(opts: FetchOptions, source: string, order: number): Prom
     if (dataDirs.length === 0) {
       return done('failed', `${source}: the archive holds no rules data Auspex recognises (no BattleScribe catalogues, no Wahapedia export); ${keeps}`);
     }
+    // Another edition's data would be used for the wrong lists: refused, with the flag that fits it.
+    const other = dataDirs.map((d) => openDataFolder(path.join(tmpExtract, d)).edition).find((e) => e !== undefined && e !== opts.edition);
+    if (other !== undefined) {
+      return done('failed', `${source}: holds ${other}th-edition rules data, not ${opts.edition}th (fetch it with --edition ${other}); ${keeps}`);
+    }
     const label = versionLabel(meta);
     // The label for people, the digest for uniqueness (two ETags can name different bodies on mirrors).
     const slug = label.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+|-+$/g, '').slice(0, 48);
