@@ -9,7 +9,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { AddressInfo } from 'net';
 import { fetchData, findDataDirs } from '../../server/src/node/fetchData';
-import { cacheRoot, cacheStatus, cachedDataFolders, cachedSources, readPointer, sourceDir, withCacheLock, sourceId } from '../../server/src/node/dataCache';
+import { age, cacheRoot, cacheStatus, cachedDataFolders, cachedSources, readPointer, sourceDir, staleEditions, withCacheLock, sourceId } from '../../server/src/node/dataCache';
 import { extractArchive } from '../../server/src/node/archive';
 import { proxyFor } from '../../server/src/node/download';
 import { RulesProvider } from '../../server/src/node/rulesProvider';
@@ -355,6 +355,19 @@ describe('rules data download and cache', function () {
     assert.strictEqual(cacheRoot(undefined, {}), path.join(os.homedir(), '.cache', 'auspex'));
     assert.match(sourceId('https://github.com/BSData/wh40k-10e/archive/refs/heads/main.zip'), /^wh40k-10e-[0-9a-f]{8}$/);
     assert.notStrictEqual(sourceId('https://a/x.zip'), sourceId('https://b/x.zip'));
+  });
+
+  it('ages for the status bar, and which editions a weekly update checks', async () => {
+    const now = Date.parse('2026-11-30T12:00:00Z');
+    assert.strictEqual(age('2026-11-30T11:59:30Z', now), 'just now');
+    assert.strictEqual(age('2026-11-30T11:00:00Z', now), '1 hour ago');
+    assert.strictEqual(age('2026-11-27T10:00:00Z', now), '3 days ago');
+    assert.strictEqual(age('not a date', now), 'unknown age');
+    server.routes.set('/data.zip', { body: v1, etag: '"one"' });
+    await fetch10([server.url('/data.zip')]);
+    const week = 7 * 24 * 3600 * 1000;
+    assert.deepStrictEqual(staleEditions(root, week), []);
+    assert.deepStrictEqual(staleEditions(root, week, Date.now() + 8 * 24 * 3600 * 1000), [{ edition: 10, sources: [server.url('/data.zip')] }]);
   });
 
   it('finds the data folder the way data paths are recognised: the shallowest, Wahapedia exports too', () => {
