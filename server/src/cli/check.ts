@@ -5,6 +5,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
 import type { LanguageService } from '../service/languageService';
 import type { RulesProvider } from '../node/rulesProvider';
+import { Edition, listEdition } from '../service/domain/editions';
 import { CliError, CliIO, EXIT_FINDINGS, EXIT_OK } from './io';
 
 const SEVERITY_NAME: Record<number, string> = {
@@ -14,7 +15,8 @@ const SEVERITY_NAME: Record<number, string> = {
   [DiagnosticSeverity.Hint]: 'hint',
 };
 
-export function checkCommand(files: string[], json: boolean, service: LanguageService, io: CliIO, rules?: RulesProvider): number {
+/** `rules`: one provider, or one per edition (the CLI's: --data folders, then the cache of the list's edition). */
+export function checkCommand(files: string[], json: boolean, service: LanguageService, io: CliIO, rules?: RulesProvider | ((edition: Edition) => RulesProvider)): number {
   if (files.length === 0) throw new CliError('auspex check: name at least one list file');
   const texts = files.map((file) => {
     try {
@@ -25,10 +27,17 @@ export function checkCommand(files: string[], json: boolean, service: LanguageSe
   });
   const findings: { file: string; range: unknown; severity: string; code: string; message: string }[] = [];
   let errors = 0;
+  let inUse: RulesProvider | undefined;
+  let inUseEdition: Edition | undefined;
   for (const { file, text } of texts) {
     const doc = TextDocument.create(`file://${path.resolve(file)}`, 'army-list', 1, text);
-    // Load only what this list needs from the data folders: its faction, its allies' factions.
-    if (rules && rules.ensureList(service.parse(doc)).changed) service.setRules(rules.rules());
+    // Load only what this list needs (its faction, its allies' factions) from the data of its edition.
+    const list = service.parse(doc);
+    const edition = listEdition(list, service.settings.edition);
+    const provider = typeof rules === 'function' ? rules(edition) : rules;
+    if (provider && (provider.ensureList(list).changed || provider !== inUse || edition !== inUseEdition)) service.setRules(provider.rulesFor(edition));
+    inUse = provider;
+    inUseEdition = edition;
     // In text order, as a reader goes through the list.
     const diagnostics = service.diagnostics(doc).sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
     for (const d of diagnostics) {

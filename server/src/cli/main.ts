@@ -2,9 +2,11 @@
 // dispatches to one module per command; every command runs on the same
 // language-service core as the editor.
 import { RulesProvider } from '../node/rulesProvider';
+import { cachedDataFolders, cacheRoot, CACHE_EDITIONS } from '../node/dataCache';
+import { fetchCommand, statusCommand } from './fetch';
 import { createLanguageService } from '../service/languageService';
 import { DEFAULT_SETTINGS } from '../service/settings';
-import type { EditionSetting } from '../service/domain/editions';
+import type { Edition, EditionSetting } from '../service/domain/editions';
 import { checkCommand } from './check';
 import { damageCommand } from './damage';
 import { dataCommand } from './data';
@@ -22,14 +24,21 @@ const USAGE = `Usage:
       print a BattleScribe roster as an army list in the official app layout
   auspex damage --json
       read a damage scenario (JSON) on standard input, print the exact result
-  auspex data --data <dir> [--faction NAME] [--json]
-      summarise a BattleScribe or Wahapedia data folder
+  auspex data fetch [--edition 10|11] [--from URL|archive]... [--cache DIR]
+      download the community rules data of an edition (default 11) into the cache
+  auspex data status [--json] [--cache DIR]
+      list the cached rules data: edition, source, version, date, size, where
+  auspex data [--data <dir>] [--faction NAME] [--json]
+      summarise a BattleScribe or Wahapedia data folder (or the cached data)
   auspex targets --data <dir> [--faction NAME] [--json]
       list, per stratagem, the datasheets its TARGET and RESTRICTIONS text admits
   auspex --help | --version
 
 --data <dir> (repeatable, first wins) adds a folder of BattleScribe catalogues or a
-Wahapedia CSV export to the embedded rules data.
+Wahapedia CSV export to the embedded rules data. After those folders, every command
+uses the data \`auspex data fetch\` cached for the list's edition; --no-cache turns
+that off. The cache: --cache DIR, else AUSPEX_CACHE_DIR, else $XDG_CACHE_HOME/auspex
+or ~/.cache/auspex.
 --edition 10|11 reads every list under that edition (default: what each list shows;
 a list showing no sign of the 11th edition is read as 10th).`;
 
@@ -42,10 +51,13 @@ interface Args {
   data: string[];
   faction?: string;
   edition?: EditionSetting;
+  from: string[];
+  cache?: string;
+  noCache: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { positional: [], json: false, help: false, version: false, data: [] };
+  const args: Args = { positional: [], json: false, help: false, version: false, data: [], from: [], noCache: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -58,6 +70,9 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--version' || a === '-v') args.version = true;
     else if (a === '--data') args.data.push(value());
     else if (a === '--faction') args.faction = value();
+    else if (a === '--from') args.from.push(value());
+    else if (a === '--cache') args.cache = value();
+    else if (a === '--no-cache') args.noCache = true;
     else if (a === '--edition') {
       const e = value();
       if (e !== '10' && e !== '11') throw new CliError(`auspex: --edition takes 10 or 11, not "${e}"`);
@@ -70,7 +85,8 @@ function parseArgs(argv: string[]): Args {
   return args;
 }
 
-export function run(argv: string[], io: CliIO = processIO): number {
+/** The exit code; `data fetch` (network) answers a promise of it. */
+export function run(argv: string[], io: CliIO = processIO, env: NodeJS.ProcessEnv = process.env): number | Promise<number> {
   try {
     const args = parseArgs(argv);
     if (args.version) {
@@ -81,8 +97,11 @@ export function run(argv: string[], io: CliIO = processIO): number {
       (args.help ? io.out : io.err)(USAGE + '\n');
       return args.help ? 0 : EXIT_USAGE;
     }
-    const provider = () => {
-      const p = new RulesProvider({ paths: args.data });
+    const root = cacheRoot(args.cache, env);
+    /** The --data folders, then (unless --no-cache) the cached data of the given editions. */
+    const provider = (editions: Edition[]) => {
+      const cached = args.noCache ? [] : editions.flatMap((e) => cachedDataFolders(root, e)).map((c) => ({ dir: c.dir, digestDir: `${c.source.versionDir}.digest` }));
+      const p = new RulesProvider({ paths: args.data, cached });
       // A data folder that cannot be used is an I/O error, said in one line.
       const broken = p.dataFolders.find((f) => f.kind === 'unknown');
       if (broken) throw new CliError(`auspex: ${broken.warnings[0]?.message ?? `cannot use ${broken.dir}`}`);
@@ -90,7 +109,12 @@ export function run(argv: string[], io: CliIO = processIO): number {
     };
     switch (args.command) {
       case 'check':
-        return checkCommand(args.positional, args.json, createLanguageService({ settings: { ...DEFAULT_SETTINGS, edition: args.edition ?? 'auto' } }), io, provider());
+      {
+        // One provider per edition the lists are read under, made when a list first needs it.
+        const byEdition = new Map<Edition, RulesProvider>();
+        const forEdition = (e: Edition) => byEdition.get(e) ?? byEdition.set(e, provider([e])).get(e)!;
+        return checkCommand(args.positional, args.json, createLanguageService({ settings: { ...DEFAULT_SETTINGS, edition: args.edition ?? 'auto' } }), io, forEdition);
+      }
       case 'parse':
         return parseCommand(args.positional, io);
       case 'import':
@@ -99,9 +123,20 @@ export function run(argv: string[], io: CliIO = processIO): number {
         if (args.positional.length) throw new CliError('auspex damage: takes no file; pipe the scenario JSON to standard input');
         return damageCommand(io);
       case 'targets':
-        return targetsCommand(provider(), args.faction, args.json, io);
-      case 'data':
-        return dataCommand(provider(), args.faction, args.json, io);
+        return targetsCommand(provider(args.edition && args.edition !== 'auto' ? [Number(args.edition) as Edition] : [10]), args.faction, args.json, io);
+      case 'data': {
+        const sub = args.positional[0];
+        if (sub === 'fetch') {
+          if (args.positional.length > 1) throw new CliError(`auspex data fetch: unexpected ${args.positional[1]} (sources are given with --from)`);
+          const edition: Edition = args.edition === '10' ? 10 : 11;
+          return fetchCommand(root, edition, args.from, io, env);
+        }
+        if (sub === 'status') return statusCommand(root, args.json, io);
+        if (sub !== undefined) throw new CliError(`auspex data: unknown subcommand "${sub}" (fetch, status, or none)`);
+        if (args.from.length) throw new CliError('auspex data: --from goes with `auspex data fetch`');
+        const editions = args.edition && args.edition !== 'auto' ? [Number(args.edition) as Edition] : CACHE_EDITIONS;
+        return dataCommand(provider(editions), args.faction, args.json, io);
+      }
       default:
         throw new CliError(`auspex: unknown command "${args.command}" (see auspex --help)`);
     }
@@ -131,5 +166,11 @@ export function quietOnClosedPipe(stream: NodeJS.WriteStream, exit: (code: numbe
 if (require.main === module) {
   quietOnClosedPipe(process.stdout);
   quietOnClosedPipe(process.stderr);
-  process.exitCode = run(process.argv.slice(2));
+  void Promise.resolve(run(process.argv.slice(2))).then(
+    (code) => (process.exitCode = code),
+    (e: unknown) => {
+      process.stderr.write(`auspex: ${e instanceof Error ? e.message : String(e)}\n`);
+      process.exitCode = EXIT_USAGE;
+    },
+  );
 }
