@@ -11,6 +11,7 @@ import { dataCommand } from './data';
 import { targetsCommand } from './targets';
 import { parseCommand } from './parse';
 import { importCommand } from './importRoster';
+import { reportCommand } from './report';
 import { CliError, CliIO, EXIT_USAGE, processIO } from './io';
 
 const USAGE = `Usage:
@@ -26,6 +27,9 @@ const USAGE = `Usage:
       summarise a BattleScribe or Wahapedia data folder
   auspex targets --data <dir> [--faction NAME] [--json]
       list, per stratagem, the datasheets its TARGET and RESTRICTIONS text admits
+  auspex report <files or folders>... [--html FILE] [--json FILE] [--data <dir>]... [--edition 10|11]
+      check every list of an event once: one row per list, a summary, an HTML page and JSON;
+      exit 1 when any list is not legal or could not be read
   auspex --help | --version
 
 --data <dir> (repeatable, first wins) adds a folder of BattleScribe catalogues or a
@@ -42,6 +46,9 @@ interface Args {
   data: string[];
   faction?: string;
   edition?: EditionSetting;
+  /** `report --html FILE`, `report --json FILE`. */
+  html?: string;
+  jsonFile?: string;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -53,7 +60,10 @@ function parseArgs(argv: string[]): Args {
       if (v === undefined || v.startsWith('--')) throw new CliError(`auspex: ${a} needs a value`);
       return v;
     };
-    if (a === '--json') args.json = true;
+    // `report` writes its JSON to a file: there --json takes one.
+    if (a === '--json' && args.command === 'report') args.jsonFile = value();
+    else if (a === '--json') args.json = true;
+    else if (a === '--html') args.html = value();
     else if (a === '--help' || a === '-h') args.help = true;
     else if (a === '--version' || a === '-v') args.version = true;
     else if (a === '--data') args.data.push(value());
@@ -91,6 +101,8 @@ export function run(argv: string[], io: CliIO = processIO): number {
     switch (args.command) {
       case 'check':
         return checkCommand(args.positional, args.json, createLanguageService({ settings: { ...DEFAULT_SETTINGS, edition: args.edition ?? 'auto' } }), io, provider());
+      case 'report':
+        return reportCommand(args.positional, { html: args.html, json: args.jsonFile }, createLanguageService({ settings: { ...DEFAULT_SETTINGS, edition: args.edition ?? 'auto' } }), io, provider());
       case 'parse':
         return parseCommand(args.positional, io);
       case 'import':
