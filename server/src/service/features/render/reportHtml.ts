@@ -18,13 +18,14 @@ const VERDICT_CLASS: Record<string, string> = { legal: 'ok', 'not legal': 'bad',
 const STYLE = `
 :root { --fg:#1b1f23; --muted:#5b6670; --line:#d7dde2; --ok:#1f7a3a; --bad:#b3261e; --warn:#8a5a00; --unread:#5b3fa0; --bg-alt:#f4f6f8; }
 * { box-sizing: border-box; }
-body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", "DejaVu Sans", sans-serif; color: var(--fg); margin: 24px; }
+body { font: 13px/1.4 system-ui, -apple-system, "Segoe UI", "DejaVu Sans", sans-serif; color: var(--fg); margin: 24px; }
 h1 { font-size: 22px; margin: 0 0 4px; } h2 { font-size: 17px; margin: 28px 0 8px; }
 .meta { color: var(--muted); margin: 0 0 16px; }
 .cards { display: flex; gap: 12px; flex-wrap: wrap; margin-bottom: 12px; }
 .card { border: 1px solid var(--line); border-radius: 6px; padding: 8px 14px; min-width: 110px; }
 .card b { display: block; font-size: 22px; }
-.summary { display: flex; gap: 28px; flex-wrap: wrap; }
+.summary { display: flex; gap: 28px; flex-wrap: wrap; align-items: flex-start; }
+.summary caption h2 { margin: 8px 0 4px; text-align: left; }
 .summary table { min-width: 260px; }
 table { border-collapse: collapse; }
 th, td { border-bottom: 1px solid var(--line); padding: 4px 8px; text-align: left; vertical-align: top; }
@@ -33,6 +34,7 @@ td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
 #lists th[aria-sort="ascending"]::after { content: " ▲"; } #lists th[aria-sort="descending"]::after { content: " ▼"; }
 #lists tbody tr:nth-child(even) { background: #fafbfc; }
 .verdict { font-weight: 600; white-space: nowrap; }
+td.name { min-width: 8em; max-width: 16em; overflow-wrap: anywhere; }
 .ok { color: var(--ok); } .bad { color: var(--bad); } .unread { color: var(--unread); } .warn { color: var(--warn); }
 .controls { display: flex; gap: 10px; align-items: center; margin: 8px 0; flex-wrap: wrap; }
 .controls input { width: 260px; padding: 4px 6px; } .controls select { padding: 3px; }
@@ -137,7 +139,7 @@ export function renderReportHtml(report: EventReport, title = 'Auspex event repo
 <div class="summary">
 ${summaryTable('Factions', ['Faction', 'Lists', 'Legal'], s.byFaction.map((f) => [esc(f.faction), num(f.lists), num(f.legal)]))}
 ${summaryTable('Detachments', ['Faction', 'Detachment', 'Lists', 'Legal'], s.byDetachment.map((d) => [esc(d.faction), esc(d.detachment), num(d.lists), num(d.legal)]))}
-${summaryTable('Most common findings', ['Code', 'Severity', 'Lists', 'Times'], s.commonFindings.map((c) => [`<span class="code">${esc(c.code)}</span>`, esc(c.severity), num(c.lists), num(c.occurrences)]))}
+${summaryTable('Most common findings', ['Code', 'Severity', 'Lists', 'Times'], s.commonFindings.slice(0, 8).map((c) => [`<span class="code">${esc(c.code)}</span>`, esc(c.severity), num(c.lists), num(c.occurrences)]))}
 </div>
 <h2>Lists</h2>
 <div class="controls">
@@ -147,7 +149,7 @@ ${summaryTable('Most common findings', ['Code', 'Severity', 'Lists', 'Times'], s
   <span id="shown"></span>
 </div>
 <table id="lists">
-<thead><tr><th>File</th><th>List</th><th>Faction</th><th>Detachment</th><th>Battle size</th><th class="n">Stated</th><th class="n">Computed</th><th class="n">Limit</th><th class="n">Edition</th><th>Data version</th><th class="n">Errors</th><th class="n">Warnings</th><th>Verdict</th></tr></thead>
+<thead><tr><th>File</th><th>Verdict</th><th>List</th><th>Faction</th><th>Detachment</th><th>Battle size</th><th class="n">Stated</th><th class="n">Computed</th><th class="n">Limit</th><th class="n">Edition</th><th>Data version</th><th class="n">Errors</th><th class="n">Warnings</th></tr></thead>
 <tbody>
 ${report.lists.map(listRow).join('\n')}
 </tbody>
@@ -171,13 +173,12 @@ function listRow(l: ListReport, i: number): string {
   const computed = l.computedPoints === undefined ? '' : `${num(l.computedPoints)}${l.unpricedUnits ? ` <span class="warn" title="${esc(`${l.unpricedUnits} unit${l.unpricedUnits === 1 ? '' : 's'} the rules data does not price`)}">+?</span>` : ''}`;
   const over = l.limit !== undefined && (l.computedPoints ?? l.statedPoints ?? 0) > l.limit;
   return `<tr data-i="${i}" data-verdict="${esc(l.verdict)}" data-faction="${esc(l.faction)}">`
-    + `<td><a href="#list-${i}">${esc(l.file)}</a></td><td>${esc(l.name)}</td><td>${esc(l.faction)}</td><td>${esc(l.detachments.join(', '))}</td><td>${esc(l.battleSize)}</td>`
+    + `<td><a href="#list-${i}">${esc(l.file)}</a></td><td class="verdict ${VERDICT_CLASS[l.verdict]}">${esc(l.verdict)}</td><td class="name">${esc(l.name)}</td><td>${esc(l.faction)}</td><td>${esc(l.detachments.join(', '))}</td><td>${esc(l.battleSize)}</td>`
     + points(l.statedPoints)
     + `<td class="n" data-v="${l.computedPoints ?? ''}">${computed}</td>`
     + `<td class="n${over ? ' bad' : ''}" data-v="${l.limit ?? ''}">${num(l.limit)}</td>`
     + `<td class="n" data-v="${l.edition ?? ''}">${l.edition ? `${l.edition}th` : ''}</td><td>${esc(l.dataVersion)}</td>`
-    + `<td class="n${l.counts.error ? ' bad' : ''}" data-v="${l.counts.error}">${l.counts.error}</td><td class="n${l.counts.warning ? ' warn' : ''}" data-v="${l.counts.warning}">${l.counts.warning}</td>`
-    + `<td class="verdict ${VERDICT_CLASS[l.verdict]}">${esc(l.verdict)}</td></tr>`;
+    + `<td class="n${l.counts.error ? ' bad' : ''}" data-v="${l.counts.error}">${l.counts.error}</td><td class="n${l.counts.warning ? ' warn' : ''}" data-v="${l.counts.warning}">${l.counts.warning}</td></tr>`;
 }
 
 function listSection(l: ListReport, i: number): string {
