@@ -12,6 +12,7 @@ import { targetsCommand } from './targets';
 import { parseCommand } from './parse';
 import { importCommand } from './importRoster';
 import { reportCommand } from './report';
+import { diffCommand } from './diff';
 import { CliError, CliIO, EXIT_USAGE, processIO } from './io';
 
 const USAGE = `Usage:
@@ -30,6 +31,10 @@ const USAGE = `Usage:
   auspex report <files or folders>... [--html FILE] [--json FILE] [--data <dir>]... [--edition 10|11]
       check every list of an event once: one row per list, a summary, an HTML page and JSON;
       exit 1 when any list is not legal or could not be read
+  auspex diff --from <data> --to <data> [--faction NAME] [--json]
+      what changed between two versions of a rules data source, per faction
+      (units, points per size, profiles, weapons, abilities, detachments, enhancements);
+      exit 1 when something changed
   auspex --help | --version
 
 --data <dir> (repeatable, first wins) adds a folder of BattleScribe catalogues or a
@@ -49,6 +54,9 @@ interface Args {
   /** `report --html FILE`, `report --json FILE`. */
   html?: string;
   jsonFile?: string;
+  /** `diff --from <data> --to <data>`. */
+  from?: string;
+  to?: string;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -64,6 +72,8 @@ function parseArgs(argv: string[]): Args {
     if (a === '--json' && args.command === 'report') args.jsonFile = value();
     else if (a === '--json') args.json = true;
     else if (a === '--html') args.html = value();
+    else if (a === '--from') args.from = value();
+    else if (a === '--to') args.to = value();
     else if (a === '--help' || a === '-h') args.help = true;
     else if (a === '--version' || a === '-v') args.version = true;
     else if (a === '--data') args.data.push(value());
@@ -103,6 +113,9 @@ export function run(argv: string[], io: CliIO = processIO): number {
         return checkCommand(args.positional, args.json, createLanguageService({ settings: { ...DEFAULT_SETTINGS, edition: args.edition ?? 'auto' } }), io, provider());
       case 'report':
         return reportCommand(args.positional, { html: args.html, json: args.jsonFile }, createLanguageService({ settings: { ...DEFAULT_SETTINGS, edition: args.edition ?? 'auto' } }), io, provider());
+      case 'diff':
+        if (args.positional.length) throw new CliError('auspex diff: takes no file; name the versions with --from <data> --to <data>');
+        return diffCommand(args.from, args.to, args.faction, args.json, io);
       case 'parse':
         return parseCommand(args.positional, io);
       case 'import':
