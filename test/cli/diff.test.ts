@@ -66,6 +66,24 @@ const cat = (v: Version) => `<?xml version="1.0" encoding="UTF-8"?>
   </entryLinks>
 </catalogue>`;
 
+/** A list priced under the first version: Troopers at 60 (65 in the second), a Captain (gone from the second). */
+const LIST = `Test raid (105 Points)
+
+Test Host
+Strike Force (2,000 Points)
+
+CHARACTERS
+
+Captain (45 Points)
+  • Warlord
+
+BATTLELINE
+
+Troopers (60 Points)
+  • 5x Trooper
+     ◦ 5x Lasgun
+`;
+
 describe('auspex diff (two BattleScribe versions written by the test)', function () {
   this.timeout(30_000);
   let dir: string;
@@ -119,6 +137,24 @@ describe('auspex diff (two BattleScribe versions written by the test)', function
         { kind: 'removed', unit: 'Captain', field: 'unit', from: '1 model 45 pts', to: null },
       ],
     }]);
+  });
+
+  it('check --against says which findings the other version explains, and the total under both', () => {
+    const list = path.join(dir, 'list.army');
+    fs.writeFileSync(list, LIST);
+    const r = auspex(['check', list, '--data', v2, '--against', v1]);
+    assert.strictEqual(r.code, 1, r.stderr);
+    const lines = r.stdout.trim().split('\n');
+    assert.deepStrictEqual(lines.slice(0, 2), [
+      `${list}:8:1 error unknown-datasheet Unknown datasheet "Captain". [Test System revision 3 has this datasheet]`,
+      `${list}:13:11 error points-mismatch Troopers with 5 models costs 65 points in the rules data, not 60. [matches Test System revision 3; Test System revision 4 raised Troopers 60 → 65]`,
+    ]);
+    assert.strictEqual(lines[lines.length - 1], `${list}: total 65 pts under Test System revision 4 (1 unit not priced); 105 pts under Test System revision 3`);
+    // The other way round: v1 in use, the list matches it; nothing to explain, totals still given.
+    const back = auspex(['check', list, '--data', v1, '--against', v2, '--json']);
+    const j = JSON.parse(back.stdout) as { findings: { code: string; against?: string }[]; totals: { current: { points: number }; against: { points: number; unpriced: number } }[] };
+    assert.ok(!j.findings.some((f) => f.code === 'points-mismatch' || f.code === 'unknown-datasheet'), back.stdout);
+    assert.deepStrictEqual(j.totals.map((t) => [t.current.points, t.against.points, t.against.unpriced]), [[105, 65, 1]]);
   });
 
   it('exits 0 with no changes, 2 on usage errors and unusable folders', () => {

@@ -16,8 +16,10 @@ import { diffCommand } from './diff';
 import { CliError, CliIO, EXIT_USAGE, processIO } from './io';
 
 const USAGE = `Usage:
-  auspex check <files...> [--json] [--data <dir>]... [--edition 10|11]
-      check army lists against the rules data; exit 1 when an error is found
+  auspex check <files...> [--json] [--data <dir>]... [--edition 10|11] [--against <data>]
+      check army lists against the rules data; exit 1 when an error is found;
+      --against: say for each points or size finding whether the list matches
+      that other version of the data, and each list's total under both
   auspex parse <file> --json
       print the parsed list (format, units, ranges, errors) as JSON
   auspex import <file.ros|file.rosz>
@@ -57,6 +59,8 @@ interface Args {
   /** `diff --from <data> --to <data>`. */
   from?: string;
   to?: string;
+  /** `check --against <data>`. */
+  against?: string;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -74,6 +78,7 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--html') args.html = value();
     else if (a === '--from') args.from = value();
     else if (a === '--to') args.to = value();
+    else if (a === '--against') args.against = value();
     else if (a === '--help' || a === '-h') args.help = true;
     else if (a === '--version' || a === '-v') args.version = true;
     else if (a === '--data') args.data.push(value());
@@ -101,8 +106,8 @@ export function run(argv: string[], io: CliIO = processIO): number {
       (args.help ? io.out : io.err)(USAGE + '\n');
       return args.help ? 0 : EXIT_USAGE;
     }
-    const provider = () => {
-      const p = new RulesProvider({ paths: args.data });
+    const provider = (paths = args.data) => {
+      const p = new RulesProvider({ paths });
       // A data folder that cannot be used is an I/O error, said in one line.
       const broken = p.dataFolders.find((f) => f.kind === 'unknown');
       if (broken) throw new CliError(`auspex: ${broken.warnings[0]?.message ?? `cannot use ${broken.dir}`}`);
@@ -110,7 +115,7 @@ export function run(argv: string[], io: CliIO = processIO): number {
     };
     switch (args.command) {
       case 'check':
-        return checkCommand(args.positional, args.json, createLanguageService({ settings: { ...DEFAULT_SETTINGS, edition: args.edition ?? 'auto' } }), io, provider());
+        return checkCommand(args.positional, args.json, createLanguageService({ settings: { ...DEFAULT_SETTINGS, edition: args.edition ?? 'auto' } }), io, provider(), args.against === undefined ? undefined : provider([args.against]));
       case 'report':
         return reportCommand(args.positional, { html: args.html, json: args.jsonFile }, createLanguageService({ settings: { ...DEFAULT_SETTINGS, edition: args.edition ?? 'auto' } }), io, provider());
       case 'diff':

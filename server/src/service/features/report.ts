@@ -115,14 +115,7 @@ export function reportList(file: string, doc: TextDocument, list: ArmyList, diag
     .sort((a, b) => SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity) || a.line - b.line || a.column - b.column);
 
   const faction = list.faction?.text;
-  let computed: number | undefined;
-  let unpriced = 0;
-  for (const unit of list.units) {
-    const sheet = rules.datasheet(unit.name.text, faction);
-    const pts = sheet && expectedUnitPoints(unit, sheet, (name) => rules.enhancement(name)?.points);
-    if (pts === undefined) unpriced++;
-    else computed = (computed ?? 0) + pts;
-  }
+  const { computed, unpriced } = listPoints(list, rules);
   const bs = list.battleSize;
   const bsRule = bs && rules.data.battleSizes.find((b) => normalizeName(b.name) === normalizeName(bs.name.text));
   // Without a single unit, what the parser took for a title or faction is noise: the row says only why.
@@ -147,6 +140,19 @@ export function reportList(file: string, doc: TextDocument, list: ArmyList, diag
     counts,
     findings,
   };
+}
+
+/** The list's points under `rules`: the sum over the units it prices (enhancements included), and how many it does not. */
+export function listPoints(list: ArmyList, rules: RulesIndex): { computed?: number; unpriced: number } {
+  let computed: number | undefined;
+  let unpriced = 0;
+  for (const unit of list.units) {
+    const sheet = rules.datasheet(unit.name.text, list.faction?.text);
+    const pts = sheet && expectedUnitPoints(unit, sheet, (name) => rules.enhancement(name)?.points);
+    if (pts === undefined) unpriced++;
+    else computed = (computed ?? 0) + pts;
+  }
+  return { computed, unpriced };
 }
 
 /**
