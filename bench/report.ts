@@ -7,15 +7,12 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { BenchRow, summarize } from './harness';
+import { repoRoot as root } from '../test/support/shared';
+
+const repoRoot = () => root;
 
 const LISTS = 1000;
 const RUNS = 3;
-
-function repoRoot(): string {
-  let dir = __dirname;
-  while (!fs.existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir);
-  return dir;
-}
 
 export function run(): BenchRow[] {
   const shared = path.resolve(repoRoot(), '..', 'shared');

@@ -89,7 +89,7 @@ export function reportCommand(inputs: string[], options: ReportOptions, service:
     io.out(`${l.verdict.padEnd(17)} ${l.file}${what ? ` — ${what}` : ''}${pts}${found}\n`);
   }
   const s = report.summary;
-  io.out(`${s.lists} lists: ${s.legal} legal, ${s.notLegal} not legal, ${s.unreadable} could not be read\n`);
+  io.out(`${s.lists} list${s.lists === 1 ? '' : 's'}: ${s.legal} legal, ${s.notLegal} not legal, ${s.unreadable} could not be read\n`);
   if (s.commonFindings.length) io.out(`most common: ${s.commonFindings.slice(0, 5).map((c) => `${c.code} (${c.lists} list${c.lists === 1 ? '' : 's'})`).join(', ')}\n`);
   for (const [what, file] of [['HTML', options.html], ['JSON', options.json]] as const) if (file) io.out(`${what}: ${file}\n`);
   return allLegal(report) ? EXIT_OK : EXIT_FINDINGS;
