@@ -1,6 +1,11 @@
 // The comparison of two rules-data versions (domain/rules/diff.ts): every kind
 // of change on the test data, said once, and nothing that did not change.
 import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { openDataFolder } from '../../server/src/node/dataFolder';
+import { requireShared, sharedPath } from '../support/shared';
 import type { Datasheet, RulesData } from '../../server/src/service/domain/rules/model';
 import { describeChange, diffFacts, diffRules, RulesChange } from '../../server/src/service/domain/rules/diff';
 import { testRules } from './validate-helpers';
@@ -95,5 +100,40 @@ describe('rules diff', () => {
       '~ Boyz, 10 models: points (copy 2+) 85 → 90',
       '~ Freebooter Krew: detachment points 2 → 3',
     ]);
+  });
+});
+
+describe('rules diff: the Wahapedia export and a copy with two edits', function () {
+  this.timeout(60_000);
+  let dir: string;
+  before(function () {
+    requireShared(this, 'data', 'wahapedia');
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auspex-diff-waha-'));
+    const src = sharedPath('data', 'wahapedia');
+    for (const f of fs.readdirSync(src).filter((n) => n.endsWith('.csv'))) fs.copyFileSync(path.join(src, f), path.join(dir, f));
+    const edit = (file: string, from: string, to: string) => {
+      const text = fs.readFileSync(path.join(dir, file), 'utf8');
+      assert.ok(text.includes(from), `${file} holds ${from}`);
+      fs.writeFileSync(path.join(dir, file), text.replace(from, to));
+    };
+    // Atalan Jackals: 10 models 150 → 160; the Atalan small arms S4 → S5.
+    edit('Datasheets_models_cost.csv', '000001574|2|10 models|150|', '000001574|2|10 models|160|');
+    edit('Datasheets_wargear.csv', '|Atalan small arms|<a href="/wh40k10ed/the-rules/core-rules/#Pistol">pistol</a>|12|Ranged|2|4|4|0|1|', '|Atalan small arms|<a href="/wh40k10ed/the-rules/core-rules/#Pistol">pistol</a>|12|Ranged|2|4|5|0|1|');
+  });
+  after(() => { if (dir) fs.rmSync(dir, { recursive: true, force: true }); });
+
+  it('reports exactly the two edits across the whole export, and nothing else', () => {
+    const a = openDataFolder(sharedPath('data', 'wahapedia')).loadAll().data;
+    const b = openDataFolder(dir).loadAll().data;
+    assert.ok(a.datasheets.length > 900);
+    const diff = diffRules(a, b);
+    assert.deepStrictEqual(diff.factions, [{
+      name: 'Genestealer Cults',
+      changes: [
+        { kind: 'changed', unit: 'Atalan Jackals', item: '10 models', field: 'points', from: 150, to: 160 },
+        { kind: 'changed', unit: 'Atalan Jackals', item: 'Atalan small arms', field: 'S', from: 4, to: 5 },
+      ],
+    }]);
+    assert.strictEqual(diff.from.version, diff.to.version);
   });
 });

@@ -168,7 +168,8 @@ export function diffFacts(from: Fact[], to: Fact[]): RulesChange[] {
 
 function sameValue(x: Scalar, y: Scalar): boolean {
   if (typeof x === 'string' && typeof y === 'string') return x.replace(/\s+/g, ' ').trim() === y.replace(/\s+/g, ' ').trim();
-  return x === y;
+  // Object.is: a characteristic the source leaves unreadable (NaN) is the same in both versions.
+  return Object.is(x, y);
 }
 
 /** Splits the data by faction: datasheets by their most specific faction keyword, the rest by their `faction`. */
