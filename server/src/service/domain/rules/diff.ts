@@ -51,6 +51,8 @@ export interface Fact {
   owner?: string;
   /** A summary of its owned facts: said when added or removed, never as changed (its facts say what changed). */
   summary?: true;
+  /** A list of names: compared as names are matched (case, apostrophes and spacing aside). */
+  names?: true;
 }
 
 /** The facts of one faction's share of the data. */
@@ -79,7 +81,7 @@ function unitFacts(d: Datasheet): Fact[] {
   for (const p of d.points) add(models(p.models), 'points', p.points);
   for (const c of d.composition) add(c.model, 'composition', c.min === c.max ? String(c.min) : `${c.min}-${c.max}`);
   add(undefined, 'keywords', [...d.keywords].sort().join(', '));
-  add(undefined, 'leads', [...d.leads].sort().join(', '));
+  facts.push({ unit, field: 'leads', value: [...d.leads].sort((x, y) => normalizeName(x).localeCompare(normalizeName(y))).join(', '), owner: own, names: true });
   for (const m of d.models) {
     const profile = `${m.M} T${m.T} Sv${m.Sv}+${m.invuln ? ` ${m.invuln}++` : ''} W${m.W} Ld${m.Ld}+ OC${m.OC}`;
     add(m.name, 'model', profile, own, true);
@@ -92,7 +94,7 @@ function unitFacts(d: Datasheet): Fact[] {
     for (const p of w.profiles) {
       const item = p.name === w.name ? w.name : `${w.name} (${p.name})`;
       const abilities = p.abilities.map((a) => `[${a}]`).join(' ');
-      add(item, 'weapon', `${p.range} A${p.A} ${p.type === 'ranged' ? 'BS' : 'WS'}${p.skill === null ? 'N/A' : `${p.skill}+`} S${p.S} AP${p.AP} D${p.D}${abilities ? ` ${abilities}` : ''}`, own, true);
+      add(item, 'weapon', `${p.range}, A ${p.A}, ${p.type === 'ranged' ? 'BS' : 'WS'} ${p.skill === null ? 'N/A' : `${p.skill}+`}, S ${p.S}, AP ${p.AP}, D ${p.D}${abilities ? ` ${abilities}` : ''}`, own, true);
       const wo = factKey({ unit, item, field: 'weapon' });
       for (const [field, value] of [['range', p.range], ['A', p.A], [p.type === 'ranged' ? 'BS' : 'WS', plus(p.skill)], ['S', p.S], ['AP', p.AP], ['D', p.D], ['weapon abilities', abilities]] as const) {
         add(item, field, value, wo);
@@ -160,13 +162,14 @@ export function diffFacts(from: Fact[], to: Fact[]): RulesChange[] {
     const old = a.get(k);
     if (!old) {
       if (!covered(f, b)) change('added', f, null, f.value);
-    } else if (!f.summary && !sameValue(old.value, f.value) && !covered(f, b)) change('changed', f, old.value, f.value);
+    } else if (!f.summary && !sameValue(old.value, f.value, f.names) && !covered(f, b)) change('changed', f, old.value, f.value);
   }
   for (const [k, f] of a) if (!b.has(k) && !covered(f, a)) change('removed', f, f.value, null);
   return out;
 }
 
-function sameValue(x: Scalar, y: Scalar): boolean {
+function sameValue(x: Scalar, y: Scalar, names?: boolean): boolean {
+  if (names && typeof x === 'string' && typeof y === 'string') return normalizeName(x) === normalizeName(y);
   if (typeof x === 'string' && typeof y === 'string') return x.replace(/\s+/g, ' ').trim() === y.replace(/\s+/g, ' ').trim();
   // Object.is: a characteristic the source leaves unreadable (NaN) is the same in both versions.
   return Object.is(x, y);
@@ -230,12 +233,26 @@ export function factionMatcher(wanted: string): (name: string) => boolean {
 
 /** One change as a line of text: `+ unit Boyz (10 models 75 pts)`, `~ Boyz, 10 models: points 75 → 80`. */
 export function describeChange(c: RulesChange): string {
-  const show = (v: Scalar) => {
-    const s = v === null ? '—' : String(v);
-    return s.length > 90 ? `${s.slice(0, 87)}...` : s;
-  };
   const where = [c.unit, c.item].filter(Boolean).join(', ');
-  if (c.kind === 'changed') return `~ ${where}: ${c.field} ${show(c.from)} → ${show(c.to)}`;
+  if (c.kind === 'changed') {
+    const [from, to] = showDifference(c.from, c.to);
+    return `~ ${where}: ${c.field} ${from} → ${to}`;
+  }
   const value = c.kind === 'added' ? c.to : c.from;
-  return `${c.kind === 'added' ? '+' : '-'} ${c.field} ${where}${value !== null && value !== '' ? ` (${show(value)})` : ''}`;
+  return `${c.kind === 'added' ? '+' : '-'} ${c.field} ${where}${value !== null && value !== '' ? ` (${clip(String(value))})` : ''}`;
+}
+
+const WIDTH = 90;
+const clip = (s: string) => (s.length > WIDTH ? `${s.slice(0, WIDTH - 3)}...` : s);
+
+/** Two values for one line: long texts cut to a window around where they first differ. */
+function showDifference(a: Scalar, b: Scalar): [string, string] {
+  const x = a === null ? '—' : String(a);
+  const y = b === null ? '—' : String(b);
+  if (x.length <= WIDTH && y.length <= WIDTH) return [x, y];
+  let i = 0;
+  while (i < x.length && i < y.length && x[i] === y[i]) i++;
+  const start = Math.max(0, i - 20);
+  const cut = (s: string) => `${start > 0 ? '...' : ''}${s.slice(start, start + WIDTH - 6)}${s.length > start + WIDTH - 6 ? '...' : ''}`;
+  return [cut(x), cut(y)];
 }
