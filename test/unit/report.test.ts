@@ -53,6 +53,14 @@ describe('event report: one list', () => {
     assert.strictEqual(r.computedPoints, 375);
   });
 
+  it('shows the data version the parser records from the export (dataVersion on the tree)', () => {
+    const service = createLanguageService({ rules: testRules() });
+    const doc = TextDocument.create('file:///v.army', 'army-list', 1, VALID);
+    const list = { ...service.parse(doc), dataVersion: { text: 'v886', span: { start: 0, end: 4 } } };
+    assert.strictEqual(reportList('v.army', doc, list, [], service.rules, service.settings).dataVersion, 'v886');
+    assert.strictEqual(row('valid.army', VALID).dataVersion, undefined);
+  });
+
   it('says a text without any unit could not be read, and why', () => {
     const r = row('notes.txt', 'Bring snacks.\nTables at 9.\n');
     assert.strictEqual(r.verdict, 'could not be read');
