@@ -384,7 +384,17 @@ describe('parse: toParseJson', function () {
   it('gives exactly the documented keys, null for absent values', function () {
     const text = fixture('nrshort.txt');
     const json = toParseJson(parseArmyList(text), text) as Record<string, unknown> & { units: Array<Record<string, unknown>> };
-    assert.deepStrictEqual(Object.keys(json), ['format', 'name', 'faction', 'detachment', 'battleSize', 'statedPoints', 'units', 'errors']);
+    assert.deepStrictEqual(Object.keys(json), [
+      'format', 'name', 'faction', 'detachment', 'battleSize', 'statedPoints',
+      'edition', 'detachments', 'detachmentPoints', 'forceDispositions', 'attachedUnits', 'dataVersion',
+      'units', 'errors',
+    ]);
+    assert.strictEqual(json.edition, 10, 'a list showing no 11th-edition sign is 10th');
+    assert.deepStrictEqual(json.detachments, []);
+    assert.strictEqual(json.detachmentPoints, null);
+    assert.deepStrictEqual(json.forceDispositions, []);
+    assert.deepStrictEqual(json.attachedUnits, []);
+    assert.strictEqual(json.dataVersion, null);
     assert.strictEqual(json.name, null);
     assert.strictEqual(json.detachment, null);
     assert.strictEqual(json.battleSize, null);

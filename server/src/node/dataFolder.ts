@@ -3,21 +3,28 @@
 // parsing itself is the pure core's (loadBsData / loadWahapedia).
 import * as fs from 'fs';
 import * as path from 'path';
-import { DataFiles, detectDataKind, emptyRulesData, LoadResult, warn } from '../service/domain/rules/dataFiles';
+import { DataFiles, DataKind, detectDataKind, emptyRulesData, LoadResult, readHead, warn } from '../service/domain/rules/dataFiles';
 import { BsDataOptions, listBsDataCatalogues, loadBsData } from '../service/domain/rules/bsdata';
+import { listMfmFactions, loadMfm, MfmOptions } from '../service/domain/rules/mfm';
+import type { Edition } from '../service/domain/editions/types';
 import { loadWahapedia, WahapediaOptions } from '../service/domain/rules/wahapedia';
 import { DataWarning } from '../service/domain/rules/model';
 import { readPipeCsv } from '../service/domain/rules/wahapediaCsv';
 
 export interface FactionInfo {
   name: string;
-  /** BSData catalogue file or Wahapedia faction id. */
+  /** BSData catalogue file, Wahapedia faction id or MFM file. */
   ref: string;
 }
 
 export interface DataFolder {
   dir: string;
-  kind: 'bsdata' | 'wahapedia' | 'unknown';
+  kind: DataKind | 'unknown';
+  /**
+   * The edition of the game the folder's data is for (Wahapedia 10; MFM 11; BattleScribe: its game system's name),
+   * known without loading it; undefined for an unusable folder.
+   */
+  edition?: Edition;
   /** Problems found opening the folder (missing, unreadable, unrecognised). */
   warnings: DataWarning[];
   /** Cheap: BSData reads only each catalogue's header. */
@@ -26,7 +33,7 @@ export interface DataFolder {
   loadAll(): LoadResult;
 }
 
-export type DataFolderOptions = BsDataOptions & WahapediaOptions;
+export type DataFolderOptions = BsDataOptions & WahapediaOptions & MfmOptions;
 
 /** A DataFiles accessor over one folder: reads a file only when asked, heads by a partial read. */
 export function folderFiles(dir: string): DataFiles {
@@ -43,6 +50,22 @@ export function folderFiles(dir: string): DataFiles {
         const buf = Buffer.alloc(chars * 2);
         const got = fs.readSync(fd, buf, 0, buf.length, 0);
         return buf.subarray(0, got).toString('utf8').slice(0, chars);
+      } catch {
+        return undefined;
+      } finally {
+        if (fd !== undefined) fs.closeSync(fd);
+      }
+    },
+    tail: (n, chars) => {
+      let fd: number | undefined;
+      try {
+        fd = fs.openSync(path.join(dir, n), 'r');
+        const size = fs.fstatSync(fd).size;
+        const len = Math.min(size, chars * 2);
+        const buf = Buffer.alloc(len);
+        const got = fs.readSync(fd, buf, 0, len, size - len);
+        // A multi-byte character cut at the start decodes as U+FFFD: harmless before the root's attributes.
+        return buf.subarray(0, got).toString('utf8').slice(-chars);
       } catch {
         return undefined;
       } finally {
@@ -67,14 +90,26 @@ export function openDataFolder(dir: string, options: DataFolderOptions = {}): Da
   } catch {
     return failed(warn('folder-missing', `Rules data folder ${location} does not exist or cannot be read`, { file: location }, 'error'));
   }
-  const kind = detectDataKind(files.list());
+  const kind = detectDataKind(files.list(), (n) => readHead(files, n, 256));
   if (!kind) {
-    return failed(warn('folder-unrecognised', `${location} holds neither BattleScribe files (.gst/.cat) nor a Wahapedia export (Datasheets.csv)`, { file: location }, 'error'));
+    return failed(warn('folder-unrecognised', `${location} holds neither BattleScribe files (.gst/.cat, or BattleScribe .json) nor a Wahapedia export (Datasheets.csv) nor Munitorum Field Manual YAML files`, { file: location }, 'error'));
   }
   const opts = { ...options, location };
-  if (kind === 'bsdata') {
+  if (kind === 'mfm') {
     return {
-      dir: location, kind, warnings: [],
+      dir: location, kind, edition: 11, warnings: [],
+      listFactions: () => {
+        const { factions, warnings } = listMfmFactions(files);
+        return { factions: factions.map((f) => ({ name: f.name, ref: f.file })), warnings };
+      },
+      loadFaction: (name) => loadMfm(files, { ...opts, factions: [name] }),
+      loadAll: () => loadMfm(files, opts),
+    };
+  }
+  if (kind === 'bsdata') {
+    const listed = listBsDataCatalogues(files);
+    return {
+      dir: location, kind, edition: listed.gameSystem?.edition ?? 10, warnings: [],
       listFactions: () => {
         const { catalogues, warnings } = listBsDataCatalogues(files);
         return { factions: catalogues.filter((c) => !c.library).map((c) => ({ name: c.faction ?? c.catalogueName, ref: c.file })), warnings };
@@ -84,7 +119,7 @@ export function openDataFolder(dir: string, options: DataFolderOptions = {}): Da
     };
   }
   return {
-    dir: location, kind, warnings: [],
+    dir: location, kind, edition: 10, warnings: [],
     listFactions: () => {
       const warnings: DataWarning[] = [];
       const name = files.list().find((n) => n.toLowerCase() === 'factions.csv');

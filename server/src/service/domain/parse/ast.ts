@@ -33,7 +33,13 @@ export type ListFormat =
   | 'nrsimple'
   | 'nrshort'
   | 'listforge'
-  | 'battlescribe';
+  | 'battlescribe'
+  /** The official app's v2 export (11th edition), English or French, flattened pastes included. */
+  | 'gwapp2'
+  /** War Organ's own export (`Name [N points]`, `Battle Size:`, `Detachments:`). */
+  | 'warorgan'
+  /** War Organ's app-style export (tab bullets, `Strike Force (2000 Point)`). */
+  | 'warorganapp';
 
 export interface ArmyList {
   format: ListFormat;
@@ -48,6 +54,21 @@ export interface ArmyList {
   faction?: Token;
   /** Usually one; 11th-edition exports may name two. */
   detachments: Token[];
+  /**
+   * 11th edition: the Detachment Points stated for each detachment alone, parallel to `detachments`
+   * (undefined where the text states none for that detachment alone). A line naming one detachment
+   * ("Berzerker Warband (3 Detachment Points)") states its DP; two joined detachments share one total,
+   * which only `detachmentPointsStated` holds.
+   */
+  detachmentPoints?: Array<NumberToken | undefined>;
+  /** 11th edition: the DP the header states for all its detachments together, and War Organ's allowance ("3/3"). */
+  detachmentPointsStated?: { total: NumberToken; allowance?: NumberToken; span: Span };
+  /** 11th edition: the force dispositions the text names (bare line, "Force Dispositions:", NR "FORCE DISPOSITION:"). */
+  forceDispositions?: Token[];
+  /** 11th edition: the app's Attached Units block (which Leader and Support units join which Bodyguard unit). */
+  attachments?: Attachment[];
+  /** The app's data version from the v2 footer ("v925" of "Data Version: v925"). */
+  dataVersion?: Token;
   battleSize?: BattleSize;
   sections: Section[];
   /** Every unit in text order, duplicates kept separate. Sections hold the same objects. */
@@ -58,9 +79,25 @@ export interface ArmyList {
   errors: ParseError[];
 }
 
+/** One `Attached Unit N` group of the app's Attached Units block. Units are the same objects as in `units`. */
+export interface Attachment {
+  /** The group header as written ("Attached Unit 1", "Unité 1 Attachée"); absent when the text gives none. */
+  header?: Token;
+  /** From the header to the end of the group's last unit. */
+  span: Span;
+  bodyguard?: Unit;
+  leaders: Unit[];
+  supports: Unit[];
+}
+
+/** The role a unit's `Attached as:` bullet states. */
+export type AttachRole = 'leader' | 'support' | 'bodyguard';
+
 export interface BattleSize {
   /** "Strike Force", "Incursion", "Onslaught", "Combat Patrol". */
   name: Token;
+  /** The English name when the text is localised ("Strike Force" for "Force de Frappe"). */
+  english?: string;
   /** The points limit the line states (null for Combat Patrol, which has none). */
   points?: number;
   span: Span;
@@ -94,8 +131,10 @@ export interface Unit {
    * (ListForge "• Icon of Khorne", BattleScribe "Jakhals [70pts]: Icon of Khorne").
    */
   wargear?: WargearRef[];
-  /** Attached leader/bodyguard statement (`• Leading: <unit>`, `Attached as`), if any. */
+  /** Attached leader/bodyguard statement (`• Leading: <unit>`), if any. */
   leading?: Token;
+  /** 11th-edition app: the `• Attached as: Leader (Character)` bullet, its role and the bullet's text. */
+  attachedAs?: { role: AttachRole; text: Token };
   /** Bullets that are neither wargear nor models ("Daemonic Allegiance: Tzeentch"). */
   notes: Token[];
 }

@@ -50,7 +50,9 @@ export function guard(ctx: Ctx, start: number, end: number, fn: () => void): voi
 
 // ---- battle size -------------------------------------------------------
 
-const BATTLE_SIZE = /^(Combat Patrol|Incursion|Strike Force|Onslaught)(?:\s*\(\s*(\d[\d,]*)\s*(?:points?|pts|point limit)\s*\))?\s*$/di;
+const BATTLE_SIZE = /^(Combat Patrol|Incursion|Strike Force|Onslaught|Force de Frappe)(?:\s*\(\s*(\d[\d,]*)\s*(?:points?|pts|point limit)\s*\))?\s*$/di;
+/** The app's French battle sizes (only those seen in real exports). */
+const LOCALISED_SIZES: Record<string, string> = { 'force de frappe': 'Strike Force' };
 
 export function parseBattleSize(src: string, start: number, end: number): BattleSize | undefined {
   const [s, e] = trimRange(src, start, end);
@@ -59,6 +61,8 @@ export function parseBattleSize(src: string, start: number, end: number): Battle
   const n = grp(m, 1, s)!;
   const p = grp(m, 2, s);
   const bs: BattleSize = { name: tok(src, n[0], n[1]), span: { start: s, end: e } };
+  const english = LOCALISED_SIZES[m[1].toLowerCase()];
+  if (english) bs.english = english;
   if (p) bs.points = toNumber(src.slice(p[0], p[1]));
   return bs;
 }
@@ -140,8 +144,8 @@ type Special =
   | { kind: 'leading'; name: [number, number] }
   | { kind: 'bundle' };
 
-const WARLORD = /^warlord$/i;
-const ENH_PREFIX = /^(?:enhancements?|e)\s*:\s*(.+?)\s*$/di;
+const WARLORD = /^(?:warlord|seigneur de guerre)$/i;
+const ENH_PREFIX = /^(?:enhancements?|optimisations?|e)\s*:\s*(.+?)\s*$/di;
 const LEADING = /^(?:leading|attached to)\s*:\s*(.+?)\s*$/di;
 const PRICED = /^(.+?)\s*(?:\(\s*\+\s*(\d[\d,]*)\s*(?:pts?|points?)\s*\)|\[\s*\+?\s*(\d[\d,]*)\s*(?:pts?|points?)\s*\])$/di;
 const BUNDLE = /^B\s*:/;
@@ -364,4 +368,28 @@ export function setFactionPath(ctx: Ctx, start: number, end: number): void {
     const sup = parts[parts.length - 2];
     ctx.list.superFaction = ctx.tok(sup[0], sup[1]);
   }
+}
+
+/** How lists join their last item ("A, B and C"; French "A et B"). */
+const JOIN = /\s+(?:and|et)\s+/g;
+
+/** Splits [start, end) on commas and, when `and` is set, on " and " / " et ", never inside parentheses. */
+export function splitJoined(src: string, start: number, end: number, and: boolean): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  for (const [s, e] of splitList(src, start, end)) {
+    if (!and) {
+      out.push([s, e]);
+      continue;
+    }
+    const text = src.slice(s, e);
+    let from = 0;
+    for (const m of text.matchAll(JOIN)) {
+      const before = text.slice(0, m.index);
+      if ((before.match(/[([]/g)?.length ?? 0) !== (before.match(/[)\]]/g)?.length ?? 0)) continue;
+      out.push(trimRange(src, s + from, s + m.index!));
+      from = m.index! + m[0].length;
+    }
+    out.push(trimRange(src, s + from, e));
+  }
+  return out.filter(([s, e]) => e > s);
 }

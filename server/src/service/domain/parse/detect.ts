@@ -14,6 +14,18 @@ const PTS = /\(\s*\d[\d,]*\s*pts?\s*\)(\s*:.*)?$/;
 const PTS_TIGHT = /\(\s*\d[\d,]*pts\)/;
 const POINTS = /\(\s*\d[\d,]*\s*points\)\s*$/i;
 const ROLE = /^[A-Z][A-Za-z ]*:\s*$/;
+// War Organ: its footer, a "Name [2000 points]" title, or its "Battle Size:" + "Detachments:" header.
+const WARORGAN_FOOTER = /^Created with War ?Organ/i;
+const WARORGAN_TITLE = /^.*\S\s*\[\s*\d[\d,]*\s*points?\s*\]$/i;
+// The official app's v2 (11th edition): Detachment Points, force dispositions, an Attached Units block, the v2 footer.
+const APP2 = [
+  /\(\s*\d+\s*(?:Detachment Points?|Points? de D[ée]tachement)\s*\)$/i,
+  /^(?:Force Dispositions?|Dispositions? des Forces?)\s*:/i,
+  /^(?:ATTACHED UNITS|UNIT[ÉE]S ATTACH[ÉE]ES)$/i,
+  /^(?:Exported with App Version|Export[ée] avec la Version de l.Appli)\s*:\s*v?[2-9]/i,
+];
+// War Organ's app-style export writes "Strike Force (2000 Point)" and tab-indented bullets.
+const WARORGAN_APP_SIZE = /^(?:Combat Patrol|Incursion|Strike Force|Onslaught)\s*\(\s*\d[\d,]*\s*Point\s*\)$/;
 
 export function detectFormat(lines: Line[]): ListFormat {
   const texts = lines.filter((l) => !l.blank).map((l) => l.text.trim());
@@ -25,6 +37,7 @@ export function detectFormat(lines: Line[]): ListFormat {
   }
   if (texts.some((t) => BS.test(t))) return 'battlescribe';
   if (NRS_TITLE.test(first) || texts.some((t) => NRS.test(t))) return 'nrsimple';
+  if (WARORGAN_TITLE.test(first) || texts.some((t) => WARORGAN_FOOTER.test(t)) || (texts.some((t) => /^Battle Size\s*:/i.test(t)) && texts.some((t) => /^Detachments\s*:/i.test(t)))) return 'warorgan';
   let pts = 0;
   let points = 0;
   let tight = 0;
@@ -40,5 +53,9 @@ export function detectFormat(lines: Line[]): ListFormat {
     if (roles > 0 && tight < pts) return 'listforge';
     return tight > 0 || roles === 0 ? 'nrshort' : 'listforge';
   }
+  if (texts.some((t) => WARORGAN_APP_SIZE.test(t)) && lines.some((l) => /^\t+[•◦]/.test(l.text))) return 'warorganapp';
+  if (texts.some((t) => APP2.some((re) => re.test(t)))) return 'gwapp2';
+  // The flattened v2 paste: unit lines like "Paladin Squad485 Points".
+  if (texts.filter((t) => /[^\s\d,(]\d[\d,]*\s*Points$/.test(t)).length >= 2) return 'gwapp2';
   return 'gwapp';
 }

@@ -4,10 +4,11 @@
 import type { Token, Unit } from './ast';
 import { Ctx, Node, guard, interpretBody, parseBattleSize, setPoints, splitMarker } from './common';
 import { Line, grp, numTok, trimRange } from './lines';
+import { readDetachments } from './eleventh';
 
 const SECTION = /^(CHARACTERS?|EPIC HERO(?:ES)?|BATTLELINE|DEDICATED TRANSPORTS?|OTHER DATASHEETS|ALLIED UNITS|ATTACHED UNITS|FORTIFICATIONS?)$/i;
 const UNIT = /^(.*?\S)\s*\(\s*(\d[\d,]*)\s*points?\s*\)$/di;
-const FOOTER = /^Exported with App Version/i;
+const FOOTER = /^(?:Exported with App Version|Export[ée] avec la Version de l.Appli)/i;
 const JUNK = /^(undefined|null)$/;
 const ITEM = /^\d+\s*x\s/i;
 
@@ -15,18 +16,46 @@ export function isAppSection(text: string): boolean {
   return SECTION.test(text.trim());
 }
 
-export function parseGwApp(ctx: Ctx, lines: Line[]): void {
+/** What differs between the app's export generations; the body loop below is shared. */
+export interface AppDialect {
+  /** A section header line. */
+  section(text: string): boolean;
+  /** A unit line: the name's and the points' ranges. */
+  unit(text: string, s: number): { name: [number, number]; points: [number, number] } | undefined;
+  /** Reads the header (the lines before the body). */
+  header(ctx: Ctx, lines: Line[]): void;
+  /** A section header was read. */
+  sectionOpened?(): void;
+  /** A bare body line the dialect reads itself ("Attached Unit 1"), read by `readOther` once the unit above is closed. */
+  isOther?(text: string): boolean;
+  readOther?(s: number, e: number): void;
+  /** A unit was opened (before its body). */
+  opened?(unit: Unit): void;
+  /** A unit's body lines before they become a tree: may take the lines it reads itself. */
+  body?(unit: Unit, body: Line[]): Line[];
+  /** The footer line. */
+  footer?(s: number, e: number): void;
+}
+
+function unitLine(text: string, s: number): { name: [number, number]; points: [number, number] } | undefined {
+  const m = UNIT.exec(text);
+  return m ? { name: grp(m, 1, s)!, points: grp(m, 2, s)! } : undefined;
+}
+
+const TENTH_APP: AppDialect = { section: (t) => SECTION.test(t), unit: unitLine, header: parseHeader };
+
+export function parseGwApp(ctx: Ctx, lines: Line[], dialect: AppDialect = TENTH_APP): void {
   const src = ctx.src;
   const content = (l: Line) => src.slice(...trimRange(src, l.start, l.end));
 
   // The header runs to the first section header (or, when a list has none, to the first unit line after the title).
-  let bodyFrom = lines.findIndex((l) => !l.blank && SECTION.test(content(l)));
+  let bodyFrom = lines.findIndex((l) => !l.blank && dialect.section(content(l)));
   if (bodyFrom < 0) {
     const firstText = lines.findIndex((l) => !l.blank);
-    bodyFrom = lines.findIndex((l, i) => i > firstText && !l.blank && UNIT.test(content(l)) && !parseBattleSize(src, l.start, l.end));
+    bodyFrom = lines.findIndex((l, i) => i > firstText && !l.blank && !!dialect.unit(content(l), 0) && !parseBattleSize(src, l.start, l.end));
     if (bodyFrom < 0) bodyFrom = lines.length;
   }
-  parseHeader(ctx, lines.slice(0, bodyFrom));
+  dialect.header(ctx, lines.slice(0, bodyFrom));
 
   // Only dialect B writes item lines without a bullet (continuations), at any indentation.
   const dialectB = lines.some((l, i) => i >= bodyFrom && !l.blank && ITEM.test(content(l)));
@@ -38,14 +67,16 @@ export function parseGwApp(ctx: Ctx, lines: Line[]): void {
   const close = () => {
     if (unit) {
       const u = unit;
-      guard(ctx, u.span.start, u.span.end, () => finishUnit(ctx, u, body, dialectB));
+      const b = dialect.body ? dialect.body(u, body) : body;
+      guard(ctx, u.span.start, u.span.end, () => finishUnit(ctx, u, b, dialectB));
     }
     unit = undefined;
     body = [];
   };
   for (let i = bodyFrom; i < lines.length; i++) {
     const line = lines[i];
-    if (line.blank) {
+    // A lone "." (seen between two units of a real v2 export) stands for a blank line.
+    if (line.blank || (line.text.length - line.indent <= 3 && /^\s*\.+\s*$/.test(line.text))) {
       close();
       prevBlank = true;
       continue;
@@ -61,28 +92,37 @@ export function parseGwApp(ctx: Ctx, lines: Line[]): void {
       }
       if (FOOTER.test(text)) {
         close();
+        dialect.footer?.(s, e);
         afterFooter = true;
         return;
       }
-      if (SECTION.test(text)) {
+      if (dialect.section(text)) {
         close();
         ctx.openSection(line);
+        dialect.sectionOpened?.();
         afterSection = true;
         return;
       }
       const mk = splitMarker(src, line);
-      const m = mk.marker ? null : UNIT.exec(text);
+      if (!mk.marker && dialect.isOther?.(text)) {
+        close();
+        dialect.readOther?.(s, e);
+        afterSection = true;
+        return;
+      }
+      const m = mk.marker ? undefined : dialect.unit(text, s);
       if (m) {
         close();
-        const n = grp(m, 1, s)!;
-        unit = ctx.addUnit(ctx.tok(n[0], n[1]), s, e);
-        setPoints(ctx, unit, grp(m, 2, s));
+        unit = ctx.addUnit(ctx.tok(m.name[0], m.name[1]), s, e);
+        setPoints(ctx, unit, m.points);
+        dialect.opened?.(unit);
         return;
       }
       if (!mk.marker && line.indent === 0 && (prevBlank || wasSection) && !ITEM.test(text)) {
         // Auspex extension: a Combat Patrol unit line may carry no points.
         close();
         unit = ctx.addUnit(ctx.tok(s, e), s, e);
+        dialect.opened?.(unit);
         return;
       }
       // Continuation lines are always "Nx item"; anything else unbulleted is not app syntax.
@@ -127,26 +167,15 @@ function parseHeader(ctx: Ctx, lines: Line[]): void {
   // Dialect B states the battle size before the detachment; dialect A after it.
   let factionLines: Line[];
   if (post.length) {
-    for (const l of post) list.detachments.push(stripDetachmentPoints(ctx, l));
+    for (const l of post) readDetachments(ctx, l.start, l.end, { and: false });
     factionLines = pre;
   } else if (pre.length >= 2) {
-    list.detachments.push(stripDetachmentPoints(ctx, pre[pre.length - 1]));
+    readDetachments(ctx, pre[pre.length - 1].start, pre[pre.length - 1].end, { and: false });
     factionLines = pre.slice(0, -1);
   } else factionLines = pre;
   if (factionLines.length) list.faction = tokOf(factionLines[factionLines.length - 1]);
   if (factionLines.length >= 2) list.superFaction = tokOf(factionLines[factionLines.length - 2]);
   for (const l of factionLines.slice(0, -2)) ctx.unknownLine(l, 'Unexpected header line');
-}
-
-/** 11th-edition exports append "(3 Detachment Points)" to the detachment. */
-function stripDetachmentPoints(ctx: Ctx, l: Line): Token {
-  const [s, e] = trimRange(ctx.src, l.start, l.end);
-  const m = /^(.*?)\s*\(\s*\d+\s*Detachment Points?\s*\)$/di.exec(ctx.src.slice(s, e));
-  if (m) {
-    const r = grp(m, 1, s)!;
-    return ctx.tok(r[0], r[1]);
-  }
-  return ctx.tok(s, e);
 }
 
 function finishUnit(ctx: Ctx, unit: Unit, body: Line[], dialectB: boolean): void {

@@ -9,6 +9,9 @@ import { parseGwApp } from './gwapp';
 import { parseNewRecruit } from './newrecruit';
 import { parseBracketed } from './battlescribe';
 import { parseListForge } from './listforge';
+import { parseGwApp2 } from './gwapp2';
+import { parseWarOrgan } from './warorgan';
+import { showsEleventh } from './eleventh';
 import { scanLines } from './lines';
 
 export type { ArmyList } from './ast';
@@ -42,7 +45,15 @@ export function parseArmyList(text: string): ArmyList {
       case 'listforge':
         parseListForge(ctx, lines);
         break;
+      case 'gwapp2':
+      case 'warorganapp':
+        parseGwApp2(ctx, lines);
+        break;
+      case 'warorgan':
+        parseWarOrgan(ctx, lines);
+        break;
     }
+    if (!ctx.list.editionShown && showsEleventh(ctx.list)) ctx.list.editionShown = 11;
     return ctx.list;
   } catch (e) {
     const list: ArmyList = ctx?.list ?? { format: 'gwapp', detachments: [], sections: [], units: [], comments: [], errors: [] };

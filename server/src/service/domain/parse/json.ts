@@ -2,6 +2,7 @@
 // zero-based line/character ranges, null for anything absent.
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ArmyList, Span } from './ast';
+import { listEdition } from '../editions';
 
 export function toParseJson(list: ArmyList, text: string): object {
   const doc = TextDocument.create('untitled:list', 'army-list', 0, text);
@@ -13,6 +14,18 @@ export function toParseJson(list: ArmyList, text: string): object {
     detachment: list.detachments[0]?.text ?? null,
     battleSize: list.battleSize ? { name: list.battleSize.name.text, points: list.battleSize.points ?? null } : null,
     statedPoints: list.statedPoints?.value ?? null,
+    edition: listEdition(list, 'auto'),
+    detachments: list.detachments.map((d, i) => ({ name: d.text, dp: list.detachmentPoints?.[i]?.value ?? null })),
+    detachmentPoints: list.detachmentPointsStated
+      ? { total: list.detachmentPointsStated.total.value, allowance: list.detachmentPointsStated.allowance?.value ?? null }
+      : null,
+    forceDispositions: (list.forceDispositions ?? []).map((d) => d.text),
+    attachedUnits: (list.attachments ?? []).map((a) => ({
+      bodyguard: a.bodyguard ? list.units.indexOf(a.bodyguard) : null,
+      leaders: a.leaders.map((u) => list.units.indexOf(u)),
+      supports: a.supports.map((u) => list.units.indexOf(u)),
+    })),
+    dataVersion: list.dataVersion?.text ?? null,
     units: list.units.map((u) => ({
       name: u.name.text,
       points: u.points?.value ?? null,

@@ -4,6 +4,7 @@ import type { Unit } from './ast';
 import { Ctx, Node, guard, indentTree, inlineNodes, interpretBody, setFactionPath, setPoints, splitMarker } from './common';
 import { Line, grp, numTok, trimRange } from './lines';
 import { isAppSection } from './gwapp';
+import { readDetachments, readDispositions } from './eleventh';
 import { normalizeName } from '../text/normalize';
 
 const BANNER = /^\+{5,}\s*$/;
@@ -51,12 +52,9 @@ export function parseNewRecruit(ctx: Ctx, lines: Line[]): void {
         if (v[1] <= v[0]) return;
         const value = src.slice(v[0], v[1]);
         if (key === 'FACTION KEYWORD' || key === 'FACTION') setFactionPath(ctx, v[0], v[1]);
-        else if (key === 'DETACHMENT') {
-          // "Name (Detachment rule)" keeps only the name.
-          const m = /^(.*?\S)\s*\([^()]*\)$/d.exec(value);
-          const r = m ? grp(m, 1, v[0])! : v;
-          list.detachments.push(ctx.tok(r[0], r[1]));
-        } else if (key === 'TOTAL ARMY POINTS') {
+        // "Name (Detachment rule)" keeps only the name; 11th-edition exports join two detachments with a comma.
+        else if (key === 'DETACHMENT' || key === 'DETACHMENTS') readDetachments(ctx, v[0], v[1], { and: false, stripRule: true });
+        else if (key === 'FORCE DISPOSITION' || key === 'FORCE DISPOSITIONS') readDispositions(ctx, v[0], v[1]); else if (key === 'TOTAL ARMY POINTS') {
           const m = /^(\d[\d,]*)/d.exec(value);
           if (m) list.statedPoints = numTok(src, v[0], v[0] + m[1].length);
         } else if (key === 'WARLORD') {

@@ -5,8 +5,11 @@ import {
   Ability, CompositionEntry, CoreRule, Datasheet, DataWarning, Detachment, Enhancement, Faction, ModelProfile,
   PointsStep, RulesData, Weapon, WeaponProfile,
 } from './model';
-import { asDataFiles, DataFiles, emptyRulesData, FileInput, LoadResult, readHead, warn } from './dataFiles';
+import { asDataFiles, DataFiles, emptyRulesData, FileInput, LoadResult, readHead, readTail, warn } from './dataFiles';
 import { attr, kids, parseRawElement, parseXmlDocument, readRootHeader, text, XNode } from './bsdataXml';
+import { JSON_SOURCE, jsonToNode, parseJsonDocument, readJsonRootHeader } from './bsdataJson';
+import { loadForceConstraints } from './bsdataForce';
+import type { Edition } from '../editions/types';
 import { foldTypography, normalizeName } from '../text/normalize';
 
 export interface BsDataOptions {
@@ -31,6 +34,22 @@ export interface BsCatalogueInfo {
   library: boolean;
 }
 
+/** The game system file of a folder (`.gst`, or a `.json` whose root is `gameSystem`). */
+export interface BsGameSystemInfo {
+  file: string;
+  id?: string;
+  name?: string;
+  revision?: string;
+  /** From the name ("Warhammer 40,000 11th Edition" → 11); 10 when the name states none. */
+  edition: Edition;
+}
+
+/** The edition a game system's name states ("Warhammer 40,000 11th Edition" → 11); 10 when it states none. */
+export function editionOfGameSystem(name: string | undefined): Edition {
+  const m = /\b(\d+)(?:st|nd|rd|th)\s+edition\b/i.exec(name ?? '');
+  return m && Number(m[1]) === 11 ? 11 : 10;
+}
+
 const PTS_ID = '51b2-306e-1021-d207';
 const HEADER_CHARS = 4096;
 const MAX_DEPTH = 24;
@@ -44,7 +63,10 @@ const SKIP_LINK = /^(weapon modifications|weapon upgrades|battle honours|crusade
 
 interface RawEl {
   attrs: Record<string, string>;
+  /** The element's source text (XML inner text, or JSON), for cheap tests before converting it. */
   raw: string;
+  /** JSON front end: the element's object, converted when a link reaches it. */
+  json?: Record<string, unknown>;
   node?: XNode | null;
   cat: Cat;
 }
@@ -55,6 +77,8 @@ interface Cat {
   name: string;
   library: boolean;
   isGst: boolean;
+  /** Which front end read the file. */
+  format: 'xml' | 'json';
   root: XNode;
   shared: Map<string, RawEl>;
   categories: Map<string, string>;
@@ -70,23 +94,61 @@ function parentOf(catalogueName: string): string | undefined {
   return parts.length > 1 ? parts[0].trim() : undefined;
 }
 
-/** Cheap listing: reads only the first bytes of each catalogue. */
-export function listBsDataCatalogues(input: FileInput): { catalogues: BsCatalogueInfo[]; warnings: DataWarning[] } {
+/** Headers read per folder accessor: a JSON file whose root attributes need a whole read is read once. */
+const jsonHeaders = new WeakMap<DataFiles, Map<string, Record<string, string> | undefined>>();
+
+/** The root attributes of a BattleScribe JSON file (`#root` its element name); undefined when it is not one. */
+function jsonHeader(files: DataFiles, file: string): Record<string, string> | undefined {
+  let cache = jsonHeaders.get(files);
+  if (!cache) jsonHeaders.set(files, (cache = new Map()));
+  if (!cache.has(file)) cache.set(file, readJsonHeader(files, file));
+  return cache.get(file);
+}
+
+function readJsonHeader(files: DataFiles, file: string): Record<string, string> | undefined {
+  const head = readHead(files, file, HEADER_CHARS);
+  if (head === undefined) return undefined;
+  const tail = readTail(files, file, HEADER_CHARS) ?? '';
+  const h = readJsonRootHeader(head, tail);
+  if (!h || h.id) return h;
+  // The root's attributes sit between its child lists: read the whole file once.
+  const text = files.read(file);
+  if (text === undefined) return h;
+  const r = parseJsonDocument(text);
+  return r.ok ? { '#root': r.rootName, ...r.root.$ } : h;
+}
+
+/** Cheap listing: reads only the first (JSON: and last) bytes of each catalogue and of the game system. */
+export function listBsDataCatalogues(input: FileInput): { catalogues: BsCatalogueInfo[]; warnings: DataWarning[]; gameSystem?: BsGameSystemInfo } {
   const files = asDataFiles(input);
   const warnings: DataWarning[] = [];
   const catalogues: BsCatalogueInfo[] = [];
-  for (const file of files.list().filter((n) => /\.cat$/i.test(n)).sort()) {
-    const head = readHead(files, file, HEADER_CHARS);
-    const h = head === undefined ? undefined : readRootHeader(head);
+  let gameSystem: BsGameSystemInfo | undefined;
+  const names = files.list().sort();
+  const gst = names.find((n) => /\.gst$/i.test(n));
+  if (gst) {
+    const h = readRootHeader(readHead(files, gst, HEADER_CHARS) ?? '');
+    gameSystem = { file: gst, id: h?.id, name: h?.name, revision: h?.revision, edition: editionOfGameSystem(h?.name) };
+  }
+  for (const file of names.filter((n) => /\.(cat|json)$/i.test(n))) {
+    const json = /\.json$/i.test(file);
+    const h = json ? jsonHeader(files, file) : (() => { const head = readHead(files, file, HEADER_CHARS); return head === undefined ? undefined : readRootHeader(head); })();
+    if (json && !h) continue; // some other JSON file: not ours
+    if (json && h?.['#root'] === 'gameSystem') {
+      if (!gameSystem) gameSystem = { file, id: h.id, name: h.name, revision: h.revision, edition: editionOfGameSystem(h.name) };
+      continue;
+    }
     if (!h || h['#root'] !== 'catalogue' || !h.id) {
-      warnings.push(warn('xml-malformed', `${file}: no <catalogue id=... name=...> header in the first ${HEADER_CHARS} characters; file skipped`, { file }));
+      warnings.push(json
+        ? warn('json-malformed', `${file}: no "catalogue" object with an "id" among its first or last ${HEADER_CHARS} characters; file skipped`, { file })
+        : warn('xml-malformed', `${file}: no <catalogue id=... name=...> header in the first ${HEADER_CHARS} characters; file skipped`, { file }));
       continue;
     }
     const library = h.library === 'true';
     const name = h.name ?? file;
     catalogues.push({ file, id: h.id, catalogueName: name, library, faction: library ? undefined : factionNameOf(name) });
   }
-  return { catalogues, warnings };
+  return { catalogues, warnings, gameSystem };
 }
 
 class Loader {
@@ -102,7 +164,7 @@ class Loader {
   ptsId = PTS_ID;
   private profileTypeNames = new Map<string, string>();
 
-  constructor(private files: DataFiles, readonly opts: BsDataOptions, infos: BsCatalogueInfo[]) {
+  constructor(private files: DataFiles, readonly opts: BsDataOptions, infos: BsCatalogueInfo[], private gameSystem?: BsGameSystemInfo) {
     for (const c of infos) this.fileById.set(c.id, c.file);
   }
 
@@ -113,9 +175,9 @@ class Loader {
   }
 
   loadGst(): void {
-    const gstName = this.files.list().find((n) => /\.gst$/i.test(n));
+    const gstName = this.gameSystem?.file;
     if (!gstName) {
-      this.warnings.push(warn('bsdata-no-gamesystem', 'No game system (.gst) file: core rules, keywords and cost types are unknown; catalogues load without them', { file: '(folder)' }, 'error'));
+      this.warnings.push(warn('bsdata-no-gamesystem', 'No game system (a .gst file, or a .json whose root is "gameSystem"): core rules, keywords and cost types are unknown; catalogues load without them', { file: '(folder)' }, 'error'));
       return;
     }
     const cat = this.parseFile(gstName, true);
@@ -138,14 +200,15 @@ class Loader {
       this.warnings.push(warn('file-unreadable', `${file}: cannot be read`, { file }, 'error'));
       return undefined;
     }
-    const r = parseXmlDocument(t);
+    const format = /\.json$/i.test(file) ? 'json' : 'xml';
+    const r = format === 'json' ? parseJsonDocument(t) : parseXmlDocument(t);
     if (!r.ok) {
       this.warnings.push(warn(r.code, `${file} ${r.problem}; file skipped`, { file }, 'error'));
       return undefined;
     }
     const root = r.root;
     const cat: Cat = {
-      file, isGst, root,
+      file, isGst, format, root,
       id: attr(root, 'id') ?? file,
       name: attr(root, 'name') ?? file,
       library: attr(root, 'library') === 'true',
@@ -155,7 +218,11 @@ class Loader {
     const index = (section: string, tag: string) => {
       for (const el of kids(root, section, tag)) {
         const id = el.$?.id;
-        if (id) cat.shared.set(id, { attrs: el.$ ?? {}, raw: typeof el['#text'] === 'string' ? el['#text'] : '', cat });
+        if (!id) continue;
+        const json = el[JSON_SOURCE] as Record<string, unknown> | undefined;
+        cat.shared.set(id, json
+          ? { attrs: el.$ ?? {}, raw: JSON.stringify(json), json, cat }
+          : { attrs: el.$ ?? {}, raw: typeof el['#text'] === 'string' ? el['#text'] : '', cat });
       }
     };
     index('sharedSelectionEntries', 'selectionEntry');
@@ -168,11 +235,12 @@ class Loader {
     return cat;
   }
 
-  catById(id: string, from: string): Cat | undefined {
+  catById(id: string, from: string, name?: string): Cat | undefined {
     if (this.cats.has(id)) return this.cats.get(id) ?? undefined;
     const file = this.fileById.get(id);
     if (!file) {
-      this.warnings.push(warn('catalogue-link-missing', `${from}: links catalogue id ${id}, which no .cat file in the folder declares; its entries are unavailable`, { file: from, locator: id }));
+      const what = name ? `catalogue "${name}" (id ${id})` : `catalogue id ${id}`;
+      this.warnings.push(warn('catalogue-link-missing', `${from}: links ${what}, which no catalogue file in the folder declares; its entries are unavailable`, { file: from, locator: id }));
       this.cats.set(id, null);
       return undefined;
     }
@@ -190,7 +258,7 @@ class Loader {
         const tid = attr(l, 'targetId');
         if (!tid || seen.has(tid)) continue;
         seen.add(tid);
-        const c = this.catById(tid, out[i].file);
+        const c = this.catById(tid, out[i].file, attr(l, 'name'));
         if (c) out.push(c);
       }
     }
@@ -205,7 +273,7 @@ class Loader {
   materialise(el: RawEl): XNode | undefined {
     if (el.node === undefined) {
       try {
-        el.node = parseRawElement(el.attrs, el.raw);
+        el.node = el.json ? jsonToNode(el.json) : parseRawElement(el.attrs, el.raw);
       } catch (e) {
         el.node = null;
         this.warnings.push(warn('xml-malformed', `${el.cat.file}: element ${el.attrs.id ?? '?'} is not well-formed XML (${(e as Error).message.split('\n')[0]}); skipped`, { file: el.cat.file, locator: el.attrs.id }, 'error'));
@@ -239,9 +307,8 @@ class Resolver {
     // Rare: a link to an entry nested inside another shared entry.
     if (!this.nested.has(id)) {
       let found: { node: XNode; cat: Cat } | null = null;
-      const needle = `id="${id}"`;
       for (const e of this.byId.values()) {
-        if (e.raw.indexOf(needle) < 0) continue;
+        if (e.raw.indexOf(idNeedle(e.cat, id)) < 0) continue;
         const n = this.L.materialise(e);
         const hit = n && findById(n, id);
         if (hit) { found = { node: hit, cat: e.cat }; break; }
@@ -264,6 +331,11 @@ class Resolver {
   isCore(ruleId: string): boolean {
     return this.gstRules.has(ruleId);
   }
+}
+
+/** How an element's id reads in its raw text, per front end. */
+function idNeedle(cat: Cat, id: string): string {
+  return cat.format === 'json' ? `"id":"${id}"` : `id="${id}"`;
 }
 
 function findById(n: XNode, id: string): XNode | undefined {
@@ -730,12 +802,14 @@ class DatasheetBuilder {
       points: this.points(root, composition, id),
       weapons: col.weapons,
       abilities: col.abilities,
-      leads: col.leaderTexts.flatMap(parseLeaderText),
+      leads: keywords.includes('SUPPORT') ? [] : col.leaderTexts.flatMap(parseLeaderText),
       ledBy: [],
       epicHero: keywords.includes('EPIC HERO'),
       source: { file: root.cat.file, locator: id },
     };
     if (!role) delete ds.role;
+    // 11th edition: a SUPPORT unit's attachment list (printed under "Leader" in BSData) attaches it as Support.
+    if (keywords.includes('SUPPORT')) ds.supports = col.leaderTexts.flatMap(parseLeaderText);
     return ds;
   }
 }
@@ -768,18 +842,27 @@ export function linkLeaders(datasheets: Datasheet[]): void {
     const key = normalizeName(k);
     byKeyword.set(key, [...(byKeyword.get(key) ?? []), d]);
   }
-  for (const d of datasheets) {
-    // A leader text names a datasheet, or a keyword several datasheets share ("ACOLYTE HYBRIDS").
+  // A leader text names a datasheet, or a keyword several datasheets share ("ACOLYTE HYBRIDS").
+  const resolve = (names: string[]) => {
     const resolved: string[] = [];
-    for (const t of d.leads) {
+    for (const t of names) {
       const named = byName.get(normalizeName(t))?.name;
       const viaKeyword = named ? [] : (byKeyword.get(normalizeName(t)) ?? []).map((x) => x.name);
       for (const n of named ? [named] : viaKeyword.length ? viaKeyword : [t]) if (!resolved.includes(n)) resolved.push(n);
     }
-    d.leads = resolved;
+    return resolved;
+  };
+  for (const d of datasheets) {
+    d.leads = resolve(d.leads);
     for (const t of d.leads) {
       const target = byName.get(normalizeName(t));
       if (target && !target.ledBy.includes(d.name)) target.ledBy.push(d.name);
+    }
+    if (!d.supports) continue;
+    d.supports = resolve(d.supports);
+    for (const t of d.supports) {
+      const target = byName.get(normalizeName(t));
+      if (target && !(target.supportedBy ??= []).includes(d.name)) target.supportedBy.push(d.name);
     }
   }
 }
@@ -877,7 +960,11 @@ function loadDetachments(L: Loader, R: Resolver, cat: Cat, faction: Faction, dat
     for (const p of kids(d, 'profiles', 'profile')) if (L.profileTypeName(p) === 'Abilities') rules.push({ name: foldTypography(attr(p, 'name') ?? ''), text: description(p) });
     const name = foldTypography(attr(d, 'name') ?? '');
     detIds.set(id, name);
-    data.detachments.push({ id, name, faction: faction.name, rules, source: { file: dcat.file, locator: id } } satisfies Detachment);
+    const det: Detachment = { id, name, faction: faction.name, rules, source: { file: dcat.file, locator: id } };
+    // 11th edition: the Detachment Points it costs, a cost of the game system's "Detachment Points" type.
+    const dp = kids(d, 'costs', 'cost').find((c) => /^detachment points$/i.test(L.costTypes.get(attr(c, 'typeId') ?? '') ?? ''));
+    if (dp && Number.isFinite(Number(attr(dp, 'value')))) det.dp = Number(attr(dp, 'value'));
+    data.detachments.push(det);
   };
   for (const e of entries) {
     for (const c of children(R, e, cat)) {
@@ -891,11 +978,12 @@ function loadDetachments(L: Loader, R: Resolver, cat: Cat, faction: Faction, dat
   for (const gid of groupIds) {
     const g = R.get(gid, { file: cat.file, locator: gid });
     if (!g) continue;
+    const groupDet = detachmentOf(g.node, detIds);
     for (const sub of children(R, g.node, g.cat)) {
-      if (sub.tag !== 'selectionEntryGroup') continue;
-      const det = detachmentOf(sub.node, detIds);
+      // 11th edition (World Eaters): enhancements straight in the group, each hidden unless its detachment is chosen.
+      const det = detachmentOf(sub.node, detIds) ?? (sub.tag === 'selectionEntry' ? groupDet : undefined);
       if (!det) continue;
-      for (const e of children(R, sub.node, sub.cat)) {
+      for (const e of sub.tag === 'selectionEntryGroup' ? children(R, sub.node, sub.cat) : [sub]) {
         const id = attr(e.node, 'id') ?? '';
         if (seenEnh.has(id) || attr(e.node, 'type') !== 'upgrade') continue;
         seenEnh.add(id);
@@ -918,8 +1006,11 @@ function detachmentOf(group: XNode, detIds: Map<string, string>): string | undef
     const d = detIds.get(attr(c, 'childId') ?? '');
     if (d) return d;
   }
-  const n = normalizeName((attr(group, 'name') ?? '').replace(/\s*enhancements?\s*$/i, ''));
-  for (const name of detIds.values()) if (normalizeName(name) === n) return name;
+  // By name, or by the comment BSData 11e leaves on a group ("Brazen Engines").
+  for (const label of [attr(group, 'name') ?? '', text(kids(group, 'comment')[0])]) {
+    const n = normalizeName(label.replace(/\s*enhancements?\s*$/i, ''));
+    for (const name of detIds.values()) if (n && normalizeName(name) === n) return name;
+  }
   return undefined;
 }
 
@@ -927,11 +1018,13 @@ function loadCoreRules(L: Loader, data: RulesData): void {
   const gst = L.gst;
   if (!gst) return;
   for (const el of gst.shared.values()) {
-    if (!el.raw.includes('<description')) continue;
+    if (!el.raw.includes(gst.format === 'json' ? '"description":' : '<description')) continue;
     const n = L.materialise(el);
     if (!n || !kids(n, 'description').length) continue;
     const name = foldTypography(attr(n, 'name') ?? '');
-    const rule: CoreRule = { id: attr(n, 'id') ?? '', name, aliases: [name.toUpperCase()], text: bsText(text(kids(n, 'description')[0])), summary: [], source: { file: gst.file, locator: attr(n, 'id') } };
+    const aliases = [name.toUpperCase()];
+    for (const a of kids(n, 'alias')) { const t = text(a).trim().toUpperCase(); if (t && !aliases.includes(t)) aliases.push(t); }
+    const rule: CoreRule = { id: attr(n, 'id') ?? '', name, aliases, text: bsText(text(kids(n, 'description')[0])), summary: [], source: { file: gst.file, locator: attr(n, 'id') } };
     data.coreRules.push(rule);
   }
 }
@@ -940,8 +1033,8 @@ function loadCoreRules(L: Loader, data: RulesData): void {
 export function loadBsData(input: FileInput, options: BsDataOptions = {}): LoadResult {
   const data = emptyRulesData();
   const files = asDataFiles(input);
-  const { catalogues, warnings: listWarnings } = listBsDataCatalogues(files);
-  const L = new Loader(files, options, catalogues);
+  const { catalogues, warnings: listWarnings, gameSystem } = listBsDataCatalogues(files);
+  const L = new Loader(files, options, catalogues, gameSystem);
   L.warnings.push(...listWarnings);
   try {
     L.loadGst();
@@ -952,7 +1045,8 @@ export function loadBsData(input: FileInput, options: BsDataOptions = {}): LoadR
         L.warnings.push(warn('faction-not-found', `No catalogue for faction "${w}"; available: ${catalogues.filter((c) => !c.library).map((c) => c.faction).join(', ')}`, { file: options.location ?? '(folder)' }));
       }
     }
-    data.sources.push({ kind: 'bsdata', location: options.location ?? '(files)', version: L.gst ? `${attr(L.gst.root, 'name') ?? 'game system'} revision ${attr(L.gst.root, 'revision') ?? '?'}` : undefined });
+    const edition = editionOfGameSystem(L.gst ? attr(L.gst.root, 'name') : gameSystem?.name);
+    data.sources.push({ kind: 'bsdata', edition, location: options.location ?? '(files)', version: L.gst ? `${attr(L.gst.root, 'name') ?? 'game system'} revision ${attr(L.gst.root, 'revision') ?? '?'}` : undefined });
     if (!data.sources[0].version) delete data.sources[0].version;
     const seenDs = new Set<string>();
     for (const info of chosen) {
@@ -961,9 +1055,29 @@ export function loadBsData(input: FileInput, options: BsDataOptions = {}): LoadR
     }
     linkLeaders(data.datasheets);
     loadCoreRules(L, data);
+    if (L.gst) {
+      const gst = L.gst;
+      const force = loadForceConstraints(gst.root, gst.file, (id) => { const el = gst.shared.get(id); return el && L.materialise(el); }, L.costTypes);
+      if (force.constraints.length) data.forceConstraints = force.constraints;
+      data.battleSizes.push(...force.battleSizes);
+      L.warnings.push(...force.warnings);
+    }
   } catch (e) {
     // A bug or an unforeseen shape must not take the server down: report it and return what loaded.
     L.warnings.push(warn('bsdata-internal', `BattleScribe loading stopped early: ${(e as Error).message}`, { file: options.location ?? '(folder)' }, 'error'));
   }
-  return { data, warnings: L.warnings };
+  return { data, warnings: foldDanglingIntoMissing(L.warnings) };
+}
+
+/**
+ * A catalogue missing from the folder leaves every link into it dangling: say that once, on the missing
+ * catalogue's warning, instead of once per link.
+ */
+function foldDanglingIntoMissing(warnings: DataWarning[]): DataWarning[] {
+  const missing = warnings.filter((w) => w.code === 'catalogue-link-missing');
+  const dangling = warnings.filter((w) => w.code === 'link-dangling');
+  if (!missing.length || !dangling.length) return warnings;
+  const last = missing[missing.length - 1];
+  const folded = { ...last, message: `${last.message}; ${dangling.length} link${dangling.length === 1 ? '' : 's'} to entries defined nowhere in the folder (most likely in the missing catalogue${missing.length > 1 ? 's' : ''}) left unresolved` };
+  return warnings.filter((w) => w.code !== 'link-dangling').map((w) => (w === last ? folded : w));
 }

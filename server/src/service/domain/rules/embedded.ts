@@ -20,7 +20,7 @@ import stratagemsJson from '../../../../../data/stratagems.json';
 import factionsJson from '../../../../../data/factions.json';
 
 /** The single source entry every embedded datum belongs to. */
-export const EMBEDDED_SOURCE: DataSource = { kind: 'embedded', location: 'data/' };
+export const EMBEDDED_SOURCE: DataSource = { kind: 'embedded', edition: 10, location: 'data/' };
 
 /**
  * The embedded rules data. Each call returns fresh arrays, so a caller that

@@ -1,6 +1,7 @@
 // The one rules-data model. The embedded seed data, BattleScribe catalogues and
 // the Wahapedia export are all loaded into these shapes; validation, hover,
 // completion and damage read nothing else.
+import type { Edition } from '../editions/types';
 
 /** Where a datum came from, so a message can name it. */
 export interface SourceRef {
@@ -20,14 +21,68 @@ export interface RulesData {
   /** Core rules and the weapon-ability glossary. */
   coreRules: CoreRule[];
   battleSizes: BattleSizeRule[];
+  /**
+   * The army-wide limits a game system states as force constraints (11th edition: Detachment Points,
+   * Enhancements, the points limit), each with its value per battle size. Absent where no source states any.
+   */
+  forceConstraints?: ForceConstraint[];
 }
 
+export type DataSourceKind = 'embedded' | 'bsdata' | 'wahapedia' | 'mfm';
+
 export interface DataSource {
-  kind: 'embedded' | 'bsdata' | 'wahapedia';
+  kind: DataSourceKind;
+  /** The edition of the game the data is for: embedded seed and Wahapedia 10; BattleScribe from its game system's name; MFM 11. */
+  edition: Edition;
   /** Folder or label. */
   location: string;
   /** Rules version or export date as the source states it. */
   version?: string;
+}
+
+/** Which source set a datasheet's points (11th edition: the MFM beats BattleScribe). */
+export interface PricedBy {
+  kind: DataSourceKind;
+  /** "Munitorum Field Manual v1.1", "Warhammer 40,000 11th Edition revision 6". */
+  label: string;
+  source: SourceRef;
+}
+
+/** The copies of a unit a price applies to (MFM "requisition thresholds"): `[1,2]` → 1..2, `[3,)` → 3..∞. */
+export interface CopyRange {
+  /** First copy (1-based) priced by this tier. */
+  from: number;
+  /** Last copy priced by this tier; undefined for an open range (`[3,)`). */
+  to?: number;
+}
+
+export interface PointsTier {
+  copies: CopyRange;
+  /** The label as printed ("Your 1st To 2nd Units Cost"). */
+  label?: string;
+  /** Price per starting strength, ascending by model count. */
+  steps: PointsStep[];
+}
+
+export interface WargearCost {
+  /** The wargear item as the source names it ("Heavy mining laser"). */
+  item: string;
+  /** Points per item taken, on top of the unit's price. */
+  points: number;
+}
+
+/** An army-wide limit of a game system (a max/min constraint on a cost type), evaluated per battle size. */
+export interface ForceConstraint {
+  /** The cost type limited, as the game system names it ("Detachment Points", "Enhancements", "pts"). */
+  costType: string;
+  type: 'max' | 'min';
+  /** The value before any modifier. */
+  base: number;
+  /** The value with the modifiers conditioned on each battle size applied, by battle size name ("Strike Force"). */
+  byBattleSize: Record<string, number>;
+  /** The game system's message, where it gives one. */
+  message?: string;
+  source: SourceRef;
 }
 
 export interface Faction {
@@ -65,6 +120,19 @@ export interface Datasheet {
   /** Names of the datasheets that can lead this unit. */
   ledBy: string[];
   epicHero: boolean;
+  /**
+   * 11th edition: price per copy of the unit in the army (requisition thresholds), each tier with its price per
+   * starting strength. When present, `points` holds the first tier's steps.
+   */
+  pointsTiers?: PointsTier[];
+  /** 11th edition: wargear that costs points per item taken. */
+  wargearCosts?: WargearCost[];
+  /** 11th edition: a Support unit's datasheet names the units it can be attached to (Leaders use `leads`). */
+  supports?: string[];
+  /** Names of the datasheets that can be attached to this unit as Support. */
+  supportedBy?: string[];
+  /** The source whose points these are (shown on hover). */
+  pricedBy?: PricedBy;
   /** Detachment when the datasheet belongs to one fixed force (Combat Patrol). */
   combatPatrol?: string;
   source: SourceRef;
@@ -138,6 +206,12 @@ export interface Detachment {
   faction: string;
   /** Detachment rule(s): name and text. */
   rules: { name: string; text: string }[];
+  /** 11th edition: the Detachment Points it costs. */
+  dp?: number;
+  /** 11th edition: the force disposition it grants (MFM `objective`: "TAKE AND HOLD"). */
+  forceDisposition?: string;
+  /** 11th edition: a tag two chosen detachments may not share (MFM `unique`: "Purestrain"). */
+  unique?: string;
   source: SourceRef;
 }
 
@@ -150,6 +224,10 @@ export interface Enhancement {
   text: string;
   /** Keyword restriction as the source states it ("INFANTRY model only"), free text. */
   eligibility?: string;
+  /** 11th edition: the units a Leader bearing it can be attached to (MFM `leaderTo`). */
+  leaderTo?: string[];
+  /** 11th edition: the units a Support unit bearing it can be attached to (MFM `supportTo`). */
+  supportTo?: string[];
   source: SourceRef;
 }
 
@@ -192,6 +270,10 @@ export interface BattleSizeRule {
   name: string;
   /** Points limit; undefined for Combat Patrol (fixed forces). */
   points?: number;
+  /** 11th edition: the Detachment Points allowance at this size (from the game system's force constraints). */
+  detachmentPoints?: number;
+  /** 11th edition: how many enhancements an army of this size may take (from the game system's force constraints). */
+  enhancements?: number;
   source?: SourceRef;
 }
 

@@ -67,7 +67,7 @@ export function loadWahapedia(input: FileInput, options: WahapediaOptions = {}):
 
   function loadInto(): void {
     const lastUpdate = rowsOf(table('Last_update', { required: ['last_update'] }))[0]?.get('last_update');
-    data.sources.push({ kind: 'wahapedia', location: options.location ?? '(files)', ...(lastUpdate ? { version: lastUpdate } : {}) });
+    data.sources.push({ kind: 'wahapedia', edition: 10, location: options.location ?? '(files)', ...(lastUpdate ? { version: lastUpdate } : {}) });
 
     // Factions and the filter.
     const factionRows = rowsOf(table('Factions', { required: ['id', 'name'], key: ['id', 'name'] }));

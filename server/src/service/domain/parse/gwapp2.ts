@@ -1,0 +1,152 @@
+// The official app's v2 export (11th edition), English and French, and the
+// pastes that flatten it (no indentation, no blank lines, no space before the
+// points: "Paladin Squad485 Points"). The body is the v1 app's (shared loop in
+// gwapp.ts); v2 adds the header's Detachment Points and force dispositions,
+// the `Attached Units` block with its `Attached as:` bullets, and a footer
+// naming the app's data version. War Organ's app-style export (format
+// 'warorganapp') is read here too: the same layout, detachments joined by commas.
+import type { Attachment, AttachRole, Unit } from './ast';
+import { Ctx, guard, parseBattleSize } from './common';
+import { AppDialect, isAppSection, parseGwApp } from './gwapp';
+import { isDispositionLine, readDetachments, readDispositions, statesDetachmentPoints } from './eleventh';
+import { Line, grp, numTok, trimRange } from './lines';
+
+const UNIT = /^(.*?\S)\s*\(\s*(\d[\d,]*)\s*points?\s*\)$/di;
+/** The flattened paste: "Paladin Squad485 Points". */
+const FLAT_UNIT = /^(.*?[^\s\d,(])\s*(\d[\d,]*)\s*points?$/di;
+/** French section headers (the names are English in both). */
+const FRENCH_SECTION = /^(PERSONNAGES?|H[ÉE]ROS [ÉE]PIQUES?|LIGNE|TRANSPORTS? ASSIGN[ÉE]S?|AUTRES FICHES TECHNIQUES|UNIT[ÉE]S ALLI[ÉE]ES|UNIT[ÉE]S ATTACH[ÉE]ES|FORTIFICATIONS?)$/i;
+const GROUP = /^(?:Attached unit\s+\d+|Unit[ée]\s+\d+\s+Attach[ée]e)$/i;
+const ATTACHED_AS = /^(?:Attached as|Attach[ée]e? en tant que)\s*:\s*(.*?)\s*$/di;
+const ROLES: Array<[RegExp, AttachRole]> = [
+  [/^(?:leader|meneur)\b/i, 'leader'],
+  [/^(?:support|soutien)\b/i, 'support'],
+  [/^(?:bodyguard|gardes? du corps)\b/i, 'bodyguard'],
+];
+/** "Exported with App Version: v2.4.0 (139), Data Version: v925" and the French "Version de Données : v925". */
+const FOOTER_DATA = /(?:Data Version|Version de Donn[ée]es)\s*:\s*(\S+)\s*$/di;
+const FOOTER_APP = /(?:App Version|Version de l.Appli)\s*:\s*v?(\d+)/i;
+
+function unitLine(text: string, s: number): { name: [number, number]; points: [number, number] } | undefined {
+  const m = UNIT.exec(text) ?? FLAT_UNIT.exec(text);
+  return m ? { name: grp(m, 1, s)!, points: grp(m, 2, s)! } : undefined;
+}
+
+export function parseGwApp2(ctx: Ctx, lines: Line[]): void {
+  const src = ctx.src;
+  const list = ctx.list;
+  let group: Attachment | undefined;
+  const dialect: AppDialect = {
+    section: (t) => isAppSection(t) || FRENCH_SECTION.test(t),
+    unit: unitLine,
+    header: (c, ls) => parseHeader(c, ls, list.format !== 'warorganapp'),
+    // A section header ends the attached group it follows.
+    sectionOpened: () => (group = undefined),
+    isOther: (t) => GROUP.test(t),
+    readOther: (s, e) => {
+      group = { header: ctx.tok(s, e), span: { start: s, end: e }, leaders: [], supports: [] };
+      (list.attachments ??= []).push(group);
+    },
+    body: (unit, body) => {
+      const rest: Line[] = [];
+      for (const line of body) {
+        const [s, e] = trimRange(src, line.start, line.end);
+        const bullet = /^[•◦]\s*/.exec(src.slice(s, e));
+        const from = s + (bullet ? bullet[0].length : 0);
+        const m = !unit.attachedAs ? ATTACHED_AS.exec(src.slice(from, e)) : null;
+        if (!m) {
+          rest.push(line);
+          continue;
+        }
+        const r = grp(m, 1, from)!;
+        const roleText = src.slice(r[0], r[1]);
+        const role = ROLES.find(([re]) => re.test(roleText))?.[1];
+        if (!role) {
+          ctx.error('parse-error', `Unknown attachment role "${roleText}" (expected Leader, Support or Bodyguard)`, r[0], r[1]);
+          continue;
+        }
+        unit.attachedAs = { role, text: ctx.tok(from, e) };
+        attach(unit, role);
+      }
+      return rest;
+    },
+    footer: (s, e) => {
+      const text = src.slice(s, e);
+      const d = FOOTER_DATA.exec(text);
+      if (d) {
+        const r = grp(d, 1, s)!;
+        list.dataVersion = ctx.tok(r[0], r[1]);
+      }
+      const app = FOOTER_APP.exec(text);
+      if (app && Number(app[1]) >= 2) list.editionShown = 11;
+    },
+  };
+  const attach = (unit: Unit, role: AttachRole) => {
+    if (!group) {
+      group = { span: { ...unit.span }, leaders: [], supports: [] };
+      (list.attachments ??= []).push(group);
+    }
+    if (role === 'bodyguard') {
+      if (group.bodyguard) ctx.error('parse-error', `A second Bodyguard unit in "${group.header?.text ?? 'this attached unit'}"`, unit.name.span.start, unit.name.span.end);
+      else group.bodyguard = unit;
+    } else (role === 'leader' ? group.leaders : group.supports).push(unit);
+    group.span.end = Math.max(group.span.end, unit.span.end);
+  };
+  parseGwApp(ctx, lines, dialect);
+}
+
+/**
+ * The v2 header: title, faction (a chapter under "Space Marines"), the detachment line with its Detachment
+ * Points, force dispositions (bare or "Force Dispositions:") and the battle size, before or after the detachments.
+ */
+function parseHeader(ctx: Ctx, lines: Line[], joinAnd: boolean): void {
+  const src = ctx.src;
+  const list = ctx.list;
+  const rest: Array<{ line: Line; afterSize: boolean }> = [];
+  let sawSize = false;
+  let dpIndex = -1;
+  let first = true;
+  for (const line of lines) {
+    if (line.blank) continue;
+    guard(ctx, line.start, line.end, () => {
+      const [s, e] = trimRange(src, line.start, line.end);
+      const text = src.slice(s, e);
+      const bs = parseBattleSize(src, s, e);
+      const title = first && !bs ? unitLine(text, s) : undefined;
+      first = false;
+      if (bs) {
+        list.battleSize = bs;
+        sawSize = true;
+      } else if (title) {
+        list.title = ctx.tok(title.name[0], title.name[1]);
+        list.statedPoints = numTok(src, title.points[0], title.points[1]);
+      } else if (isDispositionLine(text)) readDispositions(ctx, s, e);
+      else if (dpIndex < 0 && statesDetachmentPoints(text)) {
+        readDetachments(ctx, s, e, { and: joinAnd });
+        dpIndex = rest.length;
+      } else rest.push({ line, afterSize: sawSize });
+    });
+  }
+  let factionLines: Line[];
+  if (dpIndex >= 0) {
+    // Before the detachment line: the faction; after it: bare force dispositions.
+    factionLines = rest.slice(0, dpIndex).map((r) => r.line);
+    for (const r of rest.slice(dpIndex)) readDispositions(ctx, r.line.start, r.line.end);
+  } else {
+    // No Detachment Points: as in v1, the detachment stands after the battle size, or last before it.
+    const post = rest.filter((r) => r.afterSize).map((r) => r.line);
+    const pre = rest.filter((r) => !r.afterSize).map((r) => r.line);
+    if (post.length) {
+      for (const l of post) readDetachments(ctx, l.start, l.end, { and: joinAnd });
+      factionLines = pre;
+    } else if (pre.length >= 2) {
+      const l = pre[pre.length - 1];
+      readDetachments(ctx, l.start, l.end, { and: joinAnd });
+      factionLines = pre.slice(0, -1);
+    } else factionLines = pre;
+  }
+  const n = factionLines.length;
+  if (n) list.faction = ctx.tok(factionLines[n - 1].start, factionLines[n - 1].end);
+  if (n >= 2) list.superFaction = ctx.tok(factionLines[n - 2].start, factionLines[n - 2].end);
+  for (const l of factionLines.slice(0, -2)) ctx.unknownLine(l, 'Unexpected header line');
+}

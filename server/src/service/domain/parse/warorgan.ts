@@ -1,0 +1,161 @@
+// War Organ's own export (11th edition):
+//
+//   Flood of Chainblades [2000 points]
+//   World Eaters
+//   Battle Size: Strike Force (2000 point limit)
+//   Detachments: Berzerker Warband (3/3 Detachment Points)
+//   Force Disposition: Purge The Foe
+//   Loud Exalted Conclave                      <- a group header (War Organ's own, or a name the user gave)
+//     Exalted Eightbound (130 points)          <- also "Armoured Sentinels [120 points]" at column 0
+//       • 1 Exalted Eightbound Champion with chainblades
+//       • Battle-Lust [+20 points]             <- an enhancement
+//       • Armoured tracks, 2 Combi-bolter and Havoc launcher   <- the single model's wargear
+//   Created with WarOrgan (https://warorgan.com)
+import type { ModelGroup, Unit, WargearRef } from './ast';
+import { Ctx, guard, parseBattleSize, setPoints, special, splitJoined, splitMarker } from './common';
+import { readDetachments, readDispositions } from './eleventh';
+import { Line, grp, numTok, trimRange } from './lines';
+
+const TITLE = /^(.*?\S)\s*\[\s*(\d[\d,]*)\s*points?\s*\]$/di;
+const UNIT = /^(.*?\S)\s*(?:\[\s*(\d[\d,]*)\s*points?\s*\]|\(\s*(\d[\d,]*)\s*points?\s*\))$/di;
+const KEYED = /^(Battle Size|Detachments?|Force Dispositions?)\s*:\s*(.*?)\s*$/di;
+const FOOTER = /^Created with War ?Organ/i;
+const GROUP_WITH = /^(\d+)\s+(.+?)\s+with\s+(.+)$/di;
+const COUNTED = /^(\d+)\s*[xX×]?\s+(.+)$/d;
+
+export function parseWarOrgan(ctx: Ctx, lines: Line[]): void {
+  const src = ctx.src;
+  const list = ctx.list;
+  const content = (l: Line) => src.slice(...trimRange(src, l.start, l.end));
+  const text = lines.filter((l) => !l.blank);
+  // The header runs to its last "Key: value" line (or, without any, the title and the line after it).
+  const firstUnit = text.findIndex((l, i) => i > 0 && UNIT.test(content(l)));
+  let headerEnd = -1;
+  text.forEach((l, i) => {
+    if ((firstUnit < 0 || i < firstUnit) && KEYED.test(content(l))) headerEnd = i;
+  });
+  if (headerEnd < 0) headerEnd = Math.min(1, text.length - 1, firstUnit < 0 ? Infinity : firstUnit - 1);
+  const factionLines: Line[] = [];
+  text.slice(0, headerEnd + 1).forEach((line, i) =>
+    guard(ctx, line.start, line.end, () => {
+      const [s, e] = trimRange(src, line.start, line.end);
+      const t = src.slice(s, e);
+      const title = i === 0 ? TITLE.exec(t) : null;
+      if (title) {
+        const n = grp(title, 1, s)!;
+        const p = grp(title, 2, s)!;
+        list.title = ctx.tok(n[0], n[1]);
+        list.statedPoints = numTok(src, p[0], p[1]);
+        return;
+      }
+      const k = KEYED.exec(t);
+      if (!k) {
+        factionLines.push(line);
+        return;
+      }
+      const v = grp(k, 2, s)!;
+      const key = k[1].toLowerCase();
+      if (key === 'battle size') {
+        const bs = parseBattleSize(src, v[0], v[1]);
+        if (bs) list.battleSize = bs;
+        else ctx.error('parse-error', `Unknown battle size "${src.slice(v[0], v[1])}"`, v[0], v[1]);
+      } else if (key.startsWith('detachment')) readDetachments(ctx, v[0], v[1], { and: false });
+      else readDispositions(ctx, v[0], v[1]);
+    }),
+  );
+  const n = factionLines.length;
+  if (n) list.faction = ctx.tok(factionLines[n - 1].start, factionLines[n - 1].end);
+  if (n >= 2) list.superFaction = ctx.tok(factionLines[n - 2].start, factionLines[n - 2].end);
+  for (const l of factionLines.slice(0, -2)) ctx.unknownLine(l, 'Unexpected header line');
+
+  const bodyFrom = headerEnd >= 0 && text.length ? lines.indexOf(text[headerEnd]) + 1 : 0;
+  let unit: Unit | undefined;
+  let body: Array<[number, number]> = [];
+  let afterFooter = false;
+  const close = () => {
+    if (unit) {
+      const u = unit;
+      const b = body;
+      guard(ctx, u.span.start, u.span.end, () => readBody(ctx, u, b));
+    }
+    unit = undefined;
+    body = [];
+  };
+  for (let i = bodyFrom; i < lines.length; i++) {
+    const line = lines[i];
+    if (line.blank) continue;
+    guard(ctx, line.start, line.end, () => {
+      const [s, e] = trimRange(src, line.start, line.end);
+      const t = src.slice(s, e);
+      if (afterFooter) {
+        ctx.unknownLine(line, 'Text after the export footer');
+        return;
+      }
+      if (FOOTER.test(t)) {
+        close();
+        afterFooter = true;
+        return;
+      }
+      const mk = splitMarker(src, line);
+      if (mk.marker) {
+        if (!unit) {
+          ctx.unknownLine(line, 'Line outside any unit');
+          return;
+        }
+        body.push([mk.start, mk.end]);
+        unit.span.end = e;
+        return;
+      }
+      const m = UNIT.exec(t);
+      close();
+      if (m) {
+        const nm = grp(m, 1, s)!;
+        unit = ctx.addUnit(ctx.tok(nm[0], nm[1]), s, e);
+        setPoints(ctx, unit, grp(m, 2, s) ?? grp(m, 3, s));
+        return;
+      }
+      // Any other line names a group of units.
+      ctx.openSection(line);
+    });
+  }
+  close();
+}
+
+/** Bullets: "N Model with A, B and C" (a model group), "Warlord", "Name [+N points]", or the single model's wargear. */
+function readBody(ctx: Ctx, unit: Unit, bullets: Array<[number, number]>): void {
+  const src = ctx.src;
+  const groups: ModelGroup[] = [];
+  const loose: WargearRef[] = [];
+  let first = Infinity;
+  let last = -1;
+  const items = (s: number, e: number, factor: number, out: WargearRef[]) => {
+    for (const [is, ie] of splitJoined(src, s, e, true)) {
+      const sp = special(src, is, ie, true);
+      if (sp?.kind === 'warlord') unit.warlord = { start: is, end: ie };
+      else if (sp?.kind === 'enhancement') unit.enhancements.push({ name: ctx.tok(sp.name[0], sp.name[1]), span: { start: is, end: ie }, ...(sp.points !== undefined ? { points: sp.points } : {}) });
+      else {
+        const c = COUNTED.exec(src.slice(is, ie));
+        const r = c ? grp(c, 2, is)! : [is, ie];
+        out.push({ count: factor * (c ? Number(c[1]) : 1), name: ctx.tok(r[0], r[1]), span: { start: is, end: ie } });
+        if (out === loose) {
+          first = Math.min(first, is);
+          last = Math.max(last, ie);
+        }
+      }
+    }
+  };
+  for (const [s, e] of bullets) {
+    const g = GROUP_WITH.exec(src.slice(s, e));
+    if (g) {
+      const count = Number(g[1]);
+      const nm = grp(g, 2, s)!;
+      const group: ModelGroup = { count, name: ctx.tok(nm[0], nm[1]), span: { start: s, end: e }, wargear: [], implicit: false };
+      const w = grp(g, 3, s)!;
+      items(w[0], w[1], count, group.wargear);
+      groups.push(group);
+    } else items(s, e, 1, loose);
+  }
+  if (groups.length && loose.length) unit.wargear = loose;
+  else if (loose.length) groups.push({ count: 1, name: { text: unit.name.text, span: { ...unit.name.span } }, span: { start: first, end: last }, wargear: loose, implicit: true });
+  unit.models = groups;
+}
