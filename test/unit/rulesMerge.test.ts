@@ -15,7 +15,7 @@ function sheet(name: string, file: string, over: Partial<Datasheet> = {}): Datas
 }
 function data(file: string, sheets: Datasheet[]): RulesData {
   const d = emptyRulesData();
-  d.sources.push({ kind: 'embedded', location: file });
+  d.sources.push({ kind: 'embedded', edition: 10, location: file });
   d.factions.push({ id: file, name: 'Test Host', keyword: 'TEST HOST', source: { file } });
   d.datasheets.push(...sheets);
   return d;

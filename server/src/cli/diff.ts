@@ -19,7 +19,7 @@ export function loadVersion(dir: string, faction: string | undefined, io: CliIO)
     const match = factionMatcher(faction);
     const name = folder.listFactions().factions.find((f) => match(f.name))?.name;
     has = name !== undefined;
-    result = name !== undefined ? folder.loadFaction(name) : { data: { ...emptyRulesData(), sources: [{ kind: folder.kind, location: folder.dir }] }, warnings: [] };
+    result = name !== undefined ? folder.loadFaction(name) : { data: { ...emptyRulesData(), sources: [{ kind: folder.kind, edition: folder.edition ?? 10, location: folder.dir }] }, warnings: [] };
   } else result = folder.loadAll();
   for (const w of result.warnings) {
     if (w.severity === 'error') io.err(`auspex diff: ${w.source.file}${w.source.locator ? ` ${w.source.locator}` : ''}: ${w.message}\n`);
