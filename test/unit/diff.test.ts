@@ -76,7 +76,7 @@ describe('rules diff', () => {
     const diff = diffRules(a, b);
     assert.deepStrictEqual(gsc(diff), [
       { kind: 'added', item: 'Host of Ascension', field: 'detachment', from: null, to: 'Ascension' },
-      { kind: 'changed', item: enh.name, field: 'enhancement points', from: before, to: before + 5 },
+      { kind: 'changed', item: `${enh.detachment}: ${enh.name}`, field: 'enhancement points', from: before, to: before + 5 },
       { kind: 'changed', item: strat.name, field: 'stratagem CP', from: cp, to: cp + 1 },
     ]);
     assert.deepStrictEqual(diff.factions.find((f) => f.name !== 'Genestealer Cults')?.changes, [

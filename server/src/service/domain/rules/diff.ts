@@ -8,7 +8,7 @@
 // entry in FACTS, never a change to the comparison. Facts belong to an owner
 // (a weapon's S to the weapon, the weapon to its unit): when the owner is added
 // or removed that is said once, not once per fact.
-import type { Datasheet, Detachment, Enhancement, Faction, RulesData, Stratagem } from './model';
+import type { CopyRange, Datasheet, Detachment, Enhancement, Faction, RulesData, Stratagem } from './model';
 import { normalizeName } from '../text/normalize';
 
 export type Scalar = string | number | boolean | null;
@@ -67,6 +67,8 @@ type Extractor = (f: FactionData) => Fact[];
 
 const plus = (n: number | undefined | null) => (n === undefined || n === null ? null : `${n}+`);
 const models = (n: number) => `${n} model${n === 1 ? '' : 's'}`;
+/** `copies 1-2`, `copy 3`, `copies 3+`: the copies of a unit a points tier prices. */
+export const copiesLabel = (r: CopyRange) => (r.to === undefined ? `copies ${r.from}+` : r.from === r.to ? `copy ${r.from}` : `copies ${r.from}-${r.to}`);
 const text = (s: string | undefined) => (s === undefined ? null : s.replace(/\s+/g, ' ').trim());
 
 export function factKey(f: { unit?: string; item?: string; field: string }): string {
@@ -78,9 +80,14 @@ function unitFacts(d: Datasheet): Fact[] {
   const own = factKey({ unit, field: 'unit' });
   const facts: Fact[] = [{ unit, field: 'unit', value: d.points.map((p) => `${models(p.models)} ${p.points} pts`).join(', ') || '', summary: true }];
   const add = (item: string | undefined, field: string, value: Scalar, owner = own, summary?: true) => facts.push({ unit, item, field, value, owner, ...(summary ? { summary } : {}) });
-  for (const p of d.points) add(models(p.models), 'points', p.points);
+  // Priced per copy (the MFM's requisition thresholds): one fact per tier and size; else per size.
+  if (d.pointsTiers?.length) {
+    for (const t of d.pointsTiers) for (const p of t.steps) add(`${models(p.models)}, ${copiesLabel(t.copies)}`, 'points', p.points);
+  } else for (const p of d.points) add(models(p.models), 'points', p.points);
+  for (const w of d.wargearCosts ?? []) add(w.item, 'wargear points', w.points);
   for (const c of d.composition) add(c.model, 'composition', c.min === c.max ? String(c.min) : `${c.min}-${c.max}`);
   add(undefined, 'keywords', [...d.keywords].sort().join(', '));
+  if (d.supports?.length) facts.push({ unit, field: 'supports', value: [...d.supports].sort((x, y) => normalizeName(x).localeCompare(normalizeName(y))).join(', '), owner: own, names: true });
   facts.push({ unit, field: 'leads', value: [...d.leads].sort((x, y) => normalizeName(x).localeCompare(normalizeName(y))).join(', '), owner: own, names: true });
   for (const m of d.models) {
     const profile = `${m.M} T${m.T} Sv${m.Sv}+${m.invuln ? ` ${m.invuln}++` : ''} W${m.W} Ld${m.Ld}+ OC${m.OC}`;
@@ -106,26 +113,30 @@ function unitFacts(d: Datasheet): Fact[] {
 }
 
 /**
- * Every kind of fact, one extractor each. The MFM's points per requisition tier,
- * wargear costs and Detachment Points become entries here (fields such as
- * `points (copy 2+)`, `wargear points`, `detachment points`) when the model holds them.
+ * Every kind of fact, one extractor each: a new kind of datum in the model is a
+ * new fact here (the MFM's points per copy, wargear costs and Detachment Points
+ * came in that way).
  */
 export const FACTS: Extractor[] = [
   (f) => f.datasheets.flatMap(unitFacts),
   (f) => f.detachments.flatMap((d) => {
     const own = factKey({ item: d.name, field: 'detachment' });
     return [
-      { item: d.name, field: 'detachment', value: d.rules.map((r) => r.name).join(', '), summary: true as const },
+      { item: d.name, field: 'detachment', value: [d.dp !== undefined ? `${d.dp} DP` : '', d.forceDisposition ?? '', ...d.rules.map((r) => r.name)].filter(Boolean).join(', '), summary: true as const },
+      { item: d.name, field: 'detachment points', value: d.dp ?? null, owner: own },
+      { item: d.name, field: 'force disposition', value: d.forceDisposition ?? null, owner: own },
+      { item: d.name, field: 'unique', value: d.unique ?? null, owner: own },
       ...d.rules.map((r) => ({ item: `${d.name}: ${r.name}`, field: 'detachment rule', value: text(r.text), owner: own })),
     ];
   }),
+  // An enhancement is its detachment's: the same name in two detachments is two enhancements.
   (f) => f.enhancements.flatMap((e) => {
-    const own = factKey({ item: e.name, field: 'enhancement' });
+    const item = `${e.detachment}: ${e.name}`;
+    const own = factKey({ item, field: 'enhancement' });
     return [
-      { item: e.name, field: 'enhancement', value: e.points === undefined ? e.detachment : `${e.detachment}, ${e.points} pts`, summary: true as const },
-      { item: e.name, field: 'enhancement points', value: e.points ?? null, owner: own },
-      { item: e.name, field: 'enhancement detachment', value: e.detachment, owner: own },
-      { item: e.name, field: 'enhancement text', value: text(e.text), owner: own },
+      { item, field: 'enhancement', value: e.points === undefined ? '' : `${e.points} pts`, summary: true as const },
+      { item, field: 'enhancement points', value: e.points ?? null, owner: own },
+      { item, field: 'enhancement text', value: text(e.text), owner: own },
     ];
   }),
   (f) => f.stratagems.flatMap((s) => {
