@@ -6,7 +6,7 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { repoRoot } from '../support/shared';
+import { repoRoot, requireShared, sharedPath } from '../support/shared';
 
 function auspex(args: string[]) {
   const r = spawnSync(process.execPath, [path.join(repoRoot, 'dist', 'cli.js'), ...args], { cwd: repoRoot, encoding: 'utf8' });
@@ -169,5 +169,28 @@ describe('auspex diff (two BattleScribe versions written by the test)', function
     const noFaction = auspex(['diff', '--from', v1, '--to', v2, '--faction', 'Orks']);
     assert.strictEqual(noFaction.code, 2);
     assert.match(noFaction.stderr, /neither version has a faction "Orks"/);
+  });
+});
+
+describe('auspex check --against on the real MFM versions', function () {
+  this.timeout(60_000);
+  it('a list priced under v1.0, checked under v1.1 against v1.0: which units changed and by how much', function () {
+    requireShared(this, 'data', 'mfm-11e', 'v1.1');
+    requireShared(this, 'lists-11e');
+    const list = sharedPath('lists-11e', 'gwapp11_worldeaters_1.txt');
+    const r = auspex(['check', list, '--data', sharedPath('data', 'mfm-11e', 'v1.1'), '--against', sharedPath('data', 'mfm-11e', 'v1.0'), '--json']);
+    const j = JSON.parse(r.stdout) as { findings: { code: string; message: string; against?: string }[]; totals: { current: { data: string; points: number }; against: { data: string; points: number } }[] };
+    const mismatches = j.findings.filter((f) => f.code === 'points-mismatch');
+    assert.ok(mismatches.length >= 4, r.stdout);
+    for (const f of mismatches) {
+      // "Khorne Berzerkers with 10 models costs 170 points in the rules data, not 180." → "... lowered Khorne Berzerkers 180 → 170".
+      const m = /^(.+?) with \d+ models? costs (\d+) points in the rules data, not (\d+)\.$/.exec(f.message);
+      assert.ok(m, f.message);
+      const [, unit, now, was] = m;
+      const verb = Number(now) > Number(was) ? 'raised' : 'lowered';
+      assert.strictEqual(f.against, `matches Munitorum Field Manual v1.0 (2026-06-17); Munitorum Field Manual v1.1 (2026-07-22) ${verb} ${unit} ${was} → ${now}`);
+    }
+    assert.deepStrictEqual(j.totals.map((t) => [t.current.data, t.against.data]), [['Munitorum Field Manual v1.1 (2026-07-22)', 'Munitorum Field Manual v1.0 (2026-06-17)']]);
+    assert.ok(j.totals[0].against.points > j.totals[0].current.points, 'v1.1 lowered the World Eaters: the list costs more under v1.0');
   });
 });
