@@ -94,6 +94,20 @@ describe('auspex report', function () {
     assert.strictEqual(auspex(['report', 'examples', '--edition', '12']).code, 2);
   });
 
+  it('shows the edition and the app data version of the real 11th-edition exports', function () {
+    requireShared(this, 'lists-11e');
+    const json = path.join(dir, 'e11.json');
+    auspex(['report', sharedPath('lists-11e'), '--json', json]);
+    const report = JSON.parse(fs.readFileSync(json, 'utf8')) as { lists: (Row & { dataVersion?: string })[] };
+    assert.strictEqual(report.lists.length, 10);
+    for (const l of report.lists) {
+      assert.strictEqual(l.edition, 11, l.file);
+      const footer = /(?:Data Version|Version de Données) ?: (v\d+)/.exec(fs.readFileSync(l.file, 'utf8'))?.[1];
+      if (path.basename(l.file).startsWith('gwapp11')) assert.ok(footer, l.file);
+      assert.strictEqual(l.dataVersion, footer, l.file);
+    }
+  });
+
   it('--edition 11 reads every list as 11th edition', () => {
     const json = path.join(dir, 'e.json');
     auspex(['report', 'examples', '--edition', '11', '--json', json]);

@@ -6,7 +6,7 @@
 // diagnostics; `render/reportHtml.ts` turns the result into one HTML page.
 import { Diagnostic, DiagnosticSeverity } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { ArmyList, Token } from '../domain/parse/ast';
+import type { ArmyList } from '../domain/parse/ast';
 import type { RulesIndex } from '../domain/rules';
 import { listEdition } from '../domain/editions';
 import type { Edition } from '../domain/editions';
@@ -155,14 +155,9 @@ export function listPoints(list: ArmyList, rules: RulesIndex): { computed?: numb
   return { computed, unpriced };
 }
 
-/**
- * The data version the export states. The parser records it on the tree
- * (`dataVersion`) where the format carries one; read structurally so the report
- * shows it as soon as the parser does.
- */
+/** The data version the export states (the official app's `Data Version: vNNN` footer), as the parser records it. */
 function appDataVersion(list: ArmyList): string | undefined {
-  const v = (list as ArmyList & { dataVersion?: Token | string }).dataVersion;
-  return typeof v === 'string' ? v : v?.text;
+  return list.dataVersion?.text;
 }
 
 /** The whole event: the rows in the order given, and the summary over them. */
