@@ -432,7 +432,7 @@ describe('embedded data (data/*.json)', () => {
       assert.deepStrictEqual([ds.points, ds.composition, ds.ledBy, ds.epicHero], [[], [], [], false]);
       const smallArms = ds.weapons.find((w) => w.name === 'Atalan small arms')!;
       assert.deepStrictEqual(smallArms.profiles.map((p) => [p.type, p.abilities]), [['ranged', ['PISTOL']]]);
-      assert.deepStrictEqual(data.sources, [{ kind: 'embedded', location: 'data/' }]);
+      assert.deepStrictEqual(data.sources, [{ kind: 'embedded', edition: 10, location: 'data/' }]);
     });
 
     it('holds 8 stratagems: 2 of the detachment, 6 Core', () => {
