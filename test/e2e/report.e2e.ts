@@ -125,6 +125,17 @@ describe('e2e: the auspex report page in Chromium', function () {
     assert.strictEqual((await visibleFiles()).length, 9);
   });
 
+  it('prints every section open and without the controls', async () => {
+    await page.emulateMedia({ media: 'print' });
+    assert.strictEqual(await page.isVisible('.controls'), false);
+    await page.evaluate(() => (globalThis as unknown as { dispatchEvent(e: unknown): void; Event: new (t: string) => unknown }).dispatchEvent(new (globalThis as unknown as { Event: new (t: string) => unknown }).Event('beforeprint')));
+    assert.strictEqual(await page.locator('details:not([open])').count(), 0);
+    assert.strictEqual(await page.locator('details[open]').count(), 9);
+    await page.emulateMedia({ media: 'screen' });
+    await page.evaluate(() => (globalThis as unknown as { document: { querySelectorAll(s: string): { open: boolean }[] } }).document.querySelectorAll('details').forEach((d) => { d.open = false; }));
+    assert.strictEqual(await page.isVisible('.controls'), true);
+  });
+
   it('opens a list\'s section from its row, with each finding quoted in context', async () => {
     await page.click('#lists a:text-matches("mistakes")');
     const section = page.locator('details[open]');
