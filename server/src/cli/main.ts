@@ -13,11 +13,15 @@ import { dataCommand } from './data';
 import { targetsCommand } from './targets';
 import { parseCommand } from './parse';
 import { importCommand } from './importRoster';
+import { reportCommand } from './report';
+import { diffCommand } from './diff';
 import { CliError, CliIO, EXIT_USAGE, processIO } from './io';
 
 const USAGE = `Usage:
-  auspex check <files...> [--json] [--data <dir>]... [--edition 10|11]
-      check army lists against the rules data; exit 1 when an error is found
+  auspex check <files...> [--json] [--data <dir>]... [--edition 10|11] [--against <data>]
+      check army lists against the rules data; exit 1 when an error is found;
+      --against: say for each points or size finding whether the list matches
+      that other version of the data, and each list's total under both
   auspex parse <file> --json
       print the parsed list (format, units, ranges, errors) as JSON
   auspex import <file.ros|file.rosz>
@@ -32,6 +36,13 @@ const USAGE = `Usage:
       summarise a BattleScribe or Wahapedia data folder (or the cached data)
   auspex targets --data <dir> [--faction NAME] [--json]
       list, per stratagem, the datasheets its TARGET and RESTRICTIONS text admits
+  auspex report <files or folders>... [--html FILE] [--json FILE] [--data <dir>]... [--edition 10|11]
+      check every list of an event once: one row per list, a summary, an HTML page and JSON;
+      exit 1 when any list is not legal or could not be read
+  auspex diff --from <data> --to <data> [--faction NAME] [--json]
+      what changed between two versions of a rules data source, per faction
+      (units, points per size, profiles, weapons, abilities, detachments, enhancements);
+      exit 1 when something changed
   auspex --help | --version
 
 --data <dir> (repeatable, first wins) adds a folder of BattleScribe catalogues or a
@@ -54,6 +65,12 @@ interface Args {
   from: string[];
   cache?: string;
   noCache: boolean;
+  /** `report --html FILE`, `report --json FILE`. */
+  html?: string;
+  jsonFile?: string;
+  to?: string;
+  /** `check --against <data>`. */
+  against?: string;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -65,7 +82,12 @@ function parseArgs(argv: string[]): Args {
       if (v === undefined || v.startsWith('--')) throw new CliError(`auspex: ${a} needs a value`);
       return v;
     };
-    if (a === '--json') args.json = true;
+    // `report` writes its JSON to a file: there --json takes one.
+    if (a === '--json' && args.command === 'report') args.jsonFile = value();
+    else if (a === '--json') args.json = true;
+    else if (a === '--html') args.html = value();
+    else if (a === '--to') args.to = value();
+    else if (a === '--against') args.against = value();
     else if (a === '--help' || a === '-h') args.help = true;
     else if (a === '--version' || a === '-v') args.version = true;
     else if (a === '--data') args.data.push(value());
@@ -99,22 +121,29 @@ export function run(argv: string[], io: CliIO = processIO, env: NodeJS.ProcessEn
     }
     const root = cacheRoot(args.cache, env);
     /** The --data folders, then (unless --no-cache) the cached data of the given editions. */
-    const provider = (editions: Edition[]) => {
+    const provider = (editions: Edition[], paths = args.data) => {
       const cached = args.noCache ? [] : editions.flatMap((e) => cachedDataFolders(root, e)).map((c) => ({ dir: c.dir, digestDir: `${c.source.versionDir}.digest` }));
-      const p = new RulesProvider({ paths: args.data, cached });
+      const p = new RulesProvider({ paths, cached });
       // A data folder that cannot be used is an I/O error, said in one line.
       const broken = p.dataFolders.find((f) => f.kind === 'unknown');
       if (broken) throw new CliError(`auspex: ${broken.warnings[0]?.message ?? `cannot use ${broken.dir}`}`);
       return p;
     };
+    const listService = () => createLanguageService({ settings: { ...DEFAULT_SETTINGS, edition: args.edition ?? 'auto' } });
+    // One provider per edition the lists are read under, made when a list first needs it.
+    const byEdition = new Map<Edition, RulesProvider>();
+    const forEdition = (e: Edition) => byEdition.get(e) ?? byEdition.set(e, provider([e])).get(e)!;
     switch (args.command) {
-      case 'check':
-      {
-        // One provider per edition the lists are read under, made when a list first needs it.
-        const byEdition = new Map<Edition, RulesProvider>();
-        const forEdition = (e: Edition) => byEdition.get(e) ?? byEdition.set(e, provider([e])).get(e)!;
-        return checkCommand(args.positional, args.json, createLanguageService({ settings: { ...DEFAULT_SETTINGS, edition: args.edition ?? 'auto' } }), io, forEdition);
+      case 'check': {
+        const against = args.against === undefined ? undefined : provider([], [args.against]);
+        return checkCommand(args.positional, args.json, listService(), io, forEdition, against);
       }
+      case 'report':
+        return reportCommand(args.positional, { html: args.html, json: args.jsonFile }, listService(), io, forEdition);
+      case 'diff':
+        if (args.positional.length) throw new CliError('auspex diff: takes no file; name the versions with --from <data> --to <data>');
+        if (args.from.length > 1) throw new CliError('auspex diff: name one --from <data>');
+        return diffCommand(args.from[0], args.to, args.faction, args.json, io);
       case 'parse':
         return parseCommand(args.positional, io);
       case 'import':
