@@ -146,7 +146,7 @@ describe('auspex diff (two BattleScribe versions written by the test)', function
     assert.strictEqual(r.code, 1, r.stderr);
     const lines = r.stdout.trim().split('\n');
     assert.deepStrictEqual(lines.slice(0, 2), [
-      `${list}:8:1 error unknown-datasheet Unknown datasheet "Captain". [Test System revision 3 has this datasheet]`,
+      `${list}:8:1 error unknown-datasheet Unknown datasheet "Captain". Looked up in BattleScribe data Test System revision 4. [Test System revision 3 has this datasheet]`,
       `${list}:13:11 error points-mismatch Troopers with 5 models costs 65 points in the rules data, not 60. [matches Test System revision 3; Test System revision 4 raised Troopers 60 → 65]`,
     ]);
     assert.strictEqual(lines[lines.length - 1], `${list}: total 65 pts under Test System revision 4 (1 unit not priced); 105 pts under Test System revision 3`);

@@ -92,7 +92,7 @@ describe('language server: Download Rules Data', function () {
       assert.strictEqual(progress[progress.length - 1].total, archive.length);
       await after;
       const status = statuses[statuses.length - 1];
-      assert.match(status.text, /Auspex: \d\d+ datasheets · commit1 \(just now\)/);
+      assert.match(status.text, /Auspex: \d\d+ datasheets · 10th BSData r\d+ · commit1 \(just now\)/);
       assert.match(status.tooltip, /Downloaded \(10th edition\): .*wh40k-10e\.zip, version commit1/);
     } finally {
       await server.stop();

@@ -195,11 +195,15 @@ export function quietOnClosedPipe(stream: NodeJS.WriteStream, exit: (code: numbe
 if (require.main === module) {
   quietOnClosedPipe(process.stdout);
   quietOnClosedPipe(process.stderr);
-  void Promise.resolve(run(process.argv.slice(2))).then(
-    (code) => (process.exitCode = code),
-    (e: unknown) => {
-      process.stderr.write(`auspex: ${e instanceof Error ? e.message : String(e)}\n`);
-      process.exitCode = EXIT_USAGE;
-    },
-  );
+  const result = run(process.argv.slice(2));
+  // A synchronous command's code is set at once: a closed pipe's EPIPE (a nextTick, before any promise) exits with it.
+  if (typeof result === 'number') process.exitCode = result;
+  else
+    void result.then(
+      (code) => (process.exitCode = code),
+      (e: unknown) => {
+        process.stderr.write(`auspex: ${e instanceof Error ? e.message : String(e)}\n`);
+        process.exitCode = EXIT_USAGE;
+      },
+    );
 }
