@@ -85,6 +85,22 @@ describe('Wahapedia loader: shared export', function () {
     assert.deepStrictEqual(gc.data.datasheets.filter((d) => d.legends).map((d) => d.name), ['Tectonic Fragdrill']);
   });
 
+  it('keeps Aeldari datasheets (AELDARI is their plain keyword) and takes allies listed under a host out of the host', () => {
+    const folder = openDataFolder(sharedPath('data', 'wahapedia'));
+    const own = (f: string) => folder.loadFaction(f).data.datasheets.filter((d) => !d.legends).map((d) => d.name);
+    const ae = own('Aeldari');
+    for (const n of ['Farseer', 'Dire Avengers', 'Troupe', 'Wave Serpent']) assert.ok(ae.includes(n), `Aeldari ${n}`);
+    const dru = folder.loadFaction('Drukhari');
+    assert.ok(!dru.data.datasheets.some((d) => d.name === 'Troupe'), 'Harlequins are no Drukhari unit');
+    assert.ok(dru.data.factions[0].allies?.includes('Troupe'));
+    assert.ok(dru.data.datasheets.some((d) => d.name === 'Archon'));
+    const cd = own('Chaos Daemons');
+    assert.ok(!cd.includes('Chaos Lord') && cd.includes('Bloodthirster'), 'Shadow Legion Heretic Astartes are allies of the Daemons');
+    const csm = own('Chaos Space Marines');
+    assert.ok(csm.includes('Chaos Lord') && csm.includes('Cultist Mob'), 'their own faction keeps them');
+    assert.ok(!own('Chaos Knights').includes('Cultist Mob'));
+  });
+
   it('reads Atalan Jackals as the export states it', () => {
     const j = byName(gc.data, 'Atalan Jackals');
     assert.deepStrictEqual(j.factionKeywords, ['GENESTEALER CULTS']);

@@ -199,7 +199,7 @@ export function loadWahapedia(input: FileInput, options: WahapediaOptions = {}):
       }
     }
 
-    // Keywords; the faction keywords of the other listings of a loaded datasheet are read too (the ally check below).
+    // Keywords; those of the other listings of a loaded datasheet are read too (the ally check below).
     const twinIds = new Map<string, string[]>();
     for (const id of dsById.keys()) {
       const others = (listings.get(keyOf.get(id) ?? '') ?? []).filter((l) => l.id !== id).map((l) => l.id);
@@ -212,7 +212,7 @@ export function loadWahapedia(input: FileInput, options: WahapediaOptions = {}):
       if (!k) continue;
       const twin = twinKeywords.get(r.get('datasheet_id'));
       if (twin) {
-        if (r.get('is_faction_keyword') === 'true' && !twin.includes(k)) twin.push(k);
+        if (!twin.includes(k)) twin.push(k);
         continue;
       }
       const ds = dsById.get(r.get('datasheet_id'));
@@ -227,7 +227,7 @@ export function loadWahapedia(input: FileInput, options: WahapediaOptions = {}):
     const otherKeywords = new Set(factionRows.map((r) => foldTypography(r.get('name')).toUpperCase()));
     const dsFaction = new Map<string, string>();
     for (const r of rowsOf(dsTable)) if (dsById.has(r.get('id'))) dsFaction.set(r.get('id'), r.get('faction_id'));
-    for (const d of dsById.values()) if (!twinKeywords.has(d.id)) twinKeywords.set(d.id, d.factionKeywords);
+    for (const d of dsById.values()) if (!twinKeywords.has(d.id)) twinKeywords.set(d.id, [...d.factionKeywords, ...d.keywords]);
     for (const f of factionById.values()) {
       const own = data.datasheets.filter((d) => dsFaction.get(d.id) === f.id);
       if (!own.some((d) => d.factionKeywords.includes(f.keyword))) {
@@ -239,12 +239,13 @@ export function loadWahapedia(input: FileInput, options: WahapediaOptions = {}):
       // An ally carries another faction's keyword (GC's Chimera: GENESTEALER CULTS and ASTRA MILITARUM):
       // its name is kept on the faction (what it may take as allies), the unit itself comes from its own faction.
       // A datasheet listed under several factions that carries a faction keyword besides the host's, where another
-      // listing of it lacks the host's keyword, is that listing's unit with the host's keyword added by where it is
+      // listing of it lacks the host's keyword (as faction or plain keyword), is that listing's unit with the host's keyword added by where it is
       // listed (Harlequins under Drukhari, Shadow Legion Heretic Astartes under Chaos Daemons, Cultists under Chaos Knights).
       const listedHere = (d: Datasheet) => d.factionKeywords.some((k) => k !== f.keyword) &&
         (twinIds.get(d.id) ?? []).some((t) => !(twinKeywords.get(t) ?? [f.keyword]).includes(f.keyword));
+      // The host's keyword may be a plain keyword (Aeldari datasheets: faction keywords ASURYANI or HARLEQUINS, AELDARI plain).
       for (const d of own) {
-        if (d.factionKeywords.includes(f.keyword) && !d.factionKeywords.some((k) => k !== f.keyword && otherKeywords.has(k)) && !listedHere(d)) continue;
+        if ((d.factionKeywords.includes(f.keyword) || d.keywords.includes(f.keyword)) && !d.factionKeywords.some((k) => k !== f.keyword && otherKeywords.has(k)) && !listedHere(d)) continue;
         if (!(f.allies ??= []).includes(d.name)) f.allies.push(d.name);
         if (!options.includeAllies) dsById.delete(d.id);
       }
