@@ -45,7 +45,7 @@ import { virtualDocument } from './features/virtualDocs';
 import { inlayHints } from './features/inlayHints';
 import { workspaceSymbols } from './features/workspaceSymbols';
 import { prepareRename, rename, RenameRefusal } from './features/rename';
-import { codeActions, FIX_ALL_KIND } from './features/codeActions';
+import { codeActions, FIX_ALL_KIND, UPDATE_POINTS_KIND } from './features/codeActions';
 import { driftHover, driftOf, explainDrift, wantsPreviousVersion } from './features/drift';
 
 export interface LanguageServiceOptions {
@@ -174,7 +174,8 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       const asks = (kind: string) => !only || only.some((k) => k === '' || kind === k || kind.startsWith(`${k}.`));
       // "Update all points to <version>" rewrites the whole document's prices: it needs every finding.
       const all = drift.previous && diagnostics.some(driftOf) ? this.diagnostics(doc) : undefined;
-      const out = asks('quickfix') ? codeActions(doc, list, diagnostics, ['quickfix'], all) : [];
+      const kinds = ['quickfix', UPDATE_POINTS_KIND].filter(asks);
+      const out = kinds.length ? codeActions(doc, list, diagnostics, kinds, all) : [];
       // Fix-all covers the whole document, not just the diagnostics the client sends for its range.
       if (asks(FIX_ALL_KIND)) out.push(...codeActions(doc, list, this.diagnostics(doc), [FIX_ALL_KIND]));
       return out;
