@@ -7,30 +7,15 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { repoRoot, requireShared, sharedPath } from '../support/shared';
-import { writeBsVersion } from '../support/bsVersions';
+import { TEST_HOST_LIST, writeBsVersion } from '../support/bsVersions';
 
 function auspex(args: string[]) {
   const r = spawnSync(process.execPath, [path.join(repoRoot, 'dist', 'cli.js'), ...args], { cwd: repoRoot, encoding: 'utf8' });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-/** A list priced under the first version: Troopers at 60 (65 in the second), a Captain (gone from the second). */
-const LIST = `Test raid (105 Points)
-
-Test Host
-Strike Force (2,000 Points)
-
-CHARACTERS
-
-Captain (45 Points)
-  • Warlord
-
-BATTLELINE
-
-Troopers (60 Points)
-  • 5x Trooper
-     ◦ 5x Lasgun
-`;
+/** Priced under the first version: Troopers at 60 (65 in the second), a Captain (gone from the second). */
+const LIST = TEST_HOST_LIST;
 
 describe('auspex diff (two BattleScribe versions written by the test)', function () {
   this.timeout(30_000);

@@ -11,26 +11,11 @@ import { CodeActionRequest, DidChangeTextDocumentNotification, HoverRequest, Tex
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { MarkupContent } from 'vscode-languageserver-types';
 import { CachePointer, sourceDir, writePointer } from '../../server/src/node/dataCache';
-import { writeBsVersion } from '../support/bsVersions';
+import { TEST_HOST_LIST, writeBsVersion } from '../support/bsVersions';
 import { ServerHandle, startServerProcess } from '../support/lspClient';
 
-/** Priced under revision 3: Troopers 5 at 60 and 10 at 110; revision 4 asks 65 and 120. */
-const LIST = `Test raid (215 Points)
-
-Test Host
-Strike Force (2,000 Points)
-
-CHARACTERS
-
-Captain (45 Points)
-  • Warlord
-
-BATTLELINE
-
-Troopers (60 Points)
-  • 5x Trooper
-     ◦ 5x Lasgun
-
+/** Priced under revision 3: Troopers 5 at 60 and 10 at 110 (a Captain at 45); revision 4 asks 65 and 120. */
+const LIST = `${TEST_HOST_LIST.replace('(105 Points)', '(215 Points)')}
 Troopers (110 Points)
   • 10x Trooper
      ◦ 10x Lasgun

@@ -64,3 +64,21 @@ export function writeBsVersion(folder: string, revision: number, v: BsVersion): 
   fs.writeFileSync(path.join(folder, 'Test.gst'), gst(revision));
   fs.writeFileSync(path.join(folder, 'Test Host.cat'), cat(v));
 }
+
+/** A "Test Host" list: a Captain at 45 and 5 Troopers at 60 (105 points). */
+export const TEST_HOST_LIST = `Test raid (105 Points)
+
+Test Host
+Strike Force (2,000 Points)
+
+CHARACTERS
+
+Captain (45 Points)
+  • Warlord
+
+BATTLELINE
+
+Troopers (60 Points)
+  • 5x Trooper
+     ◦ 5x Lasgun
+`;
