@@ -7,82 +7,15 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { repoRoot, requireShared, sharedPath } from '../support/shared';
+import { TEST_HOST_LIST, writeBsVersion } from '../support/bsVersions';
 
 function auspex(args: string[]) {
   const r = spawnSync(process.execPath, [path.join(repoRoot, 'dist', 'cli.js'), ...args], { cwd: repoRoot, encoding: 'utf8' });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-const gst = (revision: number) => `<?xml version="1.0" encoding="UTF-8"?>
-<gameSystem id="sys-1" name="Test System" revision="${revision}" xmlns="http://www.battlescribe.net/schema/gameSystemSchema">
-  <costTypes><costType id="pts-id" name="pts"/></costTypes>
-  <profileTypes><profileType id="pt-unit" name="Unit"/><profileType id="pt-ranged" name="Ranged Weapons"/></profileTypes>
-  <categoryEntries><categoryEntry id="cat-faction" name="Faction: Test Host"/><categoryEntry id="cat-inf" name="Infantry"/><categoryEntry id="cat-char" name="Character"/></categoryEntries>
-</gameSystem>`;
-
-const unitProfile = (id: string, name: string, w: number) => `<profile id="${id}" name="${name}" typeId="pt-unit" typeName="Unit"><characteristics>
-  <characteristic name="M">6&quot;</characteristic><characteristic name="T">3</characteristic><characteristic name="SV">5+</characteristic>
-  <characteristic name="W">${w}</characteristic><characteristic name="LD">7+</characteristic><characteristic name="OC">2</characteristic></characteristics></profile>`;
-
-interface Version { small: number; large: number; max: number; gunS: number; captain: boolean; sergeant: boolean }
-
-const cat = (v: Version) => `<?xml version="1.0" encoding="UTF-8"?>
-<catalogue id="cat-1" name="Xenos - Test Host" library="false" gameSystemId="sys-1" xmlns="http://www.battlescribe.net/schema/catalogueSchema">
-  <sharedSelectionEntries>
-    <selectionEntry type="unit" name="Troopers" id="u-troopers">
-      <categoryLinks><categoryLink targetId="cat-faction" primary="false"/><categoryLink targetId="cat-inf" primary="true"/></categoryLinks>
-      <costs><cost name="pts" typeId="pts-id" value="${v.small}"/></costs>
-      <modifiers><modifier type="set" value="${v.large}" field="pts-id"><conditions>
-        <condition type="greaterThan" value="5" field="selections" scope="self" childId="model"/></conditions></modifier></modifiers>
-      <selectionEntries>
-        <selectionEntry type="model" name="Trooper" id="m-trooper">
-          <constraints><constraint type="min" value="5" field="selections" scope="parent" id="c1"/><constraint type="max" value="${v.max}" field="selections" scope="parent" id="c2"/></constraints>
-          <profiles>${unitProfile('p-trooper', 'Trooper', 1)}</profiles>
-          <entryLinks><entryLink id="el-gun" type="selectionEntry" targetId="w-gun"/></entryLinks>
-        </selectionEntry>
-      </selectionEntries>
-    </selectionEntry>
-    ${v.captain ? `<selectionEntry type="model" name="Captain" id="u-captain">
-      <categoryLinks><categoryLink targetId="cat-faction"/><categoryLink targetId="cat-char" primary="true"/></categoryLinks>
-      <costs><cost name="pts" typeId="pts-id" value="45"/></costs>
-      <profiles>${unitProfile('p-captain', 'Captain', 4)}</profiles>
-    </selectionEntry>` : ''}
-    ${v.sergeant ? `<selectionEntry type="model" name="Sergeant" id="u-sergeant">
-      <categoryLinks><categoryLink targetId="cat-faction"/><categoryLink targetId="cat-char" primary="true"/></categoryLinks>
-      <costs><cost name="pts" typeId="pts-id" value="30"/></costs>
-      <profiles>${unitProfile('p-sergeant', 'Sergeant', 3)}</profiles>
-    </selectionEntry>` : ''}
-    <selectionEntry type="upgrade" name="Lasgun" id="w-gun">
-      <profiles><profile id="p-gun" name="Lasgun" typeId="pt-ranged" typeName="Ranged Weapons"><characteristics>
-        <characteristic name="Range">24&quot;</characteristic><characteristic name="A">1</characteristic><characteristic name="BS">4+</characteristic>
-        <characteristic name="S">${v.gunS}</characteristic><characteristic name="AP">0</characteristic><characteristic name="D">1</characteristic>
-        <characteristic name="Keywords">Rapid Fire 1</characteristic></characteristics></profile></profiles>
-    </selectionEntry>
-  </sharedSelectionEntries>
-  <entryLinks>
-    <entryLink id="root-1" type="selectionEntry" targetId="u-troopers"/>
-    ${v.captain ? '<entryLink id="root-2" type="selectionEntry" targetId="u-captain"/>' : ''}
-    ${v.sergeant ? '<entryLink id="root-3" type="selectionEntry" targetId="u-sergeant"/>' : ''}
-  </entryLinks>
-</catalogue>`;
-
-/** A list priced under the first version: Troopers at 60 (65 in the second), a Captain (gone from the second). */
-const LIST = `Test raid (105 Points)
-
-Test Host
-Strike Force (2,000 Points)
-
-CHARACTERS
-
-Captain (45 Points)
-  • Warlord
-
-BATTLELINE
-
-Troopers (60 Points)
-  • 5x Trooper
-     ◦ 5x Lasgun
-`;
+/** Priced under the first version: Troopers at 60 (65 in the second), a Captain (gone from the second). */
+const LIST = TEST_HOST_LIST;
 
 describe('auspex diff (two BattleScribe versions written by the test)', function () {
   this.timeout(30_000);
@@ -93,13 +26,8 @@ describe('auspex diff (two BattleScribe versions written by the test)', function
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auspex-diff-'));
     v1 = path.join(dir, 'v1');
     v2 = path.join(dir, 'v2');
-    const write = (folder: string, revision: number, v: Version) => {
-      fs.mkdirSync(folder);
-      fs.writeFileSync(path.join(folder, 'Test.gst'), gst(revision));
-      fs.writeFileSync(path.join(folder, 'Test Host.cat'), cat(v));
-    };
-    write(v1, 3, { small: 60, large: 110, max: 10, gunS: 3, captain: true, sergeant: false });
-    write(v2, 4, { small: 65, large: 110, max: 10, gunS: 4, captain: false, sergeant: true });
+    writeBsVersion(v1, 3, { small: 60, large: 110, max: 10, gunS: 3, captain: true, sergeant: false });
+    writeBsVersion(v2, 4, { small: 65, large: 110, max: 10, gunS: 4, captain: false, sergeant: true });
   });
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
 

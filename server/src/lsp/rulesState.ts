@@ -3,7 +3,7 @@
 // the one-line status the client shows in its status bar.
 import * as fs from 'fs';
 import { RulesProvider } from '../node/rulesProvider';
-import { age, cachedDataFolders, cacheRoot, CachedSource } from '../node/dataCache';
+import { age, cachedDataFolders, cacheRoot, CachedSource, previousDataFolders } from '../node/dataCache';
 import type { Edition } from '../service/domain/editions/types';
 import type { DataSource, DataWarning, RulesData } from '../service/domain/rules/model';
 import type { ArmyList } from '../service/domain/parse/ast';
@@ -29,6 +29,8 @@ export class RulesState {
   private cachedInUse: CachedSource[] = [];
   private watchers: fs.FSWatcher[] = [];
   private reloadTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The cache's previous version (drift): not loaded yet (undefined), none kept (null), or loaded. */
+  private previousVersion: { provider: RulesProvider; label: string } | null | undefined;
 
   /** `onReload` runs after a folder changed on disk and the data was reloaded. */
   constructor(private readonly onReload: () => void) {
@@ -117,7 +119,36 @@ export class RulesState {
     clearTimeout(this.reloadTimer);
   }
 
+  /**
+   * The cache's previous version of the data in use (the folders, then each cached source at the version its
+   * `previous.json` keeps), loaded on first ask with the factions an open list needs; undefined when no
+   * edition in use keeps one. Reset whenever the data in use is rebuilt. `edition` as for the data in use:
+   * given, that edition's data (`rulesFor`); absent, what `rules()` gives.
+   */
+  previous(list: ArmyList, edition?: Edition): { data: RulesData; label: string } | undefined {
+    if (this.previousVersion === undefined) {
+      const kept = [...this.editions].sort().map((e) => previousDataFolders(this.cacheDir, e) ?? { folders: cachedDataFolders(this.cacheDir, e), label: '' });
+      const label = kept.map((k) => k.label).filter(Boolean).join(' + ');
+      this.previousVersion = label
+        ? {
+            label,
+            provider: new RulesProvider({
+              paths: this.paths,
+              includeNonMatchedPlay: this.includeNonMatchedPlay,
+              cached: kept.flatMap((k) => k.folders).map((c) => ({ dir: c.dir, digestDir: `${c.source.versionDir}.digest` })),
+            }),
+          }
+        : null;
+      for (const f of this.factions) this.previousVersion?.provider.ensureFaction(f);
+    }
+    if (!this.previousVersion) return undefined;
+    this.previousVersion.provider.ensureList(list);
+    const provider = this.previousVersion.provider;
+    return { data: edition === undefined ? provider.rules() : provider.rulesFor(edition), label: this.previousVersion.label };
+  }
+
   private rebuild(): void {
+    this.previousVersion = undefined;
     const cached = [...this.editions].sort().flatMap((e) => cachedDataFolders(this.cacheDir, e));
     this.cachedInUse = [...new Set(cached.map((c) => c.source))];
     this.provider = new RulesProvider({

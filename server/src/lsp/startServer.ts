@@ -21,6 +21,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createLanguageService, LanguageService } from '../service/languageService';
 import type { BreakdownConditions, DamageBreakdown } from '../service/features/damageBreakdown';
 import { SEMANTIC_TOKENS_LEGEND } from '../service/features/semanticTokens';
+import { wantsPreviousVersion } from '../service/features/drift';
 import { readSettings, Settings, DEFAULT_SETTINGS } from '../service/settings';
 import { RulesState, RulesStatus } from './rulesState';
 import { Edition, listEdition } from '../service/domain/editions';
@@ -227,6 +228,7 @@ export function startServer(connection: Connection): void {
       loggedWarnings.clear();
       for (const doc of documents.all()) needData(doc);
       service.setRules(rules.rules());
+      service.setPreviousRules(undefined);
       sendStatus();
     }
     for (const doc of documents.all()) schedule(doc.uri, 0, true);
@@ -273,11 +275,24 @@ export function startServer(connection: Connection): void {
       sendStatus();
     }
     service.setSettings(settingsFor(uri));
-    const diagnostics = guard(() => service.diagnostics(doc), []);
+    let diagnostics = guard(() => service.diagnostics(doc), []);
+    if (guard(() => usePreviousVersion(doc, diagnostics), false)) diagnostics = guard(() => service.diagnostics(doc), diagnostics);
     // A newer version arrived while we worked: its own validation will publish.
     if (documents.get(uri)?.version !== version) return;
     published.set(uri, version);
     void connection.sendDiagnostics({ uri, version, diagnostics });
+  }
+
+  /**
+   * Drift between data versions: a list with points or size findings has them explained against the cache's
+   * previous version, loaded then (not before); true when the façade's previous version changed.
+   */
+  function usePreviousVersion(doc: TextDocument, diagnostics: ReturnType<LanguageService['diagnostics']>): boolean {
+    if (!wantsPreviousVersion(diagnostics)) return false;
+    const previous = rules.previous(service.parse(doc));
+    if (previous?.data === service.previousRules) return false;
+    service.setPreviousRules(previous?.data, previous?.label);
+    return true;
   }
 
   /** Loads what a list needs (its faction, its allies' factions), from the folders and the cache of its edition. */

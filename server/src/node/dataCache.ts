@@ -126,6 +126,23 @@ export function cachedDataFolders(root: string, edition: Edition): { dir: string
   return cachedSources(root, edition).flatMap((s) => s.folders.map((dir) => ({ dir, source: s })));
 }
 
+/**
+ * The cache's previous version of an edition's data: each source at the version its `previous.json` keeps
+ * (a source without one at its current version), with the previous labels. Undefined when no source of the
+ * edition keeps a previous version on disk.
+ */
+export function previousDataFolders(root: string, edition: Edition): { folders: { dir: string; source: CachedSource }[]; label: string } | undefined {
+  const kept: CachedSource[] = [];
+  const sources = cachedSources(root, edition).map((s) => {
+    const p = readPointer(path.join(s.sourceDir, 'previous.json'));
+    const prev = p && resolveSource(s.sourceDir, p);
+    if (prev) kept.push(prev);
+    return prev ?? s;
+  });
+  if (kept.length === 0) return undefined;
+  return { folders: sources.flatMap((s) => s.folders.map((dir) => ({ dir, source: s }))), label: kept.map((s) => s.label).join(' + ') };
+}
+
 export interface StatusEntry {
   edition: Edition;
   source: string;

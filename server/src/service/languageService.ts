@@ -45,7 +45,8 @@ import { virtualDocument } from './features/virtualDocs';
 import { inlayHints } from './features/inlayHints';
 import { workspaceSymbols } from './features/workspaceSymbols';
 import { prepareRename, rename, RenameRefusal } from './features/rename';
-import { codeActions, FIX_ALL_KIND } from './features/codeActions';
+import { codeActions, FIX_ALL_KIND, UPDATE_POINTS_KIND } from './features/codeActions';
+import { driftHover, driftOf, explainDrift, wantsPreviousVersion } from './features/drift';
 
 export interface LanguageServiceOptions {
   /** Rules data to check against; the embedded seed data when absent. */
@@ -88,6 +89,13 @@ export interface LanguageService {
   codeActions(doc: TextDocument, diagnostics: Diagnostic[], only?: string[]): CodeAction[];
   /** Drops cached state for a closed document. */
   forget(uri: string): void;
+  /**
+   * The previous version of the rules data (the download cache keeps it): points and size findings then say
+   * whether the list matches it, and "Update all points to <version>" is offered. `fallbackLabel` names it when
+   * its sources state no version. Undefined drops it.
+   */
+  setPreviousRules(data: RulesData | undefined, fallbackLabel?: string): void;
+  readonly previousRules: RulesData | undefined;
 }
 
 const CACHE_LIMIT = 32;
@@ -98,6 +106,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
   const parsed = new Map<string, { version: number; list: ArmyList }>();
   // Lens results per (unit loadout, target, conditions): editing one unit recomputes only that unit.
   const unitDamage = createUnitDamageCache();
+  const drift = createDriftState();
 
   function parse(doc: TextDocument): ArmyList {
     const hit = parsed.get(doc.uri);
@@ -126,9 +135,9 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     diagnostics: (doc) => {
       const list = parse(doc);
       const found = oversizedDiagnostics(doc, list) ?? [...noUnitsDiagnostics(doc, list), ...validateList(doc, list, rules, settings)];
-      return applySeverityOverrides(found, settings.diagnosticSeverity);
+      return applySeverityOverrides(drift.explain(doc, list, rules, settings, found), settings.diagnosticSeverity);
     },
-    hover: (doc, position) => (lineTooLong(doc, position.line) ? null : hover(doc, parse(doc), rules, doc.offsetAt(position), settings.edition)),
+    hover: (doc, position) => (lineTooLong(doc, position.line) ? null : drift.hover(doc, hover(doc, parse(doc), rules, doc.offsetAt(position), settings.edition), doc.offsetAt(position))),
     completion: (doc, position) => {
       if (lineTooLong(doc, position.line) || unparsable(doc)) return { isIncomplete: false, items: [] };
       const r = completion(doc, parse(doc), rules, doc.offsetAt(position));
@@ -163,11 +172,56 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       if (tooLargeReason(doc, parse(doc))) return [];
       const list = parse(doc);
       const asks = (kind: string) => !only || only.some((k) => k === '' || kind === k || kind.startsWith(`${k}.`));
-      const out = asks('quickfix') ? codeActions(doc, list, diagnostics, ['quickfix']) : [];
+      // "Update all points to <version>" rewrites the whole document's prices: it needs every finding.
+      const all = drift.previous && diagnostics.some(driftOf) ? this.diagnostics(doc) : undefined;
+      const kinds = ['quickfix', UPDATE_POINTS_KIND].filter(asks);
+      const out = kinds.length ? codeActions(doc, list, diagnostics, kinds, all) : [];
       // Fix-all covers the whole document, not just the diagnostics the client sends for its range.
       if (asks(FIX_ALL_KIND)) out.push(...codeActions(doc, list, this.diagnostics(doc), [FIX_ALL_KIND]));
       return out;
     },
-    forget: (uri) => void parsed.delete(uri),
+    forget: (uri) => {
+      parsed.delete(uri);
+      drift.forget(uri);
+    },
+    setPreviousRules: (data, fallbackLabel) => drift.set(data, fallbackLabel),
+    get previousRules() {
+      return drift.previous?.rules.data;
+    },
+  };
+}
+
+/**
+ * The previous data version and what it explains, per document: the findings with its notes are kept
+ * (uri, version) for the hover at their range.
+ */
+function createDriftState() {
+  let previous: { rules: RulesIndex; fallbackLabel?: string } | undefined;
+  const explained = new Map<string, { version: number; diagnostics: Diagnostic[] }>();
+  return {
+    get previous() {
+      return previous;
+    },
+    set(data: RulesData | undefined, fallbackLabel?: string) {
+      if (data === previous?.rules.data && fallbackLabel === previous?.fallbackLabel) return;
+      previous = data && { rules: new RulesIndex(data), fallbackLabel };
+      explained.clear();
+    },
+    explain(doc: TextDocument, list: ArmyList, rules: RulesIndex, settings: Settings, found: Diagnostic[]): Diagnostic[] {
+      if (!previous || !wantsPreviousVersion(found)) {
+        explained.delete(doc.uri);
+        return found;
+      }
+      const out = explainDrift(doc, list, rules, found, previous, validateList(doc, list, previous.rules, settings));
+      explained.delete(doc.uri);
+      explained.set(doc.uri, { version: doc.version, diagnostics: out.filter(driftOf) });
+      if (explained.size > CACHE_LIMIT) explained.delete(explained.keys().next().value as string);
+      return out;
+    },
+    hover(doc: TextDocument, base: Hover | null, offset: number): Hover | null {
+      const hit = explained.get(doc.uri);
+      return hit && hit.version === doc.version ? driftHover(base, offset, doc, hit.diagnostics) : base;
+    },
+    forget: (uri: string) => void explained.delete(uri),
   };
 }

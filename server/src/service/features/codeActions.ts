@@ -5,8 +5,11 @@ import { CodeAction, CodeActionKind, Diagnostic, TextEdit } from 'vscode-languag
 import type { Range } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ArmyList } from '../domain/parse/ast';
+import { driftOf } from './drift';
 
 export const FIX_ALL_KIND = 'source.fixAll.auspex';
+/** "Update all points to <version>": a quick fix offered where the previous data version explains a price. */
+export const UPDATE_POINTS_KIND = 'quickfix.auspex.updatePoints';
 
 /** Codes whose `data.suggestions` are replacement names for the diagnostic's range. */
 const RENAMES = new Set([
@@ -38,9 +41,17 @@ function wanted(kind: string, only?: string[]): boolean {
   return !only || only.length === 0 || only.some((o) => kind === o || kind.startsWith(`${o}.`));
 }
 
-export function codeActions(doc: TextDocument, list: ArmyList, diagnostics: Diagnostic[], only?: string[]): CodeAction[] {
+/**
+ * `all`: the whole document's findings, for "Update all points to <version>" (offered when a finding of
+ * `diagnostics` carries the previous version's explanation, `data.drift`).
+ */
+export function codeActions(doc: TextDocument, list: ArmyList, diagnostics: Diagnostic[], only?: string[], all?: Diagnostic[]): CodeAction[] {
   const out: CodeAction[] = [];
   if (wanted(CodeActionKind.QuickFix, only)) for (const d of diagnostics.filter(ours)) out.push(...quickFixes(doc, d));
+  if (all && wanted(UPDATE_POINTS_KIND, only)) {
+    const update = updateAllPoints(doc, list, diagnostics.filter(ours), all);
+    if (update) out.push(update);
+  }
   if (wanted(FIX_ALL_KIND, only)) {
     const all = fixAll(doc, list, diagnostics.filter(ours));
     if (all) out.push(all);
@@ -80,19 +91,30 @@ function quickFixes(doc: TextDocument, d: Diagnostic): CodeAction[] {
  * candidate, and the stated total set to the sum of the corrected unit points.
  */
 function fixAll(doc: TextDocument, list: ArmyList, diagnostics: Diagnostic[]): CodeAction | undefined {
+  const renames = diagnostics.flatMap((d) => {
+    const p = payload(d);
+    return RENAMES.has(String(d.code)) && p.suggestions?.length === 1 ? [TextEdit.replace(d.range, p.suggestions[0])] : [];
+  });
+  const unique = dedupe([...pointsAndTotalEdits(doc, list, diagnostics), ...renames]);
+  if (unique.length === 0) return undefined;
+  return { title: 'Fix all safe Auspex problems', kind: FIX_ALL_KIND, edit: { changes: { [doc.uri]: unique } } };
+}
+
+/**
+ * Every stated unit price a `points-mismatch` corrects (its `data.expected`) and the stated total set to the
+ * sum of the corrected prices (a total that was right before the corrections no longer is). Shared by fix-all
+ * and "Update all points to <version>" (drift.ts).
+ */
+export function pointsAndTotalEdits(doc: TextDocument, list: ArmyList, diagnostics: Diagnostic[]): TextEdit[] {
   const edits: TextEdit[] = [];
   const pointsFix = new Map<number, number>();
-  for (const d of diagnostics) {
-    const code = String(d.code);
+  for (const d of diagnostics.filter(ours)) {
     const p = payload(d);
-    if (code === 'points-mismatch' && typeof p.expected === 'number') {
+    if (String(d.code) === 'points-mismatch' && typeof p.expected === 'number') {
       pointsFix.set(doc.offsetAt(d.range.start), p.expected);
       edits.push(TextEdit.replace(d.range, String(p.expected)));
-    } else if (RENAMES.has(code) && p.suggestions?.length === 1) {
-      edits.push(TextEdit.replace(d.range, p.suggestions[0]));
     }
   }
-  // The total follows the corrected unit points (a total that was right before the corrections no longer is).
   const stated = list.statedPoints;
   if (stated && list.units.length && list.units.every((u) => u.points)) {
     const sum = list.units.reduce((n, u) => n + (pointsFix.get(u.points!.span.start) ?? u.points!.value), 0);
@@ -100,9 +122,22 @@ function fixAll(doc: TextDocument, list: ArmyList, diagnostics: Diagnostic[]): C
       edits.push(TextEdit.replace({ start: doc.positionAt(stated.span.start), end: doc.positionAt(stated.span.end) }, String(sum)));
     }
   }
-  const unique = dedupe(edits);
-  if (unique.length === 0) return undefined;
-  return { title: 'Fix all safe Auspex problems', kind: FIX_ALL_KIND, edit: { changes: { [doc.uri]: unique } } };
+  return dedupe(edits);
+}
+
+/**
+ * "Update all points to <version>": every `points-mismatch` of the whole document (`all`, from their
+ * `data.expected`) and the stated total, in one WorkspaceEdit (one undo). Offered for the findings
+ * `asked` (the client's range) when one carries the previous version's explanation.
+ */
+function updateAllPoints(doc: TextDocument, list: ArmyList, asked: Diagnostic[], all: Diagnostic[]): CodeAction | undefined {
+  const priced = (d: Diagnostic) => d.code === 'points-mismatch' || d.code === 'total-mismatch';
+  const explained = asked.find((d) => priced(d) && driftOf(d)) ?? (asked.some(priced) ? all.find(driftOf) : undefined);
+  const version = explained && driftOf(explained);
+  if (!version) return undefined;
+  const edits = pointsAndTotalEdits(doc, list, all);
+  if (edits.length === 0) return undefined;
+  return { title: `Update all points to ${version.current}`, kind: UPDATE_POINTS_KIND, diagnostics: asked.filter(priced), edit: { changes: { [doc.uri]: edits } } };
 }
 
 /** Drops repeated edits of one range (two diagnostics on the same text). */
