@@ -128,7 +128,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       const found = oversizedDiagnostics(doc, list) ?? [...noUnitsDiagnostics(doc, list), ...validateList(doc, list, rules, settings)];
       return applySeverityOverrides(found, settings.diagnosticSeverity);
     },
-    hover: (doc, position) => (lineTooLong(doc, position.line) ? null : hover(doc, parse(doc), rules, doc.offsetAt(position), settings.edition)),
+    hover: (doc, position) => (lineTooLong(doc, position.line) ? null : hover(doc, parse(doc), rules, doc.offsetAt(position), settings.edition, settings.hoverShowSources)),
     completion: (doc, position) => {
       if (lineTooLong(doc, position.line) || unparsable(doc)) return { isIncomplete: false, items: [] };
       const r = completion(doc, parse(doc), rules, doc.offsetAt(position));
