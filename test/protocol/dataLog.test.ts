@@ -8,6 +8,7 @@ import * as path from 'path';
 import { LogMessageNotification, LogMessageParams, MessageType } from 'vscode-languageserver-protocol/node';
 import { requireShared, sharedPath } from '../support/shared';
 import { startServerProcess } from '../support/lspClient';
+import { until } from '../support/until';
 
 async function start(paths: string[]) {
   const server = startServerProcess();
@@ -19,15 +20,8 @@ async function start(paths: string[]) {
   return { server, logs, cacheDir };
 }
 
-async function until(logs: LogMessageParams[], re: RegExp, timeoutMs = 15000): Promise<LogMessageParams> {
-  const t0 = Date.now();
-  for (;;) {
-    const m = logs.find((l) => re.test(l.message));
-    if (m) return m;
-    if (Date.now() - t0 > timeoutMs) throw new Error(`no log message matching ${re}; logged:\n${logs.map((l) => l.message).join('\n')}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const logged = (logs: LogMessageParams[], re: RegExp) =>
+  until(() => logs.find((l) => re.test(l.message)), () => `a log message matching ${re}; logged:\n${logs.map((l) => l.message).join('\n')}`, 15000);
 
 describe('the output channel: what the rules data did', function () {
   this.timeout(30000);
@@ -38,15 +32,15 @@ describe('the output channel: what the rules data did', function () {
     const folder = sharedPath('data', 'bsdata');
     const { server, logs, cacheDir } = await start([folder]);
     try {
-      const folders = await until(logs, /^auspex data: folders /);
+      const folders = await logged(logs, /^auspex data: folders /);
       assert.ok(folders.message.includes(`"${folder}"`), folders.message);
       assert.ok(folders.message.includes(`download cache "${cacheDir}"`), folders.message);
       assert.match(folders.message, /read in \d+ ms$/);
       assert.strictEqual(folders.type, MessageType.Info);
       await server.open('untitled:gsc.army', fs.readFileSync(sharedPath('lists', 'gwapp_gsc_1.txt'), 'utf8'));
-      await until(logs, /^auspex data: loaded for untitled:gsc\.army \(10th edition\) in \d+ ms$/);
-      await until(logs, /^auspex data: Factions loaded: .*Genestealer Cults \(\d\d+\)/);
-      await until(logs, /^auspex data: Folders: .*bsdata/);
+      await logged(logs, /^auspex data: loaded for untitled:gsc\.army \(10th edition\) in \d+ ms$/);
+      await logged(logs, /^auspex data: Factions loaded: .*Genestealer Cults \(\d\d+\)/);
+      await logged(logs, /^auspex data: Folders: .*bsdata/);
       assert.ok(!logs.some((l) => /is not available/.test(l.message)), 'the faction is there: no "not available" message');
     } finally {
       await server.stop();
@@ -56,10 +50,10 @@ describe('the output channel: what the rules data did', function () {
   it('says why a list\'s faction is not available, once per list and faction', async () => {
     const { server, logs } = await start([]);
     try {
-      await until(logs, /^auspex data: folders none \(auspex\.data\.paths is empty\)/);
+      await logged(logs, /^auspex data: folders none \(auspex\.data\.paths is empty\)/);
       const text = 'Orks\nWar Horde\nStrike Force (2000 points)\n\nCHARACTERS\n\nWarboss (65 points)\n  • Warlord\n';
       await server.open('untitled:orks.army', text);
-      const why = await until(logs, /faction "Orks" of untitled:orks\.army is not available/);
+      const why = await logged(logs, /faction "Orks" of untitled:orks\.army is not available/);
       assert.strictEqual(why.type, MessageType.Warning);
       assert.match(why.message, /no 10th-edition rules data is configured or downloaded \(only the embedded seed is loaded\)/);
       assert.match(why.message, /the loaded data has Genestealer Cults/);
