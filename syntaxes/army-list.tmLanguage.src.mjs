@@ -32,7 +32,7 @@
 //   punctuation.definition.list.bullet       `•`, `◦`, BattleScribe `. ` / `. . `, NR `&`
 //   keyword.other.warlord                    `Warlord`
 //   keyword.other.enhancement                `Enhancement(s):`, ListForge `E:`
-//   entity.other.attribute-name.enhancement  enhancement names
+//   variable.other.enummember.enhancement  enhancement names
 //   keyword.other.option-bundle              ListForge / BattleScribe `B:`
 //   keyword.other.with                       `with` in `5 with Bolt pistol, Chainblade`
 //   keyword.other.leading                    `Leading:` / `Attached as:` / `Attachée en tant que :`
@@ -365,7 +365,7 @@ const repository = {
     // "Favoured of Khorne (on Char1: Daemon Prince of Khorne)"
     match: String.raw`(.*?)\s*(?:(\()\s*(on)\s+(?:(${LABEL})(:)\s*)?(.*?)\s*(\)))?\s*$`,
     captures: {
-      1: { name: s('entity.other.attribute-name.enhancement') },
+      1: { name: s('variable.other.enummember.enhancement') },
       2: { name: s('punctuation.section.parens.begin') },
       3: { name: s('keyword.other.on') },
       4: { name: s('entity.name.label') },
@@ -543,7 +543,7 @@ const repository = {
         captures: {
           1: { name: s('keyword.other.enhancement') },
           2: { name: s('punctuation.separator.key-value') },
-          3: { name: s('entity.other.attribute-name.enhancement') },
+          3: { name: s('variable.other.enummember.enhancement') },
           4: { patterns: [{ include: '#points' }] },
         },
       },
@@ -596,7 +596,7 @@ const repository = {
         // priced enhancement among tokens: "Omnissian Champion [30 pts]"
         match: String.raw`([^,\s][^,]*?)\s*(${POINTS})(?=\s*(?:,|$))`,
         captures: {
-          1: { name: s('entity.other.attribute-name.enhancement') },
+          1: { name: s('variable.other.enummember.enhancement') },
           2: { patterns: [{ include: '#points' }] },
         },
       },
@@ -646,7 +646,7 @@ const BULLET_BODIES = [
     captures: {
       1: { name: s('keyword.other.enhancement') },
       2: { name: s('punctuation.separator.key-value') },
-      3: { name: s('entity.other.attribute-name.enhancement') },
+      3: { name: s('variable.other.enummember.enhancement') },
       4: { patterns: [{ include: '#points' }] },
     },
   },
@@ -710,7 +710,7 @@ const BULLET_BODIES = [
     // New Recruit enhancement bullet "Favoured of Khorne (+15 pts)"
     match: String.raw`(.+?)\s*(\(\+\d+\s*pts\))`,
     captures: {
-      1: { name: s('entity.other.attribute-name.enhancement') },
+      1: { name: s('variable.other.enummember.enhancement') },
       2: { patterns: [{ include: '#points' }] },
     },
   },

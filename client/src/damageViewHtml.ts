@@ -97,7 +97,10 @@ function phaseSection(p: PhaseBreakdown): string {
   const summary = `<p><b>${num(p.total.damage)}</b> damage, <b>${num(p.total.slain)}</b> models slain, ${num(p.total.woundsLost)} wounds removed, P(wipe) ${pct(p.total.pWipe)}</p>`;
   const slain = barChart(p.modelsSlainDist, 'models slain', `${p.label}: models slain`);
   const dmg = barChart(cutTail(p.damageDist), 'damage', `${p.label}: damage`);
-  const charts = `<div class="charts"><figure>${slain}<figcaption>Models slain</figcaption></figure><figure>${dmg}<figcaption>Damage inflicted (before Feel No Pain and wastage)</figcaption></figure></div>`;
+  // Each caption heads its own chart, inside a figure as wide as the chart, so a wrapped row never leaves it
+  // under the wrong chart or next to the table that follows.
+  const figure = (caption: string, svg: string) => `<figure class="chart"><figcaption>${caption}</figcaption>${svg}</figure>`;
+  const charts = `<div class="charts">${figure('Models slain', slain)}${figure('Damage inflicted (before Feel No Pain and wastage)', dmg)}</div>`;
   const rows = p.weapons.map((w) => row(`${w.name}${w.profile ? ` (${w.profile})` : ''} ×${w.models}`, w, w.notes));
   const table = `<table><thead><tr><th>Weapon</th><th>Attacks</th><th>Hits</th><th>Wounds</th><th>Unsaved</th><th>Damage</th><th>Slain</th></tr></thead><tbody>${rows.join('')}${row('Unit (in order)', p.total, [], true)}</tbody></table>`;
   const notes = [...p.choices, ...p.notes];
@@ -121,10 +124,13 @@ export function cutTail(d: number[], mass = 0.999, maxBars = 60): number[] {
   return d.slice(0, maxBars);
 }
 
+/** The width of a chart, in CSS pixels: its figure and caption take the same. */
+const CHART_W = 360;
+
 /** An SVG bar chart of P(value = k): one bar per k with its percentage, the mode highlighted. */
 export function barChart(dist: number[], unit: string, label: string): string {
   const n = Math.max(1, dist.length);
-  const W = 360, H = 150, padL = 6, padB = 20, padT = 16;
+  const W = CHART_W, H = 150, padL = 6, padB = 20, padT = 16;
   const bw = (W - padL * 2) / n;
   const max = Math.max(1e-12, ...dist);
   const mode = dist.indexOf(Math.max(...dist));
@@ -148,7 +154,8 @@ h1 { font-size: 1.3em; margin-bottom: 0; } h2 { font-size: 1.1em; margin-top: 1.
 button { color: var(--vscode-button-secondaryForeground); background: var(--vscode-button-secondaryBackground); border: none; padding: 3px 8px; cursor: pointer; }
 button.on { color: var(--vscode-button-foreground); background: var(--vscode-button-background); }
 .toggles label { margin-right: 12px; white-space: nowrap; } .toggles label.strat { font-weight: bold; }
-.charts { display: flex; flex-wrap: wrap; gap: 16px; } figure { margin: 0; } figcaption { font-size: 0.9em; color: var(--vscode-descriptionForeground); }
+.charts { display: flex; flex-wrap: wrap; gap: 16px 24px; margin: 8px 0 12px; } figure.chart { margin: 0; width: ${CHART_W}px; }
+figcaption { font-size: 0.9em; color: var(--vscode-descriptionForeground); margin-bottom: 2px; } figure.chart svg { display: block; }
 svg .b { fill: var(--vscode-charts-blue, #3794ff); } svg .b.mode { fill: var(--vscode-charts-orange, #d18616); }
 svg .axis { stroke: var(--vscode-descriptionForeground); } svg text { fill: var(--vscode-foreground); font-size: 9px; text-anchor: middle; }
 table { border-collapse: collapse; margin-top: 8px; } th, td { padding: 2px 10px; text-align: right; border-bottom: 1px solid var(--vscode-panel-border, #8884); }

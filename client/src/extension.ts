@@ -8,6 +8,16 @@ import { DamageView } from './damageView';
 
 let client: LanguageClient | undefined;
 
+/** Moves a damage lens's `{ tooltip }` argument into its command's tooltip. */
+function lensTooltip(lens: CodeLens): void {
+  const c = lens.command;
+  const extra = c?.command === 'auspex.showDamageBreakdown' ? c.arguments?.[4] : undefined;
+  if (c && extra && typeof extra === 'object' && typeof (extra as { tooltip?: unknown }).tooltip === 'string') {
+    c.tooltip = (extra as { tooltip: string }).tooltip;
+    c.arguments = c.arguments!.slice(0, 4);
+  }
+}
+
 export async function activate(context: ExtensionContext): Promise<void> {
   const module = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {
@@ -20,6 +30,15 @@ export async function activate(context: ExtensionContext): Promise<void> {
     outputChannel,
     // Downloaded rules data lives in the extension's global storage.
     initializationOptions: { cacheDir: context.globalStorageUri.fsPath },
+    // The damage lens carries its detail (every target, both phases, stratagems) as a fifth argument:
+    // shown as the lens's tooltip, since the protocol converter drops the command's own tooltip field.
+    middleware: {
+      provideCodeLenses: async (document, token, next) => {
+        const lenses = await next(document, token);
+        for (const l of lenses ?? []) lensTooltip(l);
+        return lenses;
+      },
+    },
   };
   client = new LanguageClient('auspex', 'Auspex', serverOptions, clientOptions);
 

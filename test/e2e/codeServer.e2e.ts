@@ -106,7 +106,8 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
     const lenses = await wb.codeLenses(/⚔ expected damage vs/);
     const lens = lenses.find((t) => t.includes('expected damage'))!;
     assert.match(lens, /^⚔ expected damage vs T\d/);
-    assert.match(lens, /Shooting [\d.]+ dmg/);
+    assert.match(lens, /(Shooting|Fight) [\d.]+ dmg, [\d.]+ slain/);
+    assert.ok(lens.length <= 100, `the lens fits in 100 columns: ${lens}`);
     // The lens sits directly above the unit line.
     const lensBox = await wb.editor().locator('.codelens-decoration', { hasText: 'expected damage' }).first().boundingBox();
     const unitBox = await wb.textBox('Atalan Jackals');

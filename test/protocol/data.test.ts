@@ -15,6 +15,7 @@ import {
 } from 'vscode-languageserver-protocol/node';
 import { requireShared, sharedPath } from '../support/shared';
 import { startServerProcess } from '../support/lspClient';
+import { until } from '../support/until';
 
 const Status = new NotificationType<{ text: string; tooltip: string }>('auspex/status');
 
@@ -26,16 +27,6 @@ async function start(paths: string[]) {
   server.connection.onNotification(ShowMessageNotification.type, (m) => messages.push(m));
   await server.initialize({ initializationOptions: { data: { paths } } });
   return { server, statuses, messages };
-}
-
-async function until<T>(get: () => T | undefined, what: string, timeoutMs = 10000): Promise<T> {
-  const t0 = Date.now();
-  for (;;) {
-    const v = get();
-    if (v !== undefined) return v;
-    if (Date.now() - t0 > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 describe('language server with rules data folders', function () {

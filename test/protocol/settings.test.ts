@@ -63,7 +63,7 @@ describe('language server settings per resource', function () {
     assert.strictEqual(s.filter((t) => /^⚔ expected damage vs Special T6 4\+ W3 ×3/.test(t)).length, 1, s.join('\n'));
     assert.ok(!s.some((t) => /T4 3\+ W2 ×5/.test(t)), 'the default targets are replaced there');
     const p = await lensTitles(plain, /T4 3\+ W2 ×5/);
-    assert.ok(p.some((t) => /vs T4 3\+ W2 ×5/.test(t)) && !p.some((t) => /Special/.test(t)), p.join('\n'));
+    assert.ok(p.some((t) => /T4 3\+ W2 ×5/.test(t)) && !p.some((t) => /Special/.test(t)), p.join('\n'));
   });
 
   it('re-reads the settings when the configuration changes', async () => {

@@ -5,7 +5,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { codeLenses, SHOW_BREAKDOWN_COMMAND } from '../../server/src/service/features/codeLens';
+import { codeLenses, LENS_COLUMNS, LensCommand, lensTitle, SHOW_BREAKDOWN_COMMAND } from '../../server/src/service/features/codeLens';
 import { computeUnitDamage, UnitDamageInput, UnitDamageResult } from '../../server/src/service/domain/damage/fromRules';
 import { parseArmyList } from '../../server/src/service/domain/parse';
 import { RulesIndex } from '../../server/src/service/domain/rules';
@@ -52,6 +52,7 @@ function run(text: string, settings: Partial<Settings> = {}, data: RulesData = l
   return { lenses, calls };
 }
 const titles = (r: Run) => r.lenses.map((l) => l.command!.title);
+const tooltip = (l: Run['lenses'][number]) => (l.command as LensCommand).tooltip ?? '';
 const variantCalls = (r: Run) => r.calls.filter((c) => c.input.groups.some((g) => g.weapons.some((w) => w.profiles.some((p) => p.abilities.includes('LETHAL HITS')))));
 
 describe('code lenses: expected damage of the seed unit', () => {
@@ -81,22 +82,23 @@ describe('code lenses: expected damage of the seed unit', () => {
     near(fight.r.modelsSlain, fightSlain, 'fight slain');
   });
 
-  it('shows both phases in one lens per target, on the unit line, with the breakdown command', () => {
+  it('shows one lens on the unit line with its best phase, both phases in its tooltip, with the breakdown command', () => {
     const r = run(EXAMPLE, { damageTargets: [MEQ] });
     const f = (x: number) => x.toFixed(1);
-    assert.strictEqual(
-      titles(r)[0],
-      `⚔ expected damage vs T4 3+ W2 ×5: Shooting ${f(shootDmg)} dmg / ${f(shootSlain)} slain · Fight ${f(fightDmg)} dmg / ${f(fightSlain)} slain`,
-    );
-    assert.strictEqual(titles(r)[0], '⚔ expected damage vs T4 3+ W2 ×5: Shooting 2.2 dmg / 0.5 slain · Fight 1.4 dmg / 0.5 slain');
+    // Shooting (2.23) does more than the Fight (1.44) against this target: the title shows the Shooting phase.
+    assert.strictEqual(titles(r)[0], `⚔ expected damage vs T4 3+ W2 ×5: Shooting ${f(shootDmg)} dmg, ${f(shootSlain)} slain`);
+    assert.strictEqual(titles(r)[0], '⚔ expected damage vs T4 3+ W2 ×5: Shooting 2.2 dmg, 0.5 slain');
+    const detail = tooltip(r.lenses[0]).split('\n');
+    assert.strictEqual(detail[0], `vs T4 3+ W2 ×5: Shooting ${f(shootDmg)} dmg / ${f(shootSlain)} slain · Fight ${f(fightDmg)} dmg / ${f(fightSlain)} slain`);
     const line = EXAMPLE.split('\n').findIndex((l) => l === 'Atalan Jackals');
     assert.deepStrictEqual(r.lenses[0].range.start, { line, character: 0 });
     assert.deepStrictEqual(r.lenses[0].command, {
-      title: titles(r)[0], command: SHOW_BREAKDOWN_COMMAND, arguments: ['file:///l.army', 0, 0, {}],
+      title: titles(r)[0], command: SHOW_BREAKDOWN_COMMAND, tooltip: tooltip(r.lenses[0]),
+      arguments: ['file:///l.army', 0, 0, {}, { tooltip: tooltip(r.lenses[0]) }],
     });
   });
 
-  it('adds a Point-Blank Ambush lens from the detachment, with its EFFECT\'s [LETHAL HITS] and condition', () => {
+  it('adds a Point-Blank Ambush line to the tooltip from the detachment, with its EFFECT\'s [LETHAL HITS] and condition', () => {
     const r = run(EXAMPLE, { damageTargets: [MEQ] });
     const [vs, vf] = variantCalls(r);
     near(vs.r.damage, pbaShoot, 'shooting damage with Lethal Hits');
@@ -106,54 +108,59 @@ describe('code lenses: expected damage of the seed unit', () => {
     assert.ok(vs.r.damage > shootDmg && vf.r.damage > fightDmg);
     const f = (x: number) => x.toFixed(1);
     assert.strictEqual(
-      titles(r)[1],
-      `⚔ with POINT-BLANK AMBUSH (within 12") vs T4 3+ W2 ×5: Shooting ${f(pbaShoot)} dmg / ${f(pbaShootSlain)} slain · Fight ${f(pbaFight)} dmg / ${f(pbaFightSlain)} slain`,
+      tooltip(r.lenses[0]).split('\n')[1],
+      `with POINT-BLANK AMBUSH (within 12") vs T4 3+ W2 ×5: Shooting ${f(pbaShoot)} dmg / ${f(pbaShootSlain)} slain · Fight ${f(pbaFight)} dmg / ${f(pbaFightSlain)} slain`,
     );
-    assert.deepStrictEqual(r.lenses[1].command?.arguments, ['file:///l.army', 0, 0, { stratagems: ['POINT-BLANK AMBUSH'] }]);
-    assert.strictEqual(r.lenses.length, 2);
+    assert.strictEqual(r.lenses.length, 1, 'one lens per unit');
   });
 
-  it('gives one lens per target of the default setting, in its order, numbers only after the first', () => {
+  it('gives one lens of at most 100 columns against the default targets, every target in its tooltip', () => {
     const r = run(EXAMPLE);
     const t = titles(r);
-    assert.strictEqual(t.length, 6, t.join('\n'));
+    assert.strictEqual(t.length, 1, t.join('\n'));
+    assert.ok(t[0].length <= LENS_COLUMNS, `${t[0].length} columns: ${t[0]}`);
+    assert.strictEqual(t[0], '⚔ expected damage vs T3 5+ W1 ×10: Fight 3.0 dmg, 3.0 slain · T4 3+ W2 ×5: Shoot 2.2/0.5 · +3 more');
+    const d = tooltip(r.lenses[0]).split('\n');
     // Against 10 T3 5+ W1 models every unsaved attack is one model: 8 pistols at ½·⅔·⅔ and the Wolfquad's pistol
     // (0.44 models) over its laser (0.42: ½·⅚ on a W1 model); 8 power weapons at ½·⅔·1 and the ccw at ½·½·⅔.
-    assert.strictEqual(t[0], '⚔ expected damage vs T3 5+ W1 ×10: Shooting 2.2 dmg / 2.2 slain · Fight 3.0 dmg / 3.0 slain');
+    assert.strictEqual(d[0], 'vs T3 5+ W1 ×10: Shooting 2.2 dmg / 2.2 slain · Fight 3.0 dmg / 3.0 slain');
     near(r.calls[0].r.damage, 10 * (1 / 2) * (2 / 3) * (2 / 3), 'T3 shooting');
     near(r.calls[1].r.modelsSlain, 8 * (1 / 2) * (2 / 3) + 2 * (1 / 2) * (1 / 2) * (2 / 3), 'T3 fight slain');
-    assert.match(t[1], /^vs T4 3\+ W2 ×5: Shooting 2\.2\/0\.5 · Fight 1\.4\/0\.5$/);
-    assert.match(t[2], /^vs T5 2\+\/4\+\+ W3 ×3: Shooting [\d.]+\/[\d.]+ · Fight [\d.]+\/[\d.]+$/);
-    assert.match(t[4], /^vs T9 2\+ W16: /);
-    assert.deepStrictEqual(r.lenses.slice(0, 5).map((l) => l.command!.arguments![2]), [0, 1, 2, 3, 4]);
+    assert.strictEqual(d[1], 'vs T4 3+ W2 ×5: Shooting 2.2 dmg / 0.5 slain · Fight 1.4 dmg / 0.5 slain');
+    assert.match(d[2], /^vs T5 2\+\/4\+\+ W3 ×3: Shooting [\d.]+ dmg \/ [\d.]+ slain · Fight [\d.]+ dmg \/ [\d.]+ slain$/);
+    assert.match(d[4], /^vs T9 2\+ W16: /);
     // The variant is shown against the first target: 8 pistols at ½·(1/6+⅓·⅔)... = 70/27 in total.
-    assert.match(t[5], /^⚔ with POINT-BLANK AMBUSH \(within 12"\) vs T3 5\+ W1 ×10: Shooting 2\.6 dmg/);
+    assert.match(d[5], /^with POINT-BLANK AMBUSH \(within 12"\) vs T3 5\+ W1 ×10: Shooting 2\.6 dmg/);
+    assert.strictEqual(d.length, 6);
   });
 
   it('shows only the phases the unit has weapons for', () => {
     const text = EXAMPLE.replace(/\s+◦ \d+x (Atalan power weapon|Close combat weapon)/g, '');
     const t = titles(run(text, { damageTargets: [MEQ] }));
-    assert.strictEqual(t[0], '⚔ expected damage vs T4 3+ W2 ×5: Shooting 2.2 dmg / 0.5 slain');
+    assert.strictEqual(t[0], '⚔ expected damage vs T4 3+ W2 ×5: Shooting 2.2 dmg, 0.5 slain');
     assert.ok(!t.some((x) => x.includes('Fight')));
+    const r = run(text, { damageTargets: [MEQ] });
+    assert.ok(!tooltip(r.lenses[0]).includes('Fight'), tooltip(r.lenses[0]));
   });
 
   it('offers a stratagem only when the list can use it: detachment or plan, and the unit can be its target', () => {
     const noDetachment = EXAMPLE.replace('Claw of Ascension\n', '');
-    assert.strictEqual(run(noDetachment, { damageTargets: [MEQ] }).lenses.length, 1, 'no detachment, no plan: no variant');
+    const lines = (t: string, s: Partial<Settings>, d?: RulesData) => tooltip(run(t, s, d).lenses[0]).split('\n');
+    assert.strictEqual(lines(noDetachment, { damageTargets: [MEQ] }).length, 1, 'no detachment, no plan: no variant');
     const planned = `${noDetachment}\nSTRATAGEMS\nPoint-Blank Ambush: Atalan Jackals\n`;
-    const r = run(planned, { damageTargets: [MEQ] });
-    assert.strictEqual(r.lenses.length, 2);
-    assert.match(titles(r)[1], /^⚔ with POINT-BLANK AMBUSH/);
+    const r = lines(planned, { damageTargets: [MEQ] });
+    assert.strictEqual(r.length, 2);
+    assert.match(r[1], /^with POINT-BLANK AMBUSH/);
     // A datasheet without the GENESTEALER CULTS keyword is not a target of the stratagem.
     const data = loadEmbeddedRules();
     data.datasheets = data.datasheets.map((d) => ({ ...d, factionKeywords: ['ADEPTUS MECHANICUS'] }));
-    assert.strictEqual(run(EXAMPLE, { damageTargets: [MEQ] }, data).lenses.length, 1);
+    assert.strictEqual(lines(EXAMPLE, { damageTargets: [MEQ] }, data).length, 1);
   });
 
   it('counts units by their place in the list, skipping none, so the command names the right one', () => {
     const text = EXAMPLE.replace('Atalan Jackals\n', 'Unknown Things\n  • 1x Thing\n\nAtalan Jackals\n');
     const r = run(text, { damageTargets: [MEQ] });
-    assert.deepStrictEqual(r.lenses[0].command?.arguments?.slice(1), [1, 0, {}]);
+    assert.deepStrictEqual(r.lenses[0].command?.arguments?.slice(1, 4), [1, 0, {}]);
   });
 
   it('follows the Devastating Wounds setting', () => {
@@ -173,10 +180,31 @@ describe('code lenses: expected damage of the seed unit', () => {
   it('reads the targets and the wording from the service settings', () => {
     const doc = TextDocument.create('file:///l.army', 'army-list', 1, EXAMPLE);
     const service = createLanguageService();
-    assert.strictEqual(service.codeLenses(doc).length, 6);
+    assert.strictEqual(service.codeLenses(doc).length, 1);
     service.setSettings({ ...DEFAULT_SETTINGS, damageTargets: [MEQ] });
-    assert.strictEqual(service.codeLenses(doc)[0].command?.title, '⚔ expected damage vs T4 3+ W2 ×5: Shooting 2.2 dmg / 0.5 slain · Fight 1.4 dmg / 0.5 slain');
+    assert.strictEqual(service.codeLenses(doc)[0].command?.title, '⚔ expected damage vs T4 3+ W2 ×5: Shooting 2.2 dmg, 0.5 slain');
     service.setSettings({ ...DEFAULT_SETTINGS, damageTargets: [] });
     assert.deepStrictEqual(service.codeLenses(doc), []);
+  });
+});
+
+describe('code lenses: the title fits in 100 columns', () => {
+  const r = (damage: number, modelsSlain: number) => ({ damage, modelsSlain }) as UnitDamageResult;
+  it('adds targets while they fit, then counts the rest', () => {
+    const best = Array.from({ length: 9 }, (_, i) => ({ label: `Target number ${i + 1}`, phase: 'fight' as const, r: r(i, i / 2) }));
+    const t = lensTitle(best);
+    assert.ok(t.length <= LENS_COLUMNS, t);
+    // The second target (33 columns) and "+7 more" (10) would make 106 columns: it is counted instead.
+    assert.strictEqual(t, '⚔ expected damage vs Target number 1: Fight 0.0 dmg, 0.0 slain · +8 more');
+    const short = lensTitle(best.slice(0, 3).map((b, i) => ({ ...b, label: `T${i + 1}` })));
+    assert.strictEqual(short, '⚔ expected damage vs T1: Fight 0.0 dmg, 0.0 slain · T2: Fight 1.0/0.5 · T3: Fight 2.0/1.0');
+  });
+  it('clips a target name too long for the lens and still counts the others', () => {
+    const t = lensTitle([
+      { label: 'X'.repeat(200), phase: 'shooting', r: r(1, 1) },
+      { label: 'Y', phase: 'fight', r: r(2, 2) },
+    ]);
+    assert.strictEqual(t.length, LENS_COLUMNS);
+    assert.match(t, /^⚔ expected damage vs X+… · \+1 more$/);
   });
 });

@@ -409,7 +409,9 @@ describe("the 11e game system's own words and examples (../shared/data/bsdata-11
     const editions = new Set<number | undefined>();
     const doc = TextDocument.create('file:///orks.army', 'army-list', 1, text);
     const lenses = codeLenses(doc, list, rules, (input) => (editions.add(input.rules?.edition), computeUnitDamage(input)), DEFAULT_SETTINGS);
-    assert.ok(lenses.length > 20, `lenses: ${lenses.length}`);
+    // One lens per unit with weapons (the list has 20 of them under the 11e data), each on its own unit line.
+    assert.ok(lenses.length >= 20, `lenses: ${lenses.length}`);
+    assert.strictEqual(new Set(lenses.map((l) => l.range.start.line)).size, lenses.length);
     assert.deepStrictEqual([...editions], [11]);
     // A [CLEAVE 1] melee weapon from the data, 3 models against 10: +1 attack per five target models each, 11th only.
     const cleave = rules.data.datasheets.flatMap((d) => d.weapons).find((w) => w.profiles.some((p) => parseAbilities(p.abilities).cleave === 1));

@@ -251,7 +251,7 @@ describe('grammar: scopes of specific tokens', () => {
     assertScope(lines, 10, 'Atalan power weapon', 'variable.other.wargear.army-list');
     assertScope(lines, 11, 'Warlord', 'keyword.other.warlord.army-list');
     assertScope(lines, 12, 'Enhancements', 'keyword.other.enhancement.army-list');
-    assertScope(lines, 12, 'Wolf’s Eye Talisman', 'entity.other.attribute-name.enhancement.army-list');
+    assertScope(lines, 12, 'Wolf’s Eye Talisman', 'variable.other.enummember.enhancement.army-list');
     assertScope(lines, 13, 'Enhancement', 'keyword.other.enhancement.army-list');
   });
 
@@ -349,7 +349,7 @@ describe('grammar: scopes of specific tokens', () => {
     assertScope(lines, 2, '365pts', 'constant.numeric.points.army-list');
     assertScope(lines, 3, 'Char1', 'entity.name.label.army-list');
     assertScope(lines, 3, 'Warboss', 'entity.name.type.unit.army-list');
-    assertScope(lines, 4, 'Headwoppa’s Killchoppa', 'entity.other.attribute-name.enhancement.army-list');
+    assertScope(lines, 4, 'Headwoppa’s Killchoppa', 'variable.other.enummember.enhancement.army-list');
     assertScope(lines, 7, 'Char1', 'entity.name.label.army-list');
     assertScope(lines, 7, '1x', 'constant.numeric.count.army-list');
     assertScope(lines, 7, 'Warboss', 'entity.name.type.unit.army-list');
@@ -366,7 +366,7 @@ describe('grammar: scopes of specific tokens', () => {
     assertScope(lines, 10, 'Slugga', 'variable.other.wargear.army-list');
     assertScope(lines, 11, '2', 'constant.numeric.count.army-list');
     assertScope(lines, 11, 'Big shoota', 'variable.other.wargear.army-list');
-    assertScope(lines, 12, 'Auric Mantle', 'entity.other.attribute-name.enhancement.army-list');
+    assertScope(lines, 12, 'Auric Mantle', 'variable.other.enummember.enhancement.army-list');
     assertScope(lines, 12, '(+15 pts)', 'constant.numeric.points.army-list');
   });
 
@@ -385,7 +385,7 @@ describe('grammar: scopes of specific tokens', () => {
     assertScope(lf, 3, 'Character', 'entity.name.section.army-list');
     assertScope(lf, 4, 'Winged Hive Tyrant', 'entity.name.type.unit.army-list');
     assertScope(lf, 5, 'E', 'keyword.other.enhancement.army-list');
-    assertScope(lf, 5, 'Adaptive Biology', 'entity.other.attribute-name.enhancement.army-list');
+    assertScope(lf, 5, 'Adaptive Biology', 'variable.other.enummember.enhancement.army-list');
     assertScope(lf, 6, 'B', 'keyword.other.option-bundle.army-list');
     assertScope(lf, 6, '10', 'constant.numeric.count.army-list');
 

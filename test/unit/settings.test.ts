@@ -13,6 +13,21 @@ describe('settings', () => {
     assert.strictEqual(Object.keys(contributedConfiguration()).length, SETTINGS.length);
   });
 
+  it('package.json turns off the ambiguous-character boxes (T’au) for army lists only', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
+    assert.deepStrictEqual(pkg.contributes.configurationDefaults, { '[army-list]': { 'editor.unicodeHighlight.ambiguousCharacters': false } });
+  });
+
+  it('enhancement names take a scope themes do not paint like errors', () => {
+    // Light+ paints entity.other.attribute-name (HTML attributes) #e50000, the red of errors; invalid.* is red everywhere.
+    const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
+    const scopes: string[] = pkg.contributes.semanticTokenScopes[0].scopes.enumMember;
+    const grammar = fs.readFileSync(path.join(repoRoot, 'syntaxes', 'army-list.tmLanguage.json'), 'utf8');
+    assert.deepStrictEqual(scopes, ['variable.other.enummember.enhancement.army-list']);
+    assert.ok(grammar.includes('"variable.other.enummember.enhancement.army-list"'));
+    assert.doesNotMatch(grammar, /attribute-name\.enhancement|invalid[^"]*enhancement/);
+  });
+
   it('reads nested client configuration and keeps defaults for what is absent', () => {
     const { settings, problems } = readSettings({ data: { paths: ['/x'] }, stratagems: { startingCP: 2 } });
     assert.deepStrictEqual(problems, []);

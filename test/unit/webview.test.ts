@@ -67,6 +67,18 @@ describe('damage breakdown webview HTML', () => {
     assert.strictEqual(escapeHtml(`<a href='x'>&"`), '&lt;a href=&#39;x&#39;&gt;&amp;&quot;');
   });
 
+  it('puts each chart caption with its chart: first in a figure as wide as the chart', () => {
+    const figures = html.match(/<figure class="chart">[\s\S]*?<\/figure>/g) ?? [];
+    assert.strictEqual(figures.length, 4);
+    for (const f of figures) {
+      const m = /^<figure class="chart"><figcaption>([^<]+)<\/figcaption><svg viewBox="0 0 (\d+) \d+" width="(\d+)"[^>]*aria-label="[^"]*: ([^"]+)"/.exec(f);
+      assert.ok(m, f.slice(0, 200));
+      // The caption names the chart it heads (the SVG's own label), and the figure is the chart's width.
+      assert.strictEqual(m[1].split(' ')[0].toLowerCase(), m[4].split(' ').pop() === 'slain' ? 'models' : 'damage');
+      assert.ok(html.includes(`figure.chart { margin: 0; width: ${m[3]}px; }`));
+    }
+  });
+
   it('has a checkbox per toggle, a button per target and a chart per distribution', () => {
     assert.strictEqual((html.match(/<input type="checkbox" data-toggle="/g) ?? []).length, 6);
     assert.ok(html.includes('data-toggle="stratagem:POINT-BLANK AMBUSH"'));

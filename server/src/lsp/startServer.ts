@@ -24,6 +24,7 @@ import { SEMANTIC_TOKENS_LEGEND } from '../service/features/semanticTokens';
 import { wantsPreviousVersion } from '../service/features/drift';
 import { readSettings, Settings, DEFAULT_SETTINGS } from '../service/settings';
 import { RulesState, RulesStatus } from './rulesState';
+import { DataLog } from './dataLog';
 import { Edition, listEdition } from '../service/domain/editions';
 import { fetchData, FetchOutcome } from '../node/fetchData';
 import { staleEditions } from '../node/dataCache';
@@ -76,6 +77,7 @@ export function startServer(connection: Connection): void {
   let pullConfiguration = false;
   let shownProblems = new Set<string>();
   const loggedWarnings = new Set<string>();
+  const dataLog = new DataLog((m) => connection.console.info(m), (m) => connection.console.warn(m));
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     pullConfiguration = !!params.capabilities.workspace?.configuration;
@@ -217,7 +219,9 @@ export function startServer(connection: Connection): void {
     for (const p of read.problems) connection.console.warn(`auspex: ${p}`);
     settings = read.settings;
     service.setSettings(settings);
+    const t0 = Date.now();
     const dataChanged = guard(() => rules.configure(settings.dataPaths, settings.dataIncludeNonMatchedPlay), false);
+    if (dataChanged || !dataLog.started) guard(() => dataLog.configured(settings.dataPaths, rules.cacheFolder, Date.now() - t0, rules.status()), undefined);
     if (dataChanged) service.setRules(rules.rules());
     if (revalidate) rulesChanged(dataChanged);
   }
@@ -298,7 +302,11 @@ export function startServer(connection: Connection): void {
   /** Loads what a list needs (its faction, its allies' factions), from the folders and the cache of its edition. */
   function needData(doc: TextDocument): boolean {
     const list = service.parse(doc);
-    return rules.need(list, listEdition(list, settingsFor(doc.uri).edition));
+    const edition = listEdition(list, settingsFor(doc.uri).edition);
+    const t0 = Date.now();
+    const changed = rules.need(list, edition);
+    guard(() => dataLog.needed(doc.uri, list, changed, Date.now() - t0, rules.rules(), changed ? rules.status() : undefined, edition), undefined);
+    return changed;
   }
 
   function schedule(uri: string, delay: number, force = false): void {
@@ -322,6 +330,7 @@ export function startServer(connection: Connection): void {
     published.delete(e.document.uri);
     changedAt.delete(e.document.uri);
     docSettings.delete(e.document.uri);
+    dataLog.forget(e.document.uri);
     service.forget(e.document.uri);
     void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });

@@ -137,7 +137,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       const found = oversizedDiagnostics(doc, list) ?? [...noUnitsDiagnostics(doc, list), ...validateList(doc, list, rules, settings)];
       return applySeverityOverrides(drift.explain(doc, list, rules, settings, found), settings.diagnosticSeverity);
     },
-    hover: (doc, position) => (lineTooLong(doc, position.line) ? null : drift.hover(doc, hover(doc, parse(doc), rules, doc.offsetAt(position), settings.edition), doc.offsetAt(position))),
+    hover: (doc, position) => (lineTooLong(doc, position.line) ? null : drift.hover(doc, hover(doc, parse(doc), rules, doc.offsetAt(position), settings.edition, settings.hoverShowSources), doc.offsetAt(position))),
     completion: (doc, position) => {
       if (lineTooLong(doc, position.line) || unparsable(doc)) return { isIncomplete: false, items: [] };
       const r = completion(doc, parse(doc), rules, doc.offsetAt(position));

@@ -36,6 +36,8 @@ export interface Settings {
   maxEnhancements: number;
   /** Severity override per diagnostic code; "off" hides the code. */
   diagnosticSeverity: Record<string, Severity | 'off'>;
+  /** Hovers end with the data's internal source locator ("Source: data/datasheets.json (/datasheets/0)", "row 738"). */
+  hoverShowSources: boolean;
   traceServer: 'off' | 'messages' | 'verbose';
 }
 
@@ -58,6 +60,7 @@ export const DEFAULT_SETTINGS: Settings = {
   startingCP: 0,
   maxEnhancements: 3,
   diagnosticSeverity: {},
+  hoverShowSources: false,
   traceServer: 'off',
 };
 
@@ -159,6 +162,13 @@ export const SETTINGS: SettingDeclaration[] = [
     scope: 'resource',
     schema: { type: 'object', additionalProperties: { type: 'string', enum: ['error', 'warning', 'information', 'hint', 'off'] } },
     description: 'Severity override per diagnostic code, e.g. {"points-mismatch": "warning"}; "off" hides the code.',
+  },
+  {
+    key: 'auspex.hover.showSources',
+    field: 'hoverShowSources',
+    scope: 'resource',
+    schema: { type: 'boolean' },
+    description: 'End hovers with where the rules data came from: the file and its locator (a JSON path, a CSV row). Off by default; the auspex: pages always show it.',
   },
   {
     key: 'auspex.trace.server',

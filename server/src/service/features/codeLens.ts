@@ -3,7 +3,7 @@
 // the `auspex.damage.targets` setting; and the same with each stratagem of the list's
 // detachment or plan that the unit can be the target of and whose EFFECT changes the
 // numbers. Each lens opens the damage breakdown of its unit and target.
-import type { CodeLens } from 'vscode-languageserver-types';
+import type { CodeLens, Command } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ArmyList, Unit } from '../domain/parse/ast';
 import type { RulesIndex } from '../domain/rules';
@@ -24,8 +24,12 @@ export type UnitDamageFn = (input: UnitDamageInput) => UnitDamageResult;
 export type Phase = 'shooting' | 'fight';
 export const PHASES: Phase[] = ['shooting', 'fight'];
 export const SHOW_BREAKDOWN_COMMAND = 'auspex.showDamageBreakdown';
-/** Stratagem lenses per unit at most: the ones that add the most damage. */
-const MAX_STRATAGEM_LENSES = 2;
+/** Stratagem lines per unit in the lens's tooltip at most: the ones that add the most damage. */
+const MAX_STRATAGEM_LINES = 2;
+/** A lens title fits in this many columns (issue 14: one short lens per unit). */
+export const LENS_COLUMNS = 100;
+/** A code lens command with the tooltip of LSP 3.18. */
+export type LensCommand = Command & { tooltip?: string };
 /** Damage work bounds (BOUNDS.damageWork each) one lens request may spend over the whole list. */
 const LIST_WORK_UNITS = 4;
 
@@ -133,20 +137,21 @@ export function codeLenses(
     const phases = PHASES.filter((p) => hasPhase(groups, p));
     if (phases.length === 0) return;
     const range = toRange(doc, unit.name.span);
-    const command = (title: string, targetIndex: number, stratagem?: string) => ({
-      range,
-      command: { title, command: SHOW_BREAKDOWN_COMMAND, arguments: [doc.uri, unitIndex, targetIndex, stratagem ? { stratagems: [stratagem] } : {}] },
-    });
+    const command = (title: string, targetIndex: number, stratagem?: string, tooltip?: string): CodeLens => {
+      const args: unknown[] = [doc.uri, unitIndex, targetIndex, stratagem ? { stratagems: [stratagem] } : {}];
+      // The detail travels as the command's tooltip (LSP 3.18) and as a fifth argument, which the VS Code
+      // client's middleware turns into the tooltip (its converter drops unknown fields); the command ignores it.
+      if (tooltip) args.push({ tooltip });
+      const cmd: LensCommand = { title, command: SHOW_BREAKDOWN_COMMAND, arguments: args };
+      if (tooltip) cmd.tooltip = tooltip;
+      return { range, command: cmd };
+    };
     const unitLenses = (ds: Datasheet): void => {
-      // One lens per target, both phases in it: the first lens names the quantities, the others are numbers.
       // Lenses show means only: skip the damage distribution, most of the engine's cost.
       const base = targets.map((t) => phases.map((phase) => damage({ ...unitPhaseInput(groups, ds, t.target, phase, { devastatingWounds: dw, edition }), damageDist: false })));
-      targets.forEach((t, i) => {
-        const parts = phases.map((phase, k) => phaseText(phase, base[i][k], i === 0));
-        lenses.push(command(i === 0 ? `⚔ expected damage vs ${t.label}: ${parts.join(' · ')}` : `vs ${t.label}: ${parts.join(' · ')}`, i));
-      });
-      // Stratagem variants against the first target, where they change the numbers.
-      const shown: { gain: number; lens: CodeLens }[] = [];
+      // The tooltip: every target with both phases, then the stratagems that change the numbers.
+      const detail = targets.map((t, i) => `vs ${t.label}: ${phases.map((phase, k) => phaseText(phase, base[i][k], true)).join(' · ')}`);
+      const shown: { gain: number; line: string }[] = [];
       for (const v of stratagemVariants(stratagems, ds)) {
         const ph = phases.filter((p) => appliesInPhase(v.effect, p));
         if (ph.length === 0) continue;
@@ -154,11 +159,16 @@ export function codeLenses(
         const gain = rs.reduce((s, r, k) => s + r.damage - base[0][phases.indexOf(ph[k])].damage, 0);
         if (Math.abs(gain) < 1e-9) continue;
         const cond = v.effect.conditions.length ? ` (${v.effect.conditions.join(', ')})` : '';
-        const parts = ph.map((phase, k) => phaseText(phase, rs[k], true));
-        shown.push({ gain, lens: command(`⚔ with ${v.label}${cond} vs ${targets[0].label}: ${parts.join(' · ')}`, 0, v.label) });
+        shown.push({ gain, line: `with ${v.label}${cond} vs ${targets[0].label}: ${ph.map((phase, k) => phaseText(phase, rs[k], true)).join(' · ')}` });
       }
       shown.sort((a, b) => b.gain - a.gain);
-      for (const s of shown.slice(0, MAX_STRATAGEM_LENSES)) lenses.push(s.lens);
+      for (const s of shown.slice(0, MAX_STRATAGEM_LINES)) detail.push(s.line);
+      // The title: each target's best phase, as many targets as fit in LENS_COLUMNS.
+      const best = targets.map((t, i) => {
+        const k = base[i].reduce((b, r, j) => (r.damage > base[i][b].damage ? j : b), 0);
+        return { label: t.label, phase: phases[k], r: base[i][k] };
+      });
+      lenses.push(command(lensTitle(best), 0, undefined, detail.join('\n')));
     };
     if (listWork <= 0) {
       lenses.push(command('⚔ expected damage not computed: this list has used up the damage bound of one lens request', 0));
@@ -175,8 +185,34 @@ export function codeLenses(
   return lenses;
 }
 
+/**
+ * The one lens of a unit: its best phase against each target, the first with words, the others as numbers,
+ * as many as fit in LENS_COLUMNS (then "+N more"); the tooltip and the breakdown have the rest.
+ */
+export function lensTitle(best: { label: string; phase: Phase; r: UnitDamageResult }[]): string {
+  const clip = (s: string, n: number) => (s.length <= n ? s : `${s.slice(0, Math.max(0, n - 1))}…`);
+  const part = (b: (typeof best)[number], i: number) =>
+    i === 0 ? `${b.label}: ${phaseName(b.phase)} ${fmt(b.r.damage)} dmg, ${fmt(b.r.modelsSlain)} slain` : `${b.label}: ${b.phase === 'shooting' ? 'Shoot' : 'Fight'} ${fmt(b.r.damage)}/${fmt(b.r.modelsSlain)}`;
+  const room = best.length > 1 ? ` · +${best.length - 1} more`.length : 0;
+  let title = clip(`⚔ expected damage vs ${part(best[0], 0)}`, LENS_COLUMNS - room);
+  for (let i = 1; i < best.length; i++) {
+    const next = `${title} · ${part(best[i], i)}`;
+    const rest = best.length - i - 1;
+    const tail = rest ? ` · +${rest} more` : '';
+    if (next.length + tail.length <= LENS_COLUMNS) {
+      title = next;
+      continue;
+    }
+    const more = ` · +${best.length - i} more`;
+    return title + more;
+  }
+  return title;
+}
+
+const phaseName = (phase: Phase) => (phase === 'shooting' ? 'Shooting' : 'Fight');
+
 function phaseText(phase: Phase, r: UnitDamageResult, words: boolean): string {
-  const label = phase === 'shooting' ? 'Shooting' : 'Fight';
+  const label = phaseName(phase);
   return words ? `${label} ${fmt(r.damage)} dmg / ${fmt(r.modelsSlain)} slain` : `${label} ${fmt(r.damage)}/${fmt(r.modelsSlain)}`;
 }
 

@@ -8,7 +8,7 @@ import type { RulesIndex } from '../domain/rules';
 import type { Datasheet } from '../domain/rules/model';
 import { normalizeName } from '../domain/text/normalize';
 import { toRange } from './diagnostics/make';
-import { datasheetMarkdown, ruleMarkdown, stratagemMarkdown, weaponMarkdown } from './render/markdown';
+import { datasheetMarkdown, ruleMarkdown, SOURCE_PREFIX, stratagemMarkdown, weaponMarkdown } from './render/markdown';
 import type { Stratagem } from '../domain/rules/model';
 import { resolvePlannedStratagem } from './diagnostics/plan';
 import { stratagemTargetSpec } from '../domain/stratagems/eligibility';
@@ -31,8 +31,26 @@ function planReminder(s: Stratagem): string {
 
 const inside = (span: Span, offset: number) => offset >= span.start && offset <= span.end;
 
-/** `edition`: the `auspex.edition` setting; the list's edition (`listEdition`) words the unit's dice odds. */
-export function hover(doc: TextDocument, list: ArmyList, rules: RulesIndex, offset: number, edition: EditionSetting = 'auto'): Hover | null {
+/**
+ * `edition`: the `auspex.edition` setting; the list's edition (`listEdition`) words the unit's dice odds.
+ * `showSources`: the `auspex.hover.showSources` setting; without it the data's source lines are left out.
+ */
+export function hover(doc: TextDocument, list: ArmyList, rules: RulesIndex, offset: number, edition: EditionSetting = 'auto', showSources = false): Hover | null {
+  const h = hoverWithSources(doc, list, rules, offset, edition);
+  if (!h || showSources) return h;
+  const c = h.contents as { kind: string; value: string };
+  return { ...h, contents: { kind: c.kind as 'markdown', value: withoutSourceLines(c.value) } };
+}
+
+/**
+ * Markdown without the paragraphs `sourceLine` writes ("*Source: file (locator)*", with " — name" after it).
+ * Data text is escaped (`md`), so no paragraph from the data starts with an unescaped "*Source: ".
+ */
+export function withoutSourceLines(markdown: string): string {
+  return markdown.split('\n\n').filter((p) => !p.startsWith(SOURCE_PREFIX)).join('\n\n');
+}
+
+function hoverWithSources(doc: TextDocument, list: ArmyList, rules: RulesIndex, offset: number, edition: EditionSetting): Hover | null {
   const faction = list.faction?.text;
   const head = headerHover(list, rules, offset);
   if (head) return found(doc, head);

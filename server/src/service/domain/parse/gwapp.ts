@@ -111,18 +111,25 @@ export function parseGwApp(ctx: Ctx, lines: Line[], dialect: AppDialect = TENTH_
         return;
       }
       const m = mk.marker ? undefined : dialect.unit(text, s);
+      // The 10th-edition app writes unit lines at column 0; one typed indented (after Enter kept the
+      // indentation) is still a unit line, with a hint. Other dialects (War Organ's) indent them on purpose.
+      const indentHint = () => {
+        if (line.indent > 0 && dialect === TENTH_APP) ctx.error('unit-line-indented', 'Unit line indented: unit lines start at column 0, their models below them as "•" bullets', line.start, s);
+      };
       if (m) {
         close();
         unit = ctx.addUnit(ctx.tok(m.name[0], m.name[1]), s, e);
         setPoints(ctx, unit, m.points);
         dialect.opened?.(unit);
+        indentHint();
         return;
       }
-      if (!mk.marker && line.indent === 0 && (prevBlank || wasSection) && !ITEM.test(text)) {
+      if (!mk.marker && (line.indent === 0 || dialect === TENTH_APP) && (prevBlank || wasSection) && !ITEM.test(text)) {
         // Auspex extension: a Combat Patrol unit line may carry no points.
         close();
         unit = ctx.addUnit(ctx.tok(s, e), s, e);
         dialect.opened?.(unit);
+        indentHint();
         return;
       }
       // Continuation lines are always "Nx item"; anything else unbulleted is not app syntax.

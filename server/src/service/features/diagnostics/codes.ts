@@ -12,6 +12,7 @@ export interface CodeInfo {
 
 export const DIAGNOSTIC_CODES = {
   'parse-error': { severity: 'error', summary: 'A line that is not part of any list format Auspex reads.' },
+  'unit-line-indented': { severity: 'hint', summary: 'A unit line typed with indentation: still read as a unit line; the app writes unit lines at column 0.' },
   'stratagem-syntax': {
     severity: 'error',
     summary: 'A line of the STRATAGEMS plan that does not read `<Stratagem> [(round N[, phase])]: <unit>[, <unit> ...]`.',

@@ -30,8 +30,11 @@ export function weaponTable(weapons: Weapon[], type: 'ranged' | 'melee'): string
   return [`**${title}**`, '', `| Weapon | Range | A | ${skill} | S | AP | D | Abilities |`, '|---|---|---|---|---|---|---|---|', ...rows].join('\n');
 }
 
+/** How every source line starts: hovers leave these paragraphs out unless `auspex.hover.showSources` asks. */
+export const SOURCE_PREFIX = '*Source: ';
+
 export function sourceLine(source: { file: string; locator?: string }): string {
-  return `*Source: ${md(source.file)}${source.locator ? ` (${md(source.locator)})` : ''}*`;
+  return `${SOURCE_PREFIX}${md(source.file)}${source.locator ? ` (${md(source.locator)})` : ''}*`;
 }
 
 const ordinal = (n: number) => `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
@@ -54,8 +57,15 @@ export function datasheetMarkdown(d: Datasheet): string {
     if (table) parts.push(table);
   }
   if (d.abilities.length) {
+    // Each ability once: sources list some under several kinds or once per model or profile.
     const byKind = new Map<string, string[]>();
-    for (const a of d.abilities) byKind.set(a.kind, [...(byKind.get(a.kind) ?? []), md(a.name)]);
+    const seen = new Set<string>();
+    for (const a of d.abilities) {
+      const key = a.name.trim().toLowerCase();
+      if (seen.has(key)) continue;
+      seen.add(key);
+      byKind.set(a.kind, [...(byKind.get(a.kind) ?? []), md(a.name)]);
+    }
     const label: Record<string, string> = { core: 'Core', faction: 'Faction', datasheet: 'Datasheet', wargear: 'Wargear' };
     parts.push(`**Abilities:** ${[...byKind].map(([k, names]) => `${label[k] ?? k}: ${names.join(', ')}`).join(' · ')}`);
   }
