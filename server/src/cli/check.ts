@@ -27,8 +27,12 @@ export function checkCommand(files: string[], json: boolean, service: LanguageSe
   let errors = 0;
   for (const { file, text } of texts) {
     const doc = TextDocument.create(`file://${path.resolve(file)}`, 'army-list', 1, text);
-    // Load only what this list needs from the data folders: its faction, its allies' factions.
-    if (rules && rules.ensureList(service.parse(doc)).changed) service.setRules(rules.rules());
+    // Load only what this list needs from its edition's data folders: its faction, its allies' factions.
+    const edition = service.editionOf(doc);
+    if (rules) {
+      rules.ensureList(service.parse(doc), edition);
+      service.setRules(rules.rulesFor(edition), edition);
+    }
     // In text order, as a reader goes through the list.
     const diagnostics = service.diagnostics(doc).sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
     for (const d of diagnostics) {

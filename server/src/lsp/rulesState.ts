@@ -5,6 +5,7 @@ import * as fs from 'fs';
 import { RulesProvider } from '../node/rulesProvider';
 import type { DataSource, DataWarning, RulesData } from '../service/domain/rules/model';
 import type { ArmyList } from '../service/domain/parse/ast';
+import type { Edition } from '../service/domain/editions';
 
 export interface RulesStatus {
   text: string;
@@ -38,15 +39,16 @@ export class RulesState {
     return true;
   }
 
-  /** Loads what an open list needs (its faction, its allies' factions); true when the rules data changed. */
-  need(list: ArmyList): boolean {
-    const { changed, factions } = this.provider.ensureList(list);
+  /** Loads what an open list needs from its edition's data (its faction, its allies' factions); true when the rules data changed. */
+  need(list: ArmyList, edition: Edition = 10): boolean {
+    const { changed, factions } = this.provider.ensureList(list, edition);
     for (const f of factions) this.factions.add(f);
     return changed;
   }
 
-  rules(): RulesData {
-    return this.provider.rules();
+  /** One edition's rules data (the 10th when not named). */
+  rules(edition: Edition = 10): RulesData {
+    return this.provider.rulesFor(edition);
   }
 
   status(): RulesStatus {

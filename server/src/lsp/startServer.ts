@@ -23,6 +23,7 @@ import type { BreakdownConditions, DamageBreakdown } from '../service/features/d
 import { SEMANTIC_TOKENS_LEGEND } from '../service/features/semanticTokens';
 import { readSettings, Settings, DEFAULT_SETTINGS } from '../service/settings';
 import { RulesState, RulesStatus } from './rulesState';
+import { EDITIONS } from '../service/domain/editions';
 import { checkCancelled, DocumentClock, whenSettled } from './scheduling';
 import { importRosterFileAsync, RosterImportResult } from '../node/roster';
 
@@ -137,7 +138,7 @@ export function startServer(connection: Connection): void {
     settings = read.settings;
     service.setSettings(settings);
     const dataChanged = guard(() => rules.configure(settings.dataPaths, settings.dataIncludeNonMatchedPlay), false);
-    if (dataChanged) service.setRules(rules.rules());
+    if (dataChanged) feedRules();
     if (revalidate) rulesChanged(dataChanged);
   }
 
@@ -145,13 +146,18 @@ export function startServer(connection: Connection): void {
   function rulesChanged(dataChanged = true): void {
     if (dataChanged) {
       loggedWarnings.clear();
-      for (const doc of documents.all()) rules.need(service.parse(doc));
-      service.setRules(rules.rules());
+      for (const doc of documents.all()) rules.need(service.parse(doc), service.editionOf(doc));
+      feedRules();
       sendStatus();
     }
     for (const doc of documents.all()) schedule(doc.uri, 0, true);
     void connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
     void connection.sendRequest('workspace/inlayHint/refresh').catch(() => undefined);
+  }
+
+  /** Hands the service every edition's rules data: each list is answered from its own edition's. */
+  function feedRules(): void {
+    for (const e of EDITIONS) service.setRules(rules.rules(e), e);
   }
 
   function sendStatus(): void {
@@ -187,12 +193,12 @@ export function startServer(connection: Connection): void {
     const doc = documents.get(uri);
     if (!doc) return;
     const version = doc.version;
-    // Load the list's faction first: its own data is needed, no other faction's.
-    if (guard(() => rules.need(service.parse(doc)), false)) {
-      service.setRules(rules.rules());
+    service.setSettings(settingsFor(uri));
+    // Load the list's faction first, from its edition's data: its own data is needed, no other faction's.
+    if (guard(() => rules.need(service.parse(doc), service.editionOf(doc)), false)) {
+      feedRules();
       sendStatus();
     }
-    service.setSettings(settingsFor(uri));
     const diagnostics = guard(() => service.diagnostics(doc), []);
     // A newer version arrived while we worked: its own validation will publish.
     if (documents.get(uri)?.version !== version) return;

@@ -28,6 +28,10 @@ export const DIAGNOSTIC_CODES = {
     severity: 'warning',
     summary: 'The list is for a faction the loaded rules data does not cover, so its units cannot be checked.',
   },
+  'edition-data-missing': {
+    severity: 'warning',
+    summary: "The list's edition (or its faction in that edition) has no rules data loaded: one finding saying which data it needs, instead of unknown datasheets.",
+  },
   'faction-inferred': {
     severity: 'hint',
     summary: 'The list names no faction: it is checked as the faction whose datasheets cover most of its units.',
@@ -88,6 +92,12 @@ export const DIAGNOSTIC_CODES = {
   },
   'unknown-detachment': { severity: 'error', summary: 'A detachment the loaded rules data does not have; the closest names are suggested.' },
   'detachment-wrong-faction': { severity: 'error', summary: "The detachment belongs to another faction than the list's." },
+  // The 11th edition's muster rules.
+  'detachment-points': { severity: 'error', summary: "The chosen detachments' Detachment Points exceed the battle size's allowance (the game system's force constraints)." },
+  'detachment-unique': { severity: 'error', summary: 'Two chosen detachments share a `unique` tag (MFM): only one of them may be taken.' },
+  'force-disposition-wrong': { severity: 'error', summary: 'A stated force disposition that none of the chosen detachments gives (MFM `objective`).' },
+  'attached-not-allowed': { severity: 'error', summary: 'An attached Leader or Support unit joins a Bodyguard unit its data (or its enhancement) does not allow.' },
+  'attached-too-many': { severity: 'error', summary: "More Leader or Support units on one Bodyguard unit than the game system's Leader / Support rules allow." },
   'leader-target-missing': { severity: 'error', summary: 'A `Leading:` bullet names a unit that is not in the list.' },
   'leader-cannot-lead': { severity: 'error', summary: 'A `Leading:` bullet names a unit the leader cannot lead (datasheet Leader section).' },
   // The STRATAGEMS plan.

@@ -7,6 +7,8 @@ import type { ArmyList, Span, Unit } from '../../domain/parse/ast';
 import type { RulesIndex } from '../../domain/rules';
 import type { Datasheet, Detachment, Faction } from '../../domain/rules/model';
 import type { Settings } from '../../settings';
+import type { EditionRules } from '../../domain/editions';
+import { TENTH } from '../../domain/editions/tenth';
 import { normalizeName } from '../../domain/text/normalize';
 import { makeDiagnostic, DiagnosticExtras } from './make';
 import type { DiagnosticCode } from './codes';
@@ -23,6 +25,8 @@ export interface CheckContext {
   list: ArmyList;
   rules: RulesIndex;
   settings: Settings;
+  /** The list's edition: the checks ask its `muster` rules, never an edition number. */
+  edition: EditionRules;
   /** Units whose datasheet the data has, in text order. */
   units: ResolvedUnit[];
   /** The army's faction as the list names it, or as inferred from its units when it names none. */
@@ -39,7 +43,7 @@ export interface CheckContext {
   out: Diagnostic[];
 }
 
-export function createContext(doc: TextDocument, list: ArmyList, rules: RulesIndex, settings: Settings, out: Diagnostic[]): CheckContext {
+export function createContext(doc: TextDocument, list: ArmyList, rules: RulesIndex, settings: Settings, out: Diagnostic[], edition: EditionRules = TENTH): CheckContext {
   const inferred = list.faction ? undefined : inferFaction(list, rules);
   const faction = list.faction?.text ?? inferred?.faction.name;
   const units: ResolvedUnit[] = [];
@@ -58,6 +62,7 @@ export function createContext(doc: TextDocument, list: ArmyList, rules: RulesInd
     list,
     rules,
     settings,
+    edition,
     units,
     ...(faction ? { faction } : {}),
     ...(inferred ? { inferredFaction: { covered: inferred.covered, of: list.units.length } } : {}),

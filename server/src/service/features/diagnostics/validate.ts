@@ -6,6 +6,7 @@ import type { ArmyList, Unit } from '../../domain/parse/ast';
 import type { RulesIndex } from '../../domain/rules';
 import type { Datasheet } from '../../domain/rules/model';
 import { DEFAULT_SETTINGS, Settings } from '../../settings';
+import { editionRules, type Edition, type EditionRules } from '../../domain/editions';
 import { makeDiagnostic } from './make';
 import { createContext } from './context';
 import { checkArmy } from './army';
@@ -13,9 +14,15 @@ import { checkEnhancements } from './enhancements';
 import { checkComposition } from './composition';
 import { checkPlan } from './plan';
 
-export function validateList(doc: TextDocument, parsed: ArmyList, rules: RulesIndex, settings: Settings = DEFAULT_SETTINGS): Diagnostic[] {
+/** `edition`: the list's edition (`listEdition`); `rules` must be that edition's data. */
+export function validateList(doc: TextDocument, parsed: ArmyList, rules: RulesIndex, settings: Settings = DEFAULT_SETTINGS, edition: Edition = 10): Diagnostic[] {
   const out: Diagnostic[] = parsed.errors.map((e) => makeDiagnostic(doc, e.span, e.code, e.message));
   const list = withoutMistakenFaction(parsed, rules);
+  const missing = editionDataMissing(doc, list, rules, editionRules(edition));
+  if (missing) {
+    out.push(missing);
+    return out;
+  }
   if (list.faction && !factionKnown(rules, list.faction.text)) {
     out.push(
       makeDiagnostic(
@@ -28,7 +35,7 @@ export function validateList(doc: TextDocument, parsed: ArmyList, rules: RulesIn
     );
     return out;
   }
-  const ctx = createContext(doc, list, rules, settings, out);
+  const ctx = createContext(doc, list, rules, settings, out, editionRules(edition));
   const factionName = ctx.faction;
   if (ctx.inferredFaction && factionName && list.units.length) {
     const { covered, of } = ctx.inferredFaction;
@@ -79,6 +86,35 @@ function withoutMistakenFaction(list: ArmyList, rules: RulesIndex): ArmyList {
   const f = list.faction;
   if (!f || list.detachments.length || factionKnown(rules, f.text) || !rules.detachment(f.text)) return list;
   return { ...list, faction: undefined, detachments: [f] };
+}
+
+/**
+ * One finding when the list's edition has no rules data loaded, or its faction has none in that edition beyond
+ * points (the MFM prices units but has no datasheets): which data it needs, never a flood of unknown datasheets.
+ */
+function editionDataMissing(doc: TextDocument, list: ArmyList, rules: RulesIndex, ed: EditionRules): Diagnostic | undefined {
+  const span = list.faction?.span ?? list.title?.span ?? list.units[0]?.name.span ?? { start: 0, end: 0 };
+  const needs = `Point the setting auspex.data.paths (or --data) at ${ed.muster.dataNeeded}.`;
+  if (!rules.data.datasheets.length) {
+    return makeDiagnostic(doc, span, 'edition-data-missing', `This is a ${ed.label} list and no ${ed.label} rules data is loaded, so it is not checked. ${needs}`, {
+      data: { edition: ed.edition },
+    });
+  }
+  const faction = list.faction?.text;
+  if (!faction || !factionKnown(rules, faction)) return undefined;
+  const sheets = list.units.map((u) => rules.datasheet(u.name.text, faction)).filter((d): d is Datasheet => !!d);
+  // Datasheets known only by their points (no profiles, no keywords): the faction's rules are not loaded.
+  if (sheets.length && sheets.every((d) => d.models.length === 0 && d.keywords.length === 0)) {
+    const by = [...new Set(sheets.map((d) => d.pricedBy?.label).filter(Boolean))].join(', ');
+    return makeDiagnostic(
+      doc,
+      span,
+      'edition-data-missing',
+      `The loaded ${ed.label} data has only points for ${faction}${by ? ` (${by})` : ''}, no datasheets, so the list is not checked. ${needs}`,
+      { data: { edition: ed.edition } },
+    );
+  }
+  return undefined;
 }
 
 function factionKnown(rules: RulesIndex, name: string): boolean {
