@@ -5,7 +5,7 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ArmyList, Span, Unit } from '../../domain/parse/ast';
 import type { RulesIndex } from '../../domain/rules';
-import type { Datasheet, Detachment, Faction } from '../../domain/rules/model';
+import type { BattleSizeRule, Datasheet, Detachment, Faction } from '../../domain/rules/model';
 import type { Settings } from '../../settings';
 import type { EditionRules } from '../../domain/editions';
 import { TENTH } from '../../domain/editions/tenth';
@@ -38,6 +38,10 @@ export interface CheckContext {
   /** The sub-faction keyword the army is (SPACE WOLVES), upper case; units of a sibling sub-faction are not its own. */
   subFaction?: string;
   detachment?: Detachment;
+  /** Every detachment the list names, resolved (parallel to `list.detachments`; undefined where the data lacks it). */
+  detachments: (Detachment | undefined)[];
+  /** The battle size's rule in the data (points limit, 11th: DP and enhancement allowances). */
+  battleSizeRule?: BattleSizeRule;
   combatPatrol: boolean;
   report(span: Span, code: DiagnosticCode, message: string, extras?: DiagnosticExtras): void;
   out: Diagnostic[];
@@ -55,7 +59,7 @@ export function createContext(doc: TextDocument, list: ArmyList, rules: RulesInd
   const parent = faction ? rules.parentFaction(faction) : undefined;
   const armyKeywords = [...new Set([...named.map((n) => (rules.faction(n)?.keyword ?? n).toUpperCase()), ...(parent ? [parent.keyword.toUpperCase()] : [])])];
   const detName = list.detachments[0]?.text;
-  const bs = list.battleSize?.name.text;
+  const bs = list.battleSize ? (list.battleSize.english ?? list.battleSize.name.text) : undefined;
   const bsRule = bs ? rules.data.battleSizes.find((b) => normalizeName(b.name) === normalizeName(bs)) : undefined;
   return {
     doc,
@@ -69,6 +73,8 @@ export function createContext(doc: TextDocument, list: ArmyList, rules: RulesInd
     armyKeywords,
     ...(parent && faction ? { subFaction: faction.toUpperCase() } : {}),
     detachment: detName ? findDetachment(rules, detName, faction) : undefined,
+    detachments: list.detachments.map((d) => findDetachment(rules, d.text, faction)),
+    ...(bsRule ? { battleSizeRule: bsRule } : {}),
     // A battle size without a points limit in the data (or named so) is a fixed force.
     combatPatrol: !!bs && (normalizeName(bs) === 'combat patrol' || (!!bsRule && bsRule.points === undefined)),
     report(span, code, message, extras) {

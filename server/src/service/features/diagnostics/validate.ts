@@ -13,6 +13,7 @@ import { checkArmy } from './army';
 import { checkEnhancements } from './enhancements';
 import { checkComposition } from './composition';
 import { checkPlan } from './plan';
+import { checkMuster } from './muster';
 
 /** `edition`: the list's edition (`listEdition`); `rules` must be that edition's data. */
 export function validateList(doc: TextDocument, parsed: ArmyList, rules: RulesIndex, settings: Settings = DEFAULT_SETTINGS, edition: Edition = 10): Diagnostic[] {
@@ -62,10 +63,11 @@ export function validateList(doc: TextDocument, parsed: ArmyList, rules: RulesIn
         ),
       );
     }
-    const points = checkPoints(doc, unit, sheet, rules);
+    // Units priced by requisition thresholds are checked as copies of their datasheet together (muster.ts).
+    const points = ctx.edition.muster.requisition && sheet.pointsTiers?.length ? undefined : checkPoints(doc, unit, sheet, rules);
     if (points) out.push(points);
   }
-  for (const check of [checkArmy, checkEnhancements, checkComposition, checkPlan]) {
+  for (const check of [checkArmy, checkEnhancements, checkComposition, checkMuster, checkPlan]) {
     try {
       check(ctx);
     } catch (e) {
