@@ -40,7 +40,7 @@ export class RulesState {
   }
 
   /** Loads what an open list needs from its edition's data (its faction, its allies' factions); true when the rules data changed. */
-  need(list: ArmyList, edition: Edition = 10): boolean {
+  need(list: ArmyList, edition?: Edition): boolean {
     const { changed, factions } = this.provider.ensureList(list, edition);
     for (const f of factions) this.factions.add(f);
     return changed;

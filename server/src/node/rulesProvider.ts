@@ -91,12 +91,12 @@ export class RulesProvider {
   }
 
   /**
-   * Loads what a list needs from the folders of its edition (`listEdition(list, setting)`, the 10th by
-   * default): the factions it names (a chapter loads its parent), then, for units the data does not resolve
+   * Loads what a list needs from the folders of its edition (`listEdition(list, setting)`; every folder
+   * when not given, units then looked up in the 10th's data): the factions it names (a chapter loads its parent), then, for units the data does not resolve
    * yet, the factions whose data lists them (allies; a list without a faction line). Returns the faction
    * names it asked for (to ask again after a reload) and whether the data changed.
    */
-  ensureList(list: ArmyList, edition: Edition = 10): { changed: boolean; factions: string[] } {
+  ensureList(list: ArmyList, edition?: Edition): { changed: boolean; factions: string[] } {
     const factions: string[] = [];
     let changed = false;
     const need = (f: string) => {
@@ -104,11 +104,12 @@ export class RulesProvider {
       if (this.ensureFaction(f, edition)) changed = true;
     };
     for (const f of [list.faction?.text, list.superFaction?.text]) if (f) need(f);
-    let index = this.indexes.get(edition);
-    if (!index) this.indexes.set(edition, (index = new RulesIndex(this.rulesFor(edition))));
+    const e = edition ?? 10;
+    let index = this.indexes.get(e);
+    if (!index) this.indexes.set(e, (index = new RulesIndex(this.rulesFor(e))));
     const faction = list.faction?.text;
     const missing = new Set(list.units.filter((u) => !index.datasheet(u.name.text, faction)).map((u) => u.name.text));
-    for (const name of missing) for (const f of this.factionsListing(name, edition)) need(f);
+    for (const name of missing) for (const f of this.factionsListing(name, e)) need(f);
     return { changed, factions };
   }
 
