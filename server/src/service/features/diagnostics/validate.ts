@@ -125,7 +125,7 @@ function factionKnown(rules: RulesIndex, name: string): boolean {
 
 /** The data a name was looked up in, as its sources state their versions ("Wahapedia 2025-11-14 19:35:22"). */
 export function dataVersionLabel(rules: RulesIndex): string {
-  const label: Record<string, string> = { wahapedia: 'Wahapedia', bsdata: 'BattleScribe data', embedded: 'the embedded data' };
+  const label: Record<string, string> = { wahapedia: 'Wahapedia', bsdata: 'BattleScribe data', mfm: 'the Munitorum Field Manual', embedded: 'the embedded data' };
   const parts = rules.data.sources
     .filter((s, _i, all) => s.kind !== 'embedded' || all.length === 1)
     .map((s) => `${label[s.kind] ?? s.kind}${s.version ? ` ${s.version}` : ''}`);
