@@ -31,7 +31,8 @@ function checkDetachmentPoints(ctx: CheckContext): void {
   const known = chosen.filter((d) => d?.dp !== undefined);
   const sum = known.reduce((n, d) => n + (d?.dp ?? 0), 0);
   const together = list.detachmentPointsStated;
-  if (together && known.length === chosen.length && chosen.length > 0 && together.total.value !== sum) {
+  // A lone detachment's stated DP is its own (checked above); the total is checked for joined detachments.
+  if (together && chosen.length > 1 && known.length === chosen.length && together.total.value !== sum) {
     ctx.report(together.total.span, 'points-mismatch', `The detachments ${chosen.map((d) => `${d?.name} (${d?.dp} DP)`).join(' and ')} cost ${plural(sum, 'Detachment Point')} in the rules data, not ${together.total.value}.`, {
       data: { expected: sum },
     });
