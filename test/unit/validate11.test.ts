@@ -230,6 +230,68 @@ describe('the 11th edition: each list checked against its own edition\'s data', 
       assert.match(found[0].message, /Slaughterbound cannot be attached to Khorne Berzerkers as a Leader\. It can join: Eightbound, Exalted Eightbound\./);
     });
 
+    it('two detachments sharing a unique tag → detachment-unique (Genestealer Cults, "Purestrain")', () => {
+      const gsc = `Broods (155 points)
+
+Genestealer Cults
+Biosanctic Broodsurge and Purestrain Broodswarm (3 Detachment Points)
+Take and Hold
+Strike Force (2,000 Points)
+
+CHARACTERS
+
+Patriarch (80 points)
+  • Warlord
+  • 1x Patriarch's claws
+
+OTHER DATASHEETS
+
+Purestrain Genestealers (75 points)
+  • 5x Purestrain Genestealer
+    • 5x Cult claws and talons
+`;
+      const found = check(gsc);
+      assert.deepStrictEqual(codes(found), ['detachment-unique@4']);
+      assert.match(found[0].message, /Purestrain Broodswarm and Biosanctic Broodsurge are both "Purestrain" detachments/);
+      // Either one alone is fine.
+      assert.deepStrictEqual(codes(check(gsc.replace('Biosanctic Broodsurge and Purestrain Broodswarm (3 Detachment Points)', 'Biosanctic Broodsurge (2 Detachment Points)'))), []);
+    });
+
+    it("an enhancement's leaderTo lets its bearer lead a unit its datasheet does not (Butcher Lord: Jakhals)", () => {
+      const jakhals = `Jakhal Host (135 points)
+
+World Eaters
+Cult of Blood (2 Detachment Points)
+Priority Assets
+Strike Force (2,000 Points)
+
+Attached Units
+Attached Unit 1
+
+Master of Executions (70 points)
+• Attached as: Leader (Character)
+  • Warlord
+  • 1x Axe of dismemberment
+    1x Bolt pistol
+  • Enhancement: Butcher Lord
+
+Jakhals (65 points)
+• Attached as: Bodyguard
+  • 1x Jakhal Pack Leader
+    • 1x Autopistol
+      1x Mauler chainblade
+  • 1x Dishonoured
+    • 1x Skullsmasher and mangler
+  • 8x Jakhal
+    • 8x Autopistol
+      8x Chainblades
+`;
+      assert.deepStrictEqual(codes(check(jakhals)), []);
+      const without = check(jakhals.replace('  • Enhancement: Butcher Lord\n', '').replace('(70 points)', '(60 points)').replace('(135 points)', '(125 points)'));
+      assert.deepStrictEqual(codes(without), ['attached-not-allowed@11']);
+      assert.match(without[0].message, /Master of Executions cannot be attached to Jakhals as a Leader\. It can join: Khorne Berzerkers\./);
+    });
+
     it("two Leaders on one Bodyguard unit → attached-too-many (the Leader rule states no number: one)", () => {
       const found = check(edit(['Khorne Berzerkers (170 points)\n• Attached as: Bodyguard', "Khârn the Betrayer (115 points)\n• Attached as: Leader (Character)\n  • 1x Gorechild\n    1x Plasma pistol\n\nKhorne Berzerkers (170 points)\n• Attached as: Bodyguard"], ['Test Host (1185 points)', 'Test Host (1300 points)']));
       assert.deepStrictEqual(codes(found), ['attached-too-many@18']);
@@ -244,7 +306,7 @@ describe('the 11th edition: each list checked against its own edition\'s data', 
       const doc = TextDocument.create('file:///tenth-as-11.txt', 'army-list', 1, tenth);
       const found = service.diagnostics(doc);
       assert.deepStrictEqual(found.map((d) => d.code), ['edition-data-missing']);
-      assert.match(found[0].message, /This is a 11th edition list and no 11th edition rules data is loaded/);
+      assert.match(found[0].message, /The list is read under the 11th edition and no 11th edition rules data is loaded/);
       assert.match(found[0].message, /Munitorum Field Manual/);
       // The same list under its own edition is checked against the 10th's data as before.
       const asTenth = createLanguageService().diagnostics(doc);

@@ -98,7 +98,7 @@ function editionDataMissing(doc: TextDocument, list: ArmyList, rules: RulesIndex
   const span = list.faction?.span ?? list.title?.span ?? list.units[0]?.name.span ?? { start: 0, end: 0 };
   const needs = `Point the setting auspex.data.paths (or --data) at ${ed.muster.dataNeeded}.`;
   if (!rules.data.datasheets.length) {
-    return makeDiagnostic(doc, span, 'edition-data-missing', `This is a ${ed.label} list and no ${ed.label} rules data is loaded, so it is not checked. ${needs}`, {
+    return makeDiagnostic(doc, span, 'edition-data-missing', `The list is read under the ${ed.label} and no ${ed.label} rules data is loaded, so it is not checked. ${needs}`, {
       data: { edition: ed.edition },
     });
   }
