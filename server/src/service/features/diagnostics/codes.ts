@@ -42,7 +42,7 @@ export const DIAGNOSTIC_CODES = {
   },
   'points-mismatch': {
     severity: 'error',
-    summary: "A unit's stated points differ from the rules data's points for its size (enhancements included).",
+    summary: "A unit's stated points differ from the rules data's points for its size (enhancements included; 11th edition: its copy's requisition tier and wargear costs), or stated Detachment Points differ from the data's.",
   },
   'count-out-of-bounds': {
     severity: 'error',
@@ -78,7 +78,7 @@ export const DIAGNOSTIC_CODES = {
   'multiple-enhancements': { severity: 'error', summary: 'More than one enhancement on one model.' },
   'enhancement-wrong-detachment': { severity: 'error', summary: "An enhancement from another detachment than the list's." },
   'enhancement-ineligible': { severity: 'error', summary: "An enhancement on a model its own restriction excludes (\"TRYGON model only\")." },
-  'too-many-enhancements': { severity: 'error', summary: 'More enhancements than the army may take (setting auspex.validation.maxEnhancements, default 3).' },
+  'too-many-enhancements': { severity: 'error', summary: 'More enhancements than the army may take (11th edition: the battle size\'s allowance in the game system; else setting auspex.validation.maxEnhancements, default 3).' },
   'unit-size': { severity: 'error', summary: "A unit's model count is not a size its datasheet allows." },
   'model-count': { severity: 'error', summary: 'More or fewer models of one type than the datasheet allows.' },
   'unknown-wargear': {
