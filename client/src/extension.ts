@@ -2,7 +2,7 @@
 // shows the loaded rules data in the status bar and contributes the commands.
 // All language smarts live in the server.
 import * as path from 'path';
-import { CodeLens, commands, ExtensionContext, StatusBarAlignment, Uri, window, workspace } from 'vscode';
+import { CancellationTokenSource, CodeLens, commands, ExtensionContext, ProgressLocation, StatusBarAlignment, Uri, window, workspace } from 'vscode';
 import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
 import { DamageView } from './damageView';
 
@@ -18,6 +18,8 @@ export async function activate(context: ExtensionContext): Promise<void> {
   const clientOptions: LanguageClientOptions = {
     documentSelector: [{ language: 'army-list' }],
     outputChannel,
+    // Downloaded rules data lives in the extension's global storage.
+    initializationOptions: { cacheDir: context.globalStorageUri.fsPath },
   };
   client = new LanguageClient('auspex', 'Auspex', serverOptions, clientOptions);
 
@@ -35,6 +37,8 @@ export async function activate(context: ExtensionContext): Promise<void> {
     commands.registerCommand('auspex.showOutput', () => outputChannel.show(true)),
     commands.registerCommand('auspex.reloadData', () => client?.sendRequest('auspex/reloadData')),
     commands.registerCommand('auspex.importRoster', () => importRoster()),
+    // From the palette (edition picked) or a quick fix (edition given).
+    commands.registerCommand('auspex.downloadData', (edition?: unknown) => downloadData(typeof edition === 'string' ? edition : undefined)),
     // The code lenses' command: (uri, unit index, target index, initial conditions).
     damageView,
     commands.registerCommand('auspex.showDamageBreakdown', async (uri?: unknown, unit?: unknown, target?: unknown, conditions?: unknown) => {
@@ -59,6 +63,60 @@ export async function activate(context: ExtensionContext): Promise<void> {
     status.text = s.text;
     status.tooltip = s.tooltip;
   });
+}
+
+/**
+ * Auspex: Download Rules Data. The server downloads (into the extension's global storage) and
+ * reports the bytes received; the notification shows them and its Cancel button cancels the request.
+ */
+async function downloadData(given?: string): Promise<void> {
+  if (!client) return;
+  const edition =
+    given ??
+    (
+      await window.showQuickPick(
+        [
+          { label: '11th edition', description: 'current: BSData wh40k-11e and the MFM points', edition: '11' },
+          { label: '10th edition', description: 'BSData wh40k-10e', edition: '10' },
+        ],
+        { title: 'Auspex: Download Rules Data', placeHolder: 'Which edition\'s community data?' },
+      )
+    )?.edition;
+  if (!edition) return;
+  type Result = { cache: string; outcomes: { source: string; status: string; message: string; version?: string }[]; error?: string };
+  const result = await window.withProgress(
+    { location: ProgressLocation.Notification, title: `Auspex: downloading the ${edition}th-edition rules data`, cancellable: true },
+    async (progress, token) => {
+      let shown = 0;
+      const sub = client!.onNotification('auspex/downloadProgress', (p: { source: string; received: number; total?: number }) => {
+        const name = p.source.replace(/[?#].*$/, '').split(/[/\\]/).filter(Boolean).slice(-3).join('/');
+        const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
+        const pct = p.total ? (100 * p.received) / p.total : undefined;
+        progress.report({ message: `${name}: ${mb(p.received)}${p.total ? ` of ${mb(p.total)}` : ''} MB`, increment: pct !== undefined ? Math.max(0, pct - shown) : undefined });
+        if (pct !== undefined) shown = pct;
+      });
+      const cts = new CancellationTokenSource();
+      token.onCancellationRequested(() => cts.cancel());
+      try {
+        return await client!.sendRequest<Result>('auspex/downloadData', { edition }, cts.token);
+      } catch (e) {
+        return { cache: '', outcomes: [], error: token.isCancellationRequested ? 'cancelled' : (e as Error).message };
+      } finally {
+        sub.dispose();
+        cts.dispose();
+      }
+    },
+  );
+  if (result.error) {
+    void window.showErrorMessage(`Auspex: the download failed: ${result.error}`);
+    return;
+  }
+  const failed = result.outcomes.filter((o) => o.status === 'failed' || o.status === 'offline');
+  const ok = result.outcomes.filter((o) => o.status === 'fetched' || o.status === 'unchanged');
+  if (ok.length) {
+    void window.showInformationMessage(`Auspex: ${edition}th-edition rules data ready: ${ok.map((o) => `${o.status === 'unchanged' ? 'unchanged' : 'new'} version ${o.version ?? '?'}`).join(', ')}.`);
+  }
+  for (const o of failed) void window.showWarningMessage(`Auspex: ${o.message}`);
 }
 
 /** The arguments of the damage lens nearest above the cursor in the active army list, if any. */

@@ -10,3 +10,7 @@ for step in hover-unit completion quick-fix-menu damage-webview; do
   cp "$src" "docs/screenshots/$step.png"
   echo "docs/screenshots/$step.png <- $src"
 done
+# The auspex report page (test/e2e/report.e2e.ts).
+[ -f test-artifacts/e2e/report-page.png ] || { echo "no report-page screenshot: run npm run test:e2e first" >&2; exit 1; }
+cp test-artifacts/e2e/report-page.png docs/screenshots/report.png
+echo "docs/screenshots/report.png <- test-artifacts/e2e/report-page.png"

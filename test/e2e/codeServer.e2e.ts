@@ -9,13 +9,20 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
+import * as http from 'http';
+import * as os from 'os';
+import { AddressInfo } from 'net';
 import { Browser } from 'playwright-core';
-import { repoRoot } from '../support/shared';
+import { hasShared, repoRoot, sharedPath } from '../support/shared';
+import { folderFiles, zipOf } from '../support/archives';
 import { CodeServer, findCodeServer, startCodeServer, vsixPath } from './support/codeServer';
 import { detectFeatures, Features, requireFeature } from './support/features';
 import { ARTIFACTS, CHROMIUM, launchBrowser, MOD, UI_TIMEOUT, Workbench } from './support/workbench';
 
 const CLAW = 'claw-of-ascension.army';
+/** A list whose unit only the downloaded data knows (the embedded seed has Atalan Jackals alone). */
+const DOWNLOADED = 'downloaded-data.army';
+const DOWNLOADED_TEXT = 'Genestealer Cults\nClaw of Ascension\nCombat Patrol\n\nDEDICATED TRANSPORTS\n\nGoliath Truck\n  • 1x Heavy stubber\n';
 const MISTAKES = 'mistakes.army';
 /** The three errors examples/mistakes.army holds, as the Problems panel words them. */
 const MISTAKE_ERRORS = [
@@ -33,6 +40,9 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
   let wb: Workbench;
   let features: Features;
   let failures = 0;
+  /** Serves ../shared/data/bsdata as a repository archive on 127.0.0.1, for Download Rules Data. */
+  let dataServer: http.Server | undefined;
+  let tmp: string | undefined;
 
   before(async function () {
     const entry = findCodeServer();
@@ -50,10 +60,21 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
     fs.rmSync(ARTIFACTS, { recursive: true, force: true });
     features = await detectFeatures(vsixPath());
     console.log(`      features in the .vsix: completion ${features.completion ? 'yes' : 'no'}, quick fixes ${features.quickFix ? 'yes' : 'no'}, damage webview ${features.damageWebviewCommand ? `yes (${features.damageWebviewCommand.command})` : 'no'}`);
-    server = await startCodeServer(entry!, vsixPath(), [
-      path.join(repoRoot, 'examples', CLAW),
-      path.join(repoRoot, 'examples', MISTAKES),
-    ]);
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'auspex-e2e-data-'));
+    fs.writeFileSync(path.join(tmp, DOWNLOADED), DOWNLOADED_TEXT);
+    const settings: Record<string, unknown> = {};
+    if (hasShared('data', 'bsdata')) {
+      const archive = zipOf(folderFiles(sharedPath('data', 'bsdata'), 'wh40k-10e-main'));
+      dataServer = http.createServer((_req, res) => res.writeHead(200, { 'content-length': archive.length, etag: '"e2e"' }).end(archive));
+      await new Promise<void>((r) => dataServer!.listen(0, '127.0.0.1', r));
+      settings['auspex.data.sources'] = { '10': [`http://127.0.0.1:${(dataServer.address() as AddressInfo).port}/wh40k-10e.zip`] };
+    }
+    server = await startCodeServer(
+      entry!,
+      vsixPath(),
+      [path.join(repoRoot, 'examples', CLAW), path.join(repoRoot, 'examples', MISTAKES), path.join(tmp, DOWNLOADED)],
+      settings,
+    );
     browser = await launchBrowser();
     wb = await Workbench.open(browser, server.url, server.workspace);
   });
@@ -62,6 +83,9 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
     await browser?.close();
     if (server && failures) console.log(`code-server log (last 4000 characters):\n${server.log().slice(-4000)}`);
     await server?.stop();
+    dataServer?.closeAllConnections();
+    await new Promise((r) => (dataServer ? dataServer.close(r) : r(undefined)));
+    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
   });
 
   afterEach(async function () {
@@ -190,5 +214,29 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
     const frame = wb.page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
     await frame.locator('body', { hasText: 'Atalan Jackals' }).waitFor({ state: 'visible', timeout: UI_TIMEOUT });
     await wb.screenshot('damage-webview-palette');
+  });
+
+  it('downloads the rules data (Auspex: Download Rules Data, edition picked) and then hovers a unit only that data has', async function () {
+    requireFeature(this, !!dataServer, 'the download step (../shared/data/bsdata is absent: nothing to serve)');
+    requireFeature(this, features.downloadCommand, 'Auspex: Download Rules Data (not in the manifest)');
+    await wb.runCommand('View: Close All Editors');
+    await wb.openFile(DOWNLOADED);
+    const { page } = wb;
+    await page.keyboard.press('F1');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible' });
+    await input.fill('>Auspex: Download Rules Data');
+    await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: 'Auspex: Download Rules Data' }).waitFor({ state: 'visible' });
+    await page.keyboard.press('Enter');
+    // The edition picker: the 10th edition, whose source auspex.data.sources points at the local server.
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: '10th edition' }).waitFor({ state: 'visible' });
+    await input.fill('10th edition');
+    await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: '10th edition' }).waitFor({ state: 'visible' });
+    await page.keyboard.press('Enter');
+    await page.locator('.notifications-toasts', { hasText: /rules data ready: new version e2e/ }).waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+    await wb.screenshot('download-data');
+    const text = await wb.hover('Goliath Truck', /Twin autocannon/);
+    assert.match(text, /Goliath Truck/);
+    await wb.screenshot('hover-downloaded-unit');
   });
 });

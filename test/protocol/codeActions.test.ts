@@ -42,7 +42,9 @@ describe('code actions over stdio', function () {
       range: typo.range,
       context: { diagnostics: [typo], only: ['quickfix'] },
     });
-    assert.ok(actions && actions.length === 1, JSON.stringify(actions));
+    // The rename, then (only the embedded seed being loaded) the download of the community data.
+    assert.ok(actions && actions.length === 2, JSON.stringify(actions));
+    assert.deepStrictEqual((actions[1] as { command?: { command: string } }).command?.command, 'auspex.downloadData');
     const action = actions[0] as { title: string; kind: string; isPreferred: boolean; edit: { changes: Record<string, TextEdit[]> } };
     assert.strictEqual(action.title, 'Change to "Atalan Jackals"');
     assert.strictEqual(action.kind, 'quickfix');

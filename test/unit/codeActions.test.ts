@@ -66,7 +66,31 @@ describe('code actions', () => {
     const doc = variant('Locus (45 Points)', 'Locuss (45 Points)');
     const d = check(doc, {}, rules).find((x) => x.code === 'unknown-datasheet')!;
     const actions = quickFixes(doc, d);
-    assert.deepStrictEqual(actions.map((a) => [a.title, a.isPreferred]), [['Change to "Locus"', false], ['Change to "Locust"', false]]);
+    assert.deepStrictEqual(actions.map((a) => [a.title, a.isPreferred]), [['Change to "Locus"', false], ['Change to "Locust"', false], ['Download the 10th-edition rules data', undefined]]);
+  });
+
+  it('rules data missing: the quick fix runs the download command for the list\'s edition', () => {
+    const service = createLanguageService();
+    const marines = TextDocument.create('file:///sm.army', 'army-list', 1, 'My list (1000 Points)\n\nSpace Marines\nGladius Task Force\nStrike Force (2000 Points)\n\nCHARACTERS\n\nCaptain (80 Points)\n');
+    const d = service.diagnostics(marines).filter((x) => x.code === 'faction-not-loaded');
+    assert.strictEqual(d.length, 1, 'one diagnostic, not one per unit');
+    const [fix] = service.codeActions(marines, d, ['quickfix']);
+    assert.strictEqual(fix.title, 'Download the 10th-edition rules data');
+    assert.deepStrictEqual(fix.command, { title: 'Download Rules Data', command: 'auspex.downloadData', arguments: ['10'] });
+    assert.strictEqual(fix.edit, undefined);
+    // The 11th edition forced by the setting: that edition's data.
+    const eleventh = createLanguageService({ settings: { ...service.settings, edition: '11' } });
+    const [fix11] = eleventh.codeActions(marines, eleventh.diagnostics(marines).filter((x) => x.code === 'faction-not-loaded'), ['quickfix']);
+    assert.deepStrictEqual(fix11.command?.arguments, ['11']);
+  });
+
+  it('with community data loaded, an unknown datasheet is a typo: no download offered', () => {
+    const rules = testRules();
+    rules.sources = [...rules.sources, { kind: 'bsdata', location: '/data/wh40k-10e', edition: 10 }];
+    const doc = variant('Locus (45 Points)', 'Locuss (45 Points)');
+    const d = check(doc, {}, rules).find((x) => x.code === 'unknown-datasheet')!;
+    assert.deepStrictEqual(d.data, { suggestions: ['Locus'] });
+    assert.deepStrictEqual(quickFixes(doc, d).map((a) => a.title), ['Change to "Locus"']);
   });
 
   it('multiple-warlords: removes the second Warlord line', () => {

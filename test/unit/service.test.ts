@@ -43,7 +43,8 @@ describe('language service', () => {
     assert.ok(typo);
     assert.strictEqual(typo.message, 'Unknown datasheet "Atalan Jackels". Did you mean "Atalan Jackals"? Looked up in the embedded data.');
     assert.deepStrictEqual(typo.range.start, positionOf(doc, 'Atalan Jackels'));
-    assert.deepStrictEqual(typo.data, { suggestions: ['Atalan Jackals'] });
+    // Only the embedded seed is loaded: the community data is offered too.
+    assert.deepStrictEqual(typo.data, { suggestions: ['Atalan Jackals'], download: 10 });
     assert.ok(diags.some((d) => d.code === 'parse-error'), 'the stray line is a parse error');
   });
 

@@ -21,6 +21,21 @@ describe('settings', () => {
     assert.deepStrictEqual(settings.damageTargets, DEFAULT_SETTINGS.damageTargets);
   });
 
+  it('data sources per edition and the update schedule', () => {
+    const ok = readSettings({ data: { sources: { '11': ['https://mirror.test/wh40k-11e.zip', '/offline/mfm.tar.gz'] }, autoUpdate: 'weekly' } });
+    assert.deepStrictEqual(ok.problems, []);
+    assert.deepStrictEqual(ok.settings.dataSources, { '11': ['https://mirror.test/wh40k-11e.zip', '/offline/mfm.tar.gz'] });
+    assert.strictEqual(ok.settings.dataAutoUpdate, 'weekly');
+    assert.deepStrictEqual(DEFAULT_SETTINGS.dataSources, {});
+    assert.strictEqual(DEFAULT_SETTINGS.dataAutoUpdate, 'never');
+    // An edition that does not exist, a URL that is not a string, an unknown schedule: defaults, said.
+    const bad = readSettings({ data: { sources: { '12': ['x'] }, autoUpdate: 'daily' } });
+    assert.deepStrictEqual(bad.settings.dataSources, {});
+    assert.strictEqual(bad.settings.dataAutoUpdate, 'never');
+    assert.strictEqual(bad.problems.length, 2);
+    assert.strictEqual(readSettings({ data: { sources: { '10': [42] } } }).problems.length, 1);
+  });
+
   it('reports a wrongly typed value and falls back to the default', () => {
     const { settings, problems } = readSettings({ stratagems: { startingCP: 'lots' }, diagnostics: { severity: { 'points-mismatch': 'loud' } } });
     assert.strictEqual(settings.startingCP, DEFAULT_SETTINGS.startingCP);

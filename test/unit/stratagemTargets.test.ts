@@ -104,6 +104,8 @@ const TABLE: { target: string; restrictions?: string; when?: string; explain: st
   { target: 'One unit from your army (excluding TITANIC units).', explain: 'not TITANIC' },
   { target: 'One GREY KNIGHTS unit from your army.', restrictions: 'You cannot target a TITANIC unit with this Stratagem.', explain: 'GREY KNIGHTS, not TITANIC' },
   { target: 'One IMPERIAL KNIGHTS unit from your army.', restrictions: 'You can only select a VEHICLE unit from your army if it is a WALKER.', explain: 'IMPERIAL KNIGHTS, not VEHICLE unless WALKER' },
+  // The same restriction in brackets inside the TARGET text (CUT DOWN THE WEAK).
+  { target: 'One EMPEROR\'S CHILDREN unit from your army (you can only select a VEHICLE if it is a WALKER) that is within 6" of that enemy unit.', explain: 'EMPEROR\'S CHILDREN, not VEHICLE unless WALKER', situational: 1 },
   { target: 'One unit from your army that is within Engagement Range of one or more enemy units.', explain: 'any', situational: 1 },
   { target: 'One enemy MONSTER or VEHICLE unit within 12" of your unit.', explain: 'any', side: 'enemy', situational: 1 },
   { target: 'One WORLD EATERS unit from your army that is within 6" of that enemy VEHICLE unit.', explain: 'WORLD EATERS', situational: 1 },

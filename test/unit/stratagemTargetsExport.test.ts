@@ -1,11 +1,12 @@
 // The TARGET reader against Wahapedia's own stratagem→datasheet table over the whole export:
 // every matched-play faction stratagem (detachments of type "", not Boarding Actions) against the
-// datasheets listed under its faction, as Auspex loads them (Legends and allied units left out).
-// Datasheets Wahapedia repeats under several factions (allies and shared units: Shadow Legion
-// Heretic Astartes under Chaos Daemons, Harlequins under Drukhari, Cultists under Chaos Knights)
-// carry the host's faction keyword there only by the listing; they are measured and printed apart.
-// Every remaining disagreement on the faction's own datasheets is listed in
-// test/fixtures/stratagem-target-exceptions.json with the sentence of the TARGET text that decides it.
+// datasheets listed under its faction, as Auspex loads them (Legends and allied units left out: the
+// loader takes out a datasheet listed under a host faction that carries the host's keyword only by
+// that listing, such as Harlequins under Drukhari, Shadow Legion Heretic Astartes under Chaos Daemons,
+// Cultists under Chaos Knights). The measure is over everything listed; the faction's own datasheets
+// and those Wahapedia repeats under several factions are also printed apart.
+// Every remaining disagreement is listed in test/fixtures/stratagem-target-exceptions.json with the
+// sentence of the TARGET text that decides it.
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
@@ -69,7 +70,8 @@ describe('stratagem TARGET reader vs Wahapedia Datasheets_stratagems.csv (whole 
       }
     }
     stratagems = data.stratagems.filter((s) => keep.has(s.id));
-    for (const d of data.datasheets) {
+    // Legends datasheets load flagged (`legends`); the measure leaves them out as a list check does.
+    for (const d of data.datasheets.filter((x) => !x.legends)) {
       const f = dsFaction.get(d.id)!;
       const pool = pools.get(f) ?? { own: [], shared: [] };
       pools.set(f, pool);
@@ -82,12 +84,13 @@ describe('stratagem TARGET reader vs Wahapedia Datasheets_stratagems.csv (whole 
     }
   });
 
-  function measure(which: 'own' | 'shared') {
+  function measure(which: 'own' | 'shared' | 'all') {
     let pairs = 0;
     let agree = 0;
     const out: Disagreement[] = [];
     for (const s of stratagems) {
-      const sheets = pools.get(factionOf.get(s.id)!)?.[which] ?? [];
+      const pool = pools.get(factionOf.get(s.id)!);
+      const sheets = !pool ? [] : which === 'all' ? [...pool.own, ...pool.shared] : pool[which];
       const mine = new Set(eligibleDatasheets(s, sheets).map((d) => d.id));
       const theirs = oracle.get(s.id) ?? new Set<string>();
       const d: Disagreement = { s, readerOnly: [], wahapediaOnly: [] };
@@ -116,11 +119,12 @@ describe('stratagem TARGET reader vs Wahapedia Datasheets_stratagems.csv (whole 
     assert.ok(oracle.size >= 1000);
   });
 
-  it('agrees on >= 99% of stratagem-datasheet pairs of each faction\'s own datasheets; every difference is a listed exception', () => {
-    const m = measure('own');
-    print('own datasheets', m);
-    assert.ok(m.pairs >= 50000, `${m.pairs} pairs`);
-    // Measured 54,525/54,954 (99.22%); before issue 18's rules of reading 53,917 (98.11%).
+  it('agrees on >= 99% of the stratagem-datasheet pairs of everything listed under each faction; every difference is a listed exception', () => {
+    const m = measure('all');
+    print('everything listed', m);
+    assert.ok(m.pairs >= 60000, `${m.pairs} pairs`);
+    // Measured 66,348/66,942 (99.11%, Aeldari included); before the loader rules (listing allies out, Aeldari
+    // datasheets in) 63,690/64,596 (98.60%, no Aeldari datasheet loaded); before issue 18 97.2%.
     assert.ok(m.agree / m.pairs >= 0.99, `pair agreement ${m.agree}/${m.pairs}`);
     const exceptions = JSON.parse(fs.readFileSync(FIXTURE, 'utf8')) as Exception[];
     const key = (name: string, det: string | undefined) => `${name}|${det ?? ''}`;
@@ -144,10 +148,18 @@ describe('stratagem TARGET reader vs Wahapedia Datasheets_stratagems.csv (whole 
     }
   });
 
-  it('reports the datasheets Wahapedia lists under several factions (allies, shared units) apart', () => {
+  it('agrees on >= 99% of the pairs of each faction\'s own datasheets (those listed under one faction only)', () => {
+    const m = measure('own');
+    print('own datasheets', m);
+    assert.ok(m.pairs >= 50000, `${m.pairs} pairs`);
+    // Measured 55,108/55,548 (99.21%); before issue 18's rules of reading 98.11%.
+    assert.ok(m.agree / m.pairs >= 0.99, `pair agreement ${m.agree}/${m.pairs}`);
+  });
+
+  it('reports the datasheets Wahapedia lists under several factions (shared units) apart', () => {
     const m = measure('shared');
     print('datasheets listed under several factions', m);
-    // Measured 11,795/12,288 (96.0%): most differences are allies carrying the host's keyword by the listing.
-    assert.ok(m.pairs > 10000 && m.agree / m.pairs >= 0.955, `pair agreement ${m.agree}/${m.pairs}`);
+    // Measured 11,240/11,394 (98.65%); 95.95% before the loader took the allies listed under a host out of it.
+    assert.ok(m.pairs > 10000 && m.agree / m.pairs >= 0.98, `pair agreement ${m.agree}/${m.pairs}`);
   });
 });

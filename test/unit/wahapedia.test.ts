@@ -35,6 +35,28 @@ describe('Wahapedia CSV reading (own fixtures)', () => {
     assert.strictEqual(parseComposition('Every model has a lasgun', models), undefined);
   });
 
+  it('takes out a datasheet listed under a host that carries the host keyword only by that listing', () => {
+    // Invented export: the Jesters' own listing (faction JS) carries JESTERS only; their listing under the
+    // Raiders (RD) adds RAIDERS. JESTERS is no faction name (the faction is the Masque), so only the other listing tells it is an ally.
+    // The Raiders' Skiff repeats under the Jesters with the Raiders' keyword: there it stays the host's ally
+    // by the faction-name rule, and under the Raiders it is their own unit.
+    const files = [
+      { name: 'Factions.csv', text: 'id|name|link|\nRD|Raiders|x|\nJS|Masque|x|\n' },
+      { name: 'Source.csv', text: 'id|name|\n1|Codex|\n' },
+      { name: 'Datasheets.csv', text: 'id|name|faction_id|source_id|role|loadout|virtual|\n01|Troupe|JS|1|Other||false|\n02|Troupe|RD|1|Other||false|\n03|Skiff|RD|1|Other||false|\n04|Skiff|JS|1|Other||false|\n05|Reaver|RD|1|Other||false|\n' },
+      { name: 'Datasheets_keywords.csv', text: 'datasheet_id|keyword|model|is_faction_keyword|\n01|Jesters||true|\n02|Jesters||true|\n02|Raiders||true|\n03|Raiders||true|\n04|Raiders||true|\n04|Jesters||true|\n05|Raiders||true|\n05|Jet||true|\n' },
+    ];
+    const { data } = loadWahapedia(files);
+    // Reaver carries a keyword besides RAIDERS (JET) but has no other listing: the Raiders' own unit.
+    assert.deepStrictEqual(data.datasheets.map((d) => d.id).sort(), ['01', '03', '05']);
+    assert.deepStrictEqual(data.factions.find((f) => f.id === 'RD')?.allies, ['Troupe']);
+    assert.deepStrictEqual(data.factions.find((f) => f.id === 'JS')?.allies, ['Skiff']);
+    // Loading the host alone still reads the other listing's keywords.
+    const rd = loadWahapedia(files, { factions: ['RD'] }).data;
+    assert.deepStrictEqual(rd.datasheets.map((d) => d.id).sort(), ['03', '05']);
+    assert.deepStrictEqual(loadWahapedia(files, { factions: ['RD'], includeAllies: true }).data.datasheets.map((d) => d.id).sort(), ['02', '03', '05']);
+  });
+
   it('warns about a missing file instead of throwing', () => {
     const { warnings, data } = loadWahapedia([{ name: 'Factions.csv', text: 'id|name|link|\r\nGC|Genestealer Cults|x|\r\n' }]);
     assert.ok(warnings.some((w) => w.code === 'csv-missing-file' && w.source.file === 'Datasheets.csv'));
@@ -61,6 +83,22 @@ describe('Wahapedia loader: shared export', function () {
     assert.ok(gc.data.factions[0].allies?.includes('Chimera'));
     // Legends datasheets load flagged, so that a list naming one is told it is Legends.
     assert.deepStrictEqual(gc.data.datasheets.filter((d) => d.legends).map((d) => d.name), ['Tectonic Fragdrill']);
+  });
+
+  it('keeps Aeldari datasheets (AELDARI is their plain keyword) and takes allies listed under a host out of the host', () => {
+    const folder = openDataFolder(sharedPath('data', 'wahapedia'));
+    const own = (f: string) => folder.loadFaction(f).data.datasheets.filter((d) => !d.legends).map((d) => d.name);
+    const ae = own('Aeldari');
+    for (const n of ['Farseer', 'Dire Avengers', 'Troupe', 'Wave Serpent']) assert.ok(ae.includes(n), `Aeldari ${n}`);
+    const dru = folder.loadFaction('Drukhari');
+    assert.ok(!dru.data.datasheets.some((d) => d.name === 'Troupe'), 'Harlequins are no Drukhari unit');
+    assert.ok(dru.data.factions[0].allies?.includes('Troupe'));
+    assert.ok(dru.data.datasheets.some((d) => d.name === 'Archon'));
+    const cd = own('Chaos Daemons');
+    assert.ok(!cd.includes('Chaos Lord') && cd.includes('Bloodthirster'), 'Shadow Legion Heretic Astartes are allies of the Daemons');
+    const csm = own('Chaos Space Marines');
+    assert.ok(csm.includes('Chaos Lord') && csm.includes('Cultist Mob'), 'their own faction keeps them');
+    assert.ok(!own('Chaos Knights').includes('Cultist Mob'));
   });
 
   it('reads Atalan Jackals as the export states it', () => {

@@ -5,6 +5,9 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
 import type { LanguageService } from '../service/languageService';
 import type { RulesProvider } from '../node/rulesProvider';
+import type { Edition } from '../service/domain/editions';
+import { compareWithVersion, versionLabel } from '../service/features/against';
+import { createLanguageService } from '../service/languageService';
 import { CliError, CliIO, EXIT_FINDINGS, EXIT_OK } from './io';
 
 const SEVERITY_NAME: Record<number, string> = {
@@ -14,7 +17,16 @@ const SEVERITY_NAME: Record<number, string> = {
   [DiagnosticSeverity.Hint]: 'hint',
 };
 
-export function checkCommand(files: string[], json: boolean, service: LanguageService, io: CliIO, rules?: RulesProvider): number {
+/** The rules data lists are checked against: one provider, or one per edition. */
+export type RulesRouting = RulesProvider | ((edition: Edition) => RulesProvider);
+
+/**
+ * `against`: another version of the rules data (`--against <data>`). Each points
+ * or size finding then says whether the list matches that version, and each
+ * list's total under both versions is given. `rules`: one provider, or one per edition (the CLI's: --data
+ * folders, then the cache of the list's edition).
+ */
+export function checkCommand(files: string[], json: boolean, service: LanguageService, io: CliIO, rules?: RulesRouting, against?: RulesProvider): number {
   if (files.length === 0) throw new CliError('auspex check: name at least one list file');
   const texts = files.map((file) => {
     try {
@@ -23,28 +35,53 @@ export function checkCommand(files: string[], json: boolean, service: LanguageSe
       throw new CliError(`auspex check: cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
     }
   });
-  const findings: { file: string; range: unknown; severity: string; code: string; message: string }[] = [];
+  const findings: { file: string; range: unknown; severity: string; code: string; message: string; against?: string }[] = [];
+  const totals: { file: string; current: { data: string; points: number | null; unpriced: number }; against: { data: string; points: number | null; unpriced: number } }[] = [];
+  const other = against && createLanguageService({ settings: service.settings });
   let errors = 0;
+  let inUse: RulesProvider | undefined;
+  let inUseEdition: Edition | undefined;
+  let otherEdition: Edition | undefined;
   for (const { file, text } of texts) {
     const doc = TextDocument.create(`file://${path.resolve(file)}`, 'army-list', 1, text);
-    // Load only what this list needs from its edition's data folders: its faction, its allies' factions.
+    // Load only what this list needs (its faction, its allies' factions) from the data of its edition.
+    const list = service.parse(doc);
     const edition = service.editionOf(doc);
-    if (rules) {
-      rules.ensureList(service.parse(doc), edition);
-      service.setRules(rules.rulesFor(edition), edition);
-    }
+    const provider = typeof rules === 'function' ? rules(edition) : rules;
+    if (provider && (provider.ensureList(list, edition).changed || provider !== inUse || edition !== inUseEdition)) service.setRules(provider.rulesFor(edition), edition);
+    inUse = provider;
+    inUseEdition = edition;
     // In text order, as a reader goes through the list.
     const diagnostics = service.diagnostics(doc).sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
-    for (const d of diagnostics) {
+    let notes: (string | undefined)[] = [];
+    if (against && other) {
+      if (against.ensureList(list, edition).changed || otherEdition !== edition) other.setRules(against.rulesFor(edition), edition);
+      otherEdition = edition;
+      const mine = service.rulesFor(edition);
+      const theirs = other.rulesFor(edition);
+      let labels = [versionLabel(mine, 'the data in use'), versionLabel(theirs, 'the other data')];
+      if (labels[0] === labels[1]) labels = [provider?.options.paths[0] ?? 'the embedded data', against.options.paths[0]];
+      const compared = compareWithVersion(doc, service.parse(doc), { rules: mine, diagnostics, label: labels[0] }, { rules: theirs, diagnostics: other.diagnostics(doc), label: labels[1] });
+      notes = compared.notes;
+      const t = compared.totals;
+      totals.push({ file, current: { data: labels[0], points: t.current ?? null, unpriced: t.unpricedCurrent }, against: { data: labels[1], points: t.other ?? null, unpriced: t.unpricedOther } });
+    }
+    diagnostics.forEach((d, i) => {
       const severity = SEVERITY_NAME[d.severity ?? DiagnosticSeverity.Error];
       if (d.severity === DiagnosticSeverity.Error) errors++;
-      findings.push({ file, range: d.range, severity, code: String(d.code), message: d.message });
+      findings.push({ file, range: d.range, severity, code: String(d.code), message: d.message, ...(notes[i] ? { against: notes[i] } : {}) });
       if (!json) {
-        io.out(`${file}:${d.range.start.line + 1}:${d.range.start.character + 1} ${severity} ${d.code} ${d.message}\n`);
+        io.out(`${file}:${d.range.start.line + 1}:${d.range.start.character + 1} ${severity} ${d.code} ${d.message}${notes[i] ? ` [${notes[i]}]` : ''}\n`);
       }
+    });
+    const t = totals[totals.length - 1];
+    if (!json && t?.file === file) {
+      const pts = (v: { data: string; points: number | null; unpriced: number }) => `${v.points ?? '?'} pts under ${v.data}${v.unpriced ? ` (${v.unpriced} unit${v.unpriced === 1 ? '' : 's'} not priced)` : ''}`;
+      io.out(`${file}: total ${pts(t.current)}; ${pts(t.against)}\n`);
     }
   }
-  if (json) io.out(JSON.stringify(findings, null, 2) + '\n');
-  else if (findings.length === 0) io.out(`${files.length} list${files.length === 1 ? '' : 's'} checked: no problems\n`);
+  // With --against the JSON also holds each list's totals: { findings, totals }.
+  if (json) io.out(JSON.stringify(against ? { findings, totals } : findings, null, 2) + '\n');
+  else if (findings.length === 0 && !against) io.out(`${files.length} list${files.length === 1 ? '' : 's'} checked: no problems\n`);
   return errors > 0 ? EXIT_FINDINGS : EXIT_OK;
 }

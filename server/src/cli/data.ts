@@ -4,7 +4,7 @@ import type { RulesProvider } from '../node/rulesProvider';
 import { CliError, CliIO, EXIT_FINDINGS, EXIT_OK } from './io';
 
 export function dataCommand(provider: RulesProvider, faction: string | undefined, json: boolean, io: CliIO): number {
-  if (provider.options.paths.length === 0) throw new CliError('auspex data: name a data folder with --data <dir>');
+  if (provider.dataFolders.length === 0) throw new CliError('auspex data: name a data folder with --data <dir>, or fetch the data first (auspex data fetch)');
   if (faction) provider.ensureFaction(faction);
   else provider.loadAll();
   const summary = provider.summary();

@@ -2,34 +2,54 @@
 // dispatches to one module per command; every command runs on the same
 // language-service core as the editor.
 import { RulesProvider } from '../node/rulesProvider';
+import { cachedDataFolders, cacheRoot, CACHE_EDITIONS } from '../node/dataCache';
+import { fetchCommand, statusCommand } from './fetch';
 import { createLanguageService } from '../service/languageService';
 import { DEFAULT_SETTINGS } from '../service/settings';
-import type { EditionSetting } from '../service/domain/editions';
+import type { Edition, EditionSetting } from '../service/domain/editions';
 import { checkCommand } from './check';
 import { damageCommand } from './damage';
 import { dataCommand } from './data';
 import { targetsCommand } from './targets';
 import { parseCommand } from './parse';
 import { importCommand } from './importRoster';
+import { reportCommand } from './report';
+import { diffCommand } from './diff';
 import { CliError, CliIO, EXIT_USAGE, processIO } from './io';
 
 const USAGE = `Usage:
-  auspex check <files...> [--json] [--data <dir>]... [--edition 10|11]
-      check army lists against the rules data; exit 1 when an error is found
+  auspex check <files...> [--json] [--data <dir>]... [--edition 10|11] [--against <data>]
+      check army lists against the rules data; exit 1 when an error is found;
+      --against: say for each points or size finding whether the list matches
+      that other version of the data, and each list's total under both
   auspex parse <file> --json
       print the parsed list (format, units, ranges, errors) as JSON
   auspex import <file.ros|file.rosz>
       print a BattleScribe roster as an army list in the official app layout
   auspex damage --json
       read a damage scenario (JSON) on standard input, print the exact result
-  auspex data --data <dir> [--faction NAME] [--json]
-      summarise a BattleScribe or Wahapedia data folder
+  auspex data fetch [--edition 10|11] [--from URL|archive]... [--cache DIR]
+      download the community rules data of an edition (default 11) into the cache
+  auspex data status [--json] [--cache DIR]
+      list the cached rules data: edition, source, version, date, size, where
+  auspex data [--data <dir>] [--faction NAME] [--json]
+      summarise a BattleScribe or Wahapedia data folder (or the cached data)
   auspex targets --data <dir> [--faction NAME] [--json]
       list, per stratagem, the datasheets its TARGET and RESTRICTIONS text admits
+  auspex report <files or folders>... [--html FILE] [--json FILE] [--data <dir>]... [--edition 10|11]
+      check every list of an event once: one row per list, a summary, an HTML page and JSON;
+      exit 1 when any list is not legal or could not be read
+  auspex diff --from <data> --to <data> [--faction NAME] [--json]
+      what changed between two versions of a rules data source, per faction
+      (units, points per size, profiles, weapons, abilities, detachments, enhancements);
+      exit 1 when something changed
   auspex --help | --version
 
 --data <dir> (repeatable, first wins) adds a folder of BattleScribe catalogues or a
-Wahapedia CSV export to the embedded rules data.
+Wahapedia CSV export to the embedded rules data. After those folders, every command
+uses the data \`auspex data fetch\` cached for the list's edition; --no-cache turns
+that off. The cache: --cache DIR, else AUSPEX_CACHE_DIR, else $XDG_CACHE_HOME/auspex
+or ~/.cache/auspex.
 --edition 10|11 reads every list under that edition (default: what each list shows;
 a list showing no sign of the 11th edition is read as 10th).`;
 
@@ -42,10 +62,19 @@ interface Args {
   data: string[];
   faction?: string;
   edition?: EditionSetting;
+  from: string[];
+  cache?: string;
+  noCache: boolean;
+  /** `report --html FILE`, `report --json FILE`. */
+  html?: string;
+  jsonFile?: string;
+  to?: string;
+  /** `check --against <data>`. */
+  against?: string;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { positional: [], json: false, help: false, version: false, data: [] };
+  const args: Args = { positional: [], json: false, help: false, version: false, data: [], from: [], noCache: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -53,11 +82,19 @@ function parseArgs(argv: string[]): Args {
       if (v === undefined || v.startsWith('--')) throw new CliError(`auspex: ${a} needs a value`);
       return v;
     };
-    if (a === '--json') args.json = true;
+    // `report` writes its JSON to a file: there --json takes one.
+    if (a === '--json' && args.command === 'report') args.jsonFile = value();
+    else if (a === '--json') args.json = true;
+    else if (a === '--html') args.html = value();
+    else if (a === '--to') args.to = value();
+    else if (a === '--against') args.against = value();
     else if (a === '--help' || a === '-h') args.help = true;
     else if (a === '--version' || a === '-v') args.version = true;
     else if (a === '--data') args.data.push(value());
     else if (a === '--faction') args.faction = value();
+    else if (a === '--from') args.from.push(value());
+    else if (a === '--cache') args.cache = value();
+    else if (a === '--no-cache') args.noCache = true;
     else if (a === '--edition') {
       const e = value();
       if (e !== '10' && e !== '11') throw new CliError(`auspex: --edition takes 10 or 11, not "${e}"`);
@@ -70,7 +107,8 @@ function parseArgs(argv: string[]): Args {
   return args;
 }
 
-export function run(argv: string[], io: CliIO = processIO): number {
+/** The exit code; `data fetch` (network) answers a promise of it. */
+export function run(argv: string[], io: CliIO = processIO, env: NodeJS.ProcessEnv = process.env): number | Promise<number> {
   try {
     const args = parseArgs(argv);
     if (args.version) {
@@ -81,16 +119,31 @@ export function run(argv: string[], io: CliIO = processIO): number {
       (args.help ? io.out : io.err)(USAGE + '\n');
       return args.help ? 0 : EXIT_USAGE;
     }
-    const provider = () => {
-      const p = new RulesProvider({ paths: args.data });
+    const root = cacheRoot(args.cache, env);
+    /** The --data folders, then (unless --no-cache) the cached data of the given editions. */
+    const provider = (editions: Edition[], paths = args.data) => {
+      const cached = args.noCache ? [] : editions.flatMap((e) => cachedDataFolders(root, e)).map((c) => ({ dir: c.dir, digestDir: `${c.source.versionDir}.digest` }));
+      const p = new RulesProvider({ paths, cached });
       // A data folder that cannot be used is an I/O error, said in one line.
       const broken = p.dataFolders.find((f) => f.kind === 'unknown');
       if (broken) throw new CliError(`auspex: ${broken.warnings[0]?.message ?? `cannot use ${broken.dir}`}`);
       return p;
     };
+    const listService = () => createLanguageService({ settings: { ...DEFAULT_SETTINGS, edition: args.edition ?? 'auto' } });
+    // One provider per edition the lists are read under, made when a list first needs it.
+    const byEdition = new Map<Edition, RulesProvider>();
+    const forEdition = (e: Edition) => byEdition.get(e) ?? byEdition.set(e, provider([e])).get(e)!;
     switch (args.command) {
-      case 'check':
-        return checkCommand(args.positional, args.json, createLanguageService({ settings: { ...DEFAULT_SETTINGS, edition: args.edition ?? 'auto' } }), io, provider());
+      case 'check': {
+        const against = args.against === undefined ? undefined : provider([], [args.against]);
+        return checkCommand(args.positional, args.json, listService(), io, forEdition, against);
+      }
+      case 'report':
+        return reportCommand(args.positional, { html: args.html, json: args.jsonFile }, listService(), io, forEdition);
+      case 'diff':
+        if (args.positional.length) throw new CliError('auspex diff: takes no file; name the versions with --from <data> --to <data>');
+        if (args.from.length > 1) throw new CliError('auspex diff: name one --from <data>');
+        return diffCommand(args.from[0], args.to, args.faction, args.json, io);
       case 'parse':
         return parseCommand(args.positional, io);
       case 'import':
@@ -99,9 +152,20 @@ export function run(argv: string[], io: CliIO = processIO): number {
         if (args.positional.length) throw new CliError('auspex damage: takes no file; pipe the scenario JSON to standard input');
         return damageCommand(io);
       case 'targets':
-        return targetsCommand(provider(), args.faction, args.json, io);
-      case 'data':
-        return dataCommand(provider(), args.faction, args.json, io);
+        return targetsCommand(provider(args.edition && args.edition !== 'auto' ? [Number(args.edition) as Edition] : [10]), args.faction, args.json, io);
+      case 'data': {
+        const sub = args.positional[0];
+        if (sub === 'fetch') {
+          if (args.positional.length > 1) throw new CliError(`auspex data fetch: unexpected ${args.positional[1]} (sources are given with --from)`);
+          const edition: Edition = args.edition === '10' ? 10 : 11;
+          return fetchCommand(root, edition, args.from, io, env);
+        }
+        if (sub === 'status') return statusCommand(root, args.json, io);
+        if (sub !== undefined) throw new CliError(`auspex data: unknown subcommand "${sub}" (fetch, status, or none)`);
+        if (args.from.length) throw new CliError('auspex data: --from goes with `auspex data fetch`');
+        const editions = args.edition && args.edition !== 'auto' ? [Number(args.edition) as Edition] : CACHE_EDITIONS;
+        return dataCommand(provider(editions), args.faction, args.json, io);
+      }
       default:
         throw new CliError(`auspex: unknown command "${args.command}" (see auspex --help)`);
     }
@@ -131,5 +195,15 @@ export function quietOnClosedPipe(stream: NodeJS.WriteStream, exit: (code: numbe
 if (require.main === module) {
   quietOnClosedPipe(process.stdout);
   quietOnClosedPipe(process.stderr);
-  process.exitCode = run(process.argv.slice(2));
+  const result = run(process.argv.slice(2));
+  // A synchronous command's code is set at once: a closed pipe's EPIPE (a nextTick, before any promise) exits with it.
+  if (typeof result === 'number') process.exitCode = result;
+  else
+    void result.then(
+      (code) => (process.exitCode = code),
+      (e: unknown) => {
+        process.stderr.write(`auspex: ${e instanceof Error ? e.message : String(e)}\n`);
+        process.exitCode = EXIT_USAGE;
+      },
+    );
 }

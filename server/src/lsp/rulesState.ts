@@ -3,9 +3,10 @@
 // the one-line status the client shows in its status bar.
 import * as fs from 'fs';
 import { RulesProvider } from '../node/rulesProvider';
+import { age, cachedDataFolders, cacheRoot, CachedSource } from '../node/dataCache';
+import type { Edition } from '../service/domain/editions/types';
 import type { DataSource, DataWarning, RulesData } from '../service/domain/rules/model';
 import type { ArmyList } from '../service/domain/parse/ast';
-import type { Edition } from '../service/domain/editions';
 
 export interface RulesStatus {
   text: string;
@@ -22,6 +23,10 @@ export class RulesState {
   private paths: string[] = [];
   private includeNonMatchedPlay = false;
   private readonly factions = new Set<string>();
+  /** Editions of the open lists: the cache's data for each is loaded after the folders. */
+  private readonly editions = new Set<Edition>();
+  private cacheDir = cacheRoot();
+  private cachedInUse: CachedSource[] = [];
   private watchers: fs.FSWatcher[] = [];
   private reloadTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -39,11 +44,32 @@ export class RulesState {
     return true;
   }
 
-  /** Loads what an open list needs from its edition's data (its faction, its allies' factions); true when the rules data changed. */
+  /** The download cache (VS Code: the extension's global storage); default as the CLI's. */
+  setCacheDir(dir: string | undefined): void {
+    const next = cacheRoot(dir);
+    if (next === this.cacheDir) return;
+    this.cacheDir = next;
+    this.rebuild();
+  }
+
+  get cacheFolder(): string {
+    return this.cacheDir;
+  }
+
+  /**
+   * Loads what an open list needs (its faction, its allies' factions), with the cached data of the list's
+   * edition; true when the rules data changed.
+   */
   need(list: ArmyList, edition?: Edition): boolean {
-    const { changed, factions } = this.provider.ensureList(list, edition);
-    for (const f of factions) this.factions.add(f);
-    return changed;
+    let changed = false;
+    if (edition !== undefined && !this.editions.has(edition)) {
+      this.editions.add(edition);
+      this.rebuild();
+      changed = this.cachedInUse.some((s) => s.edition === edition);
+    }
+    const loaded = this.provider.ensureList(list, edition);
+    for (const f of loaded.factions) this.factions.add(f);
+    return loaded.changed || changed;
   }
 
   /** One edition's rules data (the 10th when not named). */
@@ -61,9 +87,15 @@ export class RulesState {
       const v = shortVersion(s.sources.filter((x) => x.edition === e));
       return `${editionName(e)}${v ? ` ${v}` : ''}`;
     });
-    const text = `Auspex: ${s.counts.datasheets} datasheet${s.counts.datasheets === 1 ? '' : 's'} · ${editions.join(' · ')}` + (problems.length ? ' ⚠' : '');
+    // The downloaded data's version and age: the one a user would want to refresh.
+    const newest = [...this.cachedInUse].sort((a, b) => Date.parse(b.fetchedAt) - Date.parse(a.fetchedAt))[0];
+    const text =
+      `Auspex: ${s.counts.datasheets} datasheet${s.counts.datasheets === 1 ? '' : 's'} · ${editions.join(' · ')}` +
+      (newest ? ` · ${newest.label.slice(0, 12)} (${age(newest.fetchedAt)})` : '') +
+      (problems.length ? ' ⚠' : '');
     const tooltip = [
       `Rules data: ${sources.join(', ')}`,
+      ...this.cachedInUse.map((c) => `Downloaded (${c.edition}th edition): ${c.source}, version ${c.label}, fetched ${c.fetchedAt.slice(0, 10)} (${age(c.fetchedAt)})`),
       `Factions loaded: ${loaded.map((f) => `${f.name} (${f.datasheets})${f.edition ? ` [${editionName(f.edition)}]` : ''}`).join(', ') || 'none'}`,
       `Folders: ${this.paths.length ? this.paths.join(', ') : 'none (set auspex.data.paths)'}`,
       ...problems.map((p) => `⚠ ${p}`),
@@ -87,7 +119,13 @@ export class RulesState {
   }
 
   private rebuild(): void {
-    this.provider = new RulesProvider({ paths: this.paths, includeNonMatchedPlay: this.includeNonMatchedPlay });
+    const cached = [...this.editions].sort().flatMap((e) => cachedDataFolders(this.cacheDir, e));
+    this.cachedInUse = [...new Set(cached.map((c) => c.source))];
+    this.provider = new RulesProvider({
+      paths: this.paths,
+      includeNonMatchedPlay: this.includeNonMatchedPlay,
+      cached: cached.map((c) => ({ dir: c.dir, digestDir: `${c.source.versionDir}.digest` })),
+    });
     for (const f of this.factions) this.provider.ensureFaction(f);
     this.watch();
   }

@@ -23,7 +23,9 @@ import type { BreakdownConditions, DamageBreakdown } from '../service/features/d
 import { SEMANTIC_TOKENS_LEGEND } from '../service/features/semanticTokens';
 import { readSettings, Settings, DEFAULT_SETTINGS } from '../service/settings';
 import { RulesState, RulesStatus } from './rulesState';
-import { EDITIONS } from '../service/domain/editions';
+import { EDITIONS, Edition, listEdition } from '../service/domain/editions';
+import { fetchData, FetchOutcome } from '../node/fetchData';
+import { staleEditions } from '../node/dataCache';
 import { checkCancelled, DocumentClock, whenSettled } from './scheduling';
 import { importRosterFileAsync, RosterImportResult } from '../node/roster';
 
@@ -44,6 +46,21 @@ const MAX_POPUPS = 3;
 
 export const DamageBreakdownRequest = new RequestType<{ uri: string; unitIndex: number; targetIndex: number; conditions?: BreakdownConditions }, DamageBreakdown | null, void>('auspex/damageBreakdown');
 
+/** Client → server: download an edition's community rules data into the cache (cancellable), then use it. */
+export const DownloadDataRequest = new RequestType<{ edition?: string; sources?: string[] }, DownloadDataResult, void>('auspex/downloadData');
+/** Server → client: bytes received so far by the download under way. */
+export const DownloadProgressNotification = new NotificationType<{ source: string; received: number; total?: number }>('auspex/downloadProgress');
+
+export interface DownloadDataResult {
+  cache: string;
+  outcomes: { source: string; status: FetchOutcome['status']; message: string; version?: string }[];
+  error?: string;
+}
+
+/** The background check of `auspex.data.autoUpdate: weekly` runs this often; it fetches what is a week old. */
+const AUTO_UPDATE_EVERY_MS = 6 * 3600 * 1000;
+const WEEK_MS = 7 * 24 * 3600 * 1000;
+
 export function startServer(connection: Connection): void {
   const documents = new TextDocuments(TextDocument);
   const service: LanguageService = createLanguageService();
@@ -61,7 +78,10 @@ export function startServer(connection: Connection): void {
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     pullConfiguration = !!params.capabilities.workspace?.configuration;
-    // Editors without workspace/configuration pass settings as initializationOptions.
+    // Editors without workspace/configuration pass settings as initializationOptions; VS Code passes
+    // the download cache there too (the extension's global storage).
+    const cacheDir = (params.initializationOptions as { cacheDir?: unknown } | undefined)?.cacheDir;
+    guard(() => rules.setCacheDir(typeof cacheDir === 'string' && cacheDir ? cacheDir : undefined), undefined);
     applySettings(params.initializationOptions ?? {}, false);
     return {
       capabilities: {
@@ -91,6 +111,7 @@ export function startServer(connection: Connection): void {
       await refreshSettings();
     }
     sendStatus();
+    autoUpdate();
   });
 
   connection.onDidChangeConfiguration(async (change) => {
@@ -102,6 +123,64 @@ export function startServer(connection: Connection): void {
     rules.reload();
     rulesChanged();
   });
+
+  /** One download at a time from this server (the cache's lock covers other processes). */
+  let downloading: Promise<unknown> | undefined;
+
+  async function download(edition: Edition, sources: string[], signal?: AbortSignal): Promise<DownloadDataResult> {
+    const cache = rules.cacheFolder;
+    while (downloading) await downloading.catch(() => undefined);
+    let lastSent = 0;
+    const run = fetchData({
+      root: cache,
+      edition,
+      sources,
+      signal,
+      onProgress: (source, received, total) => {
+        // At most ten notifications a second.
+        const now = Date.now();
+        if (now - lastSent < 100 && received !== total) return;
+        lastSent = now;
+        void connection.sendNotification(DownloadProgressNotification, { source, received, total });
+      },
+    });
+    downloading = run;
+    try {
+      const outcomes = await run;
+      if (outcomes.some((o) => o.status === 'fetched')) {
+        rules.reload();
+        rulesChanged();
+      }
+      for (const o of outcomes) connection.console.info(`auspex data fetch: ${o.message}`);
+      return { cache, outcomes: outcomes.map((o) => ({ source: o.source, status: o.status, message: o.message, version: o.current?.label })) };
+    } catch (e) {
+      return { cache, outcomes: [], error: e instanceof Error ? e.message : String(e) };
+    } finally {
+      if (downloading === run) downloading = undefined;
+    }
+  }
+
+  connection.onRequest(DownloadDataRequest, async (p, token) => {
+    const edition: Edition = p?.edition === '10' ? 10 : 11;
+    const sources = Array.isArray(p?.sources) && p.sources.length ? p.sources.map(String) : (settings.dataSources[String(edition)] ?? []);
+    const abort = new AbortController();
+    token.onCancellationRequested(() => abort.abort());
+    return download(edition, sources, abort.signal);
+  });
+
+  /** auspex.data.autoUpdate "weekly": refresh week-old downloaded data in the background, never blocking a request. */
+  function autoUpdate(): void {
+    if (settings.dataAutoUpdate !== 'weekly' || downloading) return;
+    const stale = guard(() => staleEditions(rules.cacheFolder, WEEK_MS), []);
+    void (async () => {
+      for (const { edition, sources } of stale) {
+        const configured = settings.dataSources[String(edition)];
+        await download(edition, configured?.length ? configured : sources);
+      }
+    })().catch(logError);
+  }
+  const autoUpdateTimer = setInterval(autoUpdate, AUTO_UPDATE_EVERY_MS);
+  autoUpdateTimer.unref?.();
 
   async function refreshSettings(): Promise<void> {
     const section = await guardAsync(() => connection.workspace.getConfiguration('auspex'), {});
@@ -146,7 +225,7 @@ export function startServer(connection: Connection): void {
   function rulesChanged(dataChanged = true): void {
     if (dataChanged) {
       loggedWarnings.clear();
-      for (const doc of documents.all()) rules.need(service.parse(doc), service.editionOf(doc));
+      for (const doc of documents.all()) needData(doc);
       feedRules();
       sendStatus();
     }
@@ -193,9 +272,8 @@ export function startServer(connection: Connection): void {
     const doc = documents.get(uri);
     if (!doc) return;
     const version = doc.version;
-    service.setSettings(settingsFor(uri));
     // Load the list's faction first, from its edition's data: its own data is needed, no other faction's.
-    if (guard(() => rules.need(service.parse(doc), service.editionOf(doc)), false)) {
+    if (guard(() => needData(doc), false)) {
       feedRules();
       sendStatus();
     }
@@ -206,12 +284,17 @@ export function startServer(connection: Connection): void {
     void connection.sendDiagnostics({ uri, version, diagnostics });
   }
 
+  /** Loads what a list needs (its faction, its allies' factions), from the folders and the cache of its edition. */
+  function needData(doc: TextDocument): boolean {
+    const list = service.parse(doc);
+    return rules.need(list, listEdition(list, settingsFor(doc.uri).edition));
+  }
+
   function schedule(uri: string, delay: number, force = false): void {
     if (force) published.delete(uri);
     clearTimeout(pending.get(uri));
     pending.set(uri, setTimeout(() => validate(uri), delay));
   }
-
   // An opened list is checked at once; edits are debounced.
   documents.onDidOpen((e) => {
     validate(e.document.uri);
@@ -262,7 +345,10 @@ export function startServer(connection: Connection): void {
   connection.onPrepareRename((p) => refuseOr(withDoc(p.textDocument.uri, null, (doc) => service.prepareRename(doc, p.position))));
   connection.onRenameRequest((p) => refuseOr(withDoc(p.textDocument.uri, null, (doc) => service.rename(doc, p.position, p.newName))));
 
-  connection.onShutdown(() => rules.dispose());
+  connection.onShutdown(() => {
+    clearInterval(autoUpdateTimer);
+    rules.dispose();
+  });
 
   function nullOr<T, U>(value: T | null, fn: (v: T) => U): U | null {
     return value === null ? null : fn(value);

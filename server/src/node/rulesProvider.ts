@@ -10,6 +10,7 @@ import * as path from 'path';
 import { BOUNDS } from '../service/domain/bounds';
 import { warn } from '../service/domain/rules/dataFiles';
 import { DataFolder, DataFolderOptions, openDataFolder } from './dataFolder';
+import { withDigest } from './digest';
 import { loadEmbeddedRules } from '../service/domain/rules/embedded';
 import { mergeRules, RulesSource } from '../service/domain/rules/merge';
 import { summarizeEditions, RulesSummary } from '../service/domain/rules/summary';
@@ -22,6 +23,8 @@ import type { ArmyList } from '../service/domain/parse/ast';
 export interface RulesProviderOptions {
   paths: string[];
   includeNonMatchedPlay?: boolean;
+  /** Folders from the download cache, after `paths`: loaded through their digests (see digest.ts). */
+  cached?: { dir: string; digestDir: string }[];
 }
 
 export class RulesProvider {
@@ -47,7 +50,10 @@ export class RulesProvider {
       : {};
     const { paths, warnings } = uniqueDataPaths(options.paths);
     this.pathWarnings = warnings;
-    this.folders = paths.map((p) => openDataFolder(p, folderOptions));
+    this.folders = [
+      ...paths.map((p) => openDataFolder(p, folderOptions)),
+      ...(options.cached ?? []).map((c) => withDigest(openDataFolder(c.dir, folderOptions), { dir: c.digestDir, options: folderOptions })),
+    ];
     this.loaded = this.folders.map(() => new Map());
     this.factionNames = this.folders.map(() => undefined);
   }

@@ -23,6 +23,10 @@ export interface Settings {
   dataPaths: string[];
   /** Load Legends, Crusade and Boarding Actions content that matched play excludes. */
   dataIncludeNonMatchedPlay: boolean;
+  /** Download sources per edition ("10", "11"): URLs or local archive paths replacing the defaults. */
+  dataSources: Record<string, string[]>;
+  /** Whether the editor checks for a newer version of the downloaded data: never, or once a week. */
+  dataAutoUpdate: 'never' | 'weekly';
   damageTargets: DamageTargetSetting[];
   /** Devastating Wounds wording: the current one, or the launch wording that spills over. */
   devastatingWounds: 'current' | 'spill';
@@ -47,6 +51,8 @@ export const DEFAULT_SETTINGS: Settings = {
   edition: 'auto',
   dataPaths: [],
   dataIncludeNonMatchedPlay: false,
+  dataSources: {},
+  dataAutoUpdate: 'never',
   damageTargets: DEFAULT_DAMAGE_TARGETS,
   devastatingWounds: 'current',
   startingCP: 0,
@@ -100,6 +106,24 @@ export const SETTINGS: SettingDeclaration[] = [
     scope: 'machine-overridable',
     schema: { type: 'boolean' },
     description: 'Check Legends datasheets without the Legends notice, and also load Crusade and Boarding Actions content, which matched-play lists cannot use.',
+  },
+  {
+    key: 'auspex.data.sources',
+    field: 'dataSources',
+    scope: 'machine-overridable',
+    schema: {
+      type: 'object',
+      properties: { '10': { type: 'array', items: { type: 'string' } }, '11': { type: 'array', items: { type: 'string' } } },
+      additionalProperties: false,
+    },
+    description: 'Where Auspex: Download Rules Data gets each edition\'s data, replacing the defaults (BSData\'s repository archives): URLs or local paths of .zip or .tar.gz archives, e.g. {"10": ["https://mirror.example/wh40k-10e.zip"]}.',
+  },
+  {
+    key: 'auspex.data.autoUpdate',
+    field: 'dataAutoUpdate',
+    scope: 'machine-overridable',
+    schema: { type: 'string', enum: ['never', 'weekly'] },
+    description: 'Check for a newer version of the downloaded rules data once a week, in the background ("never": only when you run Auspex: Download Rules Data).',
   },
   {
     key: 'auspex.damage.targets',
@@ -188,6 +212,7 @@ function matches(schema: Record<string, unknown>, value: unknown): boolean {
       const props = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
       if (((schema.required as string[]) ?? []).some((r) => !(r in obj))) return false;
       return Object.entries(obj).every(([k, v]) => {
+        if (!props[k] && schema.additionalProperties === false) return false;
         const s = props[k] ?? (schema.additionalProperties as Record<string, unknown> | undefined);
         return s ? matches(s, v) : true;
       });

@@ -74,7 +74,7 @@ const SETTINGS = {
  * Installs `vsix` into a fresh extensions folder and starts code-server on a
  * free 127.0.0.1 port with `files` copied into a fresh workspace folder.
  */
-export async function startCodeServer(entry: string, vsix: string, files: string[]): Promise<CodeServer> {
+export async function startCodeServer(entry: string, vsix: string, files: string[], settings: Record<string, unknown> = {}): Promise<CodeServer> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'auspex-e2e-'));
   const dirs = {
     userData: path.join(root, 'user-data'),
@@ -85,7 +85,7 @@ export async function startCodeServer(entry: string, vsix: string, files: string
   };
   for (const d of Object.values(dirs)) fs.mkdirSync(d, { recursive: true });
   fs.mkdirSync(path.join(dirs.userData, 'User'), { recursive: true });
-  fs.writeFileSync(path.join(dirs.userData, 'User', 'settings.json'), JSON.stringify(SETTINGS, null, 2));
+  fs.writeFileSync(path.join(dirs.userData, 'User', 'settings.json'), JSON.stringify({ ...SETTINGS, ...settings }, null, 2));
   for (const f of files) fs.copyFileSync(f, path.join(dirs.workspace, path.basename(f)));
 
   const port = await freePort();

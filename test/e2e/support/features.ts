@@ -19,6 +19,8 @@ export interface Features {
   quickFix: boolean;
   /** The contributed command that opens the damage breakdown webview, if any. */
   damageWebviewCommand?: { command: string; title: string };
+  /** The manifest contributes Auspex: Download Rules Data. */
+  downloadCommand: boolean;
   capabilities: Record<string, unknown>;
 }
 
@@ -52,7 +54,8 @@ export async function detectFeatures(vsix: string): Promise<Features> {
       (typeof codeAction === 'object' && (!codeAction.codeActionKinds || codeAction.codeActionKinds.some((k) => k.startsWith('quickfix'))));
     const commands: { command: string; title: string }[] = pkg.contributes?.commands ?? [];
     const damage = commands.find((c) => /damage/i.test(c.command) || /damage/i.test(c.title));
-    return { completion: !!caps.completionProvider, quickFix, damageWebviewCommand: damage, capabilities: caps };
+    const downloadCommand = commands.some((c) => c.command === 'auspex.downloadData');
+    return { completion: !!caps.completionProvider, quickFix, damageWebviewCommand: damage, downloadCommand, capabilities: caps };
   } finally {
     connection.sendRequest('shutdown').catch(() => undefined);
     connection.sendNotification('exit').catch(() => undefined);

@@ -20,7 +20,12 @@ const RENAMES = new Set([
 /** Codes whose `data.expected` is the correct number for the diagnostic's range. */
 const NUMBERS = new Set(['points-mismatch', 'total-mismatch']);
 
+/** The editor command that downloads an edition's community rules data (VS Code: Auspex: Download Rules Data). */
+export const DOWNLOAD_DATA_COMMAND = 'auspex.downloadData';
+
 interface Payload {
+  /** The edition whose community data would resolve this finding. */
+  download?: number;
   suggestions?: string[];
   expected?: number;
   remove?: Range;
@@ -53,9 +58,14 @@ function quickFixes(doc: TextDocument, d: Diagnostic): CodeAction[] {
     isPreferred: preferred,
     edit: { changes: { [doc.uri]: [edit] } },
   });
+  const download: CodeAction[] =
+    typeof p.download === 'number'
+      ? [{ title: `Download the ${p.download}th-edition rules data`, kind: CodeActionKind.QuickFix, diagnostics: [d], command: { title: 'Download Rules Data', command: DOWNLOAD_DATA_COMMAND, arguments: [String(p.download)] } }]
+      : [];
   if (RENAMES.has(code) && Array.isArray(p.suggestions)) {
-    return p.suggestions.map((s) => fix(`Change to "${s}"`, TextEdit.replace(d.range, s), p.suggestions!.length === 1));
+    return [...p.suggestions.map((s) => fix(`Change to "${s}"`, TextEdit.replace(d.range, s), p.suggestions!.length === 1)), ...download];
   }
+  if (download.length) return download;
   if (NUMBERS.has(code) && typeof p.expected === 'number') {
     return [fix(`Change to ${p.expected}`, TextEdit.replace(d.range, String(p.expected)), true)];
   }

@@ -96,10 +96,21 @@ export function loadWahapedia(input: FileInput, options: WahapediaOptions = {}):
     const dsTable = table('Datasheets', { required: ['id', 'name', 'faction_id', 'source_id', 'role', 'loadout', 'virtual'], key: ['id', 'name', 'faction_id'] });
     const dsById = new Map<string, Datasheet>();
     const allNames = new Map<string, string>();
+    // The same datasheet (same name, same source) listed under several factions: its listings by that key.
+    const listings = new Map<string, { id: string; faction: string }[]>();
+    const listingKey = (name: string, source: string) => `${normalizeName(name)}|${source}`;
+    const keyOf = new Map<string, string>();
     for (const r of rowsOf(dsTable)) {
       const id = r.get('id');
       const name = foldTypography(r.get('name'));
       allNames.set(id, name);
+      if (r.get('virtual') !== 'true') {
+        const k = listingKey(name, r.get('source_id'));
+        keyOf.set(id, k);
+        const l = listings.get(k);
+        if (l) l.push({ id, faction: r.get('faction_id') });
+        else listings.set(k, [{ id, faction: r.get('faction_id') }]);
+      }
       if (!inFaction(r.get('faction_id')) || r.get('virtual') === 'true') continue;
       const ds: Datasheet = {
         id, name, factionKeywords: [], keywords: [], models: [], composition: [], points: [], weapons: [], abilities: [],
@@ -188,12 +199,24 @@ export function loadWahapedia(input: FileInput, options: WahapediaOptions = {}):
       }
     }
 
-    // Keywords.
-    for (const r of rowsOf(table('Datasheets_keywords', { required: ['datasheet_id', 'keyword', 'is_faction_keyword'], key: ['datasheet_id', 'keyword'], firstField: mine }))) {
-      const ds = dsById.get(r.get('datasheet_id'));
-      if (!ds) continue;
+    // Keywords; those of the other listings of a loaded datasheet are read too (the ally check below).
+    const twinIds = new Map<string, string[]>();
+    for (const id of dsById.keys()) {
+      const others = (listings.get(keyOf.get(id) ?? '') ?? []).filter((l) => l.id !== id).map((l) => l.id);
+      if (others.length) twinIds.set(id, others);
+    }
+    const twinKeywords = new Map<string, string[]>();
+    for (const ids of twinIds.values()) for (const t of ids) if (!dsById.has(t)) twinKeywords.set(t, []);
+    for (const r of rowsOf(table('Datasheets_keywords', { required: ['datasheet_id', 'keyword', 'is_faction_keyword'], key: ['datasheet_id', 'keyword'], firstField: (v) => dsById.has(v) || twinKeywords.has(v) }))) {
       const k = foldTypography(r.get('keyword')).toUpperCase();
       if (!k) continue;
+      const twin = twinKeywords.get(r.get('datasheet_id'));
+      if (twin) {
+        if (!twin.includes(k)) twin.push(k);
+        continue;
+      }
+      const ds = dsById.get(r.get('datasheet_id'));
+      if (!ds) continue;
       const list = r.get('is_faction_keyword') === 'true' ? ds.factionKeywords : ds.keywords;
       if (!list.includes(k)) list.push(k);
     }
@@ -204,6 +227,7 @@ export function loadWahapedia(input: FileInput, options: WahapediaOptions = {}):
     const otherKeywords = new Set(factionRows.map((r) => foldTypography(r.get('name')).toUpperCase()));
     const dsFaction = new Map<string, string>();
     for (const r of rowsOf(dsTable)) if (dsById.has(r.get('id'))) dsFaction.set(r.get('id'), r.get('faction_id'));
+    for (const d of dsById.values()) if (!twinKeywords.has(d.id)) twinKeywords.set(d.id, [...d.factionKeywords, ...d.keywords]);
     for (const f of factionById.values()) {
       const own = data.datasheets.filter((d) => dsFaction.get(d.id) === f.id);
       if (!own.some((d) => d.factionKeywords.includes(f.keyword))) {
@@ -214,8 +238,14 @@ export function loadWahapedia(input: FileInput, options: WahapediaOptions = {}):
       }
       // An ally carries another faction's keyword (GC's Chimera: GENESTEALER CULTS and ASTRA MILITARUM):
       // its name is kept on the faction (what it may take as allies), the unit itself comes from its own faction.
+      // A datasheet listed under several factions that carries a faction keyword besides the host's, where another
+      // listing of it lacks the host's keyword (as faction or plain keyword), is that listing's unit with the host's keyword added by where it is
+      // listed (Harlequins under Drukhari, Shadow Legion Heretic Astartes under Chaos Daemons, Cultists under Chaos Knights).
+      const listedHere = (d: Datasheet) => d.factionKeywords.some((k) => k !== f.keyword) &&
+        (twinIds.get(d.id) ?? []).some((t) => !(twinKeywords.get(t) ?? [f.keyword]).includes(f.keyword));
+      // The host's keyword may be a plain keyword (Aeldari datasheets: faction keywords ASURYANI or HARLEQUINS, AELDARI plain).
       for (const d of own) {
-        if (d.factionKeywords.includes(f.keyword) && !d.factionKeywords.some((k) => k !== f.keyword && otherKeywords.has(k))) continue;
+        if ((d.factionKeywords.includes(f.keyword) || d.keywords.includes(f.keyword)) && !d.factionKeywords.some((k) => k !== f.keyword && otherKeywords.has(k)) && !listedHere(d)) continue;
         if (!(f.allies ??= []).includes(d.name)) f.allies.push(d.name);
         if (!options.includeAllies) dsById.delete(d.id);
       }

@@ -31,13 +31,15 @@ export function datasheetFacts(ds: Datasheet, attached: Datasheet[] = []): UnitF
 
 /**
  * Whether the datasheet belongs with a detachment stratagem: it carries the stratagem's faction
- * keyword, or the TARGET text itself names one of its faction keywords (Brood Brothers: a
+ * keyword (as a faction or a plain keyword), or the TARGET text itself names one of its faction keywords (Brood Brothers: a
  * GENESTEALER CULTS stratagem for "One ASTRA MILITARUM unit from your army"). Core: always.
  */
 function factionFits(stratagem: Stratagem, spec: TargetSpec, ds: Datasheet): boolean {
   if (!stratagem.faction) return true;
   const fk = ds.factionKeywords.map((k) => k.toUpperCase());
-  if (fk.includes(stratagem.faction.toUpperCase())) return true;
+  const f = stratagem.faction.toUpperCase();
+  // The faction's keyword may be a plain keyword (Aeldari datasheets: faction keyword ASURYANI, AELDARI plain).
+  if (fk.includes(f) || ds.keywords.some((k) => k.toUpperCase() === f)) return true;
   return positiveKeywords(spec.requirement).some((p) => fk.some((k) => p === k || p.startsWith(`${k} `)));
 }
 

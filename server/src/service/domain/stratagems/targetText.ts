@@ -451,6 +451,11 @@ function readBranch(text: string): Branch {
     if (ex.situational) b.situational.push(ex.situational);
     return ' ';
   });
+  // "(you can only select a VEHICLE if it is a WALKER)": an X must also be a Y, i.e. not X, or Y.
+  post = post.replace(/\(?you can only select (?:an? )?((?:[A-Z][A-Z'-]*[A-Z]\b ?)+?)(?: units?| models?)? if it is (?:an? )?((?:[A-Z][A-Z'-]*[A-Z]\b ?)+?)(?: units?| models?)?(?:\)|(?=$|[,.;]))/g, (_m, x: string, y: string) => {
+    b.expr = and(b.expr, or(not(runExpr(x.trim())), runExpr(y.trim())));
+    return ' ';
+  });
   // "that is not a TITANIC unit": a keyword NOT, when nothing but the keyword follows.
   post = post.replace(/\b(?:that|which) (?:is|are) not (?:an? )?((?:[A-Z][A-Z'-]*[A-Z]\b ?)+?)(?: units?| models?)?(?=$|[,.;)]| and\b)/g, (_m, k: string) => {
     b.expr = and(b.expr, not(runExpr(k.trim())));

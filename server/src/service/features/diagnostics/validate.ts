@@ -6,7 +6,7 @@ import type { ArmyList, Unit } from '../../domain/parse/ast';
 import type { RulesIndex } from '../../domain/rules';
 import type { Datasheet } from '../../domain/rules/model';
 import { DEFAULT_SETTINGS, Settings } from '../../settings';
-import { editionRules, type Edition, type EditionRules } from '../../domain/editions';
+import { editionRules, listEdition, type Edition, type EditionRules } from '../../domain/editions';
 import { makeDiagnostic } from './make';
 import { createContext } from './context';
 import { checkArmy } from './army';
@@ -31,7 +31,8 @@ export function validateList(doc: TextDocument, parsed: ArmyList, rules: RulesIn
         list.faction.span,
         'faction-not-loaded',
         `No rules data is loaded for the faction "${list.faction.text}", so its units are not checked. ` +
-          'Point the setting auspex.data.paths (or --data) at a BattleScribe or Wahapedia folder that has it.',
+          'Download the community data (the quick fix, or `auspex data fetch`), or point the setting auspex.data.paths (or --data) at a BattleScribe or Wahapedia folder that has it.',
+        { data: downloadPayload(list, settings) },
       ),
     );
     return out;
@@ -47,10 +48,12 @@ export function validateList(doc: TextDocument, parsed: ArmyList, rules: RulesIn
       { data: { faction: factionName } },
     );
   }
+  // With only the embedded seed loaded, an unknown unit most likely needs the community data: offer the download.
+  const onlyEmbedded = rules.data.sources.every((s) => s.kind === 'embedded');
   for (const unit of list.units) {
     const sheet = rules.datasheet(unit.name.text, factionName);
     if (!sheet) {
-      out.push(unknownDatasheet(doc, unit, rules, factionName));
+      out.push(unknownDatasheet(doc, unit, rules, factionName, onlyEmbedded ? downloadPayload(list, settings) : undefined));
       continue;
     }
     if (sheet.legends && !settings.dataIncludeNonMatchedPlay) {
@@ -96,10 +99,10 @@ function withoutMistakenFaction(list: ArmyList, rules: RulesIndex): ArmyList {
  */
 function editionDataMissing(doc: TextDocument, list: ArmyList, rules: RulesIndex, ed: EditionRules): Diagnostic | undefined {
   const span = list.faction?.span ?? list.title?.span ?? list.units[0]?.name.span ?? { start: 0, end: 0 };
-  const needs = `Point the setting auspex.data.paths (or --data) at ${ed.muster.dataNeeded}.`;
+  const needs = `Download it (the quick fix, or \`auspex data fetch\`), or point the setting auspex.data.paths (or --data) at ${ed.muster.dataNeeded}.`;
   if (!rules.data.datasheets.length) {
     return makeDiagnostic(doc, span, 'edition-data-missing', `The list is read under the ${ed.label} and no ${ed.label} rules data is loaded, so it is not checked. ${needs}`, {
-      data: { edition: ed.edition },
+      data: { edition: ed.edition, download: ed.edition },
     });
   }
   const faction = list.faction?.text;
@@ -113,7 +116,7 @@ function editionDataMissing(doc: TextDocument, list: ArmyList, rules: RulesIndex
       span,
       'edition-data-missing',
       `The loaded ${ed.label} data has only points for ${faction}${by ? ` (${by})` : ''}, no datasheets, so the list is not checked. ${needs}`,
-      { data: { edition: ed.edition } },
+      { data: { edition: ed.edition, download: ed.edition } },
     );
   }
   return undefined;
@@ -125,18 +128,23 @@ function factionKnown(rules: RulesIndex, name: string): boolean {
 
 /** The data a name was looked up in, as its sources state their versions ("Wahapedia 2025-11-14 19:35:22"). */
 export function dataVersionLabel(rules: RulesIndex): string {
-  const label: Record<string, string> = { wahapedia: 'Wahapedia', bsdata: 'BattleScribe data', mfm: 'the Munitorum Field Manual', embedded: 'the embedded data' };
+  const label: Record<string, string> = { wahapedia: 'Wahapedia', bsdata: 'BattleScribe data', mfm: 'Munitorum Field Manual', embedded: 'the embedded data' };
   const parts = rules.data.sources
     .filter((s, _i, all) => s.kind !== 'embedded' || all.length === 1)
     .map((s) => `${label[s.kind] ?? s.kind}${s.version ? ` ${s.version}` : ''}`);
   return [...new Set(parts)].join(', ') || 'the embedded data';
 }
 
-function unknownDatasheet(doc: TextDocument, unit: Unit, rules: RulesIndex, faction?: string): Diagnostic {
+/** `data.download`: the edition whose community data a quick fix downloads (the editor's Download Rules Data). */
+function downloadPayload(list: ArmyList, settings: Settings): { download: Edition } {
+  return { download: listEdition(list, settings.edition) };
+}
+
+function unknownDatasheet(doc: TextDocument, unit: Unit, rules: RulesIndex, faction?: string, download?: { download: Edition }): Diagnostic {
   const suggestions = rules.closestDatasheets(unit.name.text, faction);
   const hint = suggestions.length ? ` Did you mean ${suggestions.map((s) => `"${s}"`).join(', ')}?` : '';
   return makeDiagnostic(doc, unit.name.span, 'unknown-datasheet', `Unknown datasheet "${unit.name.text}".${hint} Looked up in ${dataVersionLabel(rules)}.`, {
-    data: { suggestions },
+    data: { suggestions, ...download },
   });
 }
 

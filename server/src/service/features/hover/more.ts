@@ -28,8 +28,23 @@ export interface Found {
 
 const inside = (span: Span, offset: number) => offset >= span.start && offset <= span.end;
 
-/** Faction, detachment and battle-size lines. */
+/** The list's title (and the export's data-version footer): which data version the list was exported with, and which Auspex checks it against. */
+function titleHover(list: ArmyList, rules: RulesIndex, offset: number): Found | null {
+  const at = [list.title, list.dataVersion].find((t) => t && inside(t.span, offset));
+  if (!at) return null;
+  const lines = [`**${list.title?.text ?? 'Army list'}**`];
+  const facts = [list.statedPoints ? `${list.statedPoints.value} points stated` : '', list.editionShown ? `${list.editionShown}th edition` : ''].filter(Boolean);
+  if (facts.length) lines.push(facts.join(' · '));
+  lines.push(list.dataVersion ? `Exported with the app's data version **${list.dataVersion.text}**.` : 'The export states no data version.');
+  const versions = rules.data.sources.filter((x) => x.kind !== 'embedded').map((x) => x.version ?? x.location);
+  lines.push(versions.length ? `Checked against: ${versions.join('; ')}.` : 'Checked against the embedded data only.');
+  return { span: at.span, value: lines.join('\n\n') };
+}
+
+/** Title, faction, detachment and battle-size lines. */
 export function headerHover(list: ArmyList, rules: RulesIndex, offset: number): Found | null {
+  const title = titleHover(list, rules, offset);
+  if (title) return title;
   const cat = catalogOf(rules);
   for (const t of [list.faction, list.superFaction]) {
     if (!t || !inside(t.span, offset)) continue;

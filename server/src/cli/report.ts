@@ -1,0 +1,105 @@
+// `auspex report <files or folders>... [--html FILE] [--json FILE]`: every list
+// of an event checked once on one language service (the rules data loaded once,
+// each faction the first time a list needs it), one row per list, a summary,
+// and the page and JSON a tournament organiser keeps. Exit 1 when any list is
+// not legal or could not be read, 0 otherwise.
+import * as fs from 'fs';
+import * as path from 'path';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { LanguageService } from '../service/languageService';
+import type { RulesProvider } from '../node/rulesProvider';
+import { type Edition, listEdition } from '../service/domain/editions';
+import type { RulesRouting } from './check';
+import { allLegal, buildReport, EventReport, ListReport, reportList, unreadableList } from '../service/features/report';
+import { renderReportHtml } from '../service/features/render/reportHtml';
+import { CliError, CliIO, EXIT_FINDINGS, EXIT_OK } from './io';
+
+/** Files a folder contributes: army lists by their usual extensions (MANIFEST.csv, READMEs and the like are not lists). */
+export const LIST_EXTENSIONS = ['.txt', '.army', '.40k'];
+
+export interface ReportOptions {
+  html?: string;
+  json?: string;
+}
+
+/** The list files named: files as given, folders walked (sorted, recursively) for list extensions. */
+export function listFiles(inputs: string[]): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const p = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(p);
+      else if (LIST_EXTENSIONS.includes(path.extname(entry.name).toLowerCase())) out.push(p);
+    }
+  };
+  for (const input of inputs) {
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(input);
+    } catch (e) {
+      throw new CliError(`auspex report: cannot read ${input}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
+    if (stat.isDirectory()) {
+      const before = out.length;
+      walk(input);
+      if (out.length === before) throw new CliError(`auspex report: ${input} holds no list file (${LIST_EXTENSIONS.join(', ')})`);
+    } else out.push(input);
+  }
+  return out;
+}
+
+/** Checks every list once and builds the report (no output). */
+export function buildEventReport(files: string[], service: LanguageService, io: CliIO, rules?: RulesRouting, generatedAt?: string): EventReport {
+  let inUse: RulesProvider | undefined;
+  let inUseEdition: Edition | undefined;
+  const rows: ListReport[] = files.map((file) => {
+    let text: string;
+    try {
+      text = io.readFile(file);
+    } catch (e) {
+      return unreadableList(file, `cannot read the file: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
+    if (text.includes('\u0000')) return unreadableList(file, 'not a text file');
+    const doc = TextDocument.create(`file://${path.resolve(file)}`, 'army-list', 1, text);
+    const list = service.parse(doc);
+    // Only what this list needs, from the data of its edition.
+    const edition = listEdition(list, service.settings.edition);
+    const provider = typeof rules === 'function' ? rules(edition) : rules;
+    if (provider && (provider.ensureList(list, edition).changed || provider !== inUse || edition !== inUseEdition)) service.setRules(provider.rulesFor(edition), edition);
+    inUse = provider;
+    inUseEdition = edition;
+    const row = reportList(file, doc, list, service.diagnostics(doc), service.rulesFor(edition), service.settings);
+    service.forget(doc.uri);
+    return row;
+  });
+  // The data of the last list's edition (the embedded 10th when none was read).
+  return buildReport(rows, service.rulesFor(inUseEdition ?? 10), service.settings, generatedAt);
+}
+
+export function reportCommand(inputs: string[], options: ReportOptions, service: LanguageService, io: CliIO, rules?: RulesRouting): number {
+  if (inputs.length === 0) throw new CliError('auspex report: name at least one list file or folder');
+  const report = buildEventReport(listFiles(inputs), service, io, rules, new Date().toISOString().replace(/\.\d+Z$/, 'Z'));
+  const write = (file: string, text: string) => {
+    try {
+      fs.writeFileSync(file, text);
+    } catch (e) {
+      throw new CliError(`auspex report: cannot write ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
+  };
+  if (options.html) write(options.html, renderReportHtml(report));
+  if (options.json) write(options.json, JSON.stringify(report, null, 2) + '\n');
+
+  for (const l of report.lists) {
+    const what = [l.faction, l.detachments.join(' + '), l.battleSize].filter(Boolean).join(', ');
+    const pts = l.statedPoints !== undefined || l.computedPoints !== undefined
+      ? ` ${l.statedPoints ?? '?'}/${l.computedPoints ?? '?'}${l.limit !== undefined ? `/${l.limit}` : ''} pts`
+      : '';
+    const found = l.verdict === 'could not be read' ? ` (${l.unreadable})` : ` ${l.counts.error} error${l.counts.error === 1 ? '' : 's'}, ${l.counts.warning} warning${l.counts.warning === 1 ? '' : 's'}`;
+    io.out(`${l.verdict.padEnd(17)} ${l.file}${what ? ` — ${what}` : ''}${pts}${found}\n`);
+  }
+  const s = report.summary;
+  io.out(`${s.lists} list${s.lists === 1 ? '' : 's'}: ${s.legal} legal, ${s.notLegal} not legal, ${s.unreadable} could not be read\n`);
+  if (s.commonFindings.length) io.out(`most common: ${s.commonFindings.slice(0, 5).map((c) => `${c.code} (${c.lists} list${c.lists === 1 ? '' : 's'})`).join(', ')}\n`);
+  for (const [what, file] of [['HTML', options.html], ['JSON', options.json]] as const) if (file) io.out(`${what}: ${file}\n`);
+  return allLegal(report) ? EXIT_OK : EXIT_FINDINGS;
+}

@@ -1,0 +1,221 @@
+// The event report (`auspex report`): one row per list as a tournament
+// organiser reads it (file, name, faction, detachments, battle size, stated and
+// computed points against the limit, edition, data version, findings, verdict)
+// and a summary over the event. Pure: the caller reads the files, checks each
+// list once on one language service and hands over the parsed list and its
+// diagnostics; `render/reportHtml.ts` turns the result into one HTML page.
+import { Diagnostic, DiagnosticSeverity } from 'vscode-languageserver-types';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { ArmyList } from '../domain/parse/ast';
+import type { RulesIndex } from '../domain/rules';
+import { listEdition } from '../domain/editions';
+import type { Edition } from '../domain/editions';
+import { normalizeName } from '../domain/text/normalize';
+import type { Settings } from '../settings';
+import { expectedUnitPoints } from './diagnostics/validate';
+
+export type Verdict = 'legal' | 'not legal' | 'could not be read';
+export type SeverityName = 'error' | 'warning' | 'information' | 'hint';
+
+export const SEVERITY_NAMES: Record<number, SeverityName> = {
+  [DiagnosticSeverity.Error]: 'error',
+  [DiagnosticSeverity.Warning]: 'warning',
+  [DiagnosticSeverity.Information]: 'information',
+  [DiagnosticSeverity.Hint]: 'hint',
+};
+const SEVERITY_ORDER: SeverityName[] = ['error', 'warning', 'information', 'hint'];
+
+export interface ReportFinding {
+  severity: SeverityName;
+  code: string;
+  message: string;
+  /** 1-based, as an editor shows them. */
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  /** The finding's lines with up to one line either side: `firstLine` is the 1-based number of `lines[0]`. */
+  context: { firstLine: number; lines: string[] };
+}
+
+export interface ListReport {
+  file: string;
+  verdict: Verdict;
+  /** Why the list could not be read (an I/O error, or no unit in the text). */
+  unreadable?: string;
+  format?: string;
+  name?: string;
+  faction?: string;
+  detachments: string[];
+  battleSize?: string;
+  /** The battle size's points limit (none for Combat Patrol or when no battle size is named). */
+  limit?: number;
+  statedPoints?: number;
+  /** The rules data's points for the units it prices (enhancements included); undefined when it prices none. */
+  computedPoints?: number;
+  units: number;
+  /** Units the rules data gives no price for (unknown datasheet, unknown size); `computedPoints` leaves them out. */
+  unpricedUnits: number;
+  edition?: Edition;
+  /** The data version the list's export states (the official app's `Data Version: vNNN` footer). */
+  dataVersion?: string;
+  counts: Record<SeverityName, number>;
+  /** By severity (errors first), then in text order. */
+  findings: ReportFinding[];
+}
+
+export interface ReportSummary {
+  lists: number;
+  legal: number;
+  notLegal: number;
+  unreadable: number;
+  byFaction: { faction: string; lists: number; legal: number }[];
+  byDetachment: { faction: string; detachment: string; lists: number; legal: number }[];
+  /** Codes by the number of lists they occur in, then by occurrences. */
+  commonFindings: { code: string; severity: SeverityName; lists: number; occurrences: number }[];
+}
+
+export interface EventReport {
+  generatedAt?: string;
+  edition: Settings['edition'];
+  rules: { kind: string; location: string; version?: string }[];
+  summary: ReportSummary;
+  lists: ListReport[];
+}
+
+/** A list the caller could not read (missing file, not text). */
+export function unreadableList(file: string, reason: string): ListReport {
+  return { file, verdict: 'could not be read', unreadable: reason, detachments: [], units: 0, unpricedUnits: 0, counts: zeroCounts(), findings: [] };
+}
+
+/** One list's row: `list` and `diagnostics` as the language service gave them for `doc`. */
+export function reportList(file: string, doc: TextDocument, list: ArmyList, diagnostics: Diagnostic[], rules: RulesIndex, settings: Settings): ListReport {
+  const counts = zeroCounts();
+  const lines = doc.getText().split(/\r\n|\r|\n/);
+  const findings = diagnostics
+    .map((d): ReportFinding => {
+      const severity = SEVERITY_NAMES[d.severity ?? DiagnosticSeverity.Error];
+      counts[severity]++;
+      const { start, end } = d.range;
+      // A range ending at column 0 of the next line ends on the line before.
+      const endLine = end.character === 0 && end.line > start.line ? end.line - 1 : end.line;
+      const first = Math.max(0, start.line - 1);
+      const last = Math.min(lines.length - 1, endLine + 1, first + 6);
+      return {
+        severity,
+        code: String(d.code ?? ''),
+        message: d.message,
+        line: start.line + 1,
+        column: start.character + 1,
+        endLine: end.line + 1,
+        endColumn: end.character + 1,
+        context: { firstLine: first + 1, lines: lines.slice(first, last + 1) },
+      };
+    })
+    .sort((a, b) => SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity) || a.line - b.line || a.column - b.column);
+
+  const faction = list.faction?.text;
+  const { computed, unpriced } = listPoints(list, rules);
+  const bs = list.battleSize;
+  const bsRule = bs && rules.data.battleSizes.find((b) => normalizeName(b.name) === normalizeName(bs.name.text));
+  // Without a single unit, what the parser took for a title or faction is noise: the row says only why.
+  if (list.units.length === 0) {
+    return { ...unreadableList(file, 'no unit of any list format Auspex reads was found in the text'), counts, findings };
+  }
+  return {
+    file,
+    verdict: counts.error > 0 ? 'not legal' : 'legal',
+    format: list.format,
+    name: list.title?.text,
+    faction,
+    detachments: list.detachments.map((d) => d.text),
+    battleSize: bs?.name.text,
+    limit: bs ? (bsRule ? bsRule.points : bs.points) : undefined,
+    statedPoints: list.statedPoints?.value,
+    computedPoints: computed,
+    units: list.units.length,
+    unpricedUnits: unpriced,
+    edition: listEdition(list, settings.edition),
+    dataVersion: appDataVersion(list),
+    counts,
+    findings,
+  };
+}
+
+/** The list's points under `rules`: the sum over the units it prices (enhancements included), and how many it does not. */
+export function listPoints(list: ArmyList, rules: RulesIndex): { computed?: number; unpriced: number } {
+  let computed: number | undefined;
+  let unpriced = 0;
+  for (const unit of list.units) {
+    const sheet = rules.datasheet(unit.name.text, list.faction?.text);
+    const pts = sheet && expectedUnitPoints(unit, sheet, (name) => rules.enhancement(name)?.points);
+    if (pts === undefined) unpriced++;
+    else computed = (computed ?? 0) + pts;
+  }
+  return { computed, unpriced };
+}
+
+/** The data version the export states (the official app's `Data Version: vNNN` footer), as the parser records it. */
+function appDataVersion(list: ArmyList): string | undefined {
+  return list.dataVersion?.text;
+}
+
+/** The whole event: the rows in the order given, and the summary over them. */
+export function buildReport(lists: ListReport[], rules: RulesIndex, settings: Settings, generatedAt?: string): EventReport {
+  return {
+    ...(generatedAt ? { generatedAt } : {}),
+    edition: settings.edition,
+    rules: rules.data.sources.map((s) => ({ kind: s.kind, location: s.location, ...(s.version ? { version: s.version } : {}) })),
+    summary: summarize(lists),
+    lists,
+  };
+}
+
+export function summarize(lists: ListReport[]): ReportSummary {
+  const factions = new Map<string, { faction: string; lists: number; legal: number }>();
+  const detachments = new Map<string, { faction: string; detachment: string; lists: number; legal: number }>();
+  const codes = new Map<string, { code: string; severity: SeverityName; lists: number; occurrences: number }>();
+  for (const l of lists) {
+    if (l.verdict === 'could not be read') continue;
+    const legal = l.verdict === 'legal' ? 1 : 0;
+    const faction = l.faction ?? '(no faction)';
+    const f = factions.get(normalizeName(faction)) ?? { faction, lists: 0, legal: 0 };
+    f.lists++;
+    f.legal += legal;
+    factions.set(normalizeName(faction), f);
+    for (const detachment of l.detachments.length ? l.detachments : ['(no detachment)']) {
+      const key = `${normalizeName(faction)}\u0000${normalizeName(detachment)}`;
+      const d = detachments.get(key) ?? { faction, detachment, lists: 0, legal: 0 };
+      d.lists++;
+      d.legal += legal;
+      detachments.set(key, d);
+    }
+    const seen = new Set<string>();
+    for (const finding of l.findings) {
+      const c = codes.get(finding.code) ?? { code: finding.code, severity: finding.severity, lists: 0, occurrences: 0 };
+      c.occurrences++;
+      if (!seen.has(finding.code)) c.lists++;
+      seen.add(finding.code);
+      codes.set(finding.code, c);
+    }
+  }
+  const byCount = <T extends { lists: number }>(key: (t: T) => string) => (a: T, b: T) => b.lists - a.lists || key(a).localeCompare(key(b));
+  return {
+    lists: lists.length,
+    legal: lists.filter((l) => l.verdict === 'legal').length,
+    notLegal: lists.filter((l) => l.verdict === 'not legal').length,
+    unreadable: lists.filter((l) => l.verdict === 'could not be read').length,
+    byFaction: [...factions.values()].sort(byCount((x) => x.faction)),
+    byDetachment: [...detachments.values()].sort(byCount((x) => `${x.faction} ${x.detachment}`)),
+    commonFindings: [...codes.values()].sort((a, b) => b.lists - a.lists || b.occurrences - a.occurrences || a.code.localeCompare(b.code)).slice(0, 10),
+  };
+}
+
+/** Exit status semantics: every list read and legal. */
+export function allLegal(report: EventReport): boolean {
+  return report.lists.every((l) => l.verdict === 'legal');
+}
+
+function zeroCounts(): Record<SeverityName, number> {
+  return { error: 0, warning: 0, information: 0, hint: 0 };
+}
