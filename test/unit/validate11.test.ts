@@ -125,9 +125,12 @@ describe('the 11th edition: each list checked against its own edition\'s data', 
         assert.deepStrictEqual(found.filter((f) => f.code === 'unknown-datasheet'), []);
         // SOURCE.md: no Space Marines or Astra Militarum catalogue in the folder (the MFM prices them, no more).
         if (/darkangels|astramilitarum/.test(file)) {
-          assert.deepStrictEqual(codes(found).map((c) => c.split('@')[0]), ['edition-data-missing']);
-          assert.match(found[0].message, /11th edition data has only points for (Dark Angels|Astra Militarum) \(Munitorum Field Manual v1\.1/);
-          assert.match(found[0].message, /wh40k-11e/);
+          // One finding says so; only prices are checked then (these lists are priced under MFM v1.0).
+          const missing = found.filter((f) => f.code === 'edition-data-missing');
+          assert.strictEqual(missing.length, 1, JSON.stringify(found));
+          assert.match(missing[0].message, /11th edition data has only points for (Dark Angels|Astra Militarum) \(Munitorum Field Manual v1\.1.*so only its points are checked/);
+          assert.match(missing[0].message, /wh40k-11e/);
+          assert.deepStrictEqual(found.filter((f) => !['edition-data-missing', 'points-mismatch', 'total-mismatch'].includes(f.code)), []);
         } else {
           assert.ok(!found.some((f) => f.code === 'edition-data-missing' || f.code === 'faction-not-loaded'), JSON.stringify(found));
         }
@@ -181,7 +184,7 @@ describe('the 11th edition: each list checked against its own edition\'s data', 
       // The 120 matches no slot; the total is checked against the data's prices (1185), not the stated ones.
       assert.deepStrictEqual(codes(found), ['total-mismatch@1', 'points-mismatch@38']);
       const [total, copy] = ['total-mismatch', 'points-mismatch'].map((c) => found.find((f) => f.code === c)?.message ?? '');
-      assert.match(copy, /Eightbound with 3 models costs 125 or 140 points as any of its 3 copies/);
+      assert.match(copy, /^Eightbound with 3 models costs 125 or 140 points in the rules data \(as any of its 3 copies; requisition thresholds: Your 1st To 2nd Units Cost; Your 3rd \+ Unit Costs\), not 120\.$/);
       assert.match(total, /states 1165 points but its units cost 1185 in the rules data/);
     });
 

@@ -9,6 +9,11 @@ import { CheckContext, looseName, plural, ResolvedUnit } from './context';
 import { unitModelCount } from './validate';
 import { statedUnitPoints } from './army';
 
+/** Only the prices (the data holds only points for the faction: the MFM without datasheets). */
+export function checkPrices(ctx: CheckContext): void {
+  if (ctx.edition.muster.requisition && !ctx.combatPatrol) checkRequisition(ctx);
+}
+
 export function checkMuster(ctx: CheckContext): void {
   const m = ctx.edition.muster;
   if (m.detachmentPoints) checkDetachmentPoints(ctx);
@@ -190,8 +195,9 @@ function checkRequisition(ctx: CheckContext): void {
       const options = [...new Set(price[u].filter((p): p is number => p !== undefined))];
       if (!options.length) return;
       const size = unitModelCount(r.unit);
-      const which = copies.length > 1 ? ` as any of its ${copies.length} copies` : '';
-      ctx.report(stated.span, 'points-mismatch', `${sheet.name} with ${plural(size, 'model')} costs ${options.join(' or ')} points${which} in the rules data (requisition thresholds: ${tiers.map((t) => t.label ?? rangeText(t)).join('; ')}, wargear and enhancements included), not ${stated.value}.`, {
+      // One price: the message every points-mismatch has; several: the copies' tiers named.
+      const tiersNote = options.length > 1 ? ` (as any of its ${copies.length} copies; requisition thresholds: ${tiers.map((t) => t.label ?? rangeText(t)).join('; ')})` : '';
+      ctx.report(stated.span, 'points-mismatch', `${sheet.name} with ${plural(size, 'model')} costs ${options.join(' or ')} points in the rules data${tiersNote}, not ${stated.value}.`, {
         data: { expected: options[0] },
       });
     });

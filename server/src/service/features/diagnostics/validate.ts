@@ -13,7 +13,7 @@ import { checkArmy } from './army';
 import { checkEnhancements } from './enhancements';
 import { checkComposition } from './composition';
 import { checkPlan } from './plan';
-import { checkMuster } from './muster';
+import { checkMuster, checkPrices } from './muster';
 
 /** `edition`: the list's edition (`listEdition`); `rules` must be that edition's data. */
 export function validateList(doc: TextDocument, parsed: ArmyList, rules: RulesIndex, settings: Settings = DEFAULT_SETTINGS, edition: Edition = 10): Diagnostic[] {
@@ -21,7 +21,9 @@ export function validateList(doc: TextDocument, parsed: ArmyList, rules: RulesIn
   const list = withoutMistakenFaction(parsed, rules);
   const missing = editionDataMissing(doc, list, rules, editionRules(edition));
   if (missing) {
-    out.push(missing);
+    out.push(missing.diagnostic);
+    // Data with only points for the faction (the MFM alone): the prices are still checked, nothing else.
+    if (missing.pricesOnly) checkPricesOnly(doc, list, rules, settings, edition, out);
     return out;
   }
   if (list.faction && !factionKnown(rules, list.faction.text)) {
@@ -97,13 +99,14 @@ function withoutMistakenFaction(list: ArmyList, rules: RulesIndex): ArmyList {
  * One finding when the list's edition has no rules data loaded, or its faction has none in that edition beyond
  * points (the MFM prices units but has no datasheets): which data it needs, never a flood of unknown datasheets.
  */
-function editionDataMissing(doc: TextDocument, list: ArmyList, rules: RulesIndex, ed: EditionRules): Diagnostic | undefined {
+function editionDataMissing(doc: TextDocument, list: ArmyList, rules: RulesIndex, ed: EditionRules): { diagnostic: Diagnostic; pricesOnly: boolean } | undefined {
   const span = list.faction?.span ?? list.title?.span ?? list.units[0]?.name.span ?? { start: 0, end: 0 };
   const needs = `Download it (the quick fix, or \`auspex data fetch\`), or point the setting auspex.data.paths (or --data) at ${ed.muster.dataNeeded}.`;
   if (!rules.data.datasheets.length) {
-    return makeDiagnostic(doc, span, 'edition-data-missing', `The list is read under the ${ed.label} and no ${ed.label} rules data is loaded, so it is not checked. ${needs}`, {
+    const diagnostic = makeDiagnostic(doc, span, 'edition-data-missing', `The list is read under the ${ed.label} and no ${ed.label} rules data is loaded, so it is not checked. ${needs}`, {
       data: { edition: ed.edition, download: ed.edition },
     });
+    return { diagnostic, pricesOnly: false };
   }
   const faction = list.faction?.text;
   if (!faction || !factionKnown(rules, faction)) return undefined;
@@ -111,15 +114,26 @@ function editionDataMissing(doc: TextDocument, list: ArmyList, rules: RulesIndex
   // Datasheets known only by their points (no profiles, no keywords): the faction's rules are not loaded.
   if (sheets.length && sheets.every((d) => d.models.length === 0 && d.keywords.length === 0)) {
     const by = [...new Set(sheets.map((d) => d.pricedBy?.label).filter(Boolean))].join(', ');
-    return makeDiagnostic(
+    const diagnostic = makeDiagnostic(
       doc,
       span,
       'edition-data-missing',
-      `The loaded ${ed.label} data has only points for ${faction}${by ? ` (${by})` : ''}, no datasheets, so the list is not checked. ${needs}`,
+      `The loaded ${ed.label} data has only points for ${faction}${by ? ` (${by})` : ''}, no datasheets, so only its points are checked. ${needs}`,
       { data: { edition: ed.edition, download: ed.edition } },
     );
+    return { diagnostic, pricesOnly: true };
   }
   return undefined;
+}
+
+/** Unit prices and the stated total only, against data that has nothing else for the faction. */
+function checkPricesOnly(doc: TextDocument, list: ArmyList, rules: RulesIndex, settings: Settings, edition: Edition, out: Diagnostic[]): void {
+  const ctx = createContext(doc, list, rules, settings, out, editionRules(edition));
+  for (const { unit, sheet } of ctx.units) {
+    const points = ctx.edition.muster.requisition && sheet.pointsTiers?.length ? undefined : checkPoints(doc, unit, sheet, rules);
+    if (points) out.push(points);
+  }
+  checkPrices(ctx);
 }
 
 function factionKnown(rules: RulesIndex, name: string): boolean {
