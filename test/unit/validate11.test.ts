@@ -261,24 +261,11 @@ Purestrain Genestealers (75 points)
     });
 
     it("an enhancement's leaderTo lets its bearer lead a unit its datasheet does not (Butcher Lord: Jakhals)", () => {
-      const jakhals = `Jakhal Host (135 points)
-
-World Eaters
-Cult of Blood (2 Detachment Points)
-Priority Assets
-Strike Force (2,000 Points)
-
-Attached Units
-Attached Unit 1
-
-Master of Executions (70 points)
-• Attached as: Leader (Character)
-  • Warlord
-  • 1x Axe of dismemberment
-    1x Bolt pistol
-  • Enhancement: Butcher Lord
-
-Jakhals (65 points)
+      // The valid list's header and Leader, with Cult of Blood alone and the Butcher Lord, on Jakhals.
+      const jakhals = `${VALID.slice(0, VALID.indexOf('Khorne Berzerkers (170 points)'))
+        .replace('Test Host (1185 points)', 'Jakhal Host (135 points)')
+        .replace('Cult of Blood and Vessels of Wrath (3 Detachment Points)', 'Cult of Blood (2 Detachment Points)')
+        .replace('Enhancement: Gateways to Glory', 'Enhancement: Butcher Lord')}Jakhals (65 points)
 • Attached as: Bodyguard
   • 1x Jakhal Pack Leader
     • 1x Autopistol
