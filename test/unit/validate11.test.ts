@@ -173,6 +173,12 @@ describe('the 11th edition: each list checked against its own edition\'s data', 
       assert.match(found[0].message, /Vessels of Wrath costs 1 Detachment Point in the rules data, not 2/);
     });
 
+    it('the second of two detachments is looked up too: an unknown one → unknown-detachment with the closest name', () => {
+      const found = check(edit(['Cult of Blood and Vessels of Wrath (3 Detachment Points)', 'Cult of Blood and Vessels of Wrah (3 Detachment Points)']));
+      assert.ok(codes(found).includes('unknown-detachment@4'), JSON.stringify(found));
+      assert.match(found.find((f) => f.code === 'unknown-detachment')?.message ?? '', /Unknown detachment "Vessels of Wrah" for World Eaters\. Did you mean "Vessels of Wrath"/);
+    });
+
     it('a force disposition none of the chosen detachments gives → force-disposition-wrong', () => {
       const found = check(edit(['\nPriority Assets\n', '\nPurge the Foe\n']));
       assert.deepStrictEqual(codes(found), ['force-disposition-wrong@5']);
