@@ -57,6 +57,32 @@ describe('language server with rules data folders', function () {
     }
   });
 
+  it("routes an 11th-edition list to the 11th edition's folders: its units resolve, the hover names the edition and data", async function () {
+    requireShared(this, 'data', 'bsdata-11e');
+    requireShared(this, 'data', 'mfm-11e', 'v1.1');
+    requireShared(this, 'lists-11e', 'gwapp11_worldeaters_2.txt');
+    const { server } = await start([sharedPath('data', 'bsdata-11e'), sharedPath('data', 'mfm-11e', 'v1.1')]);
+    try {
+      const uri = 'untitled:we11.army';
+      const text = fs.readFileSync(sharedPath('lists-11e', 'gwapp11_worldeaters_2.txt'), 'utf8');
+      // The first publication may precede the faction's load; wait for the one without unknown datasheets.
+      const published = server.diagnostics(uri, (p) => p.diagnostics.every((d) => d.code !== 'unknown-datasheet' && d.code !== 'faction-not-loaded'), 20000);
+      await server.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+        textDocument: { uri, languageId: 'army-list', version: 1, text },
+      });
+      const { diagnostics } = await published;
+      assert.deepStrictEqual(diagnostics.filter((d) => d.severity === 1).map((d) => d.message), []);
+      assert.ok(!diagnostics.some((d) => d.code === 'edition-data-missing'));
+      const line = text.split(/\r?\n/).findIndex((l) => l.startsWith('Slaughterbound'));
+      const hover = await server.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line, character: 2 } });
+      const value = (hover!.contents as MarkupContent).value;
+      assert.match(value, /^### Slaughterbound/);
+      assert.match(value, /11th edition list, checked against .*Munitorum Field Manual v1\.1/);
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('warns visibly about a data path that does not exist and keeps serving', async () => {
     const { server, messages, statuses } = await start(['/no/such/auspex-data']);
     try {

@@ -80,7 +80,8 @@ describe('code actions', () => {
     assert.strictEqual(fix.edit, undefined);
     // The 11th edition forced by the setting: that edition's data.
     const eleventh = createLanguageService({ settings: { ...service.settings, edition: '11' } });
-    const [fix11] = eleventh.codeActions(marines, eleventh.diagnostics(marines).filter((x) => x.code === 'faction-not-loaded'), ['quickfix']);
+    // No 11th-edition data at all: the one edition-data-missing finding carries the download.
+    const [fix11] = eleventh.codeActions(marines, eleventh.diagnostics(marines).filter((x) => x.code === 'edition-data-missing'), ['quickfix']);
     assert.deepStrictEqual(fix11.command?.arguments, ['11']);
   });
 

@@ -302,7 +302,8 @@ describe("the list's edition in lenses, the breakdown and the hover", () => {
   });
 
   it('the lens cache keys on the edition: switching the setting changes the numbers', () => {
-    const service = createLanguageService({ rules: blastData(), settings: { ...DEFAULT_SETTINGS, damageTargets: [HORDE] } });
+    // The same data for both editions: a list is only answered from its own edition's data.
+    const service = createLanguageService({ rules: blastData(), rules11: blastData(), settings: { ...DEFAULT_SETTINGS, damageTargets: [HORDE] } });
     const doc = TextDocument.create('file:///l.army', 'army-list', 1, EXAMPLE);
     const before = service.codeLenses(doc).map((l) => l.command?.title);
     service.setSettings({ ...service.settings, edition: '11' });
@@ -355,7 +356,8 @@ describe("the list's edition in lenses, the breakdown and the hover", () => {
     const sheet = loadEmbeddedRules().datasheets[0];
     assert.doesNotMatch(diceOddsMarkdown(sheet, [], 10), /11th-edition/);
     assert.match(diceOddsMarkdown(sheet, [], 11), /as in the 10th edition: the 11th-edition core rules are not in the data/);
-    const service = createLanguageService({ settings: { ...DEFAULT_SETTINGS, edition: '11' } });
+    // The seed data given as the 11th edition's too: a list is only answered from its own edition's data.
+    const service = createLanguageService({ rules11: loadEmbeddedRules(), settings: { ...DEFAULT_SETTINGS, edition: '11' } });
     const doc = TextDocument.create('file:///l.army', 'army-list', 1, EXAMPLE);
     const at = EXAMPLE.indexOf('Atalan Jackals') + 2;
     const h = service.hover(doc, doc.positionAt(at));

@@ -12,7 +12,8 @@ import { loadEmbeddedRules } from '../../server/src/service/domain/rules/embedde
 import { repoRoot, requireShared, sharedPath } from '../support/shared';
 
 function hoverAt(text: string, needle: string, rules = loadEmbeddedRules()) {
-  const service = createLanguageService({ rules });
+  // The same data for either edition: a list is answered from its own edition's data.
+  const service = createLanguageService({ rules, rules11: rules });
   const doc = TextDocument.create('file:///t.army', 'army-list', 1, text);
   const at = text.indexOf(needle);
   assert.ok(at >= 0, needle);

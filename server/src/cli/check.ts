@@ -5,7 +5,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
 import type { LanguageService } from '../service/languageService';
 import type { RulesProvider } from '../node/rulesProvider';
-import { Edition, listEdition } from '../service/domain/editions';
+import type { Edition } from '../service/domain/editions';
 import { compareWithVersion, versionLabel } from '../service/features/against';
 import { createLanguageService } from '../service/languageService';
 import { CliError, CliIO, EXIT_FINDINGS, EXIT_OK } from './io';
@@ -46,20 +46,22 @@ export function checkCommand(files: string[], json: boolean, service: LanguageSe
     const doc = TextDocument.create(`file://${path.resolve(file)}`, 'army-list', 1, text);
     // Load only what this list needs (its faction, its allies' factions) from the data of its edition.
     const list = service.parse(doc);
-    const edition = listEdition(list, service.settings.edition);
+    const edition = service.editionOf(doc);
     const provider = typeof rules === 'function' ? rules(edition) : rules;
-    if (provider && (provider.ensureList(list).changed || provider !== inUse || edition !== inUseEdition)) service.setRules(provider.rulesFor(edition));
+    if (provider && (provider.ensureList(list, edition).changed || provider !== inUse || edition !== inUseEdition)) service.setRules(provider.rulesFor(edition), edition);
     inUse = provider;
     inUseEdition = edition;
     // In text order, as a reader goes through the list.
     const diagnostics = service.diagnostics(doc).sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
     let notes: (string | undefined)[] = [];
     if (against && other) {
-      if (against.ensureList(list).changed || otherEdition !== edition) other.setRules(against.rulesFor(edition));
+      if (against.ensureList(list, edition).changed || otherEdition !== edition) other.setRules(against.rulesFor(edition), edition);
       otherEdition = edition;
-      let labels = [versionLabel(service.rules, 'the data in use'), versionLabel(other.rules, 'the other data')];
+      const mine = service.rulesFor(edition);
+      const theirs = other.rulesFor(edition);
+      let labels = [versionLabel(mine, 'the data in use'), versionLabel(theirs, 'the other data')];
       if (labels[0] === labels[1]) labels = [provider?.options.paths[0] ?? 'the embedded data', against.options.paths[0]];
-      const compared = compareWithVersion(doc, service.parse(doc), { rules: service.rules, diagnostics, label: labels[0] }, { rules: other.rules, diagnostics: other.diagnostics(doc), label: labels[1] });
+      const compared = compareWithVersion(doc, service.parse(doc), { rules: mine, diagnostics, label: labels[0] }, { rules: theirs, diagnostics: other.diagnostics(doc), label: labels[1] });
       notes = compared.notes;
       const t = compared.totals;
       totals.push({ file, current: { data: labels[0], points: t.current ?? null, unpriced: t.unpricedCurrent }, against: { data: labels[1], points: t.other ?? null, unpriced: t.unpricedOther } });

@@ -65,14 +65,15 @@ export function buildEventReport(files: string[], service: LanguageService, io: 
     // Only what this list needs, from the data of its edition.
     const edition = listEdition(list, service.settings.edition);
     const provider = typeof rules === 'function' ? rules(edition) : rules;
-    if (provider && (provider.ensureList(list).changed || provider !== inUse || edition !== inUseEdition)) service.setRules(provider.rulesFor(edition));
+    if (provider && (provider.ensureList(list, edition).changed || provider !== inUse || edition !== inUseEdition)) service.setRules(provider.rulesFor(edition), edition);
     inUse = provider;
     inUseEdition = edition;
-    const row = reportList(file, doc, list, service.diagnostics(doc), service.rules, service.settings);
+    const row = reportList(file, doc, list, service.diagnostics(doc), service.rulesFor(edition), service.settings);
     service.forget(doc.uri);
     return row;
   });
-  return buildReport(rows, service.rules, service.settings, generatedAt);
+  // The data of the last list's edition (the embedded 10th when none was read).
+  return buildReport(rows, service.rulesFor(inUseEdition ?? 10), service.settings, generatedAt);
 }
 
 export function reportCommand(inputs: string[], options: ReportOptions, service: LanguageService, io: CliIO, rules?: RulesRouting): number {

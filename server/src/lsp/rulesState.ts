@@ -69,13 +69,14 @@ export class RulesState {
       this.rebuild();
       changed = this.cachedInUse.some((s) => s.edition === edition);
     }
-    const loaded = this.provider.ensureList(list);
+    const loaded = this.provider.ensureList(list, edition);
     for (const f of loaded.factions) this.factions.add(f);
     return loaded.changed || changed;
   }
 
-  rules(): RulesData {
-    return this.provider.rules();
+  /** One edition's rules data (the 10th when not named). */
+  rules(edition: Edition = 10): RulesData {
+    return this.provider.rulesFor(edition);
   }
 
   status(): RulesStatus {

@@ -25,7 +25,7 @@ import { wantsPreviousVersion } from '../service/features/drift';
 import { readSettings, Settings, DEFAULT_SETTINGS } from '../service/settings';
 import { RulesState, RulesStatus } from './rulesState';
 import { DataLog } from './dataLog';
-import { Edition, listEdition } from '../service/domain/editions';
+import { EDITIONS, Edition, listEdition } from '../service/domain/editions';
 import { fetchData, FetchOutcome } from '../node/fetchData';
 import { staleEditions } from '../node/dataCache';
 import { checkCancelled, DocumentClock, whenSettled } from './scheduling';
@@ -222,7 +222,7 @@ export function startServer(connection: Connection): void {
     const t0 = Date.now();
     const dataChanged = guard(() => rules.configure(settings.dataPaths, settings.dataIncludeNonMatchedPlay), false);
     if (dataChanged || !dataLog.started) guard(() => dataLog.configured(settings.dataPaths, rules.cacheFolder, Date.now() - t0, rules.status()), undefined);
-    if (dataChanged) service.setRules(rules.rules());
+    if (dataChanged) feedRules();
     if (revalidate) rulesChanged(dataChanged);
   }
 
@@ -231,13 +231,18 @@ export function startServer(connection: Connection): void {
     if (dataChanged) {
       loggedWarnings.clear();
       for (const doc of documents.all()) needData(doc);
-      service.setRules(rules.rules());
+      feedRules();
       service.setPreviousRules(undefined);
       sendStatus();
     }
     for (const doc of documents.all()) schedule(doc.uri, 0, true);
     void connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
     void connection.sendRequest('workspace/inlayHint/refresh').catch(() => undefined);
+  }
+
+  /** Hands the service every edition's rules data: each list is answered from its own edition's. */
+  function feedRules(): void {
+    for (const e of EDITIONS) service.setRules(rules.rules(e), e);
   }
 
   function sendStatus(): void {
@@ -273,9 +278,9 @@ export function startServer(connection: Connection): void {
     const doc = documents.get(uri);
     if (!doc) return;
     const version = doc.version;
-    // Load the list's faction first: its own data is needed, no other faction's.
+    // Load the list's faction first, from its edition's data: its own data is needed, no other faction's.
     if (guard(() => needData(doc), false)) {
-      service.setRules(rules.rules());
+      feedRules();
       sendStatus();
     }
     service.setSettings(settingsFor(uri));
@@ -293,7 +298,8 @@ export function startServer(connection: Connection): void {
    */
   function usePreviousVersion(doc: TextDocument, diagnostics: ReturnType<LanguageService['diagnostics']>): boolean {
     if (!wantsPreviousVersion(diagnostics)) return false;
-    const previous = rules.previous(service.parse(doc));
+    const list = service.parse(doc);
+    const previous = rules.previous(list, listEdition(list, settingsFor(doc.uri).edition));
     if (previous?.data === service.previousRules) return false;
     service.setPreviousRules(previous?.data, previous?.label);
     return true;
@@ -305,7 +311,7 @@ export function startServer(connection: Connection): void {
     const edition = listEdition(list, settingsFor(doc.uri).edition);
     const t0 = Date.now();
     const changed = rules.need(list, edition);
-    guard(() => dataLog.needed(doc.uri, list, changed, Date.now() - t0, rules.rules(), changed ? rules.status() : undefined, edition), undefined);
+    guard(() => dataLog.needed(doc.uri, list, changed, Date.now() - t0, rules.rules(edition), changed ? rules.status() : undefined, edition), undefined);
     return changed;
   }
 

@@ -39,8 +39,8 @@ export class RulesProvider {
   private merged = new Map<Edition, { data: RulesData; warnings: DataWarning[] }>();
   /** Unit name → the folder factions listing it: the same names recur on every validation of a list. */
   private readonly listing = new Map<string, string[]>();
-  /** Name lookups over the merged data, for `ensureList`; dropped with `merged`. */
-  private index: RulesIndex | undefined;
+  /** Name lookups over each edition's merged data, for `ensureList`; dropped with `merged`. */
+  private readonly indexes = new Map<Edition, RulesIndex>();
   /** Problems with the list of paths itself (too many of them). */
   private readonly pathWarnings: DataWarning[];
 
@@ -65,13 +65,14 @@ export class RulesProvider {
 
   /**
    * Makes sure `faction` (as a list names it) is loaded from every folder that
-   * has it. Returns true when that changed the rules data.
+   * has it (of `edition` only, when given). Returns true when that changed the rules data.
    */
-  ensureFaction(faction: string): boolean {
+  ensureFaction(faction: string, edition?: Edition): boolean {
     const key = normalizeName(faction);
     let changed = false;
     this.folders.forEach((folder, i) => {
       if (folder.kind === 'unknown' || this.loaded[i].has(key)) return;
+      if (edition !== undefined && (folder.edition ?? 10) !== edition) return;
       const name = this.folderFactionName(i, key);
       if (name === undefined) {
         this.loaded[i].set(key, { data: emptyData(), warnings: [] });
@@ -90,45 +91,49 @@ export class RulesProvider {
     });
     if (changed) {
       this.merged.clear();
-      this.index = undefined;
+      this.indexes.clear();
     }
     return changed;
   }
 
   /**
-   * Loads what a list needs: the factions it names (a chapter loads its parent), then, for units the
-   * data does not resolve yet, the factions whose data lists them (allies; a list without a faction
-   * line). Returns the faction names it asked for (to ask again after a reload) and whether the data changed.
+   * Loads what a list needs from the folders of its edition (`listEdition(list, setting)`; every folder
+   * when not given, units then looked up in the 10th's data): the factions it names (a chapter loads its parent), then, for units the data does not resolve
+   * yet, the factions whose data lists them (allies; a list without a faction line). Returns the faction
+   * names it asked for (to ask again after a reload) and whether the data changed.
    */
-  ensureList(list: ArmyList): { changed: boolean; factions: string[] } {
+  ensureList(list: ArmyList, edition?: Edition): { changed: boolean; factions: string[] } {
     const factions: string[] = [];
     let changed = false;
     const need = (f: string) => {
       if (!factions.includes(f)) factions.push(f);
-      if (this.ensureFaction(f)) changed = true;
+      if (this.ensureFaction(f, edition)) changed = true;
     };
     for (const f of [list.faction?.text, list.superFaction?.text]) if (f) need(f);
-    const index = (this.index ??= new RulesIndex(this.rules()));
+    const e = edition ?? 10;
+    let index = this.indexes.get(e);
+    if (!index) this.indexes.set(e, (index = new RulesIndex(this.rulesFor(e))));
     const faction = list.faction?.text;
     const missing = new Set(list.units.filter((u) => !index.datasheet(u.name.text, faction)).map((u) => u.name.text));
-    for (const name of missing) for (const f of this.factionsListing(name)) need(f);
+    for (const name of missing) for (const f of this.factionsListing(name, e)) need(f);
     return { changed, factions };
   }
 
-  /** Folder faction names whose data lists a datasheet of that name (tried without a faction-name prefix too). */
-  private factionsListing(name: string): string[] {
-    let hit = this.listing.get(name);
+  /** Folder faction names whose data (of that edition) lists a datasheet of that name (tried without a faction-name prefix too). */
+  private factionsListing(name: string, edition: Edition): string[] {
+    const key = `${edition}:${name}`;
+    let hit = this.listing.get(key);
     if (!hit) {
       if (this.listing.size > 2000) this.listing.clear();
-      this.listing.set(name, (hit = this.lookUpListing(name)));
+      this.listing.set(key, (hit = this.lookUpListing(name, edition)));
     }
     return hit;
   }
 
-  private lookUpListing(name: string): string[] {
+  private lookUpListing(name: string, edition: Edition): string[] {
     const out: string[] = [];
     this.folders.forEach((folder) => {
-      if (folder.kind === 'unknown') return;
+      if (folder.kind === 'unknown' || (folder.edition ?? 10) !== edition) return;
       const { units } = folder.unitIndex();
       let hits = units.get(spellingKey(name));
       if (!hits) {
@@ -149,7 +154,7 @@ export class RulesProvider {
       this.loaded[i].set('*', folder.loadAll());
     });
     this.merged.clear();
-    this.index = undefined;
+    this.indexes.clear();
   }
 
   /** The 10th edition's rules data (the embedded seed and the 10th-edition folders): the API before editions. */

@@ -26,6 +26,8 @@ import { parseArmyList } from './domain/parse';
 import { RulesIndex } from './domain/rules';
 import type { RulesData } from './domain/rules/model';
 import { loadEmbeddedRules } from './domain/rules/embedded';
+import { emptyRulesData } from './domain/rules/dataFiles';
+import { listEdition, type Edition } from './domain/editions';
 import { DEFAULT_SETTINGS, Settings } from './settings';
 import { applySeverityOverrides } from './features/diagnostics/severity';
 import { validateList } from './features/diagnostics/validate';
@@ -49,14 +51,22 @@ import { codeActions, FIX_ALL_KIND, UPDATE_POINTS_KIND } from './features/codeAc
 import { driftHover, driftOf, explainDrift, wantsPreviousVersion } from './features/drift';
 
 export interface LanguageServiceOptions {
-  /** Rules data to check against; the embedded seed data when absent. */
+  /** Rules data to check 10th-edition lists against; the embedded seed data when absent. */
   rules?: RulesData;
+  /** Rules data to check 11th-edition lists against; none when absent (such a list gets `edition-data-missing`). */
+  rules11?: RulesData;
   settings?: Settings;
 }
 
 export interface LanguageService {
+  /** The 10th edition's rules index (the API before editions). */
   readonly rules: RulesIndex;
-  setRules(rules: RulesData): void;
+  /** Sets one edition's rules data (the 10th when `edition` is absent). */
+  setRules(rules: RulesData, edition?: Edition): void;
+  /** The rules index of one edition (an empty one when no data of that edition is set). */
+  rulesFor(edition: Edition): RulesIndex;
+  /** The edition a document's list is read under (the setting, else what the list shows). */
+  editionOf(doc: TextDocument): Edition;
   readonly settings: Settings;
   setSettings(settings: Settings): void;
   parse(doc: TextDocument): ArmyList;
@@ -100,13 +110,32 @@ export interface LanguageService {
 
 const CACHE_LIMIT = 32;
 
+/** The edition a completion item was made for (`data.edition`, set by `completion`; the 10th when absent). */
+function completionEdition(item: CompletionItem): Edition {
+  const e = (item.data as { edition?: unknown } | undefined)?.edition;
+  return e === 11 ? 11 : 10;
+}
+
 export function createLanguageService(options: LanguageServiceOptions = {}): LanguageService {
-  let rules = new RulesIndex(options.rules ?? loadEmbeddedRules());
+  // One rules index per edition: a list is only ever checked against its own edition's data.
+  const indexes = new Map<Edition, RulesIndex>([[10, new RulesIndex(options.rules ?? loadEmbeddedRules())]]);
+  if (options.rules11) indexes.set(11, new RulesIndex(options.rules11));
+  const rulesFor = (e: Edition): RulesIndex => {
+    let index = indexes.get(e);
+    if (!index) indexes.set(e, (index = new RulesIndex(emptyRulesData())));
+    return index;
+  };
   let settings = options.settings ?? DEFAULT_SETTINGS;
   const parsed = new Map<string, { version: number; list: ArmyList }>();
   // Lens results per (unit loadout, target, conditions): editing one unit recomputes only that unit.
   const unitDamage = createUnitDamageCache();
   const drift = createDriftState();
+
+  function editionOf(doc: TextDocument): Edition {
+    return listEdition(parse(doc), settings.edition);
+  }
+  /** The rules index of the document's edition: every feature answers a list from its own edition's data. */
+  const rulesOf = (doc: TextDocument): RulesIndex => rulesFor(editionOf(doc));
 
   function parse(doc: TextDocument): ArmyList {
     const hit = parsed.get(doc.uri);
@@ -120,11 +149,13 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
 
   return {
     get rules() {
-      return rules;
+      return rulesFor(10);
     },
-    setRules(data) {
-      if (data !== rules.data) rules = new RulesIndex(data);
+    setRules(data, edition = 10) {
+      if (data !== indexes.get(edition)?.data) indexes.set(edition, new RulesIndex(data));
     },
+    rulesFor,
+    editionOf,
     get settings() {
       return settings;
     },
@@ -134,19 +165,22 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     parse,
     diagnostics: (doc) => {
       const list = parse(doc);
-      const found = oversizedDiagnostics(doc, list) ?? [...noUnitsDiagnostics(doc, list), ...validateList(doc, list, rules, settings)];
-      return applySeverityOverrides(drift.explain(doc, list, rules, settings, found), settings.diagnosticSeverity);
+      const found = oversizedDiagnostics(doc, list) ?? [...noUnitsDiagnostics(doc, list), ...validateList(doc, list, rulesOf(doc), settings, editionOf(doc))];
+      return applySeverityOverrides(drift.explain(doc, list, rulesOf(doc), settings, found), settings.diagnosticSeverity);
     },
-    hover: (doc, position) => (lineTooLong(doc, position.line) ? null : drift.hover(doc, hover(doc, parse(doc), rules, doc.offsetAt(position), settings.edition, settings.hoverShowSources), doc.offsetAt(position))),
+    hover: (doc, position) => (lineTooLong(doc, position.line) ? null : drift.hover(doc, hover(doc, parse(doc), rulesOf(doc), doc.offsetAt(position), settings.edition, settings.hoverShowSources), doc.offsetAt(position))),
     completion: (doc, position) => {
       if (lineTooLong(doc, position.line) || unparsable(doc)) return { isIncomplete: false, items: [] };
-      const r = completion(doc, parse(doc), rules, doc.offsetAt(position));
+      const edition = editionOf(doc);
+      const r = completion(doc, parse(doc), rulesFor(edition), doc.offsetAt(position));
+      // Each item remembers its list's edition, so that resolving it reads the same edition's data.
+      if (edition !== 10) for (const item of r.items) if (item.data && typeof item.data === 'object') item.data = { ...item.data, edition };
       return r.items.length > BOUNDS.completionItems ? { isIncomplete: true, items: r.items.slice(0, BOUNDS.completionItems) } : r;
     },
-    resolveCompletion: (item) => resolveCompletion(item, rules),
-    semanticTokens: (doc) => ({ data: tooLargeReason(doc, parse(doc)) ? [] : semanticTokens(doc, parse(doc), rules) }),
-    codeLenses: (doc) => (tooLargeReason(doc, parse(doc)) ? [] : codeLenses(doc, parse(doc), rules, unitDamage, settings)),
-    damageBreakdown: (doc, unitIndex, targetIndex, conditions) => damageBreakdown(doc, parse(doc), rules, settings, unitIndex, targetIndex, conditions),
+    resolveCompletion: (item) => resolveCompletion(item, rulesFor(completionEdition(item))),
+    semanticTokens: (doc) => ({ data: tooLargeReason(doc, parse(doc)) ? [] : semanticTokens(doc, parse(doc), rulesOf(doc)) }),
+    codeLenses: (doc) => (tooLargeReason(doc, parse(doc)) ? [] : codeLenses(doc, parse(doc), rulesOf(doc), unitDamage, settings)),
+    damageBreakdown: (doc, unitIndex, targetIndex, conditions) => damageBreakdown(doc, parse(doc), rulesOf(doc), settings, unitIndex, targetIndex, conditions),
     documentSymbols: (doc) => capped(documentSymbols(doc, parse(doc)), BOUNDS.symbols),
     foldingRanges: (doc) => capped(foldingRanges(doc, parse(doc)), BOUNDS.foldingRanges),
     selectionRanges: (doc, positions) => selectionRanges(doc, parse(doc), capped(positions, BOUNDS.symbols)),
@@ -154,16 +188,16 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       const refused = formatTooLarge(doc, parse(doc));
       return refused ? { edits: [], refused } : formatDocument(doc, parse(doc));
     },
-    definition: (doc, position) => (lineTooLong(doc, position.line) ? null : definition(doc, parse(doc), rules, doc.offsetAt(position))),
+    definition: (doc, position) => (lineTooLong(doc, position.line) ? null : definition(doc, parse(doc), rulesOf(doc), doc.offsetAt(position))),
     references: (doc, position, open) => {
       if (lineTooLong(doc, position.line)) return [];
-      const target = navigationTarget(doc, parse(doc), rules, doc.offsetAt(position));
+      const target = navigationTarget(doc, parse(doc), rulesOf(doc), doc.offsetAt(position));
       if (!target) return [];
       const docs = open.some((d) => d.uri === doc.uri) ? open : [doc, ...open];
-      return references(docs.map((d) => ({ doc: d, list: parse(d) })), target, rules);
+      return references(docs.filter((d) => editionOf(d) === editionOf(doc)).map((d) => ({ doc: d, list: parse(d) })), target, rulesOf(doc));
     },
-    virtualDocument: (uri) => virtualDocument(uri, rules),
-    inlayHints: (doc, range) => inlayHints(doc, parse(doc), rules, settings, range),
+    virtualDocument: (uri) => virtualDocument(uri, rulesFor(10)),
+    inlayHints: (doc, range) => inlayHints(doc, parse(doc), rulesOf(doc), settings, range),
     workspaceSymbols: (open, query) => workspaceSymbols(open.map((d) => ({ doc: d, list: parse(d) })), query),
     prepareRename: (doc, position) => prepareRename(doc, parse(doc), doc.offsetAt(position)),
     rename: (doc, position, newName) => rename(doc, parse(doc), doc.offsetAt(position), newName),

@@ -17,7 +17,9 @@ import { Found, headerHover, keywordHover, planTargetHover, unitPartHover } from
 import { weaponAbilityRule } from './completion/resolve';
 import { modelMarkdown } from './render/markdown';
 import { chargeBonuses, diceOddsMarkdown } from './diceOdds';
-import { listEdition, type EditionSetting } from '../domain/editions';
+import { editionRules, listEdition, type Edition, type EditionSetting } from '../domain/editions';
+import { dataVersionLabel } from './diagnostics/validate';
+import { md } from './render/escape';
 
 /** For a plan line: what the TARGET text requires (checked) and what it leaves to the table (not checked). */
 function planReminder(s: Stratagem): string {
@@ -73,10 +75,19 @@ function found(doc: TextDocument, f: Found | null): Hover | null {
   return f ? markdown(doc, f.span, f.value) : null;
 }
 
+/** Which edition the list is read under and which data (with its version) answers it. */
+function editionLine(edition: Edition, rules: RulesIndex, list: ArmyList): string {
+  const app = list.dataVersion ? ` (the list's app data version: ${list.dataVersion.text})` : '';
+  return `*${md(`${editionRules(edition).label} list, checked against ${dataVersionLabel(rules)}${app}`)}*`;
+}
+
 function hoverInUnit(doc: TextDocument, unit: Unit, sheet: Datasheet | undefined, offset: number, rules: RulesIndex, list: ArmyList, edition: EditionSetting): Hover | null {
   if (!sheet) return null;
   // The datasheet, then the dice odds players ask about it (charge, Battle-shock, Advance).
-  if (inside(unit.name.span, offset)) return markdown(doc, unit.name.span, `${datasheetMarkdown(sheet)}\n\n${diceOddsMarkdown(sheet, chargeBonuses(list, rules, sheet), listEdition(list, edition))}`);
+  if (inside(unit.name.span, offset)) {
+    const e = listEdition(list, edition);
+    return markdown(doc, unit.name.span, `${datasheetMarkdown(sheet)}\n\n${editionLine(e, rules, list)}\n\n${diceOddsMarkdown(sheet, chargeBonuses(list, rules, sheet), e)}`);
+  }
   for (const group of unit.models) {
     if (!group.implicit && inside(group.name.span, offset)) {
       const n = normalizeName(group.name.text);

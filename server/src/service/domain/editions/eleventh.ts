@@ -1,7 +1,7 @@
 // The 11th edition (June 2026). Where the data (the 11e game system's
 // sharedRules) holds no text for a core rule the engine needs, the 10th
 // edition's effect is kept here, in one place, and said so.
-import type { DamageRules, EditionRules, RollModifier } from './types';
+import type { DamageRules, EditionRules, MusterRules, RollModifier } from './types';
 import { TENTH_CORE } from './tenth';
 
 // ---- Damage (member `damage`): the weapon abilities as the 11e game system's sharedRules word them. ----
@@ -76,8 +76,24 @@ const ELEVENTH_DAMAGE: DamageRules = {
   oddsNote: 'Charge, Battle-shock and Advance rolls as in the 10th edition: the 11th-edition core rules are not in the data.',
 };
 
+// ---- Muster (member `muster`): Detachment Points, requisition thresholds, attached units. Every limit comes
+// from the data: the game system's force constraints per battle size, the MFM, the Leader and Support rules. ----
+
+const ELEVENTH_MUSTER: MusterRules = {
+  dataNeeded: "BSData's 11th-edition game system and catalogues (wh40k-11e) and the Munitorum Field Manual YAML files",
+  detachmentPoints: true,
+  requisition: true,
+  // The game system's "Enhancements" constraint; without it the setting's allowance.
+  enhancementAllowance: (stated, setting) => stated ?? setting,
+  enhancementsOnNamedUnits: true,
+  severalDetachments: true,
+  attachedUnits: true,
+  forceDispositions: true,
+};
+
 export const ELEVENTH: EditionRules = {
   edition: 11,
   label: '11th edition',
   damage: ELEVENTH_DAMAGE,
+  muster: ELEVENTH_MUSTER,
 };

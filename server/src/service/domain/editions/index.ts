@@ -9,6 +9,7 @@ import { TENTH } from './tenth';
 import { ELEVENTH } from './eleventh';
 
 export type { Edition, EditionRules, EditionSetting } from './types';
+export type { MusterRules } from './types';
 export type { AttackSituation, ConditionSpec, DamageRules, Noted, RollModifier } from './types';
 export { EDITIONS } from './types';
 

@@ -1,5 +1,5 @@
 // The 10th edition (2023–2026): the rules Auspex 0.1 implemented.
-import type { DamageRules, EditionRules, RollModifier } from './types';
+import type { DamageRules, EditionRules, MusterRules, RollModifier } from './types';
 
 // ---- Damage (member `damage`): the 10th edition's weapon abilities and core rules, as the engine applied them
 // before there were editions. The 11th-edition module reuses some of these where its data holds no text. ----
@@ -56,8 +56,22 @@ const TENTH_DAMAGE: DamageRules = {
 /** The pieces of the 10th edition's damage rules the 11th keeps where its data holds no text (one place). */
 export const TENTH_CORE = { coverSaveBonus, benefitOfCover, hazardous: TENTH_HAZARDOUS } as const;
 
+// ---- Muster (member `muster`): one detachment, enhancements on CHARACTERs up to the setting's allowance. ----
+
+const TENTH_MUSTER: MusterRules = {
+  dataNeeded: 'a Wahapedia CSV export or BattleScribe 10th-edition data (wh40k-10e), or the embedded seed data',
+  detachmentPoints: false,
+  requisition: false,
+  enhancementAllowance: (_stated, setting) => setting,
+  enhancementsOnNamedUnits: false,
+  severalDetachments: false,
+  attachedUnits: false,
+  forceDispositions: false,
+};
+
 export const TENTH: EditionRules = {
   edition: 10,
   label: '10th edition',
   damage: TENTH_DAMAGE,
+  muster: TENTH_MUSTER,
 };

@@ -14,6 +14,30 @@ export interface EditionRules {
   readonly label: string;
   /** Damage: weapon-ability semantics and the core rules the damage engine needs (see `DamageRules`). */
   readonly damage: DamageRules;
+  /** Muster rules: what list checks differ by edition (see `MusterRules`). */
+  readonly muster: MusterRules;
+}
+
+// ---- Muster: the army-construction rules the list checks ask (member `muster`). Limits come from the data
+// where it states them (the battle sizes' force constraints, the MFM); the members say which rules apply. ----
+
+export interface MusterRules {
+  /** The rules data a list of this edition is checked against, for the message when none is loaded. */
+  readonly dataNeeded: string;
+  /** Chosen detachments cost Detachment Points, at most the battle size's allowance (`BattleSizeRule.detachmentPoints`). */
+  readonly detachmentPoints: boolean;
+  /** Copies of a unit are priced by requisition thresholds (`Datasheet.pointsTiers`) and wargear per item (`wargearCosts`). */
+  readonly requisition: boolean;
+  /** Enhancements an army may take when the battle size's data states no allowance (the 10th's setting). */
+  enhancementAllowance(stated: number | undefined, setting: number): number;
+  /** Enhancements may go on the units an enhancement's `leaderTo`/`supportTo` names, not only on CHARACTERs. */
+  readonly enhancementsOnNamedUnits: boolean;
+  /** The list's detachments each give their enhancements (10th: only the first detachment is the army's). */
+  readonly severalDetachments: boolean;
+  /** Attached units (Leader/Support on a Bodyguard) and their limits are read from the data's Leader/Support rules. */
+  readonly attachedUnits: boolean;
+  /** Force dispositions stated must be those of the chosen detachments. */
+  readonly forceDispositions: boolean;
 }
 
 // ---- Damage: the weapon-ability semantics and core rules the damage engine asks (member `damage`). ----

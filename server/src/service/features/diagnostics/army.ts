@@ -1,7 +1,8 @@
 // Army-level checks of the 10th-edition "Muster your army" rules: points
 // against the stated total and the battle size, the Warlord, how many units of
 // one datasheet, the units' faction, the detachment and stated attachments.
-import type { Unit } from '../../domain/parse/ast';
+import type { Token, Unit } from '../../domain/parse/ast';
+import type { Detachment } from '../../domain/rules/model';
 import { closestNames } from '../../domain/text/fuzzy';
 import { normalizeName, spellingKey } from '../../domain/text/normalize';
 import { CheckContext, isCharacter, isEpicHero, looseName, plural, ResolvedUnit, sameFaction } from './context';
@@ -36,7 +37,8 @@ function checkTotals(ctx: CheckContext): void {
   const { list } = ctx;
   const sum = statedUnitPoints(list.units);
   if (sum === undefined) return;
-  if (list.statedPoints && list.statedPoints.value !== sum) {
+  // Under requisition thresholds the total is checked against the data's prices (muster.ts).
+  if (list.statedPoints && list.statedPoints.value !== sum && !ctx.edition.muster.requisition) {
     ctx.report(
       list.statedPoints.span,
       'total-mismatch',
@@ -171,10 +173,13 @@ function checkFactions(ctx: CheckContext): void {
 }
 
 function checkDetachment(ctx: CheckContext): void {
-  const token = ctx.list.detachments[0];
+  // Every detachment the list names where the edition lets an army take several; else the first.
+  const count = ctx.edition.muster.severalDetachments ? ctx.list.detachments.length : Math.min(1, ctx.list.detachments.length);
+  for (let i = 0; i < count; i++) checkOneDetachment(ctx, ctx.list.detachments[i], i === 0 ? ctx.detachment : ctx.detachments[i]);
+}
+
+function checkOneDetachment(ctx: CheckContext, token: Token, det: Detachment | undefined): void {
   const faction = ctx.faction;
-  if (!token) return;
-  const det = ctx.detachment;
   if (!det) {
     const same = faction ? sameFaction(ctx.rules, faction) : () => true;
     const pool = ctx.rules.data.detachments.filter((d) => same(d.faction));

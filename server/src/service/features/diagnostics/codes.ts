@@ -29,6 +29,10 @@ export const DIAGNOSTIC_CODES = {
     severity: 'warning',
     summary: 'The list is for a faction the loaded rules data does not cover, so its units cannot be checked.',
   },
+  'edition-data-missing': {
+    severity: 'warning',
+    summary: "The list's edition (or its faction in that edition) has no rules data loaded: one finding saying which data it needs, instead of unknown datasheets.",
+  },
   'faction-inferred': {
     severity: 'hint',
     summary: 'The list names no faction: it is checked as the faction whose datasheets cover most of its units.',
@@ -39,7 +43,7 @@ export const DIAGNOSTIC_CODES = {
   },
   'points-mismatch': {
     severity: 'error',
-    summary: "A unit's stated points differ from the rules data's points for its size (enhancements included).",
+    summary: "A unit's stated points differ from the rules data's points for its size (enhancements included; 11th edition: its copy's requisition tier and wargear costs), or stated Detachment Points differ from the data's.",
   },
   'count-out-of-bounds': {
     severity: 'error',
@@ -75,7 +79,7 @@ export const DIAGNOSTIC_CODES = {
   'multiple-enhancements': { severity: 'error', summary: 'More than one enhancement on one model.' },
   'enhancement-wrong-detachment': { severity: 'error', summary: "An enhancement from another detachment than the list's." },
   'enhancement-ineligible': { severity: 'error', summary: "An enhancement on a model its own restriction excludes (\"TRYGON model only\")." },
-  'too-many-enhancements': { severity: 'error', summary: 'More enhancements than the army may take (setting auspex.validation.maxEnhancements, default 3).' },
+  'too-many-enhancements': { severity: 'error', summary: 'More enhancements than the army may take (11th edition: the battle size\'s allowance in the game system; else setting auspex.validation.maxEnhancements, default 3).' },
   'unit-size': { severity: 'error', summary: "A unit's model count is not a size its datasheet allows." },
   'model-count': { severity: 'error', summary: 'More or fewer models of one type than the datasheet allows.' },
   'unknown-wargear': {
@@ -89,6 +93,12 @@ export const DIAGNOSTIC_CODES = {
   },
   'unknown-detachment': { severity: 'error', summary: 'A detachment the loaded rules data does not have; the closest names are suggested.' },
   'detachment-wrong-faction': { severity: 'error', summary: "The detachment belongs to another faction than the list's." },
+  // The 11th edition's muster rules.
+  'detachment-points': { severity: 'error', summary: "The chosen detachments' Detachment Points exceed the battle size's allowance (the game system's force constraints)." },
+  'detachment-unique': { severity: 'error', summary: 'Two chosen detachments share a `unique` tag (MFM): only one of them may be taken.' },
+  'force-disposition-wrong': { severity: 'error', summary: 'A stated force disposition that none of the chosen detachments gives (MFM `objective`).' },
+  'attached-not-allowed': { severity: 'error', summary: 'An attached Leader or Support unit joins a Bodyguard unit its data (or its enhancement) does not allow.' },
+  'attached-too-many': { severity: 'error', summary: "More Leader or Support units on one Bodyguard unit than the game system's Leader / Support rules allow." },
   'leader-target-missing': { severity: 'error', summary: 'A `Leading:` bullet names a unit that is not in the list.' },
   'leader-cannot-lead': { severity: 'error', summary: 'A `Leading:` bullet names a unit the leader cannot lead (datasheet Leader section).' },
   // The STRATAGEMS plan.

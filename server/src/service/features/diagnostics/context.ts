@@ -5,8 +5,10 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ArmyList, Span, Unit } from '../../domain/parse/ast';
 import type { RulesIndex } from '../../domain/rules';
-import type { Datasheet, Detachment, Faction } from '../../domain/rules/model';
+import type { BattleSizeRule, Datasheet, Detachment, Faction } from '../../domain/rules/model';
 import type { Settings } from '../../settings';
+import type { EditionRules } from '../../domain/editions';
+import { TENTH } from '../../domain/editions/tenth';
 import { normalizeName } from '../../domain/text/normalize';
 import { makeDiagnostic, DiagnosticExtras } from './make';
 import type { DiagnosticCode } from './codes';
@@ -23,6 +25,8 @@ export interface CheckContext {
   list: ArmyList;
   rules: RulesIndex;
   settings: Settings;
+  /** The list's edition: the checks ask its `muster` rules, never an edition number. */
+  edition: EditionRules;
   /** Units whose datasheet the data has, in text order. */
   units: ResolvedUnit[];
   /** The army's faction as the list names it, or as inferred from its units when it names none. */
@@ -34,12 +38,16 @@ export interface CheckContext {
   /** The sub-faction keyword the army is (SPACE WOLVES), upper case; units of a sibling sub-faction are not its own. */
   subFaction?: string;
   detachment?: Detachment;
+  /** Every detachment the list names, resolved (parallel to `list.detachments`; undefined where the data lacks it). */
+  detachments: (Detachment | undefined)[];
+  /** The battle size's rule in the data (points limit, 11th: DP and enhancement allowances). */
+  battleSizeRule?: BattleSizeRule;
   combatPatrol: boolean;
   report(span: Span, code: DiagnosticCode, message: string, extras?: DiagnosticExtras): void;
   out: Diagnostic[];
 }
 
-export function createContext(doc: TextDocument, list: ArmyList, rules: RulesIndex, settings: Settings, out: Diagnostic[]): CheckContext {
+export function createContext(doc: TextDocument, list: ArmyList, rules: RulesIndex, settings: Settings, out: Diagnostic[], edition: EditionRules = TENTH): CheckContext {
   const inferred = list.faction ? undefined : inferFaction(list, rules);
   const faction = list.faction?.text ?? inferred?.faction.name;
   const units: ResolvedUnit[] = [];
@@ -51,19 +59,22 @@ export function createContext(doc: TextDocument, list: ArmyList, rules: RulesInd
   const parent = faction ? rules.parentFaction(faction) : undefined;
   const armyKeywords = [...new Set([...named.map((n) => (rules.faction(n)?.keyword ?? n).toUpperCase()), ...(parent ? [parent.keyword.toUpperCase()] : [])])];
   const detName = list.detachments[0]?.text;
-  const bs = list.battleSize?.name.text;
+  const bs = list.battleSize ? (list.battleSize.english ?? list.battleSize.name.text) : undefined;
   const bsRule = bs ? rules.data.battleSizes.find((b) => normalizeName(b.name) === normalizeName(bs)) : undefined;
   return {
     doc,
     list,
     rules,
     settings,
+    edition,
     units,
     ...(faction ? { faction } : {}),
     ...(inferred ? { inferredFaction: { covered: inferred.covered, of: list.units.length } } : {}),
     armyKeywords,
     ...(parent && faction ? { subFaction: faction.toUpperCase() } : {}),
     detachment: detName ? findDetachment(rules, detName, faction) : undefined,
+    detachments: list.detachments.map((d) => findDetachment(rules, d.text, faction)),
+    ...(bsRule ? { battleSizeRule: bsRule } : {}),
     // A battle size without a points limit in the data (or named so) is a fixed force.
     combatPatrol: !!bs && (normalizeName(bs) === 'combat patrol' || (!!bsRule && bsRule.points === undefined)),
     report(span, code, message, extras) {

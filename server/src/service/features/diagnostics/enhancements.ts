@@ -7,7 +7,7 @@ import type { Enhancement } from '../../domain/rules/model';
 import { readTargetText, satisfies, explain } from '../../domain/stratagems/targetText';
 import { closestNames } from '../../domain/text/fuzzy';
 import { normalizeName } from '../../domain/text/normalize';
-import { CheckContext, isCharacter, isEpicHero, ResolvedUnit, sameFaction } from './context';
+import { CheckContext, isCharacter, isEpicHero, looseName, ResolvedUnit, sameFaction } from './context';
 
 export function checkEnhancements(ctx: CheckContext): void {
   if (ctx.combatPatrol) return;
@@ -32,7 +32,7 @@ export function checkEnhancements(ctx: CheckContext): void {
       if (!r) return;
       if (isEpicHero(r)) {
         ctx.report(ref.name.span, 'enhancement-epic-hero', `${r.sheet.name} is an EPIC HERO and cannot take an enhancement (Muster your army).`);
-      } else if (!isCharacter(r)) {
+      } else if (!isCharacter(r) && !namedFor(ctx, r, ref.name.text)) {
         ctx.report(ref.name.span, 'enhancement-not-character', `${r.sheet.name} is not a CHARACTER: only CHARACTER models can take enhancements (Muster your army).`);
       } else if (enh?.eligibility) {
         const text = enh.eligibility.replace(/\s+only\.?\s*$/i, '');
@@ -49,6 +49,9 @@ export function checkEnhancements(ctx: CheckContext): void {
 function checkOrigins(ctx: CheckContext, taken: { ref: EnhancementRef; enh?: Enhancement }[]): void {
   const seen = new Map<string, EnhancementRef>();
   const det = ctx.detachment;
+  // The edition's muster rules say whether every chosen detachment gives its enhancements or only the first.
+  const several = ctx.edition.muster.severalDetachments && ctx.detachments.length > 1;
+  const chosen = several ? ctx.detachments.filter((d) => d !== undefined) : [];
   for (const { ref, enh } of taken) {
     const key = normalizeName(enh?.name ?? ref.name.text);
     const first = seen.get(key);
@@ -57,25 +60,42 @@ function checkOrigins(ctx: CheckContext, taken: { ref: EnhancementRef; enh?: Enh
         related: [{ span: first.name.span, message: 'The first time it is taken' }],
       });
     } else seen.set(key, ref);
-    if (enh && det && normalizeName(enh.detachment) !== normalizeName(det.name)) {
+    if (several) {
+      if (enh && chosen.length === ctx.detachments.length && !chosen.some((d) => normalizeName(enh.detachment) === normalizeName(d.name))) {
+        ctx.report(ref.name.span, 'enhancement-wrong-detachment', `${enh.name} is an enhancement of ${enh.detachment}, not of the list's detachments ${chosen.map((d) => d.name).join(' or ')}.`, {
+          related: ctx.list.detachments.map((t) => ({ span: t.span, message: "The list's detachment" })),
+        });
+      }
+    } else if (enh && det && normalizeName(enh.detachment) !== normalizeName(det.name)) {
       ctx.report(ref.name.span, 'enhancement-wrong-detachment', `${enh.name} is an enhancement of ${enh.detachment}, not of the list's detachment ${det.name}.`, {
         related: [{ span: ctx.list.detachments[0].span, message: "The list's detachment" }],
       });
     }
   }
-  const max = ctx.settings.maxEnhancements;
+  // The battle size's allowance where the data states one (the 11e game system's "Enhancements" constraint).
+  const stated = ctx.battleSizeRule?.enhancements;
+  const max = ctx.edition.muster.enhancementAllowance(stated, ctx.settings.maxEnhancements);
+  const why = stated !== undefined && max === stated ? `${ctx.battleSizeRule?.name}'s allowance in the game system` : 'Muster your army';
   for (const extra of taken.slice(max)) {
-    ctx.report(extra.ref.name.span, 'too-many-enhancements', `${taken.length} enhancements: the army may take at most ${max} (Muster your army).`, {
+    ctx.report(extra.ref.name.span, 'too-many-enhancements', `${taken.length} enhancements: the army may take at most ${max} (${why}).`, {
       related: taken.slice(0, max).map((t) => ({ span: t.ref.name.span, message: t.ref.name.text })),
     });
   }
 }
 
-/** The enhancement of that name, preferring the list's detachment (names repeat across detachments). */
+/** The enhancement of that name, preferring the list's detachment(s) (names repeat across detachments). */
 function findEnhancement(ctx: CheckContext, name: string): Enhancement | undefined {
   const all = ctx.rules.enhancementsNamed(name);
-  const det = ctx.detachment;
-  return (det && all.find((e) => normalizeName(e.detachment) === normalizeName(det.name))) ?? all[0];
+  const dets = (ctx.edition.muster.severalDetachments ? ctx.detachments : [ctx.detachment]).map((d) => normalizeName(d?.name ?? ''));
+  return all.find((e) => dets.includes(normalizeName(e.detachment))) ?? all[0];
+}
+
+/** A unit an enhancement names (MFM `leaderTo`/`supportTo`) may take it without being a CHARACTER, where the edition says so. */
+function namedFor(ctx: CheckContext, unit: ResolvedUnit, name: string): boolean {
+  if (!ctx.edition.muster.enhancementsOnNamedUnits) return false;
+  const enh = findEnhancement(ctx, name);
+  const key = looseName(unit.sheet.name);
+  return [...(enh?.leaderTo ?? []), ...(enh?.supportTo ?? [])].some((n) => looseName(n) === key);
 }
 
 function candidatePool(ctx: CheckContext): Enhancement[] {

@@ -6,17 +6,26 @@ import type { ArmyList, Unit } from '../../domain/parse/ast';
 import type { RulesIndex } from '../../domain/rules';
 import type { Datasheet } from '../../domain/rules/model';
 import { DEFAULT_SETTINGS, Settings } from '../../settings';
-import { Edition, listEdition } from '../../domain/editions';
+import { editionRules, listEdition, type Edition, type EditionRules } from '../../domain/editions';
 import { makeDiagnostic } from './make';
 import { createContext } from './context';
 import { checkArmy } from './army';
 import { checkEnhancements } from './enhancements';
 import { checkComposition } from './composition';
 import { checkPlan } from './plan';
+import { checkMuster, checkPrices } from './muster';
 
-export function validateList(doc: TextDocument, parsed: ArmyList, rules: RulesIndex, settings: Settings = DEFAULT_SETTINGS): Diagnostic[] {
+/** `edition`: the list's edition (`listEdition`); `rules` must be that edition's data. */
+export function validateList(doc: TextDocument, parsed: ArmyList, rules: RulesIndex, settings: Settings = DEFAULT_SETTINGS, edition: Edition = 10): Diagnostic[] {
   const out: Diagnostic[] = parsed.errors.map((e) => makeDiagnostic(doc, e.span, e.code, e.message));
   const list = withoutMistakenFaction(parsed, rules);
+  const missing = editionDataMissing(doc, list, rules, editionRules(edition));
+  if (missing) {
+    out.push(missing.diagnostic);
+    // Data with only points for the faction (the MFM alone): the prices are still checked, nothing else.
+    if (missing.pricesOnly) checkPricesOnly(doc, list, rules, settings, edition, out);
+    return out;
+  }
   if (list.faction && !factionKnown(rules, list.faction.text)) {
     out.push(
       makeDiagnostic(
@@ -30,7 +39,7 @@ export function validateList(doc: TextDocument, parsed: ArmyList, rules: RulesIn
     );
     return out;
   }
-  const ctx = createContext(doc, list, rules, settings, out);
+  const ctx = createContext(doc, list, rules, settings, out, editionRules(edition));
   const factionName = ctx.faction;
   if (ctx.inferredFaction && factionName && list.units.length) {
     const { covered, of } = ctx.inferredFaction;
@@ -59,10 +68,11 @@ export function validateList(doc: TextDocument, parsed: ArmyList, rules: RulesIn
         ),
       );
     }
-    const points = checkPoints(doc, unit, sheet, rules);
+    // Units priced by requisition thresholds are checked as copies of their datasheet together (muster.ts).
+    const points = ctx.edition.muster.requisition && sheet.pointsTiers?.length ? undefined : checkPoints(doc, unit, sheet, rules);
     if (points) out.push(points);
   }
-  for (const check of [checkArmy, checkEnhancements, checkComposition, checkPlan]) {
+  for (const check of [checkArmy, checkEnhancements, checkComposition, checkMuster, checkPlan]) {
     try {
       check(ctx);
     } catch (e) {
@@ -83,6 +93,47 @@ function withoutMistakenFaction(list: ArmyList, rules: RulesIndex): ArmyList {
   const f = list.faction;
   if (!f || list.detachments.length || factionKnown(rules, f.text) || !rules.detachment(f.text)) return list;
   return { ...list, faction: undefined, detachments: [f] };
+}
+
+/**
+ * One finding when the list's edition has no rules data loaded, or its faction has none in that edition beyond
+ * points (the MFM prices units but has no datasheets): which data it needs, never a flood of unknown datasheets.
+ */
+function editionDataMissing(doc: TextDocument, list: ArmyList, rules: RulesIndex, ed: EditionRules): { diagnostic: Diagnostic; pricesOnly: boolean } | undefined {
+  const span = list.faction?.span ?? list.title?.span ?? list.units[0]?.name.span ?? { start: 0, end: 0 };
+  const needs = `Download it (the quick fix, or \`auspex data fetch\`), or point the setting auspex.data.paths (or --data) at ${ed.muster.dataNeeded}.`;
+  if (!rules.data.datasheets.length) {
+    const diagnostic = makeDiagnostic(doc, span, 'edition-data-missing', `The list is read under the ${ed.label} and no ${ed.label} rules data is loaded, so it is not checked. ${needs}`, {
+      data: { edition: ed.edition, download: ed.edition },
+    });
+    return { diagnostic, pricesOnly: false };
+  }
+  const faction = list.faction?.text;
+  if (!faction || !factionKnown(rules, faction)) return undefined;
+  const sheets = list.units.map((u) => rules.datasheet(u.name.text, faction)).filter((d): d is Datasheet => !!d);
+  // Datasheets known only by their points (no profiles, no keywords): the faction's rules are not loaded.
+  if (sheets.length && sheets.every((d) => d.models.length === 0 && d.keywords.length === 0)) {
+    const by = [...new Set(sheets.map((d) => d.pricedBy?.label).filter(Boolean))].join(', ');
+    const diagnostic = makeDiagnostic(
+      doc,
+      span,
+      'edition-data-missing',
+      `The loaded ${ed.label} data has only points for ${faction}${by ? ` (${by})` : ''}, no datasheets, so only its points are checked. ${needs}`,
+      { data: { edition: ed.edition, download: ed.edition } },
+    );
+    return { diagnostic, pricesOnly: true };
+  }
+  return undefined;
+}
+
+/** Unit prices and the stated total only, against data that has nothing else for the faction. */
+function checkPricesOnly(doc: TextDocument, list: ArmyList, rules: RulesIndex, settings: Settings, edition: Edition, out: Diagnostic[]): void {
+  const ctx = createContext(doc, list, rules, settings, out, editionRules(edition));
+  for (const { unit, sheet } of ctx.units) {
+    const points = ctx.edition.muster.requisition && sheet.pointsTiers?.length ? undefined : checkPoints(doc, unit, sheet, rules);
+    if (points) out.push(points);
+  }
+  checkPrices(ctx);
 }
 
 function factionKnown(rules: RulesIndex, name: string): boolean {

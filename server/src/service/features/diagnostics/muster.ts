@@ -1,0 +1,270 @@
+// The muster rules an edition adds beyond the 10th's (the 11th: Detachment Points, requisition thresholds,
+// per-item wargear costs, attached units, force dispositions). Each check runs when the list's edition's
+// `muster` rules say it applies, and takes its limits from the data (the game system's force constraints by
+// battle size, the MFM, the Leader and Support rules), never from an edition number.
+import type { Unit } from '../../domain/parse/ast';
+import type { Datasheet, Enhancement, PointsTier } from '../../domain/rules/model';
+import { normalizeName } from '../../domain/text/normalize';
+import { CheckContext, looseName, plural, ResolvedUnit } from './context';
+import { unitModelCount } from './validate';
+import { statedUnitPoints } from './army';
+
+/** Only the prices (the data holds only points for the faction: the MFM without datasheets). */
+export function checkPrices(ctx: CheckContext): void {
+  if (ctx.edition.muster.requisition && !ctx.combatPatrol) checkRequisition(ctx);
+}
+
+export function checkMuster(ctx: CheckContext): void {
+  const m = ctx.edition.muster;
+  if (m.detachmentPoints) checkDetachmentPoints(ctx);
+  if (m.forceDispositions) checkForceDispositions(ctx);
+  if (m.attachedUnits) checkAttachedUnits(ctx);
+  if (m.requisition && !ctx.combatPatrol) checkRequisition(ctx);
+}
+
+// ---- Detachment Points ----
+
+function checkDetachmentPoints(ctx: CheckContext): void {
+  const { list } = ctx;
+  const chosen = ctx.detachments;
+  // The DP each detachment states alone, against the data.
+  list.detachmentPoints?.forEach((stated, i) => {
+    const det = chosen[i];
+    if (!stated || det?.dp === undefined || stated.value === det.dp) return;
+    ctx.report(stated.span, 'points-mismatch', `${det.name} costs ${plural(det.dp, 'Detachment Point')} in the rules data, not ${stated.value}.`, { data: { expected: det.dp } });
+  });
+  const known = chosen.filter((d) => d?.dp !== undefined);
+  const sum = known.reduce((n, d) => n + (d?.dp ?? 0), 0);
+  const together = list.detachmentPointsStated;
+  // A lone detachment's stated DP is its own (checked above); the total is checked for joined detachments.
+  if (together && chosen.length > 1 && known.length === chosen.length && together.total.value !== sum) {
+    ctx.report(together.total.span, 'points-mismatch', `The detachments ${chosen.map((d) => `${d?.name} (${d?.dp} DP)`).join(' and ')} cost ${plural(sum, 'Detachment Point')} in the rules data, not ${together.total.value}.`, {
+      data: { expected: sum },
+    });
+  }
+  const allowance = ctx.battleSizeRule?.detachmentPoints;
+  const last = list.detachments[list.detachments.length - 1];
+  if (allowance !== undefined && last && sum > allowance) {
+    ctx.report(last.span, 'detachment-points', `The detachments cost ${plural(sum, 'Detachment Point')} (${known.map((d) => `${d?.name} ${d?.dp}`).join(', ')}): ${ctx.battleSizeRule?.name} allows ${allowance} (the game system's force constraints).`, {
+      related: list.detachments.slice(0, -1).map((t) => ({ span: t.span, message: t.text })),
+    });
+  }
+  // Two detachments sharing a `unique` tag.
+  const byTag = new Map<string, number>();
+  chosen.forEach((det, i) => {
+    if (!det?.unique) return;
+    const key = normalizeName(det.unique);
+    const first = byTag.get(key);
+    if (first === undefined) {
+      byTag.set(key, i);
+      return;
+    }
+    ctx.report(list.detachments[i].span, 'detachment-unique', `${det.name} and ${chosen[first]?.name} are both "${det.unique}" detachments: an army may take only one of them.`, {
+      related: [{ span: list.detachments[first].span, message: chosen[first]?.name ?? '' }],
+    });
+  });
+}
+
+// ---- Force dispositions ----
+
+function checkForceDispositions(ctx: CheckContext): void {
+  const stated = ctx.list.forceDispositions ?? [];
+  const chosen = ctx.detachments;
+  // A detachment the data lacks, or without a disposition in the data: nothing to judge against.
+  if (!stated.length || !chosen.length || chosen.some((d) => !d?.forceDisposition)) return;
+  const allowed = chosen.map((d) => d?.forceDisposition ?? '');
+  // Only names the data knows as dispositions are judged (a localised export's names are not in the data).
+  const known = new Set(ctx.rules.data.detachments.map((d) => looseName(d.forceDisposition ?? '')));
+  for (const token of stated) {
+    if (!known.has(looseName(token.text)) || allowed.some((a) => looseName(a) === looseName(token.text))) continue;
+    ctx.report(token.span, 'force-disposition-wrong', `${token.text} is not the force disposition of the chosen detachment${chosen.length === 1 ? '' : 's'}: ${chosen.map((d) => `${d?.name} gives ${d?.forceDisposition}`).join('; ')}.`);
+  }
+}
+
+// ---- Attached units ----
+
+/** How many Leader and Support units one Bodyguard unit may have: stated by the game system's rule text, else one each. */
+export function attachLimit(ctx: CheckContext, rule: 'Leader' | 'Support'): { max: number; from: string } {
+  const text = ctx.rules.data.coreRules.find((r) => normalizeName(r.name) === normalizeName(rule))?.text ?? '';
+  const m = new RegExp(`\\b(?:only\\s+|up\\s+to\\s+)?(one|two|three|\\d+)\\s+${rule}\\b`, 'i').exec(text);
+  const words: Record<string, number> = { one: 1, two: 2, three: 3 };
+  if (m) return { max: words[m[1].toLowerCase()] ?? Number(m[1]), from: `the game system's ${rule} rule` };
+  return { max: 1, from: `one ${rule} per Bodyguard unit: the game system's ${rule} rule states no number` };
+}
+
+function checkAttachedUnits(ctx: CheckContext): void {
+  const resolved = (u: Unit | undefined) => (u ? ctx.units.find((r) => r.unit === u) : undefined);
+  for (const group of ctx.list.attachments ?? []) {
+    const guard = resolved(group.bodyguard);
+    if (!guard) continue;
+    for (const [role, units] of [['Leader', group.leaders], ['Support', group.supports]] as const) {
+      const limit = attachLimit(ctx, role);
+      units.forEach((u, i) => {
+        const r = resolved(u);
+        if (!r) return;
+        if (!mayJoin(ctx, r, guard.sheet, role)) {
+          const names = role === 'Leader' ? r.sheet.leads : r.sheet.supports ?? [];
+          ctx.report(u.name.span, 'attached-not-allowed', `${r.sheet.name} cannot be attached to ${guard.sheet.name} as ${role === 'Leader' ? 'a Leader' : 'Support'}. ${names.length ? `It can join: ${names.join(', ')}.` : 'Its data names no unit it can join.'}`, {
+            related: [{ span: guard.unit.name.span, message: `Bodyguard: ${guard.sheet.name}` }],
+          });
+        }
+        if (i >= limit.max) {
+          ctx.report(u.name.span, 'attached-too-many', `${guard.sheet.name} already has ${plural(limit.max, role === 'Leader' ? 'Leader' : 'Support unit')} attached (${limit.from}).`, {
+            related: units.slice(0, limit.max).map((x) => ({ span: x.name.span, message: x.name.text })),
+          });
+        }
+      });
+    }
+  }
+}
+
+function mayJoin(ctx: CheckContext, unit: ResolvedUnit, bodyguard: Datasheet, role: 'Leader' | 'Support'): boolean {
+  const key = looseName(bodyguard.name);
+  const own = role === 'Leader' ? unit.sheet.leads : unit.sheet.supports ?? [];
+  const back = role === 'Leader' ? bodyguard.ledBy : bodyguard.supportedBy ?? [];
+  if (own.some((n) => looseName(n) === key) || back.some((n) => looseName(n) === looseName(unit.sheet.name))) return true;
+  // An enhancement may let its bearer join more units (MFM `leaderTo` / `supportTo`).
+  return unit.unit.enhancements.some((ref) => {
+    const names = chosenEnhancements(ctx, ref.name.text).flatMap((e) => (role === 'Leader' ? e.leaderTo : e.supportTo) ?? []);
+    return names.some((n) => looseName(n) === key);
+  });
+}
+
+/** The enhancements of that name among the chosen detachments' (any detachment's when none is resolved). */
+export function chosenEnhancements(ctx: CheckContext, name: string): Enhancement[] {
+  const all = ctx.rules.enhancementsNamed(name);
+  const dets = ctx.detachments.filter((d) => d).map((d) => normalizeName(d?.name ?? ''));
+  const own = all.filter((e) => dets.includes(normalizeName(e.detachment)));
+  return own.length ? own : all;
+}
+
+// ---- Requisition thresholds, wargear costs ----
+
+/** The tier pricing the Nth copy (1-based) of a unit. */
+function tierFor(tiers: PointsTier[], n: number): PointsTier | undefined {
+  return tiers.find((t) => n >= t.copies.from && (t.copies.to === undefined || n <= t.copies.to));
+}
+
+/** Points a unit adds beyond its datasheet's price: wargear with a cost (per item) and enhancements. */
+function extras(ctx: CheckContext, unit: Unit, sheet: Datasheet): number | undefined {
+  let n = 0;
+  const costs = sheet.wargearCosts ?? [];
+  if (costs.length) {
+    const items = [...unit.models.flatMap((g) => g.wargear), ...(unit.wargear ?? [])];
+    for (const w of items) {
+      const c = costs.find((x) => looseName(x.item) === looseName(w.name.text));
+      if (c) n += c.points * w.count;
+    }
+  }
+  for (const e of unit.enhancements) {
+    const pts = chosenEnhancements(ctx, e.name.text)[0]?.points ?? e.points;
+    if (pts === undefined) return undefined;
+    n += pts;
+  }
+  return n;
+}
+
+/**
+ * The copies of each datasheet against their requisition tiers, as a set: the app prints the first tier's price
+ * on the dearer copy (or the dearer price on the first), so each copy's stated price must match some copy slot's
+ * price, each slot used once; the copies left unmatched are reported. Returns the data's total when every unit is priced.
+ */
+function checkRequisition(ctx: CheckContext): void {
+  const groups = new Map<Datasheet, ResolvedUnit[]>();
+  for (const r of ctx.units) {
+    if (!r.sheet.pointsTiers?.length) continue;
+    const g = groups.get(r.sheet) ?? [];
+    g.push(r);
+    groups.set(r.sheet, g);
+  }
+  for (const [sheet, copies] of groups) {
+    const tiers = sheet.pointsTiers ?? [];
+    // price[u][k]: what copy u costs in slot k (the (k+1)th copy); undefined when its size has no price there.
+    const price = copies.map((r) => {
+      const extra = extras(ctx, r.unit, sheet);
+      const size = unitModelCount(r.unit);
+      return copies.map((_c, k) => {
+        const step = tierFor(tiers, k + 1)?.steps.find((s) => s.models === size);
+        return step && extra !== undefined ? step.points + extra : undefined;
+      });
+    });
+    const slotOf = matchCopies(copies.map((r, u) => (k: number) => r.unit.points !== undefined && price[u][k] === r.unit.points.value));
+    copies.forEach((r, u) => {
+      const stated = r.unit.points;
+      if (!stated || slotOf[u] !== undefined) return;
+      const options = [...new Set(price[u].filter((p): p is number => p !== undefined))];
+      if (!options.length) return;
+      const size = unitModelCount(r.unit);
+      // One price: the message every points-mismatch has; several: the copies' tiers named.
+      const tiersNote = options.length > 1 ? ` (as any of its ${copies.length} copies; requisition thresholds: ${tiers.map((t) => t.label ?? rangeText(t)).join('; ')})` : '';
+      ctx.report(stated.span, 'points-mismatch', `${sheet.name} with ${plural(size, 'model')} costs ${options.join(' or ')} points in the rules data${tiersNote}, not ${stated.value}.`, {
+        data: { expected: options[0] },
+      });
+    });
+  }
+  checkTotal(ctx, groups);
+}
+
+function rangeText(t: PointsTier): string {
+  return `copies ${t.copies.from}${t.copies.to === undefined ? '+' : `-${t.copies.to}`}`;
+}
+
+/** A maximum matching of copies to copy slots (augmenting paths; a datasheet has a handful of copies). */
+function matchCopies(fits: ((slot: number) => boolean)[]): (number | undefined)[] {
+  const n = fits.length;
+  const holder: (number | undefined)[] = new Array(n).fill(undefined);
+  const slotOf: (number | undefined)[] = new Array(n).fill(undefined);
+  const tryCopy = (u: number, seen: boolean[]): boolean => {
+    for (let k = 0; k < n; k++) {
+      if (seen[k] || !fits[u](k)) continue;
+      seen[k] = true;
+      const h = holder[k];
+      if (h === undefined || tryCopy(h, seen)) {
+        holder[k] = u;
+        slotOf[u] = k;
+        return true;
+      }
+    }
+    return false;
+  };
+  for (let u = 0; u < n; u++) tryCopy(u, new Array(n).fill(false));
+  return slotOf;
+}
+
+/** The stated total against the data's sum (each copy at its slot's price), when the data prices every unit. */
+function checkTotal(ctx: CheckContext, groups: Map<Datasheet, ResolvedUnit[]>): void {
+  const stated = ctx.list.statedPoints;
+  if (!stated) return;
+  const sum = dataTotal(ctx, groups);
+  if (sum === undefined) {
+    // The data does not price every unit: the stated total against the units' stated points.
+    const given = statedUnitPoints(ctx.list.units);
+    if (given !== undefined && given !== stated.value) {
+      ctx.report(stated.span, 'total-mismatch', `The list states ${stated.value} points but its units add up to ${given} (army points are the sum of its units' points).`, { data: { expected: given } });
+    }
+    return;
+  }
+  if (sum !== stated.value) {
+    ctx.report(stated.span, 'total-mismatch', `The list states ${stated.value} points but its units cost ${sum} in the rules data (requisition thresholds, wargear and enhancements included).`, {
+      data: { expected: sum },
+    });
+  }
+}
+
+function dataTotal(ctx: CheckContext, groups: Map<Datasheet, ResolvedUnit[]>): number | undefined {
+  if (ctx.units.length !== ctx.list.units.length) return undefined;
+  for (const r of ctx.units) if (!r.sheet.pointsTiers?.length) return undefined;
+  let sum = 0;
+  for (const [sheet, copies] of groups) {
+    for (let k = 0; k < copies.length; k++) {
+      // The data's price: copies in text order take the slots in order (the total does not depend on which is which
+      // when the copies are the same size; otherwise the dearest tiers go to the last copies, as the app counts them).
+      const r = copies[k];
+      const step = tierFor(sheet.pointsTiers ?? [], k + 1)?.steps.find((s) => s.models === unitModelCount(r.unit));
+      const extra = extras(ctx, r.unit, sheet);
+      if (!step || extra === undefined) return undefined;
+      sum += step.points + extra;
+    }
+  }
+  return sum;
+}
