@@ -21,6 +21,24 @@ const SEVERITY_NAME: Record<number, string> = {
 export type RulesRouting = RulesProvider | ((edition: Edition) => RulesProvider);
 
 /**
+ * Hands `service` the rules data of each list's edition, loading only what the list needs (its faction, its
+ * allies' factions); answers the list's edition. One per command run: it remembers which provider fills each
+ * edition's slot of the service.
+ */
+export function rulesRouter(rules: RulesRouting | undefined, service: LanguageService): (doc: TextDocument) => Edition {
+  const inUse = new Map<Edition, RulesProvider>();
+  return (doc) => {
+    const edition = service.editionOf(doc);
+    const provider = typeof rules === 'function' ? rules(edition) : rules;
+    if (provider && (provider.ensureList(service.parse(doc), edition).changed || inUse.get(edition) !== provider)) {
+      service.setRules(provider.rulesFor(edition), edition);
+      inUse.set(edition, provider);
+    }
+    return edition;
+  };
+}
+
+/**
  * `against`: another version of the rules data (`--against <data>`). Each points
  * or size finding then says whether the list matches that version, and each
  * list's total under both versions is given. `rules`: one provider, or one per edition (the CLI's: --data
@@ -39,24 +57,17 @@ export function checkCommand(files: string[], json: boolean, service: LanguageSe
   const totals: { file: string; current: { data: string; points: number | null; unpriced: number }; against: { data: string; points: number | null; unpriced: number } }[] = [];
   const other = against && createLanguageService({ settings: service.settings });
   let errors = 0;
-  let inUse: RulesProvider | undefined;
-  let inUseEdition: Edition | undefined;
-  let otherEdition: Edition | undefined;
+  const route = rulesRouter(rules, service);
+  const routeOther = other && rulesRouter(against, other);
   for (const { file, text } of texts) {
     const doc = TextDocument.create(`file://${path.resolve(file)}`, 'army-list', 1, text);
-    // Load only what this list needs (its faction, its allies' factions) from the data of its edition.
-    const list = service.parse(doc);
-    const edition = service.editionOf(doc);
+    const edition = route(doc);
     const provider = typeof rules === 'function' ? rules(edition) : rules;
-    if (provider && (provider.ensureList(list, edition).changed || provider !== inUse || edition !== inUseEdition)) service.setRules(provider.rulesFor(edition), edition);
-    inUse = provider;
-    inUseEdition = edition;
     // In text order, as a reader goes through the list.
     const diagnostics = service.diagnostics(doc).sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
     let notes: (string | undefined)[] = [];
     if (against && other) {
-      if (against.ensureList(list, edition).changed || otherEdition !== edition) other.setRules(against.rulesFor(edition), edition);
-      otherEdition = edition;
+      routeOther?.(doc);
       const mine = service.rulesFor(edition);
       const theirs = other.rulesFor(edition);
       let labels = [versionLabel(mine, 'the data in use'), versionLabel(theirs, 'the other data')];

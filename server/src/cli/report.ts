@@ -7,9 +7,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LanguageService } from '../service/languageService';
-import type { RulesProvider } from '../node/rulesProvider';
-import { type Edition, listEdition } from '../service/domain/editions';
-import type { RulesRouting } from './check';
+import type { Edition } from '../service/domain/editions';
+import { rulesRouter, RulesRouting } from './check';
 import { allLegal, buildReport, EventReport, ListReport, reportList, unreadableList } from '../service/features/report';
 import { renderReportHtml } from '../service/features/render/reportHtml';
 import { CliError, CliIO, EXIT_FINDINGS, EXIT_OK } from './io';
@@ -50,8 +49,8 @@ export function listFiles(inputs: string[]): string[] {
 
 /** Checks every list once and builds the report (no output). */
 export function buildEventReport(files: string[], service: LanguageService, io: CliIO, rules?: RulesRouting, generatedAt?: string): EventReport {
-  let inUse: RulesProvider | undefined;
-  let inUseEdition: Edition | undefined;
+  const route = rulesRouter(rules, service);
+  let lastEdition: Edition | undefined;
   const rows: ListReport[] = files.map((file) => {
     let text: string;
     try {
@@ -63,17 +62,13 @@ export function buildEventReport(files: string[], service: LanguageService, io: 
     const doc = TextDocument.create(`file://${path.resolve(file)}`, 'army-list', 1, text);
     const list = service.parse(doc);
     // Only what this list needs, from the data of its edition.
-    const edition = listEdition(list, service.settings.edition);
-    const provider = typeof rules === 'function' ? rules(edition) : rules;
-    if (provider && (provider.ensureList(list, edition).changed || provider !== inUse || edition !== inUseEdition)) service.setRules(provider.rulesFor(edition), edition);
-    inUse = provider;
-    inUseEdition = edition;
+    const edition = (lastEdition = route(doc));
     const row = reportList(file, doc, list, service.diagnostics(doc), service.rulesFor(edition), service.settings);
     service.forget(doc.uri);
     return row;
   });
   // The data of the last list's edition (the embedded 10th when none was read).
-  return buildReport(rows, service.rulesFor(inUseEdition ?? 10), service.settings, generatedAt);
+  return buildReport(rows, service.rulesFor(lastEdition ?? 10), service.settings, generatedAt);
 }
 
 export function reportCommand(inputs: string[], options: ReportOptions, service: LanguageService, io: CliIO, rules?: RulesRouting): number {
