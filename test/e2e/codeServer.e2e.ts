@@ -24,6 +24,8 @@ const CLAW = 'claw-of-ascension.army';
 const DOWNLOADED = 'downloaded-data.army';
 const DOWNLOADED_TEXT = 'Genestealer Cults\nClaw of Ascension\nCombat Patrol\n\nDEDICATED TRANSPORTS\n\nGoliath Truck\n  • 1x Heavy stubber\n';
 const MISTAKES = 'mistakes.army';
+/** A real 11th-edition list (copied from ../shared/lists-11e into the test's workspace), checked against 11th-edition data. */
+const ELEVENTH = 'eleventh-edition.army';
 /** The three errors examples/mistakes.army holds, as the Problems panel words them. */
 const MISTAKE_ERRORS = [
   /Unknown datasheet "Atalan Jackels"\. Did you mean "Atalan Jackals"\?.*\[Ln 9, Col 1\]/s,
@@ -63,6 +65,11 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'auspex-e2e-data-'));
     fs.writeFileSync(path.join(tmp, DOWNLOADED), DOWNLOADED_TEXT);
     const settings: Record<string, unknown> = {};
+    const eleventh = hasShared('lists-11e') && hasShared('data', 'bsdata-11e') && hasShared('data', 'mfm-11e', 'v1.1');
+    if (eleventh) {
+      fs.copyFileSync(sharedPath('lists-11e', 'gwapp11_worldeaters_1.txt'), path.join(tmp, ELEVENTH));
+      settings['auspex.data.paths'] = [sharedPath('data', 'bsdata-11e'), sharedPath('data', 'mfm-11e', 'v1.1')];
+    }
     if (hasShared('data', 'bsdata')) {
       const archive = zipOf(folderFiles(sharedPath('data', 'bsdata'), 'wh40k-10e-main'));
       dataServer = http.createServer((_req, res) => res.writeHead(200, { 'content-length': archive.length, etag: '"e2e"' }).end(archive));
@@ -72,7 +79,7 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
     server = await startCodeServer(
       entry!,
       vsixPath(),
-      [path.join(repoRoot, 'examples', CLAW), path.join(repoRoot, 'examples', MISTAKES), path.join(tmp, DOWNLOADED)],
+      [path.join(repoRoot, 'examples', CLAW), path.join(repoRoot, 'examples', MISTAKES), path.join(tmp, DOWNLOADED), ...(eleventh ? [path.join(tmp, ELEVENTH)] : [])],
       settings,
     );
     browser = await launchBrowser();
@@ -239,5 +246,18 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
     const text = await wb.hover('Goliath Truck', /Twin autocannon/);
     assert.match(text, /Goliath Truck/);
     await wb.screenshot('hover-downloaded-unit');
+  });
+
+  it('reads an 11th-edition list against 11th-edition data: the hover prices from the MFM, the lens computes', async function () {
+    requireFeature(this, hasShared('lists-11e') && hasShared('data', 'bsdata-11e') && hasShared('data', 'mfm-11e', 'v1.1'), 'the 11th-edition step (../shared lists-11e, bsdata-11e or mfm-11e/v1.1 is absent)');
+    await wb.runCommand('View: Close All Editors');
+    await wb.openFile(ELEVENTH);
+    await wb.languageMode('Army List');
+    const text = await wb.hover('Slaughterbound', /Munitorum Field Manual v1\.1/);
+    assert.match(text, /Slaughterbound/);
+    assert.match(text, /11th edition/);
+    const lenses = await wb.codeLenses(/⚔/);
+    assert.ok(lenses.some((t) => /⚔.*\d/.test(t)), `a damage lens with figures: ${lenses.join(' | ')}`);
+    await wb.screenshot('eleventh-edition');
   });
 });
