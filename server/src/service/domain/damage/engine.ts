@@ -46,6 +46,49 @@ export interface ScenarioTarget {
   halfDamage?: boolean;
   stealth?: boolean;
   keywords?: string[];
+  /**
+   * A real unit: its model groups, each with its own profile, in the order the defender allocates (Bodyguard
+   * groups first, attached Leader/Support groups after). When present, the groups are the target; the top-level
+   * profile above is the one the wound roll uses (the Bodyguard's) and `models` is the unit's total
+   * (see `groupedTarget`).
+   */
+  groups?: TargetGroup[];
+}
+
+/** One model group of a target unit (a squad's sergeant, its troopers, an attached Leader). */
+export interface TargetGroup {
+  name?: string;
+  models: number;
+  T: number;
+  Sv: number;
+  invuln?: number | null;
+  W: number;
+  fnp?: number | null;
+  fnpMortal?: number | null;
+  damageReduction?: number;
+  halfDamage?: boolean;
+  keywords?: string[];
+  /** A CHARACTER model: PRECISION may choose it. */
+  character?: boolean;
+  /** From a Leader or Support unit attached to the Bodyguard. */
+  attached?: boolean;
+  /** Points per model of this group (for the points' worth removed). */
+  pointsPerModel?: number;
+}
+
+/**
+ * A target made of model groups: the top-level profile is the first Bodyguard group's (its T is the unit's for
+ * the wound roll), `models` the total; unit-wide abilities (Stealth) and keywords are given once.
+ */
+export function groupedTarget(groups: TargetGroup[], unit: { stealth?: boolean; keywords?: string[] } = {}): ScenarioTarget {
+  if (!groups.length) throw new Error('a target needs at least one model group');
+  const body = groups.find((g) => !g.attached) ?? groups[0];
+  const keywords = [...new Set([...(unit.keywords ?? []), ...groups.flatMap((g) => g.keywords ?? [])])];
+  return {
+    models: groups.reduce((n, g) => n + g.models, 0),
+    T: body.T, Sv: body.Sv, invuln: body.invuln ?? null, W: body.W, fnp: body.fnp ?? null, fnpMortal: body.fnpMortal ?? null,
+    damageReduction: body.damageReduction, halfDamage: body.halfDamage, stealth: unit.stealth, keywords, groups,
+  };
 }
 
 export interface ScenarioContext {
@@ -124,6 +167,8 @@ export interface WeaponResult extends DamageStats {
 export interface DamageResult extends DamageStats {
   /** The edition whose rules were applied. */
   edition: Edition;
+  /** With `target.groups`: expected models slain per group, in the groups' order. */
+  groupsSlain?: { name?: string; modelsSlain: number }[];
   perWeapon: WeaponResult[];
   notes: string[];
 }
