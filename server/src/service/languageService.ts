@@ -49,6 +49,8 @@ import { workspaceSymbols } from './features/workspaceSymbols';
 import { prepareRename, rename, RenameRefusal } from './features/rename';
 import { codeActions, FIX_ALL_KIND, UPDATE_POINTS_KIND } from './features/codeActions';
 import { driftHover, driftOf, explainDrift, wantsPreviousVersion } from './features/drift';
+import { computeMatchup, Matchup, MatchupConditions, sideTargets } from './features/matchup';
+import { Opponent, OpponentInput, opponentDiagnostics, opponentHover } from './features/matchupOpponent';
 
 export interface LanguageServiceOptions {
   /** Rules data to check 10th-edition lists against; the embedded seed data when absent. */
@@ -97,6 +99,15 @@ export interface LanguageService {
   rename(doc: TextDocument, position: Position, newName: string): WorkspaceEdit | RenameRefusal;
   /** Quick fixes for `diagnostics` (as the client sends them) and, when asked, the fix-all source action over the whole document. */
   codeActions(doc: TextDocument, diagnostics: Diagnostic[], only?: string[]): CodeAction[];
+  /**
+   * The opponent list a document's `OPPONENT:` line names, as the Node side read it (its text, or why it could
+   * not); undefined forgets it. Lenses then name the opponent's units and `matchup` answers.
+   */
+  setOpponent(uri: string, opponent: OpponentInput | undefined): void;
+  /** The opponent set for a document, parsed under its own edition (undefined without a readable one). */
+  opponent(doc: TextDocument): Opponent | undefined;
+  /** The matchup of a document's list against its opponent (both directions unless `directions` says), or null without one. */
+  matchup(doc: TextDocument, conditions?: MatchupConditions, directions?: ('forward' | 'reverse')[]): Matchup | null;
   /** Drops cached state for a closed document. */
   forget(uri: string): void;
   /**
@@ -109,6 +120,8 @@ export interface LanguageService {
 }
 
 const CACHE_LIMIT = 32;
+/** Pair results kept (lenses and matchups): a 2000-point matchup is about 20 × 20 units × 2 phases × 2 directions. */
+const PAIR_CACHE_LIMIT = 8192;
 
 /** The edition a completion item was made for (`data.edition`, set by `completion`; the 10th when absent). */
 function completionEdition(item: CompletionItem): Edition {
@@ -128,8 +141,22 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
   let settings = options.settings ?? DEFAULT_SETTINGS;
   const parsed = new Map<string, { version: number; list: ArmyList }>();
   // Lens results per (unit loadout, target, conditions): editing one unit recomputes only that unit.
-  const unitDamage = createUnitDamageCache();
+  const unitDamage = createUnitDamageCache(PAIR_CACHE_LIMIT);
   const drift = createDriftState();
+  const opponents = new Map<string, OpponentInput>();
+
+  function opponent(doc: TextDocument): Opponent | undefined {
+    const input = opponents.get(doc.uri);
+    if (!input?.doc || !parse(doc).opponent?.path) return undefined;
+    const list = parse(input.doc);
+    const edition = listEdition(list, settings.edition);
+    return { doc: input.doc, list, edition, rules: rulesFor(edition), file: parse(doc).opponent?.path?.text };
+  }
+  /** The opponent's targets for the lenses, when it is a list with units. */
+  const opponentTargets = (doc: TextDocument) => {
+    const o = opponent(doc);
+    return o && o.list.units.length ? sideTargets(o) : undefined;
+  };
 
   function editionOf(doc: TextDocument): Edition {
     return listEdition(parse(doc), settings.edition);
@@ -165,10 +192,14 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     parse,
     diagnostics: (doc) => {
       const list = parse(doc);
-      const found = oversizedDiagnostics(doc, list) ?? [...noUnitsDiagnostics(doc, list), ...validateList(doc, list, rulesOf(doc), settings, editionOf(doc))];
+      const found = oversizedDiagnostics(doc, list) ?? [
+        ...noUnitsDiagnostics(doc, list),
+        ...validateList(doc, list, rulesOf(doc), settings, editionOf(doc)),
+        ...opponentDiagnostics(doc, list, opponents.get(doc.uri), opponent(doc)),
+      ];
       return applySeverityOverrides(drift.explain(doc, list, rulesOf(doc), settings, found), settings.diagnosticSeverity);
     },
-    hover: (doc, position) => (lineTooLong(doc, position.line) ? null : drift.hover(doc, hover(doc, parse(doc), rulesOf(doc), doc.offsetAt(position), settings.edition, settings.hoverShowSources), doc.offsetAt(position))),
+    hover: (doc, position) => (lineTooLong(doc, position.line) ? null : opponentHover(doc, parse(doc), doc.offsetAt(position), opponents.get(doc.uri), opponent(doc)) ?? drift.hover(doc, hover(doc, parse(doc), rulesOf(doc), doc.offsetAt(position), settings.edition, settings.hoverShowSources), doc.offsetAt(position))),
     completion: (doc, position) => {
       if (lineTooLong(doc, position.line) || unparsable(doc)) return { isIncomplete: false, items: [] };
       const edition = editionOf(doc);
@@ -179,8 +210,15 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     },
     resolveCompletion: (item) => resolveCompletion(item, rulesFor(completionEdition(item))),
     semanticTokens: (doc) => ({ data: tooLargeReason(doc, parse(doc)) ? [] : semanticTokens(doc, parse(doc), rulesOf(doc)) }),
-    codeLenses: (doc) => (tooLargeReason(doc, parse(doc)) ? [] : codeLenses(doc, parse(doc), rulesOf(doc), unitDamage, settings)),
-    damageBreakdown: (doc, unitIndex, targetIndex, conditions) => damageBreakdown(doc, parse(doc), rulesOf(doc), settings, unitIndex, targetIndex, conditions),
+    codeLenses: (doc) => (tooLargeReason(doc, parse(doc)) ? [] : codeLenses(doc, parse(doc), rulesOf(doc), unitDamage, settings, opponentTargets(doc))),
+    damageBreakdown: (doc, unitIndex, targetIndex, conditions) => {
+      const o = conditions?.vs ? opponent(doc) : undefined;
+      const named = (ts: ReturnType<typeof sideTargets>) => ts.map((t) => ({ name: t.name, target: t.target }));
+      if (conditions?.vs === 'opponent') return o ? damageBreakdown(doc, parse(doc), rulesOf(doc), settings, unitIndex, targetIndex, conditions, named(sideTargets(o))) : null;
+      // What they do to you: the opponent's unit against this list's units.
+      if (conditions?.vs === 'reverse') return o ? damageBreakdown(o.doc, o.list, o.rules, settings, unitIndex, targetIndex, conditions, named(sideTargets({ list: parse(doc), rules: rulesOf(doc) }))) : null;
+      return damageBreakdown(doc, parse(doc), rulesOf(doc), settings, unitIndex, targetIndex, conditions);
+    },
     documentSymbols: (doc) => capped(documentSymbols(doc, parse(doc)), BOUNDS.symbols),
     foldingRanges: (doc) => capped(foldingRanges(doc, parse(doc)), BOUNDS.foldingRanges),
     selectionRanges: (doc, positions) => selectionRanges(doc, parse(doc), capped(positions, BOUNDS.symbols)),
@@ -214,7 +252,19 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       if (asks(FIX_ALL_KIND)) out.push(...codeActions(doc, list, this.diagnostics(doc), [FIX_ALL_KIND]));
       return out;
     },
+    setOpponent: (uri, input) => {
+      if (input) opponents.set(uri, input);
+      else opponents.delete(uri);
+    },
+    opponent,
+    matchup: (doc, conditions = {}, directions) => {
+      const o = opponent(doc);
+      if (!o || tooLargeReason(doc, parse(doc)) || tooLargeReason(o.doc, o.list)) return null;
+      const yours = { list: parse(doc), rules: rulesOf(doc), edition: editionOf(doc), file: doc.uri.split('/').pop() };
+      return computeMatchup(yours, o, { conditions, devastatingWounds: settings.devastatingWounds, damage: unitDamage, directions });
+    },
     forget: (uri) => {
+      opponents.delete(uri);
       parsed.delete(uri);
       drift.forget(uri);
     },

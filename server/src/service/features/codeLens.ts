@@ -19,6 +19,7 @@ import { resolvePlannedStratagem } from './diagnostics/plan';
 import { listEdition, type Edition } from '../domain/editions';
 import { BOUNDS } from '../domain/bounds';
 import { runBounded } from '../domain/damage/budget';
+import { ListTarget, pointsRemoved } from '../domain/damage/targetUnit';
 
 export type UnitDamageFn = (input: UnitDamageInput) => UnitDamageResult;
 export type Phase = 'shooting' | 'fight';
@@ -115,15 +116,22 @@ export function unitPhaseInput(groups: LoadoutGroup[], sheet: Datasheet, target:
 export const hasPhase = (groups: LoadoutGroup[], phase: Phase) =>
   groups.some((g) => g.weapons.some((w) => w.profiles.some((p) => (p.type === 'ranged') === (phase === 'shooting'))));
 
+/**
+ * `opponent`: the units of the opponent's list as targets (`listTargets`): each lens then names them, best first
+ * (the most points' worth removed), and opens the pair's breakdown (`vs: 'opponent'`).
+ */
 export function codeLenses(
   doc: TextDocument,
   list: ArmyList,
   rules: RulesIndex,
   damage: UnitDamageFn = computeUnitDamage,
   settings: LensSettings = DEFAULT_SETTINGS,
+  opponent?: ListTarget[],
 ): CodeLens[] {
   const lenses: CodeLens[] = [];
-  const targets = settings.damageTargets.map((t) => ({ label: t.name, target: targetFromSetting(t) }));
+  const targets: { label: string; target: ScenarioTarget; unit?: ListTarget }[] = opponent
+    ? opponent.map((t) => ({ label: t.name, target: t.target, unit: t }))
+    : settings.damageTargets.map((t) => ({ label: t.name, target: targetFromSetting(t) }));
   if (targets.length === 0) return lenses;
   const stratagems = listDamageStratagems(list, rules);
   const dw = settings.devastatingWounds;
@@ -138,7 +146,7 @@ export function codeLenses(
     if (phases.length === 0) return;
     const range = toRange(doc, unit.name.span);
     const command = (title: string, targetIndex: number, stratagem?: string, tooltip?: string): CodeLens => {
-      const args: unknown[] = [doc.uri, unitIndex, targetIndex, stratagem ? { stratagems: [stratagem] } : {}];
+      const args: unknown[] = [doc.uri, unitIndex, targetIndex, { ...(stratagem ? { stratagems: [stratagem] } : {}), ...(opponent ? { vs: 'opponent' } : {}) }];
       // The detail travels as the command's tooltip (LSP 3.18) and as a fifth argument, which the VS Code
       // client's middleware turns into the tooltip (its converter drops unknown fields); the command ignores it.
       if (tooltip) args.push({ tooltip });
@@ -166,9 +174,14 @@ export function codeLenses(
       // The title: each target's best phase, as many targets as fit in LENS_COLUMNS.
       const best = targets.map((t, i) => {
         const k = base[i].reduce((b, r, j) => (r.damage > base[i][b].damage ? j : b), 0);
-        return { label: t.label, phase: phases[k], r: base[i][k] };
+        return { label: t.label, phase: phases[k], r: base[i][k], index: i, worth: t.unit ? pointsRemoved(t.unit, base[i][k]) / Math.max(1, t.unit.points) : 0 };
       });
-      lenses.push(command(lensTitle(best), 0, undefined, detail.join('\n')));
+      // Against an opponent: best targets first (the largest share of the target's points removed).
+      if (opponent) {
+        best.sort((a, b) => b.worth - a.worth || b.r.damage - a.r.damage);
+        detail.splice(0, targets.length, ...best.map((b) => `${detail[b.index]} · ${Math.round(b.worth * 100)}% of its points`));
+      }
+      lenses.push(command(lensTitle(best), best[0].index, undefined, detail.join('\n')));
     };
     if (listWork <= 0) {
       lenses.push(command('⚔ expected damage not computed: this list has used up the damage bound of one lens request', 0));

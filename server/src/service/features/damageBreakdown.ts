@@ -28,6 +28,11 @@ export interface BreakdownConditions {
   stealth?: boolean;
   /** Stratagem variants switched on, by label (`POINT-BLANK AMBUSH`). */
   stratagems?: string[];
+  /**
+   * A matchup pair (the list has an opponent): `opponent`: the target index is one of the opponent list's units
+   * (`listTargets` order); `reverse`: the unit index is the opponent's unit and the target one of this list's.
+   */
+  vs?: 'opponent' | 'reverse';
 }
 
 export type ConditionKey = 'halfRange' | 'cover' | 'stationary' | 'heavyReady' | 'charged' | 'stealth';
@@ -87,7 +92,7 @@ export interface DamageBreakdown {
 }
 
 /** The toggles, in order; Heavy's condition and Stealth's effect are the edition's. */
-function conditionToggles(edition: Edition): { key: ConditionKey; label: string; detail: string }[] {
+export function conditionToggles(edition: Edition): { key: ConditionKey; label: string; detail: string }[] {
   const d = editionRules(edition).damage;
   return [
     { key: 'halfRange', label: 'Half range', detail: 'Rapid Fire and Melta apply' },
@@ -98,7 +103,27 @@ function conditionToggles(edition: Edition): { key: ConditionKey; label: string;
   ];
 }
 
-/** Null when the unit or target index is out of range, or the unit's datasheet is unknown. */
+/** The engine context of the condition toggles. */
+export function conditionContext(conditions: BreakdownConditions): ScenarioContext {
+  return {
+    withinHalfRange: !!conditions.halfRange,
+    targetInCover: !!conditions.cover,
+    remainedStationary: !!conditions.stationary,
+    heavyReady: !!conditions.heavyReady,
+    charged: !!conditions.charged,
+  };
+}
+
+/** A target the breakdown can show: a profile of the settings, or a unit of the opponent's list. */
+export interface NamedTarget {
+  name: string;
+  target: ScenarioTarget;
+}
+
+/**
+ * Null when the unit or target index is out of range, or the unit's datasheet is unknown. `targets` replaces the
+ * `auspex.damage.targets` profiles (a matchup pair: the other list's units).
+ */
 export function damageBreakdown(
   doc: TextDocument,
   list: ArmyList,
@@ -107,23 +132,18 @@ export function damageBreakdown(
   unitIndex: number,
   targetIndex: number,
   conditions: BreakdownConditions = {},
+  targets: NamedTarget[] = settings.damageTargets.map((t) => ({ name: t.name, target: targetFromSetting(t) })),
 ): DamageBreakdown | null {
   const unit = list.units[unitIndex];
-  const setting = settings.damageTargets[targetIndex];
-  if (!unit || !setting) return null;
+  const chosen = targets[targetIndex];
+  if (!unit || !chosen) return null;
   const sheet = rules.datasheet(unit.name.text, list.faction?.text);
   if (!sheet) return null;
   const groups = loadoutGroups(unit, sheet);
   const edition = listEdition(list, settings.edition);
-  const target = targetFromSetting(setting);
+  const target: ScenarioTarget = { ...chosen.target };
   if (conditions.stealth) target.stealth = true;
-  const context: ScenarioContext = {
-    withinHalfRange: !!conditions.halfRange,
-    targetInCover: !!conditions.cover,
-    remainedStationary: !!conditions.stationary,
-    heavyReady: !!conditions.heavyReady,
-    charged: !!conditions.charged,
-  };
+  const context = conditionContext(conditions);
   const variants = stratagemVariants(listDamageStratagems(list, rules), sheet);
   const on = new Set(conditions.stratagems ?? []);
   const active = variants.filter((v) => on.has(v.label));
@@ -169,8 +189,8 @@ export function damageBreakdown(
   return {
     unit: { index: unitIndex, name: unit.name.text, line: doc.positionAt(unit.name.span.start).line },
     edition: { edition, label: editionRules(edition).label, keptFromTenth: [...editionRules(edition).damage.borrowed] },
-    target: { index: targetIndex, name: setting.name, profile: target },
-    targets: settings.damageTargets.map((t, index) => ({ index, name: t.name })),
+    target: { index: targetIndex, name: chosen.name, profile: target },
+    targets: targets.map((t, index) => ({ index, name: t.name })),
     toggles,
     devastatingWounds: settings.devastatingWounds,
     phases,

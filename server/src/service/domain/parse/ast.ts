@@ -74,6 +74,8 @@ export interface ArmyList {
   /** Every unit in text order, duplicates kept separate. Sections hold the same objects. */
   units: Unit[];
   stratagemPlan?: StratagemPlan;
+  /** The `OPPONENT: <path>` line (an Auspex extension): the opponent's list, relative to this one. */
+  opponent?: OpponentRef;
   /** `#` comment lines (an Auspex extension; exports never contain them). */
   comments: Span[];
   errors: ParseError[];
@@ -159,6 +161,14 @@ export interface EnhancementRef {
   /** Points stated next to the enhancement ("(+15 pts)"), when the format gives them. */
   points?: number;
   span: Span;
+}
+
+/** `OPPONENT: <path>`: the list this one plays against (the path as written, relative to the list's folder). */
+export interface OpponentRef {
+  /** The whole line. */
+  span: Span;
+  /** The path as written; absent when the line names none (a `opponent-syntax` error then). */
+  path?: Token;
 }
 
 /** The optional `STRATAGEMS` section: which stratagem the player plans to use on which units. */

@@ -1,11 +1,13 @@
 // Auspex's own additions to hand-written lists: "#" comment lines and the
 // closing STRATAGEMS section (one planned use per line). They are lifted out
 // of the line stream before the format parser runs, so they work in any format.
-import type { PlannedStratagem, StratagemPlan, TargetRef } from './ast';
+import type { OpponentRef, PlannedStratagem, StratagemPlan, TargetRef } from './ast';
 import type { Ctx } from './common';
 import { Line, grp, numTok, trimRange } from './lines';
 
 const HEADER = /^STRATAGEMS\s*:?$/i;
+/** `OPPONENT: <path>` at column 0 (group 1: the path). */
+const OPPONENT = /^OPPONENT\s*:\s*(.*)$/di;
 const FOOTER = /^(Exported with App Version|Created with)/i;
 /** nrsimple writes its structure with "#": "# ++ Army Roster ++", "## Battleline [180 pts]". */
 const NR_MARKDOWN = /^(#\s*\+\+|##\s)/;
@@ -25,6 +27,11 @@ export function liftExtensions(ctx: Ctx, lines: Line[], markdownHeaders: boolean
     const text = src.slice(s, e);
     if (text.startsWith('#') && !(markdownHeaders && NR_MARKDOWN.test(text))) {
       ctx.list.comments.push({ start: s, end: e });
+      continue;
+    }
+    const opp = line.indent === 0 && (!plan || planDone) ? OPPONENT.exec(text) : null;
+    if (opp) {
+      liftOpponent(ctx, opp, s, e);
       continue;
     }
     if (!plan && line.indent === 0 && HEADER.test(text)) {
@@ -50,6 +57,20 @@ export function liftExtensions(ctx: Ctx, lines: Line[], markdownHeaders: boolean
     out.push(line);
   }
   return out;
+}
+
+/** The OPPONENT line: its path token, or an `opponent-syntax` error (no path, or a second OPPONENT line). */
+function liftOpponent(ctx: Ctx, m: RegExpExecArray, s: number, e: number): void {
+  if (ctx.list.opponent) {
+    ctx.error('opponent-syntax', 'A list names one opponent: this second OPPONENT line is ignored', s, e);
+    return;
+  }
+  const ref: OpponentRef = { span: { start: s, end: e } };
+  ctx.list.opponent = ref;
+  const g = grp(m, 1, s);
+  const [ps, pe] = g ? trimRange(ctx.src, g[0], g[1]) : [e, e];
+  if (pe <= ps) ctx.error('opponent-syntax', 'OPPONENT needs the path of the opponent\'s list, relative to this list ("OPPONENT: ../theirs.txt")', s, e);
+  else ref.path = ctx.tok(ps, pe);
 }
 
 const HEAD = /^(.*?)\s*(?:\(([^()]*)\))?\s*$/d;

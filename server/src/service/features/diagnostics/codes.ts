@@ -17,6 +17,14 @@ export const DIAGNOSTIC_CODES = {
     severity: 'error',
     summary: 'A line of the STRATAGEMS plan that does not read `<Stratagem> [(round N[, phase])]: <unit>[, <unit> ...]`.',
   },
+  'opponent-syntax': {
+    severity: 'error',
+    summary: 'An `OPPONENT:` line without a path, or a second one: a list names one opponent list, by a path relative to it.',
+  },
+  'opponent-unreadable': {
+    severity: 'warning',
+    summary: 'The `OPPONENT:` line names a file that is missing, unreadable or not an army list: no matchup until it is one.',
+  },
   'internal-error': {
     severity: 'warning',
     summary: 'Auspex failed on this line or unit; the rest of the list is still checked. Please report it.',

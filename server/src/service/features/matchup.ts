@@ -1,0 +1,203 @@
+// The matchup: every unit of one list against every unit of another (the opponent), per phase, both directions.
+// Each defender is a real target unit (`domain/damage/targetUnit.ts`: model groups, attached Leaders, its
+// datasheets' defensive abilities); each attacker fires as its lens does (`unitPhaseInput`). Cells are the engine's
+// expected damage, models slain, P(wipe) and the points' worth removed. The damage function is the façade's
+// per-pair cache, keyed by attacker loadout + target + conditions, so an edit recomputes only what changed.
+import type { ArmyList } from '../domain/parse/ast';
+import type { RulesIndex } from '../domain/rules';
+import type { Edition } from '../domain/editions';
+import { editionRules } from '../domain/editions';
+import { computeUnitDamage } from '../domain/damage/fromRules';
+import { BoundsError } from '../domain/bounds';
+import { listTargets, ListTarget, pointsRemoved, unitPoints } from '../domain/damage/targetUnit';
+import { hasPhase, loadoutGroups, Phase, PHASES, UnitDamageFn, unitPhaseInput } from './codeLens';
+import { BreakdownConditions, BreakdownToggle, conditionContext, conditionToggles } from './damageBreakdown';
+
+/** One side of a matchup: a parsed list, the rules index of its edition, and that edition. */
+export interface MatchupSide {
+  list: ArmyList;
+  rules: RulesIndex;
+  edition: Edition;
+  /** The file as the user named it (shown, never read here). */
+  file?: string;
+}
+
+/** The condition toggles of the breakdown (stratagems excepted: they belong to one attacking unit). */
+export type MatchupConditions = Omit<BreakdownConditions, 'stratagems' | 'vs'>;
+
+export interface MatchupAttacker {
+  /** Index in the attacking list's `units`. */
+  index: number;
+  name: string;
+  points: number;
+  phases: Phase[];
+}
+
+export interface MatchupDefender {
+  /** Index in the defending list's `units` of its Bodyguard (or the unit alone). */
+  index: number;
+  /** Position in `listTargets` order: the breakdown's target index. */
+  targetIndex: number;
+  name: string;
+  points: number;
+  models: number;
+}
+
+export interface MatchupPair {
+  attacker: string;
+  attackerIndex: number;
+  defender: string;
+  defenderIndex: number;
+  /** Position of the defender in `defenders` (the breakdown's target index). */
+  targetIndex: number;
+  phase: Phase;
+  /** As the engine returns it. */
+  damage: number;
+  modelsSlain: number;
+  pWipe: number;
+  /** Σ over the defender's groups of expected models slain × points per model. */
+  pointsRemoved: number;
+  /** pointsRemoved ÷ the defender's points (0 when it has none). */
+  share: number;
+  /** Why the pair was not computed (a bound), when it was not. */
+  error?: string;
+}
+
+/** One direction: the attacking list's units against the defending list's. */
+export interface MatchupDirection {
+  attackers: MatchupAttacker[];
+  defenders: MatchupDefender[];
+  pairs: MatchupPair[];
+}
+
+export interface ListSummary {
+  faction?: string;
+  detachments: string[];
+  points: number;
+  file?: string;
+}
+
+export interface Matchup {
+  edition: Edition;
+  yours: ListSummary;
+  theirs: ListSummary;
+  conditions: MatchupConditions;
+  toggles: BreakdownToggle[];
+  /** Your units against theirs. */
+  forward: MatchupDirection;
+  /** Their units against yours ("what they do to you"). */
+  reverse: MatchupDirection;
+}
+
+export interface MatchupOptions {
+  conditions?: MatchupConditions;
+  devastatingWounds?: 'current' | 'spill';
+  /** The per-pair cache (the façade's); computeUnitDamage uncached when absent. */
+  damage?: UnitDamageFn;
+  /** Only this direction (the CLI's default prints both). */
+  directions?: ('forward' | 'reverse')[];
+}
+
+/** A list's faction, detachments and points (stated per unit, else the data's). */
+export function listSummary(side: MatchupSide): ListSummary {
+  let points = 0;
+  for (const u of side.list.units) {
+    const ds = side.rules.datasheet(u.name.text, side.list.faction?.text);
+    points += u.points?.value ?? (ds ? unitPoints(u, ds) : 0);
+  }
+  const out: ListSummary = { faction: side.list.faction?.text, detachments: side.list.detachments.map((d) => d.text), points };
+  if (side.file) out.file = side.file;
+  return out;
+}
+
+/** The defenders of a list (each unit not attached to another, with those attached to it), memoised per list object. */
+const targetsMemo = new WeakMap<ArmyList, WeakMap<RulesIndex, ListTarget[]>>();
+export function sideTargets(side: Pick<MatchupSide, 'list' | 'rules'>): ListTarget[] {
+  let byRules = targetsMemo.get(side.list);
+  if (!byRules) targetsMemo.set(side.list, (byRules = new WeakMap()));
+  let t = byRules.get(side.rules);
+  if (!t) byRules.set(side.rules, (t = listTargets(side.list, side.rules)));
+  return t;
+}
+
+/** One direction of the matchup: every attacking unit with weapons, against every defending target, per phase. */
+export function matchupDirection(att: MatchupSide, def: MatchupSide, o: MatchupOptions = {}): MatchupDirection {
+  const damage = o.damage ?? computeUnitDamage;
+  const context = conditionContext(o.conditions ?? {});
+  const targets = sideTargets(def);
+  const defenders: MatchupDefender[] = targets.map((t, i) => ({ index: t.index, targetIndex: i, name: t.name, points: t.points, models: t.target.models }));
+  const attackers: MatchupAttacker[] = [];
+  const pairs: MatchupPair[] = [];
+  att.list.units.forEach((unit, index) => {
+    const sheet = att.rules.datasheet(unit.name.text, att.list.faction?.text);
+    if (!sheet) return;
+    const groups = loadoutGroups(unit, sheet);
+    const phases = PHASES.filter((p) => hasPhase(groups, p));
+    if (!phases.length) return;
+    attackers.push({ index, name: unit.name.text, points: unitPoints(unit, sheet), phases });
+    targets.forEach((t, ti) => {
+      const target = o.conditions?.stealth ? { ...t.target, stealth: true } : t.target;
+      for (const phase of phases) {
+        const base = { attacker: unit.name.text, attackerIndex: index, defender: t.name, defenderIndex: t.index, targetIndex: ti, phase };
+        try {
+          const r = damage({ ...unitPhaseInput(groups, sheet, target, phase, { context, devastatingWounds: o.devastatingWounds, edition: att.edition }), damageDist: false });
+          const removed = pointsRemoved(t, r);
+          pairs.push({ ...base, damage: r.damage, modelsSlain: r.modelsSlain, pWipe: r.pWipe, pointsRemoved: removed, share: t.points > 0 ? removed / t.points : 0 });
+        } catch (e) {
+          if (!(e instanceof BoundsError)) throw e;
+          pairs.push({ ...base, damage: 0, modelsSlain: 0, pWipe: 0, pointsRemoved: 0, share: 0, error: e.message });
+        }
+      }
+    });
+  });
+  return { attackers, defenders, pairs };
+}
+
+/** The whole matchup: both directions (unless `directions` says one), under your list's edition's toggles. */
+export function computeMatchup(yours: MatchupSide, theirs: MatchupSide, o: MatchupOptions = {}): Matchup {
+  const dirs = o.directions ?? ['forward', 'reverse'];
+  const empty: MatchupDirection = { attackers: [], defenders: [], pairs: [] };
+  const conditions = o.conditions ?? {};
+  return {
+    edition: yours.edition,
+    yours: listSummary(yours),
+    theirs: listSummary(theirs),
+    conditions,
+    toggles: conditionToggles(yours.edition).map((c) => ({ key: c.key, label: c.label, on: !!conditions[c.key], detail: c.detail })),
+    forward: dirs.includes('forward') ? matchupDirection(yours, theirs, o) : empty,
+    reverse: dirs.includes('reverse') ? matchupDirection(theirs, yours, o) : empty,
+  };
+}
+
+/** The best pair of an attacker against each defender: the phase removing the most points. */
+export function bestPhase(pairs: MatchupPair[]): MatchupPair[] {
+  const best = new Map<string, MatchupPair>();
+  for (const p of pairs) {
+    const k = `${p.attackerIndex}:${p.targetIndex}`;
+    const b = best.get(k);
+    if (!b || p.pointsRemoved > b.pointsRemoved + 1e-12 || (Math.abs(p.pointsRemoved - b.pointsRemoved) <= 1e-12 && p.damage > b.damage)) best.set(k, p);
+  }
+  return [...best.values()];
+}
+
+/** Readable text of one direction: per attacker, its targets best first (what `auspex matchup` prints). */
+export function matchupText(m: Matchup, dir: 'forward' | 'reverse'): string {
+  const d = m[dir];
+  const [a, b] = dir === 'forward' ? [m.yours, m.theirs] : [m.theirs, m.yours];
+  const name = (s: ListSummary) => `${s.file ?? 'list'} (${s.faction ?? 'no faction'}${s.detachments.length ? `, ${s.detachments.join(' + ')}` : ''}, ${s.points} pts)`;
+  const lines = [`${name(a)} against ${name(b)} — ${editionRules(m.edition).label}`];
+  if (!d.attackers.length) lines.push('  (no unit with weapons and a known datasheet)');
+  for (const at of d.attackers) {
+    lines.push(`${at.name} #${at.index + 1} (${at.points} pts)`);
+    const rows = d.pairs.filter((p) => p.attackerIndex === at.index).sort((x, y) => y.share - x.share || y.pointsRemoved - x.pointsRemoved);
+    for (const p of rows) {
+      const phase = p.phase === 'shooting' ? 'Shooting' : 'Fight   ';
+      const figures = p.error ? `not computed: ${p.error}` : `${f1(p.damage)} dmg, ${f1(p.modelsSlain)} slain, ${pct(p.share)} of ${d.defenders[p.targetIndex].points} pts, P(wipe) ${pct(p.pWipe)}`;
+      lines.push(`  ${phase} vs ${p.defender} #${p.defenderIndex + 1}: ${figures}`);
+    }
+  }
+  return lines.join('\n');
+}
+
+const f1 = (x: number) => (Math.round(x * 10) / 10).toFixed(1);
+const pct = (x: number) => `${Math.round(x * 100)}%`;
