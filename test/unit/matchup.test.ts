@@ -1,0 +1,202 @@
+// The matchup: real target units (targetFromListUnit: model groups, an attached Leader, flags, points per model,
+// defensive abilities from the datasheets) and the matrix of a real pair of lists (../shared/lists with the
+// BattleScribe data of ../shared/data), each cell checked against an independent single-pair computation.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { RulesProvider } from '../../server/src/node/rulesProvider';
+import { createLanguageService } from '../../server/src/service/languageService';
+import { parseArmyList } from '../../server/src/service/domain/parse';
+import { RulesIndex } from '../../server/src/service/domain/rules';
+import { listTargets, targetFromListUnit } from '../../server/src/service/domain/damage/targetUnit';
+import { computeDamage, groupedTarget, TargetGroup } from '../../server/src/service/domain/damage/engine';
+import { computeUnitDamage } from '../../server/src/service/domain/damage/fromRules';
+import { loadoutGroups, unitPhaseInput } from '../../server/src/service/features/codeLens';
+import { computeMatchup, matchupText } from '../../server/src/service/features/matchup';
+import { requireShared, sharedPath } from '../support/shared';
+
+let gscTyr: RulesIndex | undefined;
+function rules(this: Mocha.Context): RulesIndex {
+  requireShared(this, 'data', 'bsdata');
+  if (!gscTyr) {
+    const p = new RulesProvider({ paths: [sharedPath('data', 'bsdata')] });
+    p.ensureFaction('Genestealer Cults');
+    p.ensureFaction('Tyranids');
+    gscTyr = new RulesIndex(p.rules());
+  }
+  return gscTyr;
+}
+
+const LED = `Led (200 points)
+
+Genestealer Cults
+Strike Force (2000 points)
+Xenocreed Congregation
+
+CHARACTERS
+
+Acolyte Iconward (50 points)
+  • Leading: Acolyte Hybrids with Autopistols
+  • 1x Autopistol
+    1x Cult claws
+
+BATTLELINE
+
+Acolyte Hybrids with Autopistols (65 points)
+  • 1x Acolyte Leader
+    • 1x Autopistol
+      1x Leader’s bio-weapons
+  • 4x Acolyte Hybrid
+    • 4x Autopistol
+      4x Cult claws and knife
+
+Atalan Jackals (85 points)
+  • 4x Atalan Jackal
+    • 4x Autopistol
+  • 1x Atalan Wolfquad
+    • 1x Heavy stubber
+`;
+
+describe('matchup: target units from a list', () => {
+  it('a led unit: the Bodyguard group, the attached CHARACTER after it, points per model, the Leader\'s Feel No Pain', function () {
+    const r = rules.call(this);
+    const list = parseArmyList(LED);
+    const [leader, hybrids] = list.units;
+    // The Leader is part of its Bodyguard's target, not a target of its own.
+    assert.strictEqual(targetFromListUnit(list, leader, r), null);
+    const t = targetFromListUnit(list, hybrids, r)!;
+    assert.strictEqual(t.index, 1);
+    assert.strictEqual(t.name, 'Acolyte Hybrids with Autopistols + Acolyte Iconward');
+    assert.strictEqual(t.points, 115);
+    assert.deepStrictEqual(t.units, [hybrids, leader]);
+    const g = t.target.groups!;
+    const shape = (x: TargetGroup) => [x.models, x.T, x.Sv, x.W, x.fnp ?? null, !!x.character, !!x.attached, x.pointsPerModel];
+    // Acolyte Leader and Acolyte Hybrid share one profile (T4 5+ W1): one group of 5 at 65/5 points; the
+    // Iconward (T4 5+ W3, 50 points) after it; "Nexus of Devotion" gives models in the unit Feel No Pain 5+.
+    assert.deepStrictEqual(g.map(shape), [
+      [5, 4, 5, 1, 5, false, false, 13],
+      [1, 4, 5, 3, 5, true, true, 50],
+    ]);
+    assert.strictEqual(t.target.models, 6);
+    assert.strictEqual(t.target.W, 1, 'the wound roll and top-level profile are the Bodyguard\'s');
+    assert.ok(t.target.keywords!.includes('CHARACTER') && t.target.keywords!.includes('INFANTRY'));
+  });
+
+  it('two model profiles in one unit, and Stealth only when every model has it', function () {
+    const r = rules.call(this);
+    const list = parseArmyList(LED);
+    const t = targetFromListUnit(list, list.units[2], r)!;
+    assert.deepStrictEqual(t.target.groups!.map((x) => [x.name, x.models, x.W]), [['Atalan Jackal', 4, 2], ['Atalan Wolfquad', 1, 4]]);
+    assert.strictEqual(t.target.stealth, true, 'Atalan Jackals have Stealth');
+    assert.strictEqual(t.points, 85);
+    // Without the Leader's FNP: a unit alone keeps its own profile.
+    assert.ok(t.target.groups!.every((x) => !x.fnp && !x.attached && !x.character));
+  });
+
+  it('a real list: Hyperadapted Raveners (Prime W6 + 4 Ravener W3) as two groups, fewer wounds first', function () {
+    requireShared(this, 'lists', 'gwapp_tyranids_2.txt');
+    const r = rules.call(this);
+    const list = parseArmyList(fs.readFileSync(sharedPath('lists', 'gwapp_tyranids_2.txt'), 'utf8'));
+    const rav = listTargets(list, r).find((t) => t.name === 'Hyperadapted Raveners')!;
+    assert.ok(rav, 'the Raveners are a target');
+    assert.deepStrictEqual(rav.target.groups!.map((x) => [x.name, x.models, x.T, x.Sv, x.W]), [['Raveners', 4, 5, 4, 3], ['Ravener Prime', 1, 5, 4, 6]]);
+    const perModel = rav.points / 5;
+    assert.ok(rav.target.groups!.every((x) => x.pointsPerModel === perModel));
+  });
+});
+
+describe('matchup: a real pair of lists', function () {
+  this.timeout(60000);
+  const files = ['gwapp_gsc_1.txt', 'gwapp_tyranids_2.txt'];
+  const load = (ctx: Mocha.Context) => {
+    for (const f of files) requireShared(ctx, 'lists', f);
+    const r = rules.call(ctx);
+    const [a, b] = files.map((f) => parseArmyList(fs.readFileSync(sharedPath('lists', f), 'utf8')));
+    return { r, a, b };
+  };
+
+  it('each cell equals the engine run on that unit against the target built separately', function () {
+    const { r, a, b } = load(this);
+    const m = computeMatchup({ list: a, rules: r, edition: 10 }, { list: b, rules: r, edition: 10 });
+    assert.ok(m.forward.attackers.length >= 15, `GSC attackers: ${m.forward.attackers.length}`);
+    assert.strictEqual(m.forward.defenders.length, b.units.length, 'no Tyranid unit is led: one target per unit');
+    assert.ok(m.reverse.attackers.length >= 10 && m.reverse.defenders.length === a.units.length);
+    let checked = 0;
+    for (const [dir, att, def] of [['forward', a, b], ['reverse', b, a]] as const) {
+      const d = m[dir];
+      for (const p of d.pairs) {
+        // Independent: the target's groups from the datasheet profiles by hand, the weapons as the unit fires them.
+        const unit = def.units[p.defenderIndex];
+        const ds = r.datasheet(unit.name.text, def.faction?.text)!;
+        const pts = unit.points!.value;
+        const n = unit.models.reduce((s, g) => s + g.count, 0);
+        const byProfile = new Map<string, TargetGroup>();
+        for (const mg of unit.models) {
+          const prof = ds.models.find((x) => x.name.toLowerCase() === mg.name.text.toLowerCase().replace(/s$/, '')) ?? ds.models[0];
+          const g = byProfile.get(prof.name) ?? { name: prof.name, models: 0, T: prof.T, Sv: prof.Sv, W: prof.W, invuln: prof.invuln ?? null };
+          g.models += mg.count;
+          byProfile.set(prof.name, g);
+        }
+        const groups = [...byProfile.values()].sort((x, y) => x.W - y.W);
+        const target = groupedTarget(groups);
+        const attUnit = att.units[p.attackerIndex];
+        const sheet = r.datasheet(attUnit.name.text, att.faction?.text)!;
+        const fired = computeUnitDamage({ ...unitPhaseInput(loadoutGroups(attUnit, sheet), sheet, d.defenders[p.targetIndex] && listTargets(def, r)[p.targetIndex].target, p.phase), damageDist: false });
+        const own = computeDamage({ ...fired.scenario, target: { ...target, fnp: fired.scenario.target.fnp, stealth: fired.scenario.target.stealth, keywords: fired.scenario.target.keywords } }, { damageDist: false });
+        const msg = `${dir} ${p.attacker} → ${p.defender} (${p.phase})`;
+        assert.ok(Math.abs(own.damage - p.damage) < 1e-9, `${msg}: damage ${own.damage} vs ${p.damage}`);
+        assert.ok(Math.abs(own.modelsSlain - p.modelsSlain) < 1e-9, `${msg}: slain`);
+        assert.ok(Math.abs(own.pWipe - p.pWipe) < 1e-9, `${msg}: wipe`);
+        const removed = own.groupsSlain ? own.groupsSlain.reduce((s, g) => s + g.modelsSlain * (pts / n), 0) : (own.modelsSlain * pts) / n;
+        assert.ok(Math.abs(removed - p.pointsRemoved) < 1e-6, `${msg}: points removed ${removed} vs ${p.pointsRemoved}`);
+        assert.ok(Math.abs(p.share - p.pointsRemoved / pts) < 1e-9);
+        checked++;
+      }
+    }
+    assert.ok(checked > 400, `${checked} cells checked`);
+  });
+
+  it('the façade: an opponent set, the matchup answers; the lens names an opponent unit; the text is readable', function () {
+    const { r } = load(this);
+    const service = createLanguageService({ rules: r.data });
+    const text = fs.readFileSync(sharedPath('lists', files[0]), 'utf8');
+    const doc = TextDocument.create('file:///lists/gsc.txt', 'army-list', 1, `OPPONENT: tyranids.txt\n${text}`);
+    const theirs = TextDocument.create('file:///lists/tyranids.txt', 'army-list', 1, fs.readFileSync(sharedPath('lists', files[1]), 'utf8'));
+    assert.strictEqual(service.matchup(doc), null, 'no opponent set yet');
+    service.setOpponent(doc.uri, { doc: theirs });
+    const m = service.matchup(doc)!;
+    assert.ok(m.forward.pairs.length > 100);
+    assert.ok(!service.diagnostics(doc).some((d) => String(d.code).startsWith('opponent-')));
+    const lens = service.codeLenses(doc).find((l) => /^⚔ expected damage vs /.test(l.command!.title))!;
+    const names = new Set(m.forward.defenders.map((d) => d.name));
+    const first = lens.command!.title.replace('⚔ expected damage vs ', '').split(':')[0];
+    assert.ok(names.has(first), `the lens names an opponent unit: ${lens.command!.title}`);
+    assert.ok(lens.command!.title.length <= 100);
+    assert.deepStrictEqual(lens.command!.arguments![3], { vs: 'opponent' });
+    // The pair's breakdown.
+    const b = service.damageBreakdown(doc, lens.command!.arguments![1] as number, lens.command!.arguments![2] as number, { vs: 'opponent' })!;
+    assert.strictEqual(b.target.name, first);
+    const rb = service.damageBreakdown(doc, m.reverse.attackers[0].index, 0, { vs: 'reverse' })!;
+    assert.strictEqual(rb.unit.name, m.reverse.attackers[0].name);
+    assert.strictEqual(rb.target.name, m.reverse.defenders[0].name);
+    const t = matchupText(m, 'forward');
+    assert.match(t, /^gsc\.txt \(Genestealer Cults, Xenocreed Congregation, \d+ pts\) against tyranids\.txt \(Tyranids/);
+    assert.match(t, /\n {2}(Shooting|Fight {3}) vs .+ #\d+: \d+\.\d dmg, \d+\.\d slain, \d+% of \d+ pts, P\(wipe\) \d+%/);
+  });
+
+  it('the OPPONENT line: missing file, not a list, no path', function () {
+    const service = createLanguageService();
+    const doc = TextDocument.create('file:///a.txt', 'army-list', 1, 'OPPONENT: ../b.txt\nAtalan Jackals (85 Points)\n');
+    service.setOpponent(doc.uri, { error: 'no such file' });
+    const d = service.diagnostics(doc).find((x) => x.code === 'opponent-unreadable')!;
+    assert.deepStrictEqual([d.range.start, d.range.end], [{ line: 0, character: 10 }, { line: 0, character: 18 }]);
+    assert.match(d.message, /"\.\.\/b\.txt" cannot be read: no such file/);
+    service.setOpponent(doc.uri, { doc: TextDocument.create('file:///b.txt', 'army-list', 1, 'hello\nworld\n') });
+    assert.match(service.diagnostics(doc).find((x) => x.code === 'opponent-unreadable')!.message, /is not an army list/);
+    const hover = service.hover(doc, { line: 0, character: 3 })!;
+    assert.match((hover.contents as { value: string }).value, /not an army list/);
+    const none = TextDocument.create('file:///c.txt', 'army-list', 1, 'OPPONENT:\nAtalan Jackals (85 Points)\n');
+    const e = service.diagnostics(none).find((x) => x.code === 'opponent-syntax')!;
+    assert.strictEqual(e.range.start.line, 0);
+  });
+});
