@@ -15,6 +15,7 @@ import { parseCommand } from './parse';
 import { importCommand } from './importRoster';
 import { reportCommand } from './report';
 import { diffCommand } from './diff';
+import { matchupCommand } from './matchup';
 import { CliError, CliIO, EXIT_USAGE, processIO } from './io';
 
 const USAGE = `Usage:
@@ -43,6 +44,10 @@ const USAGE = `Usage:
       what changed between two versions of a rules data source, per faction
       (units, points per size, profiles, weapons, abilities, detachments, enhancements);
       exit 1 when something changed
+  auspex matchup <yours> <theirs> [--json] [--reverse] [--data <dir>]... [--edition 10|11]
+      every unit of your list against every unit of the opponent's list, per phase
+      (expected damage, models slain, points' worth removed, P(wipe)); text: both
+      directions; --json: your units attacking (--reverse: theirs attacking yours)
   auspex --help | --version
 
 --data <dir> (repeatable, first wins) adds a folder of BattleScribe catalogues or a
@@ -71,10 +76,12 @@ interface Args {
   to?: string;
   /** `check --against <data>`. */
   against?: string;
+  /** `matchup --reverse`. */
+  reverse: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { positional: [], json: false, help: false, version: false, data: [], from: [], noCache: false };
+  const args: Args = { positional: [], json: false, help: false, version: false, data: [], from: [], noCache: false, reverse: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -95,6 +102,7 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--from') args.from.push(value());
     else if (a === '--cache') args.cache = value();
     else if (a === '--no-cache') args.noCache = true;
+    else if (a === '--reverse' && args.command === 'matchup') args.reverse = true;
     else if (a === '--edition') {
       const e = value();
       if (e !== '10' && e !== '11') throw new CliError(`auspex: --edition takes 10 or 11, not "${e}"`);
@@ -144,6 +152,8 @@ export function run(argv: string[], io: CliIO = processIO, env: NodeJS.ProcessEn
         if (args.positional.length) throw new CliError('auspex diff: takes no file; name the versions with --from <data> --to <data>');
         if (args.from.length > 1) throw new CliError('auspex diff: name one --from <data>');
         return diffCommand(args.from[0], args.to, args.faction, args.json, io);
+      case 'matchup':
+        return matchupCommand(args.positional, args.json, args.reverse, listService(), io, forEdition);
       case 'parse':
         return parseCommand(args.positional, io);
       case 'import':

@@ -123,6 +123,16 @@ const CACHE_LIMIT = 32;
 /** Pair results kept (lenses and matchups): a 2000-point matchup is about 20 × 20 units × 2 phases × 2 directions. */
 const PAIR_CACHE_LIMIT = 8192;
 
+/** The last segment of a uri, decoded ("my list.txt"). */
+function fileName(uri: string): string {
+  const last = uri.split('/').pop() ?? uri;
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+}
+
 /** The edition a completion item was made for (`data.edition`, set by `completion`; the 10th when absent). */
 function completionEdition(item: CompletionItem): Edition {
   const e = (item.data as { edition?: unknown } | undefined)?.edition;
@@ -147,10 +157,10 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
 
   function opponent(doc: TextDocument): Opponent | undefined {
     const input = opponents.get(doc.uri);
-    if (!input?.doc || !parse(doc).opponent?.path) return undefined;
+    if (!input?.doc) return undefined;
     const list = parse(input.doc);
     const edition = listEdition(list, settings.edition);
-    return { doc: input.doc, list, edition, rules: rulesFor(edition), file: parse(doc).opponent?.path?.text };
+    return { doc: input.doc, list, edition, rules: rulesFor(edition), file: parse(doc).opponent?.path?.text ?? fileName(input.doc.uri) };
   }
   /** The opponent's targets for the lenses, when it is a list with units. */
   const opponentTargets = (doc: TextDocument) => {
@@ -260,7 +270,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     matchup: (doc, conditions = {}, directions) => {
       const o = opponent(doc);
       if (!o || tooLargeReason(doc, parse(doc)) || tooLargeReason(o.doc, o.list)) return null;
-      const yours = { list: parse(doc), rules: rulesOf(doc), edition: editionOf(doc), file: doc.uri.split('/').pop() };
+      const yours = { list: parse(doc), rules: rulesOf(doc), edition: editionOf(doc), file: fileName(doc.uri) };
       return computeMatchup(yours, o, { conditions, devastatingWounds: settings.devastatingWounds, damage: unitDamage, directions });
     },
     forget: (uri) => {

@@ -189,11 +189,16 @@ export function matchupText(m: Matchup, dir: 'forward' | 'reverse'): string {
   if (!d.attackers.length) lines.push('  (no unit with weapons and a known datasheet)');
   for (const at of d.attackers) {
     lines.push(`${at.name} #${at.index + 1} (${at.points} pts)`);
-    const rows = d.pairs.filter((p) => p.attackerIndex === at.index).sort((x, y) => y.share - x.share || y.pointsRemoved - x.pointsRemoved);
-    for (const p of rows) {
-      const phase = p.phase === 'shooting' ? 'Shooting' : 'Fight   ';
-      const figures = p.error ? `not computed: ${p.error}` : `${f1(p.damage)} dmg, ${f1(p.modelsSlain)} slain, ${pct(p.share)} of ${d.defenders[p.targetIndex].points} pts, P(wipe) ${pct(p.pWipe)}`;
-      lines.push(`  ${phase} vs ${p.defender} #${p.defenderIndex + 1}: ${figures}`);
+    // One line per defender, its best phase first; defenders by the largest share of their points removed.
+    const byDefender = new Map<number, MatchupPair[]>();
+    for (const p of d.pairs) if (p.attackerIndex === at.index) byDefender.set(p.targetIndex, [...(byDefender.get(p.targetIndex) ?? []), p]);
+    const rows = [...byDefender.values()].map((ps) => ps.sort((x, y) => y.share - x.share || y.damage - x.damage));
+    rows.sort((x, y) => y[0].share - x[0].share || y[0].damage - x[0].damage);
+    for (const ps of rows) {
+      const cell = (p: MatchupPair) =>
+        `${p.phase === 'shooting' ? 'Shooting' : 'Fight'} ${p.error ? `not computed: ${p.error}` : `${f1(p.damage)} dmg, ${f1(p.modelsSlain)} slain, ${pct(p.share)}, P(wipe) ${pct(p.pWipe)}`}`;
+      const def = d.defenders[ps[0].targetIndex];
+      lines.push(`  vs ${def.name} #${def.index + 1} (${def.points} pts): ${ps.map(cell).join(' · ')}`);
     }
   }
   return lines.join('\n');
