@@ -30,6 +30,8 @@ import { fetchData, FetchOutcome } from '../node/fetchData';
 import { staleEditions } from '../node/dataCache';
 import { checkCancelled, DocumentClock, whenSettled } from './scheduling';
 import { importRosterFileAsync, RosterImportResult } from '../node/roster';
+import { OpponentFiles } from '../node/opponentFile';
+import type { Matchup, MatchupConditions } from '../service/features/matchup';
 
 /** Validation waits this long after the last keystroke, so typing never queues work. */
 const VALIDATE_DELAY_MS = 120;
@@ -47,6 +49,9 @@ export const VirtualDocumentRequest = new RequestType<{ uri: string }, { text: s
 const MAX_POPUPS = 3;
 
 export const DamageBreakdownRequest = new RequestType<{ uri: string; unitIndex: number; targetIndex: number; conditions?: BreakdownConditions }, DamageBreakdown | null, void>('auspex/damageBreakdown');
+
+/** Client → server: the matchup of a list against the opponent its OPPONENT line names (null without one). */
+export const MatchupRequest = new RequestType<{ uri: string; conditions?: MatchupConditions }, Matchup | null, void>('auspex/matchup');
 
 /** Client → server: download an edition's community rules data into the cache (cancellable), then use it. */
 export const DownloadDataRequest = new RequestType<{ edition?: string; sources?: string[] }, DownloadDataResult, void>('auspex/downloadData');
@@ -78,6 +83,25 @@ export function startServer(connection: Connection): void {
   let shownProblems = new Set<string>();
   const loggedWarnings = new Set<string>();
   const dataLog = new DataLog((m) => connection.console.info(m), (m) => connection.console.warn(m));
+  const opponentFiles = new OpponentFiles((uri) => documents.get(uri));
+
+  /**
+   * Reads the file a list's OPPONENT line names (an open document of it wins), loads its faction from its
+   * edition's data and hands the service the opponent; drops it when the line is gone.
+   */
+  function syncOpponent(doc: TextDocument): void {
+    const written = service.parse(doc).opponent?.path?.text;
+    if (!written) {
+      service.setOpponent(doc.uri, undefined);
+      return;
+    }
+    const input = opponentFiles.read(doc.uri, written);
+    if (input.doc && guard(() => needData(input.doc!, doc.uri), false)) {
+      feedRules();
+      sendStatus();
+    }
+    service.setOpponent(doc.uri, input);
+  }
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     pullConfiguration = !!params.capabilities.workspace?.configuration;
@@ -284,6 +308,7 @@ export function startServer(connection: Connection): void {
       sendStatus();
     }
     service.setSettings(settingsFor(uri));
+    guard(() => syncOpponent(doc), undefined);
     let diagnostics = guard(() => service.diagnostics(doc), []);
     if (guard(() => usePreviousVersion(doc, diagnostics), false)) diagnostics = guard(() => service.diagnostics(doc), diagnostics);
     // A newer version arrived while we worked: its own validation will publish.
@@ -306,9 +331,9 @@ export function startServer(connection: Connection): void {
   }
 
   /** Loads what a list needs (its faction, its allies' factions), from the folders and the cache of its edition. */
-  function needData(doc: TextDocument): boolean {
+  function needData(doc: TextDocument, settingsUri = doc.uri): boolean {
     const list = service.parse(doc);
-    const edition = listEdition(list, settingsFor(doc.uri).edition);
+    const edition = listEdition(list, settingsFor(settingsUri).edition);
     const t0 = Date.now();
     const changed = rules.need(list, edition);
     guard(() => dataLog.needed(doc.uri, list, changed, Date.now() - t0, rules.rules(edition), changed ? rules.status() : undefined, edition), undefined);
@@ -341,12 +366,12 @@ export function startServer(connection: Connection): void {
     void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
 
-  connection.onHover((p, token) => withDoc(p.textDocument.uri, null, (doc) => service.hover(doc, p.position), token));
+  connection.onHover((p, token) => withDoc(p.textDocument.uri, null, (doc) => (syncOpponent(doc), service.hover(doc, p.position)), token));
   connection.onCompletion((p, token) => withDoc(p.textDocument.uri, null, (doc) => service.completion(doc, p.position), token));
   connection.onCompletionResolve((item) => guard(() => service.resolveCompletion(item), item));
   connection.languages.semanticTokens.on((p) => withDoc(p.textDocument.uri, { data: [] }, (doc) => service.semanticTokens(doc)));
   // Lenses and the outline are debounced and yield first: they never hold up a hover or a completion.
-  connection.onCodeLens((p, token) => whenSettled(clock, p.textDocument.uri, token, VALIDATE_DELAY_MS, () => withDoc(p.textDocument.uri, [], (doc) => service.codeLenses(doc))));
+  connection.onCodeLens((p, token) => whenSettled(clock, p.textDocument.uri, token, VALIDATE_DELAY_MS, () => withDoc(p.textDocument.uri, [], (doc) => (syncOpponent(doc), service.codeLenses(doc)))));
   connection.onDocumentSymbol((p, token) => whenSettled(clock, p.textDocument.uri, token, 0, () => withDoc(p.textDocument.uri, [], (doc) => service.documentSymbols(doc))));
   connection.onFoldingRanges((p) => withDoc(p.textDocument.uri, [], (doc) => service.foldingRanges(doc)));
   connection.onSelectionRanges((p) => withDoc(p.textDocument.uri, [], (doc) => service.selectionRanges(doc, p.positions)));
@@ -364,7 +389,18 @@ export function startServer(connection: Connection): void {
   connection.onCodeAction((p) => withDoc(p.textDocument.uri, [], (doc) => service.codeActions(doc, p.context.diagnostics, p.context.only)));
   connection.onReferences((p, token) => withDoc(p.textDocument.uri, [], (doc) => service.references(doc, p.position, documents.all()), token));
   connection.onRequest(VirtualDocumentRequest, (p) => guard(() => nullOr(service.virtualDocument(p.uri), (text) => ({ text })), null));
-  connection.onRequest(DamageBreakdownRequest, (p) => withDoc(String(p?.uri), null, (doc) => service.damageBreakdown(doc, Number(p.unitIndex), Number(p.targetIndex), p.conditions ?? {})));
+  connection.onRequest(DamageBreakdownRequest, (p) =>
+    withDoc(String(p?.uri), null, (doc) => {
+      if (p.conditions?.vs) syncOpponent(doc);
+      return service.damageBreakdown(doc, Number(p.unitIndex), Number(p.targetIndex), p.conditions ?? {});
+    }),
+  );
+  connection.onRequest(MatchupRequest, (p) =>
+    withDoc(String(p?.uri), null, (doc) => {
+      syncOpponent(doc);
+      return service.matchup(doc, p.conditions && typeof p.conditions === 'object' ? p.conditions : {});
+    }),
+  );
   connection.languages.inlayHint.on((p, token) => withDoc(p.textDocument.uri, [], (doc) => service.inlayHints(doc, p.range), token));
   connection.onWorkspaceSymbol((p) => guard(() => service.workspaceSymbols(documents.all(), p.query), []));
   // Refusals carry their reason to the editor as an error response, not a silent null.
