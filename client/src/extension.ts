@@ -2,9 +2,10 @@
 // shows the loaded rules data in the status bar and contributes the commands.
 // All language smarts live in the server.
 import * as path from 'path';
-import { CancellationTokenSource, CodeLens, commands, ExtensionContext, ProgressLocation, StatusBarAlignment, Uri, window, workspace } from 'vscode';
+import { CancellationTokenSource, CodeLens, commands, ExtensionContext, Position, ProgressLocation, Range, StatusBarAlignment, TextDocument, Uri, window, workspace, WorkspaceEdit } from 'vscode';
 import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
 import { DamageView } from './damageView';
+import { MatchupView } from './matchupView';
 
 let client: LanguageClient | undefined;
 
@@ -49,6 +50,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
   status.show();
 
   const damageView = new DamageView(() => client, context.extensionUri);
+  const matchupView = new MatchupView(() => client, context.extensionUri);
   context.subscriptions.push(
     status,
     outputChannel,
@@ -68,6 +70,16 @@ export async function activate(context: ExtensionContext): Promise<void> {
         return;
       }
       damageView.show(args[0], args[1], args[2], args[3]);
+    }),
+    matchupView,
+    commands.registerCommand('auspex.setOpponent', () => setOpponent()),
+    commands.registerCommand('auspex.showMatchup', (uri?: unknown) => {
+      const target = typeof uri === 'string' ? uri : activeList()?.uri.toString();
+      if (!target) {
+        void window.showInformationMessage('Auspex: open an army list to see its matchup.');
+        return;
+      }
+      matchupView.show(target);
     }),
     // The read-only pages go to definition opens; their `.md` path makes VS Code show them as Markdown.
     workspace.registerTextDocumentContentProvider('auspex', {
@@ -136,6 +148,47 @@ async function downloadData(given?: string): Promise<void> {
     void window.showInformationMessage(`Auspex: ${edition}th-edition rules data ready: ${ok.map((o) => `${o.status === 'unchanged' ? 'unchanged' : 'new'} version ${o.version ?? '?'}`).join(', ')}.`);
   }
   for (const o of failed) void window.showWarningMessage(`Auspex: ${o.message}`);
+}
+
+/** The army list in the active editor, if any. */
+function activeList(): TextDocument | undefined {
+  const d = window.activeTextEditor?.document;
+  return d && d.languageId === 'army-list' ? d : undefined;
+}
+
+/** The OPPONENT line of a list (its line number), if it has one: the same rule as the parser's, column 0. */
+function opponentLine(doc: TextDocument): number | undefined {
+  for (let i = 0; i < doc.lineCount; i++) if (/^OPPONENT\s*:/i.test(doc.lineAt(i).text)) return i;
+  return undefined;
+}
+
+/**
+ * Auspex: Set Opponent List. Picks any open or workspace army list (`.army`, `.40k`, `.txt` files) other than the
+ * current one and writes its path, relative to the current list, on the OPPONENT line (replaced or added first).
+ */
+async function setOpponent(): Promise<void> {
+  const doc = activeList();
+  if (!doc) {
+    void window.showInformationMessage('Auspex: open the army list that should name an opponent.');
+    return;
+  }
+  const seen = new Set<string>([doc.uri.toString()]);
+  const candidates: Uri[] = [];
+  for (const d of workspace.textDocuments) if (d.languageId === 'army-list' && d.uri.scheme === 'file' && !seen.has(d.uri.toString())) seen.add(d.uri.toString()) && candidates.push(d.uri);
+  for (const u of await workspace.findFiles('**/*.{army,40k,txt}', '**/node_modules/**', 500)) if (!seen.has(u.toString())) seen.add(u.toString()) && candidates.push(u);
+  const base = doc.uri.scheme === 'file' ? path.dirname(doc.uri.fsPath) : undefined;
+  const label = (u: Uri) => (base ? path.relative(base, u.fsPath).split(path.sep).join('/') : u.fsPath);
+  const picked = await window.showQuickPick(
+    candidates.map((u) => ({ label: path.basename(u.fsPath), description: workspace.asRelativePath(u), uri: u })),
+    { title: 'Auspex: Set Opponent List', placeHolder: 'The list this one plays against', matchOnDescription: true },
+  );
+  if (!picked) return;
+  const line = `OPPONENT: ${label(picked.uri)}`;
+  const at = opponentLine(doc);
+  const edit = new WorkspaceEdit();
+  if (at === undefined) edit.insert(doc.uri, new Position(0, 0), `${line}\n`);
+  else edit.replace(doc.uri, new Range(at, 0, at, doc.lineAt(at).text.length), line);
+  await workspace.applyEdit(edit);
 }
 
 /** The arguments of the damage lens nearest above the cursor in the active army list, if any. */

@@ -1,0 +1,93 @@
+// The "Matchup" webview panel: *Auspex: Show Matchup* opens it for the active list; it asks the server for
+// `auspex/matchup` (computed in the core, per-pair cached) and shows the page matchupViewHtml.ts builds. The
+// direction and phase are the page's own state; a condition toggle asks again; a cell opens that pair's breakdown.
+import { randomBytes } from 'crypto';
+import { commands, Disposable, Uri, ViewColumn, WebviewPanel, window, workspace } from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import type { Matchup, MatchupConditions } from '../../server/src/service/features/matchup';
+import type { ConditionKey } from '../../server/src/service/features/damageBreakdown';
+import { renderMessageHtml } from './damageViewHtml';
+import { MatchupMessage, MatchupViewState, renderMatchupHtml } from './matchupViewHtml';
+
+const CONDITION_KEYS: ConditionKey[] = ['halfRange', 'cover', 'stationary', 'heavyReady', 'charged', 'stealth'];
+
+export class MatchupView implements Disposable {
+  private panel: WebviewPanel | undefined;
+  private uri: string | undefined;
+  private conditions: MatchupConditions = {};
+  private view: MatchupViewState = { reverse: false, phase: 'best' };
+  private last: Matchup | null = null;
+  private seq = 0;
+  private readonly subscriptions: Disposable[] = [];
+  private pendingEdit: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly client: () => LanguageClient | undefined, private readonly extensionUri: Uri) {
+    // Either list changed (yours, or an open opponent): ask again; the server recomputes only the changed pairs.
+    this.subscriptions.push(
+      workspace.onDidChangeTextDocument((e) => {
+        if (!this.panel || e.document.languageId !== 'army-list') return;
+        clearTimeout(this.pendingEdit);
+        this.pendingEdit = setTimeout(() => void this.refresh(), 400);
+      }),
+    );
+  }
+
+  show(uri: string): void {
+    this.uri = uri;
+    if (!this.panel) {
+      this.panel = window.createWebviewPanel('auspex.matchup', 'Matchup', { viewColumn: ViewColumn.Beside, preserveFocus: true }, {
+        enableScripts: true,
+        localResourceRoots: [Uri.joinPath(this.extensionUri, 'media')],
+      });
+      this.panel.onDidDispose(() => (this.panel = undefined), null, this.subscriptions);
+      this.panel.webview.onDidReceiveMessage((m: MatchupMessage) => this.onMessage(m), null, this.subscriptions);
+    } else this.panel.reveal(undefined, true);
+    void this.refresh();
+  }
+
+  private onMessage(m: MatchupMessage): void {
+    if (!m || typeof m !== 'object' || !this.uri) return;
+    if (m.type === 'direction') this.view.reverse = !!m.reverse;
+    else if (m.type === 'phase' && ['best', 'shooting', 'fight'].includes(m.phase)) this.view.phase = m.phase;
+    else if (m.type === 'toggle' && (CONDITION_KEYS as string[]).includes(m.key)) {
+      this.conditions[m.key as ConditionKey] = !!m.on;
+      void this.refresh();
+      return;
+    } else if (m.type === 'cell' && Number.isInteger(m.attackerIndex) && Number.isInteger(m.targetIndex)) {
+      void commands.executeCommand('auspex.showDamageBreakdown', this.uri, m.attackerIndex, m.targetIndex, { ...this.conditions, vs: this.view.reverse ? 'reverse' : 'opponent' });
+      return;
+    } else return;
+    this.render();
+  }
+
+  private async refresh(): Promise<void> {
+    const client = this.client();
+    if (!this.panel || !this.uri) return;
+    const seq = ++this.seq;
+    try {
+      const m = client ? await client.sendRequest<Matchup | null>('auspex/matchup', { uri: this.uri, conditions: this.conditions }) : null;
+      if (seq !== this.seq) return;
+      this.last = m;
+      this.render();
+    } catch (e) {
+      if (seq === this.seq && this.panel) this.panel.webview.html = renderMessageHtml(`The matchup could not be computed: ${(e as Error).message}`, nonce(), this.panel.webview.cspSource);
+    }
+  }
+
+  private render(): void {
+    const panel = this.panel;
+    if (!panel) return;
+    const csp = panel.webview.cspSource;
+    panel.webview.html = this.last
+      ? renderMatchupHtml(this.last, this.view, nonce(), csp)
+      : renderMessageHtml('This list names no readable opponent: add a line "OPPONENT: <path to their list>" (Auspex: Set Opponent List).', nonce(), csp);
+  }
+
+  dispose(): void {
+    clearTimeout(this.pendingEdit);
+    this.panel?.dispose();
+    for (const d of this.subscriptions) d.dispose();
+  }
+}
+
+const nonce = () => randomBytes(16).toString('hex');

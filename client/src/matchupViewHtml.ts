@@ -1,0 +1,145 @@
+// The HTML of the "Matchup" webview, built from the server's matchup JSON (`auspex/matchup`). Pure and free of
+// `vscode` imports so a unit test can check it: the breakdown's strict Content Security Policy (nonces, nothing
+// remote), every data text HTML-escaped, no inline style attribute (shades are classes of the nonce'd sheet).
+// The matrix: the attacking list's units down, the defending list's across; each cell the expected models slain
+// and the share of the defender's points removed in the chosen phase (or the better phase), shaded by that share.
+import type { Matchup, MatchupDirection, MatchupPair } from '../../server/src/service/features/matchup';
+import { contentSecurityPolicy, escapeHtml } from './damageViewHtml';
+
+export type MatchupPhaseView = 'best' | 'shooting' | 'fight';
+
+/** What the page shows besides the data: the direction and the phase. */
+export interface MatchupViewState {
+  reverse: boolean;
+  phase: MatchupPhaseView;
+}
+
+/** Messages the page posts to the extension. */
+export type MatchupMessage =
+  | { type: 'toggle'; key: string; on: boolean }
+  | { type: 'direction'; reverse: boolean }
+  | { type: 'phase'; phase: MatchupPhaseView }
+  | { type: 'cell'; attackerIndex: number; targetIndex: number; phase: string };
+
+const attr = (s: string) => s.replace(/[&<>"]/g, (c) => escapeHtml(c));
+const f1 = (x: number) => (Number.isFinite(x) ? (Math.round(x * 10) / 10).toFixed(1) : '–');
+const pct = (x: number) => (x <= 0 ? '0%' : x < 0.005 ? '<1%' : `${Math.round(x * 100)}%`);
+
+/** The shade class of a share of points removed: s0 (nothing) .. s10 (all of it). */
+export function shade(share: number): string {
+  return `s${Math.max(0, Math.min(10, Math.round(share * 10)))}`;
+}
+
+/** The pair a cell shows: the chosen phase's, or the phase removing more points. */
+export function cellPair(pairs: MatchupPair[], phase: MatchupPhaseView): MatchupPair | undefined {
+  const ps = phase === 'best' ? pairs : pairs.filter((p) => p.phase === phase);
+  return ps.reduce<MatchupPair | undefined>((b, p) => (!b || p.pointsRemoved > b.pointsRemoved + 1e-12 || (Math.abs(p.pointsRemoved - b.pointsRemoved) <= 1e-12 && p.damage > b.damage) ? p : b), undefined);
+}
+
+export function renderMatchupHtml(m: Matchup, view: MatchupViewState, nonce: string, cspSource: string): string {
+  const d = view.reverse ? m.reverse : m.forward;
+  const [att, def] = view.reverse ? [m.theirs, m.yours] : [m.yours, m.theirs];
+  const side = (s: typeof att) => `${escapeHtml(s.faction ?? 'no faction')}${s.detachments.length ? ` · ${escapeHtml(s.detachments.join(' + '))}` : ''} · ${s.points} pts`;
+  const body = [
+    `<h1>${view.reverse ? 'What they do to you' : 'What you do to them'}</h1>`,
+    `<p class="dim">Attacking: ${escapeHtml(att.file ?? '')} (${side(att)}) — defending: ${escapeHtml(def.file ?? '')} (${side(def)})</p>`,
+    `<div class="bar" role="group" aria-label="Direction">${button('direction', 'false', 'You → them', !view.reverse)}${button('direction', 'true', 'They → you', view.reverse)}</div>`,
+    `<div class="bar" role="group" aria-label="Phase">${(['best', 'shooting', 'fight'] as const).map((p) => button('phase', p, p === 'best' ? 'Best phase' : p === 'shooting' ? 'Shooting' : 'Fight', view.phase === p)).join('')}</div>`,
+    togglesBar(m),
+    matrix(d, view),
+    '<p class="dim">Each cell: expected models slain, and the share of the defending unit\'s points removed (shaded by it). Click a cell for that pair\'s breakdown. Exact probabilities (no sampling); one unit attacking one target, all its weapons, with the conditions above.</p>',
+  ].join('\n');
+  return page(view.reverse ? 'Matchup: they → you' : 'Matchup: you → them', body, nonce, cspSource);
+}
+
+function button(kind: string, value: string, label: string, on: boolean): string {
+  return `<button type="button" data-${kind}="${attr(value)}"${on ? ' class="on" aria-pressed="true"' : ''}>${escapeHtml(label)}</button>`;
+}
+
+function togglesBar(m: Matchup): string {
+  const items = m.toggles.map((t) => `<label${t.detail ? ` title="${escapeHtml(t.detail)}"` : ''}><input type="checkbox" data-toggle="${escapeHtml(t.key)}"${t.on ? ' checked' : ''}> ${escapeHtml(t.label)}</label>`);
+  return `<div class="bar toggles" role="group" aria-label="Conditions">${items.join('')}</div>`;
+}
+
+function matrix(d: MatchupDirection, view: MatchupViewState): string {
+  if (!d.attackers.length || !d.defenders.length) return '<p>No unit with weapons and a known datasheet on the attacking side, or no known unit to attack.</p>';
+  const byCell = new Map<string, MatchupPair[]>();
+  for (const p of d.pairs) {
+    const k = `${p.attackerIndex}:${p.targetIndex}`;
+    byCell.set(k, [...(byCell.get(k) ?? []), p]);
+  }
+  const head = `<tr><th></th>${d.defenders.map((t) => `<th scope="col" title="${escapeHtml(`${t.name}: ${t.models} models, ${t.points} pts`)}"><span>${escapeHtml(t.name)}</span></th>`).join('')}</tr>`;
+  const rows = d.attackers.map((a) => {
+    const cells = d.defenders.map((t) => {
+      const p = cellPair(byCell.get(`${a.index}:${t.targetIndex}`) ?? [], view.phase);
+      if (!p) return '<td class="none">–</td>';
+      if (p.error) return `<td class="none" title="${escapeHtml(p.error)}">!</td>`;
+      const tip = `${a.name} → ${t.name} (${p.phase === 'shooting' ? 'Shooting' : 'Fight'}): ${f1(p.damage)} damage, ${f1(p.modelsSlain)} models slain, ${f1(p.pointsRemoved)} of ${t.points} pts, P(wipe) ${pct(p.pWipe)}`;
+      return `<td class="cell ${shade(p.share)}" tabindex="0" data-a="${a.index}" data-t="${t.targetIndex}" data-p="${p.phase}" title="${escapeHtml(tip)}"><b>${f1(p.modelsSlain)}</b><small>${pct(p.share)}${view.phase === 'best' ? (p.phase === 'shooting' ? ' ⌖' : ' ⚔') : ''}</small></td>`;
+    });
+    return `<tr><th scope="row" title="${escapeHtml(`${a.points} pts`)}">${escapeHtml(a.name)}</th>${cells.join('')}</tr>`;
+  });
+  return `<div class="scroll"><table class="matrix"><thead>${head}</thead><tbody>${rows.join('')}</tbody></table></div>`;
+}
+
+function page(title: string, body: string, nonce: string, cspSource: string): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(attr(nonce), attr(cspSource))}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<title>${escapeHtml(title)}</title>
+<style nonce="${attr(nonce)}">${STYLE}</style>
+</head>
+<body>
+${body}
+<script nonce="${attr(nonce)}">${SCRIPT}</script>
+</body>
+</html>
+`;
+}
+
+const SHADES = Array.from({ length: 11 }, (_, i) => `td.s${i} { background: color-mix(in srgb, var(--vscode-charts-red, #f14c4c) ${i * 7}%, transparent); }`).join('\n');
+
+const STYLE = `
+body { font-family: var(--vscode-font-family); color: var(--vscode-foreground); padding: 0 16px 16px; }
+h1 { font-size: 1.3em; margin-bottom: 0; }
+.dim { color: var(--vscode-descriptionForeground); }
+.bar { display: flex; flex-wrap: wrap; gap: 6px; margin: 8px 0; }
+button { color: var(--vscode-button-secondaryForeground); background: var(--vscode-button-secondaryBackground); border: none; padding: 3px 8px; cursor: pointer; }
+button.on { color: var(--vscode-button-foreground); background: var(--vscode-button-background); }
+.toggles label { margin-right: 12px; white-space: nowrap; }
+.scroll { overflow: auto; max-height: 80vh; }
+table.matrix { border-collapse: collapse; font-variant-numeric: tabular-nums; }
+.matrix th, .matrix td { border: 1px solid var(--vscode-panel-border, #8884); padding: 2px 6px; }
+.matrix thead th { vertical-align: bottom; font-weight: normal; position: sticky; top: 0; background: var(--vscode-editor-background); }
+.matrix thead th span { writing-mode: vertical-rl; transform: rotate(180deg); white-space: nowrap; max-height: 14em; overflow: hidden; text-overflow: ellipsis; display: inline-block; }
+.matrix tbody th { text-align: left; font-weight: normal; white-space: nowrap; position: sticky; left: 0; background: var(--vscode-editor-background); }
+td.cell { text-align: center; cursor: pointer; min-width: 3.2em; }
+td.cell:hover, td.cell:focus { outline: 2px solid var(--vscode-focusBorder); }
+td.cell b { display: block; } td.cell small { color: var(--vscode-descriptionForeground); }
+td.none { text-align: center; color: var(--vscode-descriptionForeground); }
+${SHADES}
+`;
+
+// Runs in the webview: posts the user's choices; the extension answers with a new page or opens a breakdown.
+const SCRIPT = `
+(function () {
+  const vscode = acquireVsCodeApi();
+  document.querySelectorAll('input[data-toggle]').forEach(function (el) {
+    el.addEventListener('change', function () { vscode.postMessage({ type: 'toggle', key: el.getAttribute('data-toggle'), on: el.checked }); });
+  });
+  document.querySelectorAll('button[data-direction]').forEach(function (el) {
+    el.addEventListener('click', function () { vscode.postMessage({ type: 'direction', reverse: el.getAttribute('data-direction') === 'true' }); });
+  });
+  document.querySelectorAll('button[data-phase]').forEach(function (el) {
+    el.addEventListener('click', function () { vscode.postMessage({ type: 'phase', phase: el.getAttribute('data-phase') }); });
+  });
+  function open(el) { vscode.postMessage({ type: 'cell', attackerIndex: Number(el.getAttribute('data-a')), targetIndex: Number(el.getAttribute('data-t')), phase: el.getAttribute('data-p') }); }
+  document.querySelectorAll('td.cell').forEach(function (el) {
+    el.addEventListener('click', function () { open(el); });
+    el.addEventListener('keydown', function (e) { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); open(el); } });
+  });
+})();
+`;

@@ -1,0 +1,77 @@
+// The matchup page: the breakdown's strict CSP and nonces, no inline style or handler attributes, HTML-escaped
+// unit names, one cell per attacker × defender shaded by the share of points removed, the phase and direction
+// views, and the cell's data attributes (what the extension turns into the pair's breakdown). No `vscode` import.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { cellPair, renderMatchupHtml, shade } from '../../client/src/matchupViewHtml';
+import { contentSecurityPolicy } from '../../client/src/damageViewHtml';
+import { createLanguageService } from '../../server/src/service/languageService';
+import { repoRoot } from '../support/shared';
+
+const NONCE = 'n0nce';
+const CSP = 'vscode-webview-resource:';
+
+function matchup() {
+  const example = fs.readFileSync(path.join(repoRoot, 'examples', 'claw-of-ascension.army'), 'utf8');
+  const service = createLanguageService();
+  const doc = TextDocument.create('file:///mine.army', 'army-list', 1, `OPPONENT: theirs.army\n${example}`);
+  service.setOpponent(doc.uri, { doc: TextDocument.create('file:///theirs.army', 'army-list', 1, example) });
+  const m = service.matchup(doc)!;
+  assert.ok(m);
+  m.theirs.file = '<b>theirs</b>';
+  m.forward.defenders[0].name = '"><script>alert(1)</script>';
+  return m;
+}
+
+describe('matchup webview HTML', () => {
+  const m = matchup();
+  const html = renderMatchupHtml(m, { reverse: false, phase: 'best' }, NONCE, CSP);
+
+  it('has the strict CSP, nonces on its one script and style, no inline handler or style attribute', () => {
+    assert.ok(html.includes(`content="${contentSecurityPolicy(NONCE, CSP)}"`));
+    assert.deepStrictEqual(html.match(/<script\b[^>]*>/gi), [`<script nonce="${NONCE}">`]);
+    assert.deepStrictEqual(html.match(/<style\b[^>]*>/gi), [`<style nonce="${NONCE}">`]);
+    for (const tag of html.match(/<[a-z][^>]*>/gi) ?? []) {
+      assert.doesNotMatch(tag, /\son[a-z]+\s*=/i, tag);
+      assert.doesNotMatch(tag, /\sstyle\s*=/i, tag);
+    }
+    assert.doesNotMatch(html, /https?:/i);
+  });
+
+  it('escapes every data text', () => {
+    assert.ok(!html.includes('<script>alert(1)'));
+    assert.ok(html.includes('&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;'));
+    assert.ok(html.includes('&lt;b&gt;theirs&lt;/b&gt;'));
+  });
+
+  it('one cell per attacker and defender, its best phase, models slain and share, shaded by the share', () => {
+    const cells = [...html.matchAll(/<td class="cell (s\d+)" tabindex="0" data-a="(\d+)" data-t="(\d+)" data-p="(\w+)"[^>]*><b>([\d.]+)<\/b><small>([^<]+)<\/small>/g)];
+    assert.strictEqual(cells.length, 1);
+    const best = cellPair(m.forward.pairs, 'best')!;
+    const [, cls, a, t, p, slain, share] = cells[0];
+    assert.deepStrictEqual([cls, Number(a), Number(t), p], [shade(best.share), best.attackerIndex, best.targetIndex, best.phase]);
+    assert.strictEqual(slain, (Math.round(best.modelsSlain * 10) / 10).toFixed(1));
+    assert.match(share, new RegExp(`^(${Math.round(best.share * 100)}%|<1%|0%) [⌖⚔]$`));
+    assert.strictEqual(best.pointsRemoved, Math.max(...m.forward.pairs.map((x) => x.pointsRemoved)));
+    assert.deepStrictEqual([shade(0), shade(0.04), shade(0.55), shade(1), shade(1.4)], ['s0', 's0', 's6', 's10', 's10']);
+  });
+
+  it('the phase view shows that phase; the reverse view the other direction and its title', () => {
+    const fight = renderMatchupHtml(m, { reverse: false, phase: 'fight' }, NONCE, CSP);
+    assert.match(fight, /data-p="fight"/);
+    assert.doesNotMatch(fight, /data-p="shooting"/);
+    const rev = renderMatchupHtml(m, { reverse: true, phase: 'best' }, NONCE, CSP);
+    assert.match(rev, /<h1>What they do to you<\/h1>/);
+    assert.match(rev, /<button type="button" data-direction="true" class="on" aria-pressed="true">They → you<\/button>/);
+    assert.deepStrictEqual(m.toggles.map((x) => x.key), ['halfRange', 'cover', 'stationary', 'charged', 'stealth']);
+    for (const t of m.toggles) assert.ok(html.includes(`data-toggle="${t.key}"`));
+  });
+
+  it('keeps the HTML builder free of vscode imports', () => {
+    const src = fs.readFileSync(path.join(repoRoot, 'client', 'src', 'matchupViewHtml.ts'), 'utf8');
+    const specs = [...src.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)['"]([^'"]+)['"]/g)].map((x) => x[1]);
+    assert.deepStrictEqual(specs, ['../../server/src/service/features/matchup', './damageViewHtml']);
+  });
+});
