@@ -143,7 +143,9 @@ function render(text: string, list: ArmyList): string {
   const eleventh = list.editionShown === 11;
   const eol = /\r\n/.test(text.slice(0, Math.max(text.indexOf('\n') + 1, 0))) ? '\r\n' : '\n';
   const plan = list.stratagemPlan;
-  const comments = list.comments.filter((c) => !plan || c.start < plan.span.start || c.start > plan.span.end);
+  // The OPPONENT line (an Auspex extension) is kept where it stands, as a comment is.
+  const kept = list.opponent ? [...list.comments, list.opponent.span].sort((a, b) => a.start - b.start) : list.comments;
+  const comments = kept.filter((c) => !plan || c.start < plan.span.start || c.start > plan.span.end);
   const commentText = (c: Span) => text.slice(c.start, c.end);
   const units = list.units;
   const firstUnitStart = Math.min(...units.map((u) => u.span.start));

@@ -29,7 +29,8 @@ export function liftExtensions(ctx: Ctx, lines: Line[], markdownHeaders: boolean
       ctx.list.comments.push({ start: s, end: e });
       continue;
     }
-    const opp = line.indent === 0 && (!plan || planDone) ? OPPONENT.exec(text) : null;
+    // Anywhere at column 0, the plan included (no stratagem is named OPPONENT).
+    const opp = line.indent === 0 ? OPPONENT.exec(text) : null;
     if (opp) {
       liftOpponent(ctx, opp, s, e);
       continue;
