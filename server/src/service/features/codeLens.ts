@@ -118,7 +118,7 @@ export const hasPhase = (groups: LoadoutGroup[], phase: Phase) =>
 
 /**
  * `opponent`: the units of the opponent's list as targets (`listTargets`): each lens then names them, best first
- * (the most points' worth removed), and opens the pair's breakdown (`vs: 'opponent'`).
+ * (the most points' worth removed in the better phase), and opens the best pair's breakdown (`vs: 'opponent'`).
  */
 export function codeLenses(
   doc: TextDocument,
@@ -174,12 +174,17 @@ export function codeLenses(
       // The title: each target's best phase, as many targets as fit in LENS_COLUMNS.
       const best = targets.map((t, i) => {
         const k = base[i].reduce((b, r, j) => (r.damage > base[i][b].damage ? j : b), 0);
-        return { label: t.label, phase: phases[k], r: base[i][k], index: i, worth: t.unit ? pointsRemoved(t.unit, base[i][k]) / Math.max(1, t.unit.points) : 0 };
+        return { label: t.label, phase: phases[k], r: base[i][k], index: i, worth: t.unit ? pointsRemoved(t.unit, base[i][k]) : 0, points: t.unit?.points ?? 0 };
       });
-      // Against an opponent: best targets first (the largest share of the target's points removed).
+      // Against an opponent: best targets first (the most points' worth removed, in the better phase).
       if (opponent) {
         best.sort((a, b) => b.worth - a.worth || b.r.damage - a.r.damage);
-        detail.splice(0, targets.length, ...best.map((b) => `${detail[b.index]} · ${Math.round(b.worth * 100)}% of its points`));
+        const share = (b: (typeof best)[number]) => (b.points > 0 ? ` (${Math.round((100 * b.worth) / b.points)}% of its points)` : '');
+        detail.splice(0, targets.length, ...best.map((b) => `${detail[b.index]} · ${fmt(b.worth)} pts removed${share(b)}`));
+        // Identical opponent units (three Biophagus) are one entry of the title: "Biophagus ×3".
+        const shown = sameUnitsOnce(best);
+        lenses.push(command(lensTitle(shown, OPPONENT_PREFIX), best[0].index, undefined, detail.join('\n')));
+        return;
       }
       lenses.push(command(lensTitle(best), best[0].index, undefined, detail.join('\n')));
     };
@@ -202,12 +207,12 @@ export function codeLenses(
  * The one lens of a unit: its best phase against each target, the first with words, the others as numbers,
  * as many as fit in LENS_COLUMNS (then "+N more"); the tooltip and the breakdown have the rest.
  */
-export function lensTitle(best: { label: string; phase: Phase; r: UnitDamageResult }[]): string {
+export function lensTitle(best: { label: string; phase: Phase; r: UnitDamageResult }[], prefix = '⚔ expected damage vs '): string {
   const clip = (s: string, n: number) => (s.length <= n ? s : `${s.slice(0, Math.max(0, n - 1))}…`);
   const part = (b: (typeof best)[number], i: number) =>
     i === 0 ? `${b.label}: ${phaseName(b.phase)} ${fmt(b.r.damage)} dmg, ${fmt(b.r.modelsSlain)} slain` : `${b.label}: ${b.phase === 'shooting' ? 'Shoot' : 'Fight'} ${fmt(b.r.damage)}/${fmt(b.r.modelsSlain)}`;
   const room = best.length > 1 ? ` · +${best.length - 1} more`.length : 0;
-  let title = clip(`⚔ expected damage vs ${part(best[0], 0)}`, LENS_COLUMNS - room);
+  let title = clip(`${prefix}${part(best[0], 0)}`, LENS_COLUMNS - room);
   for (let i = 1; i < best.length; i++) {
     const next = `${title} · ${part(best[i], i)}`;
     const rest = best.length - i - 1;
@@ -220,6 +225,20 @@ export function lensTitle(best: { label: string; phase: Phase; r: UnitDamageResu
     return title + more;
   }
   return title;
+}
+
+/** The title's start against an opponent's units: their names take the room. */
+export const OPPONENT_PREFIX = '⚔ vs ';
+
+/** Entries of the same label and the same figures once, counted ("Biophagus ×3"), in their order. */
+function sameUnitsOnce<T extends { label: string; phase: Phase; r: UnitDamageResult }>(best: T[]): T[] {
+  const out: { e: T; n: number }[] = [];
+  for (const e of best) {
+    const same = out.find((o) => o.e.label === e.label && o.e.phase === e.phase && Math.abs(o.e.r.damage - e.r.damage) < 1e-9 && Math.abs(o.e.r.modelsSlain - e.r.modelsSlain) < 1e-9);
+    if (same) same.n++;
+    else out.push({ e, n: 1 });
+  }
+  return out.map((o) => (o.n > 1 ? { ...o.e, label: `${o.e.label} ×${o.n}` } : o.e));
 }
 
 const phaseName = (phase: Phase) => (phase === 'shooting' ? 'Shooting' : 'Fight');
