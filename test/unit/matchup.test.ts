@@ -105,6 +105,29 @@ describe('matchup: target units from a list', () => {
   });
 });
 
+describe('matchup: an 11th-edition list\'s Attached Units block', () => {
+  it('each Bodyguard with its Leader is one target: groups, flags, points (gwapp11_worldeaters_2 with BSData 11e + MFM v1.1)', function () {
+    requireShared(this, 'lists-11e', 'gwapp11_worldeaters_2.txt');
+    requireShared(this, 'data', 'bsdata-11e');
+    requireShared(this, 'data', 'mfm-11e', 'v1.1');
+    const list = parseArmyList(fs.readFileSync(sharedPath('lists-11e', 'gwapp11_worldeaters_2.txt'), 'utf8'));
+    const p = new RulesProvider({ paths: [sharedPath('data', 'bsdata-11e'), sharedPath('data', 'mfm-11e', 'v1.1')] });
+    p.ensureList(list, 11);
+    const ts = listTargets(list, new RulesIndex(p.rulesFor(11)));
+    // Three Attached Units blocks plus a Leading-free fourth pair: the Leaders are no targets of their own.
+    const led = ts.filter((t) => t.units.length > 1).map((t) => t.name);
+    assert.deepStrictEqual(led.slice(0, 3), ['Khorne Berzerkers + Khârn the Betrayer', 'Exalted Eightbound + Slaughterbound', 'Khorne Berzerkers + Lord Invocatus']);
+    assert.ok(!ts.some((t) => /^(Khârn|Slaughterbound|Lord Invocatus)/.test(t.name)));
+    const kharn = ts[0];
+    assert.strictEqual(kharn.points, 115 + 170);
+    // Champion and Berzerkers share a profile (T4 3+ W2): one group of 10 at 17 points; Khârn after them.
+    assert.deepStrictEqual(kharn.target.groups!.map((g) => [g.name, g.models, g.T, g.Sv, g.W, !!g.character, !!g.attached, g.pointsPerModel]), [
+      ['Khorne Berzerkers', 10, 4, 3, 2, false, false, 17],
+      ['Khârn the Betrayer', 1, 4, 3, 5, true, true, 115],
+    ]);
+  });
+});
+
 describe('matchup: a real pair of lists', function () {
   this.timeout(60000);
   const files = ['gwapp_gsc_1.txt', 'gwapp_tyranids_2.txt'];

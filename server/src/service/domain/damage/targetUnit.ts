@@ -167,8 +167,11 @@ function partGroups(p: Part): TargetGroup[] {
   const merged: TargetGroup[] = [];
   for (const g of groups) {
     const same = merged.find((x) => JSON.stringify({ ...x, models: 0, name: '' }) === JSON.stringify({ ...g, models: 0, name: '' }));
-    if (same) same.models += g.models;
-    else merged.push(g);
+    if (same) {
+      same.models += g.models;
+      // A sergeant and troopers of one profile: the group is the unit's.
+      same.name = p.unit.name.text;
+    } else merged.push(g);
   }
   return merged;
 }
