@@ -42,6 +42,11 @@ export function renderMessageHtml(message: string, nonce: string, cspSource: str
 }
 
 function page(title: string, body: string, nonce: string, cspSource: string): string {
+  return webviewPage(title, body, nonce, cspSource, STYLE, SCRIPT);
+}
+
+/** A webview page under the strict policy: its one style sheet and one script carry the nonce. */
+export function webviewPage(title: string, body: string, nonce: string, cspSource: string, style: string, script: string): string {
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -49,11 +54,11 @@ function page(title: string, body: string, nonce: string, cspSource: string): st
 <meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(attr(nonce), attr(cspSource))}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <title>${escapeHtml(title)}</title>
-<style nonce="${attr(nonce)}">${STYLE}</style>
+<style nonce="${attr(nonce)}">${style}</style>
 </head>
 <body>
 ${body}
-<script nonce="${attr(nonce)}">${SCRIPT}</script>
+<script nonce="${attr(nonce)}">${script}</script>
 </body>
 </html>
 `;

@@ -4,7 +4,7 @@
 // The matrix: the attacking list's units down, the defending list's across; each cell the expected models slain
 // and the share of the defender's points removed in the chosen phase (or the better phase), shaded by that share.
 import type { Matchup, MatchupDirection, MatchupPair } from '../../server/src/service/features/matchup';
-import { contentSecurityPolicy, escapeHtml } from './damageViewHtml';
+import { escapeHtml, webviewPage } from './damageViewHtml';
 
 export type MatchupPhaseView = 'best' | 'shooting' | 'fight';
 
@@ -49,7 +49,7 @@ export function renderMatchupHtml(m: Matchup, view: MatchupViewState, nonce: str
     matrix(d, view),
     '<p class="dim">Each cell: expected models slain, and the share of the defending unit\'s points removed (shaded by it). Click a cell for that pair\'s breakdown. Exact probabilities (no sampling); one unit attacking one target, all its weapons, with the conditions above.</p>',
   ].join('\n');
-  return page(view.reverse ? 'Matchup: they → you' : 'Matchup: you → them', body, nonce, cspSource);
+  return webviewPage(view.reverse ? 'Matchup: they → you' : 'Matchup: you → them', body, nonce, cspSource, STYLE, SCRIPT);
 }
 
 function button(kind: string, value: string, label: string, on: boolean): string {
@@ -80,24 +80,6 @@ function matrix(d: MatchupDirection, view: MatchupViewState): string {
     return `<tr><th scope="row" title="${escapeHtml(`${a.points} pts`)}">${escapeHtml(a.name)}</th>${cells.join('')}</tr>`;
   });
   return `<div class="scroll"><table class="matrix"><thead>${head}</thead><tbody>${rows.join('')}</tbody></table></div>`;
-}
-
-function page(title: string, body: string, nonce: string, cspSource: string): string {
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(attr(nonce), attr(cspSource))}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<title>${escapeHtml(title)}</title>
-<style nonce="${attr(nonce)}">${STYLE}</style>
-</head>
-<body>
-${body}
-<script nonce="${attr(nonce)}">${SCRIPT}</script>
-</body>
-</html>
-`;
 }
 
 const SHADES = Array.from({ length: 11 }, (_, i) => `td.s${i} { background: color-mix(in srgb, var(--vscode-charts-red, #f14c4c) ${i * 7}%, transparent); }`).join('\n');
