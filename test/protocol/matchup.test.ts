@@ -74,6 +74,27 @@ describe('the opponent and the matchup over stdio', function () {
     assert.strictEqual(covered!.toggles.find((t) => t.key === 'cover')!.on, true);
   });
 
+  it('an open opponent wins over the disk; editing it re-checks the list naming it (two lists naming each other settle)', async () => {
+    const theirs = uri('lists/theirs.army');
+    await server.open(theirs, `OPPONENT: ../mine.army\n${example}`);
+    // The list is checked again with the edited opponent, which no longer has a unit.
+    const again = server.diagnostics(uri('mine.army'), (p) => p.diagnostics.some((d) => d.code === 'opponent-unreadable'));
+    await server.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri: theirs, version: 2 },
+      contentChanges: [{ text: 'OPPONENT: ../mine.army\nnot a list at all\n' }],
+    });
+    const p = await again;
+    assert.match(p.diagnostics.find((d) => d.code === 'opponent-unreadable')!.message, /is not an army list/);
+    const m = await server.connection.sendRequest(MatchupRequest, { uri: theirs });
+    assert.ok(m && m.forward.attackers.length === 0 && m.reverse.attackers.length === 1, 'the edited text, not the disk');
+    // Settled: no endless re-checking between the two lists.
+    let more = 0;
+    const count = () => server.diagnostics(uri('mine.army'), () => (more++, false), 1500).catch(() => undefined);
+    await count();
+    assert.ok(more <= 1, `published ${more} more times`);
+    await server.connection.sendNotification('textDocument/didClose', { textDocument: { uri: theirs } });
+  });
+
   it('a missing opponent file is a diagnostic on the path; no matchup', async () => {
     const { diagnostics } = await server.open(uri('lonely.army'), `OPPONENT: nowhere.army\n${example}`);
     const d = diagnostics.find((x) => x.code === 'opponent-unreadable');

@@ -84,6 +84,8 @@ export function startServer(connection: Connection): void {
   const loggedWarnings = new Set<string>();
   const dataLog = new DataLog((m) => connection.console.info(m), (m) => connection.console.warn(m));
   const opponentFiles = new OpponentFiles((uri) => documents.get(uri));
+  /** The opponent file's uri of each open list that names one: an edit to that file refreshes the list. */
+  const opponentOf = new Map<string, string>();
 
   /**
    * Reads the file a list's OPPONENT line names (an open document of it wins), loads its faction from its
@@ -93,9 +95,12 @@ export function startServer(connection: Connection): void {
     const written = service.parse(doc).opponent?.path?.text;
     if (!written) {
       service.setOpponent(doc.uri, undefined);
+      opponentOf.delete(doc.uri);
       return;
     }
     const input = opponentFiles.read(doc.uri, written);
+    if (input.uri) opponentOf.set(doc.uri, input.uri);
+    else opponentOf.delete(doc.uri);
     if (input.doc && guard(() => needData(input.doc!, doc.uri), false)) {
       feedRules();
       sendStatus();
@@ -315,6 +320,19 @@ export function startServer(connection: Connection): void {
     if (documents.get(uri)?.version !== version) return;
     published.set(uri, version);
     void connection.sendDiagnostics({ uri, version, diagnostics });
+    opponentChanged(uri, version);
+  }
+
+  /** The version of each open list whose change was last passed on to the lists naming it (two lists may name each other). */
+  const passedOn = new Map<string, number>();
+  /** An open list changed: the lists naming it as their opponent are checked again and their lenses refreshed. */
+  function opponentChanged(uri: string, version: number): void {
+    if (passedOn.get(uri) === version) return;
+    passedOn.set(uri, version);
+    const naming = [...opponentOf].filter(([list, opp]) => opp === uri && list !== uri && documents.get(list));
+    if (!naming.length) return;
+    for (const [list] of naming) if (!pending.has(list)) schedule(list, VALIDATE_DELAY_MS, true);
+    void connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
   }
 
   /**
@@ -361,6 +379,8 @@ export function startServer(connection: Connection): void {
     published.delete(e.document.uri);
     changedAt.delete(e.document.uri);
     docSettings.delete(e.document.uri);
+    opponentOf.delete(e.document.uri);
+    passedOn.delete(e.document.uri);
     dataLog.forget(e.document.uri);
     service.forget(e.document.uri);
     void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
