@@ -73,6 +73,14 @@ function editionLine(b: DamageBreakdown): string {
 
 function targetLine(b: DamageBreakdown): string {
   const t = b.target.profile;
+  // A real unit (a matchup's target): each model group's profile, in allocation order.
+  if (t.groups?.length) {
+    const groups = t.groups.map((g) => {
+      const flags = [g.character ? 'CHARACTER' : '', g.attached ? 'attached' : ''].filter(Boolean).join(', ');
+      return `${g.models}× ${g.name ?? ''} T${g.T} Sv ${g.Sv}+${g.invuln ? ` ${g.invuln}++` : ''} W${g.W}${g.fnp ? ` FNP ${g.fnp}+` : ''}${flags ? ` (${flags})` : ''}`.replace(/\s+/g, ' ');
+    });
+    return [...groups, ...(t.stealth ? ['Stealth'] : [])].join(' · ');
+  }
   const parts = [`${t.models} model${t.models === 1 ? '' : 's'}`, `T${t.T}`, `Sv ${t.Sv}+`];
   if (t.invuln) parts.push(`${t.invuln}++`);
   parts.push(`W${t.W}`);

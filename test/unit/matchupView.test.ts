@@ -6,7 +6,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { cellPair, renderMatchupHtml, shade } from '../../client/src/matchupViewHtml';
-import { contentSecurityPolicy } from '../../client/src/damageViewHtml';
+import { contentSecurityPolicy, renderBreakdownHtml } from '../../client/src/damageViewHtml';
 import { createLanguageService } from '../../server/src/service/languageService';
 import { repoRoot } from '../support/shared';
 
@@ -67,6 +67,16 @@ describe('matchup webview HTML', () => {
     assert.match(rev, /<button type="button" data-direction="true" class="on" aria-pressed="true">They → you<\/button>/);
     assert.deepStrictEqual(m.toggles.map((x) => x.key), ['halfRange', 'cover', 'stationary', 'charged', 'stealth']);
     for (const t of m.toggles) assert.ok(html.includes(`data-toggle="${t.key}"`));
+  });
+
+  it('a matchup pair\'s breakdown page names each model group of the target unit', () => {
+    const example = fs.readFileSync(path.join(repoRoot, 'examples', 'claw-of-ascension.army'), 'utf8');
+    const service = createLanguageService();
+    const doc = TextDocument.create('file:///mine.army', 'army-list', 1, `OPPONENT: theirs.army\n${example}`);
+    service.setOpponent(doc.uri, { doc: TextDocument.create('file:///theirs.army', 'army-list', 1, example) });
+    const b = service.damageBreakdown(doc, 0, 0, { vs: 'opponent' })!;
+    const page = renderBreakdownHtml(b, NONCE, CSP);
+    assert.match(page, /<p class="dim">4× Atalan Jackal T4 Sv 5\+ W2 · 1× Atalan Wolfquad T4 Sv 5\+ W4 · Stealth<\/p>/);
   });
 
   it('keeps the HTML builder free of vscode imports', () => {
