@@ -10,7 +10,10 @@ import { parseArmyList } from '../../server/src/service/domain/parse';
 import { RulesIndex } from '../../server/src/service/domain/rules';
 import { listTargets, targetFromListUnit } from '../../server/src/service/domain/damage/targetUnit';
 import { computeDamage, groupedTarget, TargetGroup } from '../../server/src/service/domain/damage/engine';
-import { computeUnitDamage } from '../../server/src/service/domain/damage/fromRules';
+import { computeUnitDamage, createUnitDamageCache, UnitDamageInput, UnitDamageResult } from '../../server/src/service/domain/damage/fromRules';
+import * as path from 'path';
+import { repoRoot } from '../support/shared';
+import { loadEmbeddedRules } from '../../server/src/service/domain/rules/embedded';
 import { loadoutGroups, unitPhaseInput } from '../../server/src/service/features/codeLens';
 import { computeMatchup, matchupText } from '../../server/src/service/features/matchup';
 import { requireShared, sharedPath } from '../support/shared';
@@ -228,5 +231,43 @@ describe('matchup: a real pair of lists', function () {
     const none = TextDocument.create('file:///c.txt', 'army-list', 1, 'OPPONENT:\nAtalan Jackals (85 Points)\n');
     const e = service.diagnostics(none).find((x) => x.code === 'opponent-syntax')!;
     assert.strictEqual(e.range.start.line, 0);
+  });
+});
+
+describe('matchup: an edit recomputes only the pairs of the units it changed', () => {
+  it('with the per-pair cache, a changed unit\'s pairs (as attacker and as target) are the only new results', () => {
+    const example = fs.readFileSync(path.join(repoRoot, 'examples', 'claw-of-ascension.army'), 'utf8');
+    const unit = example.slice(example.indexOf('Atalan Jackals\n'));
+    const two = `${example}\n${unit}`;
+    const rules = new RulesIndex(loadEmbeddedRules());
+    const cache = createUnitDamageCache(4096);
+    const seen = new Set<UnitDamageResult>();
+    let fresh = 0;
+    const damage = (input: UnitDamageInput) => {
+      const r = cache(input);
+      if (!seen.has(r)) fresh++;
+      seen.add(r);
+      return r;
+    };
+    const theirs = { list: parseArmyList(example), rules, edition: 10 as const };
+    const run = (text: string) => computeMatchup({ list: parseArmyList(text), rules, edition: 10 }, theirs, { damage });
+    const m1 = run(two);
+    // Two identical units: their pairs share results (the cache key is the loadout, target and conditions).
+    assert.strictEqual(m1.forward.pairs.length + m1.reverse.pairs.length, 8);
+    // The lists are the same army: my Jackals against theirs and theirs against mine are the same pair (loadout,
+    // target, conditions), so 2 results serve all 8 pairs.
+    assert.strictEqual(fresh, 2, 'one loadout × one target × 2 phases');
+    fresh = 0;
+    const m2 = run(two);
+    assert.strictEqual(fresh, 0, 'nothing changed: all cached');
+    assert.deepStrictEqual(m2, m1);
+    // The second unit loses a Jackal: its attacks and its target profile change, the first unit's stay cached.
+    const edited = `${example}\n${unit.replace('4x Atalan Jackal', '3x Atalan Jackal').replace(/4x Atalan/g, '3x Atalan')}`;
+    fresh = 0;
+    const m3 = run(edited);
+    assert.strictEqual(fresh, 4, 'the edited unit attacking (2 phases) and attacked (2 phases)');
+    const unchanged = (p: { attackerIndex: number; defenderIndex: number }) => p.attackerIndex === 0 && p.defenderIndex === 0;
+    assert.deepStrictEqual(m3.forward.pairs.filter(unchanged), m1.forward.pairs.filter(unchanged));
+    assert.ok(m3.forward.pairs.find((p) => p.attackerIndex === 1)!.damage < m1.forward.pairs.find((p) => p.attackerIndex === 1)!.damage);
   });
 });
