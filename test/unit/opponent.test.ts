@@ -61,4 +61,13 @@ describe('the OPPONENT line', () => {
     // Elsewhere the usual hovers.
     assert.doesNotMatch((service.hover(doc, { line: 10, character: 3 })?.contents as { value: string } | undefined)?.value ?? '', /Opponent/);
   });
+
+  it('an opponent whose units the data does not know: the lenses keep the settings\' profiles', () => {
+    const service = createLanguageService();
+    const doc = TextDocument.create('file:///l.army', 'army-list', 1, `OPPONENT: theirs.army\n${example}`);
+    service.setOpponent(doc.uri, { doc: TextDocument.create('file:///theirs.army', 'army-list', 1, 'Orks\nWaaagh! Tribe\n\nBoyz (85 Points)\n  • 10x Boy\n') });
+    const lenses = service.codeLenses(doc);
+    assert.strictEqual(lenses.length, 1);
+    assert.match(lenses[0].command!.title, /^⚔ expected damage vs T3 5\+ W1 ×10: /);
+  });
 });

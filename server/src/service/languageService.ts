@@ -162,10 +162,11 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     const edition = listEdition(list, settings.edition);
     return { doc: input.doc, list, edition, rules: rulesFor(edition), file: parse(doc).opponent?.path?.text ?? fileName(input.doc.uri) };
   }
-  /** The opponent's targets for the lenses, when it is a list with units. */
+  /** The opponent's targets for the lenses, when it has units the data knows (else the settings' profiles). */
   const opponentTargets = (doc: TextDocument) => {
     const o = opponent(doc);
-    return o && o.list.units.length ? sideTargets(o) : undefined;
+    const targets = o && o.list.units.length ? sideTargets(o) : undefined;
+    return targets?.length ? targets : undefined;
   };
 
   function editionOf(doc: TextDocument): Edition {
