@@ -30,11 +30,12 @@ describe('auspex matchup', function () {
     const [forward, reverse] = r.stdout.split('\nWhat they do to you:\n');
     assert.match(forward, /gwapp_gsc_1\.txt \(Genestealer Cults, Xenocreed Congregation, 2000 pts\) against .*gwapp_tyranids_2\.txt \(Tyranids, Subterranean Assault, 2000 pts\) — 10th edition/);
     assert.match(reverse, /gwapp_tyranids_2\.txt \(Tyranids.*\) against .*gwapp_gsc_1\.txt/);
-    // The Iconward's rows are sorted by the share of the target's points removed.
+    // The Iconward's rows are sorted by the points' worth removed, each row's better phase first.
     const block = forward.split('\nAcolyte Iconward #1 (75 pts)\n')[1].split(/\n(?! )/)[0].split('\n');
-    const shares = block.map((l) => Number(/: (?:Shooting|Fight) [\d.]+ dmg, [\d.]+ slain, (\d+)%/.exec(l)![1]));
-    assert.ok(shares.length >= 10);
-    assert.deepStrictEqual(shares, [...shares].sort((a, b) => b - a));
+    const worth = block.map((l) => [...l.matchAll(/(?:Shooting|Fight) [\d.]+ dmg, [\d.]+ slain, ([\d.]+) pts \((\d+|<1)%\)/g)].map((m) => Number(m[1])));
+    assert.ok(worth.length >= 10 && worth.every((w) => w.length === 2), block.join('\n'));
+    assert.deepStrictEqual(worth.map((w) => w[0]), worth.map((w) => w[0]).sort((a, b) => b - a));
+    for (const w of worth) assert.ok(w[0] >= w[1]);
     assert.match(block[0], /^ {2}vs Neurogaunts #9 \(45 pts\): Fight /);
   });
 

@@ -214,7 +214,7 @@ describe('matchup: a real pair of lists', function () {
     assert.strictEqual(rb.target.name, m.reverse.defenders[0].name);
     const t = matchupText(m, 'forward');
     assert.match(t, /^gsc\.txt \(Genestealer Cults, Xenocreed Congregation, \d+ pts\) against tyranids\.txt \(Tyranids/);
-    assert.match(t, /\n {2}vs .+ #\d+ \(\d+ pts\): (Shooting|Fight) \d+\.\d dmg, \d+\.\d slain, \d+%, P\(wipe\) \d+%/);
+    assert.match(t, /\n {2}vs .+ #\d+ \(\d+ pts\): (Shooting|Fight) \d+\.\d dmg, \d+\.\d slain, \d+\.\d pts \(\d+%\), P\(wipe\) \d+%/);
   });
 
   it('the OPPONENT line: missing file, not a list, no path', function () {

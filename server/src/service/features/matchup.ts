@@ -180,7 +180,7 @@ export function bestPhase(pairs: MatchupPair[]): MatchupPair[] {
   return [...best.values()];
 }
 
-/** Readable text of one direction: per attacker, its targets best first (what `auspex matchup` prints). */
+/** Readable text of one direction: per attacker, its targets best first, by points' worth removed (what `auspex matchup` prints). */
 export function matchupText(m: Matchup, dir: 'forward' | 'reverse'): string {
   const d = m[dir];
   const [a, b] = dir === 'forward' ? [m.yours, m.theirs] : [m.theirs, m.yours];
@@ -189,14 +189,14 @@ export function matchupText(m: Matchup, dir: 'forward' | 'reverse'): string {
   if (!d.attackers.length) lines.push('  (no unit with weapons and a known datasheet)');
   for (const at of d.attackers) {
     lines.push(`${at.name} #${at.index + 1} (${at.points} pts)`);
-    // One line per defender, its best phase first; defenders by the largest share of their points removed.
+    // One line per defender, its best phase first; defenders by the most points' worth removed (as the lenses).
     const byDefender = new Map<number, MatchupPair[]>();
     for (const p of d.pairs) if (p.attackerIndex === at.index) byDefender.set(p.targetIndex, [...(byDefender.get(p.targetIndex) ?? []), p]);
-    const rows = [...byDefender.values()].map((ps) => ps.sort((x, y) => y.share - x.share || y.damage - x.damage));
-    rows.sort((x, y) => y[0].share - x[0].share || y[0].damage - x[0].damage);
+    const rows = [...byDefender.values()].map((ps) => ps.sort((x, y) => y.pointsRemoved - x.pointsRemoved || y.damage - x.damage));
+    rows.sort((x, y) => y[0].pointsRemoved - x[0].pointsRemoved || y[0].damage - x[0].damage);
     for (const ps of rows) {
       const cell = (p: MatchupPair) =>
-        `${p.phase === 'shooting' ? 'Shooting' : 'Fight'} ${p.error ? `not computed: ${p.error}` : `${f1(p.damage)} dmg, ${f1(p.modelsSlain)} slain, ${pct(p.share)}, P(wipe) ${pct(p.pWipe)}`}`;
+        `${p.phase === 'shooting' ? 'Shooting' : 'Fight'} ${p.error ? `not computed: ${p.error}` : `${f1(p.damage)} dmg, ${f1(p.modelsSlain)} slain, ${f1(p.pointsRemoved)} pts (${pct(p.share)}), P(wipe) ${pct(p.pWipe)}`}`;
       const def = d.defenders[ps[0].targetIndex];
       lines.push(`  vs ${def.name} #${def.index + 1} (${def.points} pts): ${ps.map(cell).join(' · ')}`);
     }
