@@ -6,7 +6,7 @@ import * as path from 'path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { parseArmyList } from '../../server/src/service/domain/parse';
 import { createLanguageService } from '../../server/src/service/languageService';
-import { repoRoot } from '../support/shared';
+import { repoRoot, requireShared, sharedPath } from '../support/shared';
 
 const example = fs.readFileSync(path.join(repoRoot, 'examples', 'claw-of-ascension.army'), 'utf8');
 
@@ -69,5 +69,27 @@ describe('the OPPONENT line', () => {
     const lenses = service.codeLenses(doc);
     assert.strictEqual(lenses.length, 1);
     assert.match(lenses[0].command!.title, /^⚔ expected damage vs T3 5\+ W1 ×10: /);
+  });
+
+  it('every real list (../shared lists and lists-11e) reads the same with an OPPONENT line before it: format, units, header, findings', function () {
+    requireShared(this, 'lists');
+    const service = createLanguageService();
+    const shape = (t: string) => {
+      const l = parseArmyList(t);
+      return [l.format, l.editionShown, l.title?.text, l.faction?.text, l.detachments.map((d) => d.text), l.units.map((u) => [u.name.text, u.models.map((m) => m.count)]), l.errors.map((e) => e.code)];
+    };
+    let n = 0;
+    for (const dir of ['lists', 'lists-11e']) {
+      if (!fs.existsSync(sharedPath(dir))) continue;
+      for (const f of fs.readdirSync(sharedPath(dir)).filter((x) => x.endsWith('.txt'))) {
+        const text = fs.readFileSync(sharedPath(dir, f), 'utf8');
+        const withLine = `OPPONENT: ../their-list.txt\n${text}`;
+        assert.deepStrictEqual(shape(withLine), shape(text), f);
+        const diags = (t: string, uri: string) => service.diagnostics(TextDocument.create(uri, 'army-list', 1, t)).map((d) => `${d.code} ${d.message}`);
+        assert.deepStrictEqual(diags(withLine, `file:///b/${f}`), diags(text, `file:///a/${f}`), f);
+        n++;
+      }
+    }
+    assert.ok(n >= 13, `${n} lists`);
   });
 });
