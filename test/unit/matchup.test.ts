@@ -9,7 +9,7 @@ import { createLanguageService } from '../../server/src/service/languageService'
 import { parseArmyList } from '../../server/src/service/domain/parse';
 import { RulesIndex } from '../../server/src/service/domain/rules';
 import { listTargets, targetFromListUnit } from '../../server/src/service/domain/damage/targetUnit';
-import { computeDamage, groupedTarget, TargetGroup } from '../../server/src/service/domain/damage/engine';
+import { groupedTarget, TargetGroup } from '../../server/src/service/domain/damage/engine';
 import { computeUnitDamage, createUnitDamageCache, UnitDamageInput, UnitDamageResult } from '../../server/src/service/domain/damage/fromRules';
 import * as path from 'path';
 import { repoRoot } from '../support/shared';
@@ -151,24 +151,29 @@ describe('matchup: a real pair of lists', function () {
     for (const [dir, att, def] of [['forward', a, b], ['reverse', b, a]] as const) {
       const d = m[dir];
       for (const p of d.pairs) {
-        // Independent: the target's groups from the datasheet profiles by hand, the weapons as the unit fires them.
+        // Independent of targetUnit.ts: the target's groups from the datasheet's model profiles by hand, its Feel
+        // No Pain and Stealth from the ability names, and the attacker's weapons chosen against that target.
         const unit = def.units[p.defenderIndex];
         const ds = r.datasheet(unit.name.text, def.faction?.text)!;
         const pts = unit.points!.value;
         const n = unit.models.reduce((s, g) => s + g.count, 0);
+        const fnp = ds.abilities.map((x) => /^feel no pain (\d)\+$/i.exec(x.name.trim())).find(Boolean);
+        const keywords = [...ds.keywords, ...ds.factionKeywords].map((k) => k.toUpperCase());
         const byProfile = new Map<string, TargetGroup>();
         for (const mg of unit.models) {
           const prof = ds.models.find((x) => x.name.toLowerCase() === mg.name.text.toLowerCase().replace(/s$/, '')) ?? ds.models[0];
-          const g = byProfile.get(prof.name) ?? { name: prof.name, models: 0, T: prof.T, Sv: prof.Sv, W: prof.W, invuln: prof.invuln ?? null };
+          const g: TargetGroup = byProfile.get(prof.name) ?? { name: prof.name, models: 0, T: prof.T, Sv: prof.Sv, W: prof.W, keywords, pointsPerModel: pts / n };
+          if (prof.invuln) g.invuln = prof.invuln;
+          if (fnp) g.fnp = Number(fnp[1]);
           g.models += mg.count;
           byProfile.set(prof.name, g);
         }
         const groups = [...byProfile.values()].sort((x, y) => x.W - y.W);
-        const target = groupedTarget(groups);
+        const stealth = ds.abilities.some((x) => /^stealth$/i.test(x.name.trim()));
+        const target = groupedTarget(groups, stealth ? { stealth: true } : {});
         const attUnit = att.units[p.attackerIndex];
         const sheet = r.datasheet(attUnit.name.text, att.faction?.text)!;
-        const fired = computeUnitDamage({ ...unitPhaseInput(loadoutGroups(attUnit, sheet), sheet, d.defenders[p.targetIndex] && listTargets(def, r)[p.targetIndex].target, p.phase), damageDist: false });
-        const own = computeDamage({ ...fired.scenario, target: { ...target, fnp: fired.scenario.target.fnp, stealth: fired.scenario.target.stealth, keywords: fired.scenario.target.keywords } }, { damageDist: false });
+        const own = computeUnitDamage({ ...unitPhaseInput(loadoutGroups(attUnit, sheet), sheet, target, p.phase), damageDist: false });
         const msg = `${dir} ${p.attacker} → ${p.defender} (${p.phase})`;
         assert.ok(Math.abs(own.damage - p.damage) < 1e-9, `${msg}: damage ${own.damage} vs ${p.damage}`);
         assert.ok(Math.abs(own.modelsSlain - p.modelsSlain) < 1e-9, `${msg}: slain`);
