@@ -120,8 +120,8 @@ export interface LanguageService {
 }
 
 const CACHE_LIMIT = 32;
-/** Pair results kept (lenses and matchups): a 2000-point matchup is about 20 × 20 units × 2 phases × 2 directions. */
-const PAIR_CACHE_LIMIT = 8192;
+/** Pair results kept (lenses and matchups): a 2000-point matchup and its lenses are about 2,000 (some 5 KB each). */
+const PAIR_CACHE_LIMIT = 4096;
 
 /** The last segment of a uri, decoded ("my list.txt"). */
 function fileName(uri: string): string {
