@@ -47,7 +47,7 @@ export function renderMatchupHtml(m: Matchup, view: MatchupViewState, nonce: str
     `<div class="bar" role="group" aria-label="Phase">${(['best', 'shooting', 'fight'] as const).map((p) => button('phase', p, p === 'best' ? 'Best phase' : p === 'shooting' ? 'Shooting' : 'Fight', view.phase === p)).join('')}</div>`,
     togglesBar(m),
     matrix(d, view),
-    '<p class="dim">Each cell: expected models slain, and the share of the defending unit\'s points removed (shaded by it). Click a cell for that pair\'s breakdown. Exact probabilities (no sampling); one unit attacking one target, all its weapons, with the conditions above.</p>',
+    '<p class="dim">Each cell: expected models slain, and the share of the defending unit\'s points removed (shaded by it); under Best phase, S (shooting) or F (fight) says which. Click a cell for that pair\'s breakdown. Exact probabilities (no sampling); one unit attacking one target, all its weapons, with the conditions above.</p>',
   ].join('\n');
   return webviewPage(view.reverse ? 'Matchup: they → you' : 'Matchup: you → them', body, nonce, cspSource, STYLE, SCRIPT);
 }
@@ -75,7 +75,7 @@ function matrix(d: MatchupDirection, view: MatchupViewState): string {
       if (!p) return '<td class="none">–</td>';
       if (p.error) return `<td class="none" title="${escapeHtml(p.error)}">!</td>`;
       const tip = `${a.name} → ${t.name} (${p.phase === 'shooting' ? 'Shooting' : 'Fight'}): ${f1(p.damage)} damage, ${f1(p.modelsSlain)} models slain, ${f1(p.pointsRemoved)} of ${t.points} pts, P(wipe) ${pct(p.pWipe)}`;
-      return `<td class="cell ${shade(p.share)}" tabindex="0" data-a="${a.index}" data-t="${t.targetIndex}" data-p="${p.phase}" title="${escapeHtml(tip)}"><b>${f1(p.modelsSlain)}</b><small>${pct(p.share)}${view.phase === 'best' ? (p.phase === 'shooting' ? ' ⌖' : ' ⚔') : ''}</small></td>`;
+      return `<td class="cell ${shade(p.share)}" tabindex="0" data-a="${a.index}" data-t="${t.targetIndex}" data-p="${p.phase}" title="${escapeHtml(tip)}"><b>${f1(p.modelsSlain)}</b><small>${pct(p.share)}${view.phase === 'best' ? (p.phase === 'shooting' ? ' S' : ' F') : ''}</small></td>`;
     });
     return `<tr><th scope="row" title="${escapeHtml(`${a.points} pts`)}">${escapeHtml(a.name)}</th>${cells.join('')}</tr>`;
   });

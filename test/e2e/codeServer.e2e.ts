@@ -260,4 +260,44 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
     assert.ok(lenses.some((t) => /⚔.*\d/.test(t)), `a damage lens with figures: ${lenses.join(' | ')}`);
     await wb.screenshot('eleventh-edition');
   });
+
+  it('sets an opponent (Auspex: Set Opponent List): the lens names an opponent unit, Auspex: Show Matchup opens the matrix', async function () {
+    await wb.runCommand('View: Close All Editors');
+    // A real pair of 2000-point lists when the download step loaded their factions' data (../shared/data/bsdata),
+    // else the example Combat Patrol against itself; both written into the workspace, which the picker lists.
+    const real = !!dataServer && hasShared('lists', 'gwapp_gsc_1.txt') && hasShared('lists', 'gwapp_tyranids_2.txt');
+    const claw = fs.readFileSync(path.join(repoRoot, 'examples', CLAW), 'utf8');
+    const [mine, theirs] = ['matchup-yours.army', 'matchup-theirs.army'];
+    fs.writeFileSync(path.join(server!.workspace, mine), real ? fs.readFileSync(sharedPath('lists', 'gwapp_gsc_1.txt'), 'utf8') : claw);
+    fs.writeFileSync(path.join(server!.workspace, theirs), real ? fs.readFileSync(sharedPath('lists', 'gwapp_tyranids_2.txt'), 'utf8') : claw);
+    const theirUnits = real ? ['Neurogaunts', 'Hyperadapted Raveners', 'Raveners', 'Lictor', 'Biovores', 'Zoanthropes', 'Tyrant Guard', 'Neurotyrant', 'The Swarmlord', 'Trygon', 'Maleceptor', 'Psychophage'] : ['Atalan Jackals'];
+    await wb.openFile(mine);
+    await wb.languageMode('Army List');
+    const { page } = wb;
+    await page.keyboard.press('F1');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible' });
+    await input.fill('>Auspex: Set Opponent List');
+    await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: 'Auspex: Set Opponent List' }).waitFor({ state: 'visible' });
+    await page.keyboard.press('Enter');
+    // The list picker follows in the same widget.
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: theirs }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+    await input.fill(theirs);
+    await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: theirs }).waitFor({ state: 'visible' });
+    await page.keyboard.press('Enter');
+    await wb.waitLineText(1, `OPPONENT: ${theirs}`);
+    const lenses = await wb.codeLenses(/⚔ vs /);
+    const named = lenses.map((t) => /^⚔ vs (.+?)(?: ×\d+)?: (?:Shooting|Fight) [\d.]+ dmg, [\d.]+ slain/.exec(t)?.[1]).filter(Boolean);
+    assert.ok(named.length && named.every((n) => theirUnits.includes(n!)), `each lens names an opponent unit: ${lenses.join(' | ')}`);
+    assert.ok(lenses.every((t) => t.length <= 100));
+    await wb.screenshot('opponent-lens');
+    await wb.runCommand('Auspex: Show Matchup');
+    await page.locator('.tabs-container .tab', { hasText: /matchup/i }).waitFor({ state: 'visible' });
+    const frame = page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
+    await frame.locator('body', { hasText: 'What you do to them' }).waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+    await frame.locator('td.cell').first().waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+    const cells = await frame.locator('td.cell').count();
+    assert.ok(cells >= (real ? 200 : 1), `${cells} cells`);
+    await wb.screenshot('matchup');
+  });
 });

@@ -53,7 +53,7 @@ describe('matchup webview HTML', () => {
     const [, cls, a, t, p, slain, share] = cells[0];
     assert.deepStrictEqual([cls, Number(a), Number(t), p], [shade(best.share), best.attackerIndex, best.targetIndex, best.phase]);
     assert.strictEqual(slain, (Math.round(best.modelsSlain * 10) / 10).toFixed(1));
-    assert.match(share, new RegExp(`^(${Math.round(best.share * 100)}%|<1%|0%) [⌖⚔]$`));
+    assert.match(share, new RegExp(`^(${Math.round(best.share * 100)}%|<1%|0%) [SF]$`));
     assert.strictEqual(best.pointsRemoved, Math.max(...m.forward.pairs.map((x) => x.pointsRemoved)));
     assert.deepStrictEqual([shade(0), shade(0.04), shade(0.55), shade(1), shade(1.4)], ['s0', 's0', 's6', 's10', 's10']);
   });
