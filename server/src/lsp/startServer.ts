@@ -243,6 +243,8 @@ export function startServer(connection: Connection): void {
   /** Hands the service every edition's rules data: each list is answered from its own edition's. */
   function feedRules(): void {
     for (const e of EDITIONS) service.setRules(rules.rules(e), e);
+    // Completion offers the factions the folders can load, not only the loaded ones.
+    service.setLoadableFactions(guard(() => rules.listedFactions(), []));
   }
 
   function sendStatus(): void {

@@ -75,6 +75,11 @@ export interface LanguageService {
   /** Context-aware items, ranked by the server; documentation is left to `resolveCompletion`. */
   completion(doc: TextDocument, position: Position): CompletionList;
   resolveCompletion(item: CompletionItem): CompletionItem;
+  /**
+   * The factions the data folders and the download cache hold, loaded or not, with their edition: completion
+   * offers them in a new list's faction line (the LSP layer sets them whenever the data changes).
+   */
+  setLoadableFactions(factions: { name: string; edition: Edition }[]): void;
   /** The whole document's semantic tokens (legend: `SEMANTIC_TOKENS_LEGEND`). */
   semanticTokens(doc: TextDocument): SemanticTokens;
   codeLenses(doc: TextDocument): CodeLens[];
@@ -130,6 +135,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
   // Lens results per (unit loadout, target, conditions): editing one unit recomputes only that unit.
   const unitDamage = createUnitDamageCache();
   const drift = createDriftState();
+  let loadable: { name: string; edition: Edition }[] = [];
 
   function editionOf(doc: TextDocument): Edition {
     return listEdition(parse(doc), settings.edition);
@@ -172,12 +178,16 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     completion: (doc, position) => {
       if (lineTooLong(doc, position.line) || unparsable(doc)) return { isIncomplete: false, items: [] };
       const edition = editionOf(doc);
-      const r = completion(doc, parse(doc), rulesFor(edition), doc.offsetAt(position));
+      const sources = { editions: [...indexes.entries()].map(([e, rules]) => ({ edition: e, rules })), loadable };
+      const r = completion(doc, parse(doc), rulesFor(edition), doc.offsetAt(position), edition, sources);
       // Each item remembers its list's edition, so that resolving it reads the same edition's data.
       if (edition !== 10) for (const item of r.items) if (item.data && typeof item.data === 'object') item.data = { ...item.data, edition };
       return r.items.length > BOUNDS.completionItems ? { isIncomplete: true, items: r.items.slice(0, BOUNDS.completionItems) } : r;
     },
     resolveCompletion: (item) => resolveCompletion(item, rulesFor(completionEdition(item))),
+    setLoadableFactions: (factions) => {
+      loadable = factions;
+    },
     semanticTokens: (doc) => ({ data: tooLargeReason(doc, parse(doc)) ? [] : semanticTokens(doc, parse(doc), rulesOf(doc)) }),
     codeLenses: (doc) => (tooLargeReason(doc, parse(doc)) ? [] : codeLenses(doc, parse(doc), rulesOf(doc), unitDamage, settings)),
     damageBreakdown: (doc, unitIndex, targetIndex, conditions) => damageBreakdown(doc, parse(doc), rulesOf(doc), settings, unitIndex, targetIndex, conditions),

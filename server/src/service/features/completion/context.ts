@@ -22,7 +22,17 @@ export type CompletionContext =
   | { kind: 'stratagemTarget'; stratagem: string; replace: Replace; already: string[] }
   | { kind: 'none' };
 
-export type UnitNameContext = { kind: 'unitName'; section?: string; replace: Replace; /** Text after the name on the line (a points bracket). */ hasTail: boolean };
+export type UnitNameContext = {
+  kind: 'unitName';
+  section?: string;
+  replace: Replace;
+  /** Text after the name on the line (a points bracket). */
+  hasTail: boolean;
+  /** The line above is blank (or there is none): a unit block inserted here needs no blank line first. */
+  prevBlank: boolean;
+  /** Only blank lines follow: an inserted unit block ends with a fresh unit line. */
+  atEnd: boolean;
+};
 /** After a name and a space or "(": the sizes, when the name is a datasheet's; else still the name. */
 export type UnitLineContext = UnitNameContext | { kind: 'unitSize'; name: string; replace: Replace; nameContext: UnitNameContext };
 
@@ -82,7 +92,10 @@ function unitLineContext(text: string, list: ArmyList, lineStart: number, lineEn
   const section = [...list.sections].reverse().find((s) => s.span.start < lineStart)?.name.text;
   const prefix = text.slice(lineStart, offset);
   const replace = replaceTo(text, lineStart, offset, lineEnd, /[(]/);
-  const nameContext: UnitNameContext = { kind: 'unitName', section, replace, hasTail: text.slice(replace.end, lineEnd).trim() !== '' };
+  const above = text.slice(0, Math.max(0, lineStart - 1));
+  const prevBlank = lineStart === 0 || above.slice(above.lastIndexOf('\n') + 1).trim() === '';
+  const atEnd = text.slice(lineEnd).trim() === '';
+  const nameContext: UnitNameContext = { kind: 'unitName', section, replace, hasTail: text.slice(replace.end, lineEnd).trim() !== '', prevBlank, atEnd };
   // "Patriarch " or "Patriarch (": the name is complete, the sizes come next.
   const paren = prefix.lastIndexOf('(');
   const name = (paren >= 0 ? prefix.slice(0, paren) : prefix).trim();

@@ -10,6 +10,7 @@ import { satisfies, KeywordExpr } from '../../domain/stratagems/targetText';
 import { attachedUnits, canTarget, datasheetKeywords, requirementAt, stratagemTargetSpec } from '../../domain/stratagems/eligibility';
 import type { Catalog } from './catalog';
 import type { UnitNameContext } from './context';
+import { choiceEscape, nextCopy, planUnit, renderUnit, snippetEscape } from './build';
 
 /** What resolve needs to find the item's subject again: a kind and ids, never the documentation itself. */
 export interface ItemData {
@@ -65,43 +66,75 @@ function fitsSection(section: string | undefined, d: Datasheet): boolean | undef
   return undefined;
 }
 
+/** The app's section for a datasheet (an ally's: ALLIED UNITS). */
+export function sectionFor(d: Datasheet, ally = false): string {
+  if (ally) return 'ALLIED UNITS';
+  if (isCharacter(d)) return 'CHARACTERS';
+  if (hasKw(d, 'BATTLELINE')) return 'BATTLELINE';
+  if (hasKw(d, 'DEDICATED TRANSPORT')) return 'DEDICATED TRANSPORTS';
+  return 'OTHER DATASHEETS';
+}
+
 export function unitNameCandidates(cat: Catalog, rules: RulesIndex, list: ArmyList, ctx: UnitNameContext, dialect: Dialect): Candidate[] {
   const faction = cat.factionOf(list.faction?.text);
   const allied = /allied/i.test(ctx.section ?? '');
   const combatPatrol = /combat patrol/i.test(list.battleSize?.name.text ?? '');
   let pool: Datasheet[];
   let tierOf: (d: Datasheet) => number;
+  const allies = new Set<Datasheet>();
   if (allied && faction) {
     // The data states no ally rules: every other faction's datasheets, those of the same grand alliance first.
     const own = normalizeName(faction.keyword);
     pool = rules.data.datasheets.filter((d) => !d.factionKeywords.some((k) => normalizeName(k) === own));
     const parentOf = (d: Datasheet) => d.factionKeywords.map((k) => cat.factionOf(k)?.parent).find(Boolean);
     tierOf = (d) => (faction.parent && parentOf(d) === faction.parent ? 0 : 1);
+    pool.forEach((d) => allies.add(d));
   } else {
-    pool = cat.datasheetsOf(faction);
-    tierOf = (d) => (fitsSection(ctx.section, d) === false ? 1 : 0) + (!!d.combatPatrol !== combatPatrol ? 2 : 0);
+    // The faction's own datasheets, then the allies its data lists (marked).
+    for (const name of faction?.allies ?? []) {
+      const d = rules.datasheet(name);
+      if (d) allies.add(d);
+    }
+    pool = [...cat.datasheetsOf(faction), ...allies];
+    tierOf = (d) => (allies.has(d) ? 2 : 0) + (fitsSection(ctx.section, d) === false ? 1 : 0) + (!!d.combatPatrol !== combatPatrol ? 2 : 0);
   }
+  const hasWarlord = list.units.some((u) => u.warlord);
+  const sections = new Set(list.sections.map((s) => normalizeName(s.name.text)));
   const out: Candidate[] = [];
   const seen = new Set<string>();
   for (const d of pool) {
     const k = cat.key(d.name);
     if (seen.has(k)) continue;
     seen.add(k);
+    const ally = allies.has(d);
     const step = smallest(d);
-    const withPoints = step && !ctx.hasTail;
+    let newText = d.name;
+    let snippet = false;
+    if (!ctx.hasTail) {
+      // A whole legal unit: smallest size, its models and default wargear, its price, in its section.
+      const plan = planUnit(d, undefined, nextCopy(list, d, (n) => rules.datasheet(n, list.faction?.text)));
+      const body = renderUnit(d, plan, { dialect, snippet: true, warlord: !hasWarlord && isCharacter(d) && !ally });
+      const target = sectionFor(d, ally);
+      const header = !ctx.section || (fitsSection(ctx.section, d) === false && !ally && !sections.has(normalizeName(target))) || (ally && !allied && !sections.has(normalizeName(target)));
+      newText = `${ctx.prevBlank ? '' : '\n'}${header ? `${target}\n\n` : ''}${body}${ctx.atEnd ? '\n\n$0' : ''}`;
+      snippet = true;
+    }
     out.push({
       label: d.name,
       key: k,
       // Legends datasheets (loaded so that lists naming them are recognised) come last.
       tier: tierOf(d) + (d.legends ? 4 : 0),
-      newText: withPoints ? `${d.name} (${step.points} ${dialect.points})` : d.name,
+      newText,
+      snippet,
       kind: CompletionItemKind.Class,
-      detail: [d.legends ? 'Legends' : undefined, d.role, d.factionKeywords.join(', ')].filter(Boolean).join(' · '),
-      description: step ? `${step.points} pts` : undefined,
+      detail: [ally ? 'ally' : undefined, d.legends ? 'Legends' : undefined, d.role, d.factionKeywords.join(', ')].filter(Boolean).join(' · '),
+      description: [ally ? 'ally' : undefined, step ? `${step.points} pts` : undefined].filter(Boolean).join(' · ') || undefined,
       data: { kind: 'datasheet', id: d.id },
     });
   }
-  for (const s of SECTIONS) out.push({ label: s, tier: 5, newText: s, kind: CompletionItemKind.Module, detail: 'Section', data: { kind: 'section', name: s } });
+  // Upper case typed ("CH"): a section header is meant.
+  const caps = /^\p{Lu}{2,}/u.test(ctx.replace.typed.trim()) && ctx.replace.typed.trim() === ctx.replace.typed.trim().toUpperCase();
+  for (const s of SECTIONS) out.push({ label: s, tier: caps ? -1 : 5, newText: s, kind: CompletionItemKind.Module, detail: 'Section', data: { kind: 'section', name: s } });
   return out;
 }
 
@@ -147,8 +180,6 @@ function rulesEnhancementsOfFaction(cat: Catalog, faction: Faction | undefined):
   return [...cat.enhancementById.values()].filter((e) => [normalizeName(faction.name), normalizeName(faction.keyword)].includes(normalizeName(e.faction)));
 }
 
-const choiceEscape = (s: string) => s.replace(/[\\$}|,]/g, (c) => `\\${c}`);
-const snippetEscape = (s: string) => s.replace(/[\\$}]/g, (c) => `\\${c}`);
 
 /** A snippet choice (`${1|a,b|}`) over counts, or a placeholder when the range is long. */
 function countSnippet(min: number, max: number): string {
@@ -278,30 +309,6 @@ export function targetCandidates(rules: RulesIndex, list: ArmyList, stratagem: S
       detail: d ? (stratagem ? `may be the target of ${stratagem.name}` : d.keywords.join(', ')) : 'not in the rules data: eligibility unknown',
       data: stratagem && d ? { kind: 'target', id: stratagem.id, sheet: d.id } : d ? { kind: 'datasheet', id: d.id } : { kind: 'section', name: label },
     });
-  }
-  return out;
-}
-
-export function headerCandidates(cat: Catalog, rules: RulesIndex, list: ArmyList, lineStart: number, lineEnd: number, dialect: Dialect): Candidate[] {
-  const on = (s?: { start: number }) => !!s && s.start >= lineStart && s.start <= lineEnd;
-  const factionLine = on(list.faction?.span);
-  const detachmentLine = list.detachments.some((d) => on(d.span));
-  const sizeLine = on(list.battleSize?.span);
-  const faction = factionLine ? undefined : cat.factionOf(list.faction?.text);
-  const wantFaction = factionLine || (!faction && !detachmentLine && !sizeLine);
-  const wantDetachment = detachmentLine || (!!faction && list.detachments.length === 0 && !sizeLine);
-  const wantSize = sizeLine || (!list.battleSize && !factionLine && !detachmentLine);
-  const out: Candidate[] = [];
-  for (const f of rules.data.factions) {
-    const n = cat.datasheetsOf(f).length;
-    out.push({ label: f.name, tier: wantFaction ? 0 : 2, newText: f.name, kind: CompletionItemKind.Module, detail: `Faction · ${n} datasheets`, data: { kind: 'faction', id: f.id } });
-  }
-  for (const d of cat.detachmentsOf(faction)) {
-    out.push({ label: d.name, tier: wantDetachment ? 0 : 2, newText: d.name, kind: CompletionItemKind.Folder, detail: `${d.faction} detachment`, data: { kind: 'detachment', id: d.id } });
-  }
-  for (const b of rules.data.battleSizes) {
-    const text = b.points !== undefined ? `${b.name} (${b.points} ${dialect.points})` : b.name;
-    out.push({ label: text, tier: wantSize ? 0 : 2, newText: text, kind: CompletionItemKind.Constant, detail: b.points !== undefined ? `${b.points}-point limit` : 'fixed forces', data: { kind: 'battleSize', name: b.name } });
   }
   return out;
 }
