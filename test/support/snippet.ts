@@ -1,8 +1,8 @@
 // Expands an LSP snippet (the subset completion writes) as an editor does when the user accepts it and leaves every
 // tab stop as offered: a placeholder keeps its default, a choice its first option, a mirror ($1) and a transform
 // (${1/regex/format/} with $n and ${n:+text}) follow the tab stop's value. Also returns where $0 (else the end) is.
-export function expandSnippet(snippet: string): { text: string; cursor: number } {
-  const values = new Map<string, string>();
+export function expandSnippet(snippet: string, chosen: Record<number, string> = {}): { text: string; cursor: number } {
+  const values = new Map<string, string>(Object.entries(chosen));
   // First pass: the value of each tab stop (its first placeholder or choice); transforms are skipped.
   for (let i = 0; i < snippet.length; i++) {
     if (snippet[i] === '\\') {

@@ -103,7 +103,9 @@ export function headerCandidates(rules: RulesIndex, edition: Edition, list: Army
         const dets = r && c.faction ? catalogOf(r).detachmentsOf(c.faction).map((d) => detachmentText(d, c.edition)) : [];
         const sizes = battleSizeTexts(r ?? rules, dialect).map((s) => s.text);
         // An 11th-edition faction not loaded yet: the Detachment Points make the list read as the 11th edition's.
-        const detLine = dets.length ? `\${1|${dets.map(choiceEscape).join(',')}|}` : c.edition === 11 ? '${1:Detachment} (${3:1} Detachment Points)' : '${1:Detachment}';
+        // One detachment known (the embedded seed's Combat Patrol) is no choice: the faction's data loads once the
+        // line is there, and completion on the placeholder offers all of them.
+        const detLine = dets.length > 1 ? `\${1|${dets.map(choiceEscape).join(',')}|}` : c.edition === 11 ? '${1:Detachment} (${3:1} Detachment Points)' : '${1:Detachment}';
         const sizeLine = sizes.length ? `\${2|${sizes.map(choiceEscape).join(',')}|}` : `\${2:Strike Force (2000 ${dialect.points})}`;
         // The 10th edition's app writes the detachment first; the 11th's the same.
         newText += `\n${detLine}\n${sizeLine}${atEnd ? '\n\n$0' : ''}`;
@@ -114,7 +116,7 @@ export function headerCandidates(rules: RulesIndex, edition: Edition, list: Army
         newText,
         snippet: true,
         kind: CompletionItemKind.Module,
-        detail: `Faction · ${ordinal(c.edition)} edition${n !== undefined ? ` · ${n} datasheet${n === 1 ? "" : "s"}` : ' · loaded when the list names it'}`,
+        detail: `Faction · ${ordinal(c.edition)} edition${n !== undefined ? ` · ${n} datasheet${n === 1 ? '' : 's'}` : ' · loaded when the list names it'}`,
         description: `${ordinal(c.edition)} ed.`,
         data: c.faction ? { kind: 'faction', id: c.faction.id } : { kind: 'section', name: c.name },
       });
