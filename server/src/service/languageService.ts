@@ -48,6 +48,7 @@ import { inlayHints } from './features/inlayHints';
 import { workspaceSymbols } from './features/workspaceSymbols';
 import { prepareRename, rename, RenameRefusal } from './features/rename';
 import { codeActions, FIX_ALL_KIND, UPDATE_POINTS_KIND } from './features/codeActions';
+import { SET_SIZE_KIND, setSizeActions } from './features/setSize';
 import { driftHover, driftOf, explainDrift, wantsPreviousVersion } from './features/drift';
 
 export interface LanguageServiceOptions {
@@ -100,8 +101,11 @@ export interface LanguageService {
   workspaceSymbols(open: TextDocument[], query: string): SymbolInformation[];
   prepareRename(doc: TextDocument, position: Position): { range: Range; placeholder: string } | RenameRefusal;
   rename(doc: TextDocument, position: Position, newName: string): WorkspaceEdit | RenameRefusal;
-  /** Quick fixes for `diagnostics` (as the client sends them) and, when asked, the fix-all source action over the whole document. */
-  codeActions(doc: TextDocument, diagnostics: Diagnostic[], only?: string[]): CodeAction[];
+  /**
+   * Quick fixes for `diagnostics` (as the client sends them) and, when asked, the fix-all source action over the
+   * whole document; with the request's `range`, "Set size to N" on the unit line it starts on.
+   */
+  codeActions(doc: TextDocument, diagnostics: Diagnostic[], only?: string[], range?: Range): CodeAction[];
   /** Drops cached state for a closed document. */
   forget(uri: string): void;
   /**
@@ -211,7 +215,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     workspaceSymbols: (open, query) => workspaceSymbols(open.map((d) => ({ doc: d, list: parse(d) })), query),
     prepareRename: (doc, position) => prepareRename(doc, parse(doc), doc.offsetAt(position)),
     rename: (doc, position, newName) => rename(doc, parse(doc), doc.offsetAt(position), newName),
-    codeActions(doc, diagnostics, only) {
+    codeActions(doc, diagnostics, only, range) {
       // Beyond the list limits there are no rules diagnostics to fix: nothing to offer.
       if (tooLargeReason(doc, parse(doc))) return [];
       const list = parse(doc);
@@ -222,6 +226,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       const out = kinds.length ? codeActions(doc, list, diagnostics, kinds, all) : [];
       // Fix-all covers the whole document, not just the diagnostics the client sends for its range.
       if (asks(FIX_ALL_KIND)) out.push(...codeActions(doc, list, this.diagnostics(doc), [FIX_ALL_KIND]));
+      if (range && asks(SET_SIZE_KIND) && !lineTooLong(doc, range.start.line)) out.push(...setSizeActions(doc, list, rulesOf(doc), doc.offsetAt(range.start)));
       return out;
     },
     forget: (uri) => {
