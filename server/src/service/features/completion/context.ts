@@ -16,7 +16,7 @@ export type CompletionContext =
   | { kind: 'empty' }
   | { kind: 'header'; line: Replace; lineStart: number; /** Read as a unit line, for when the header is complete. */ unitLine: UnitLineContext }
   | UnitLineContext
-  | { kind: 'bullet'; unit: Unit; nested: boolean; replace: Replace; /** A count ("2x ") was typed before the name. */ counted: boolean; groupCount?: number }
+  | { kind: 'bullet'; unit: Unit; nested: boolean; replace: Replace; /** A count ("2x ") was typed before the name. */ counted: boolean; groupCount?: number; /** The model group a nested line sits under. */ groupModel?: string }
   | { kind: 'enhancement'; unit: Unit; replace: Replace }
   | { kind: 'stratagemName'; replace: Replace; hasTail: boolean }
   | { kind: 'stratagemTarget'; stratagem: string; replace: Replace; already: string[] }
@@ -75,7 +75,7 @@ export function completionContext(text: string, list: ArmyList, offset: number):
     unit,
     nested,
     counted: !!count,
-    groupCount: nested ? groupCountAbove(text, unit, lineStart, bullet[1].length) : undefined,
+    ...(nested ? groupAbove(text, unit, lineStart, bullet[1].length) : {}),
     replace: replaceTo(text, nameStart, offset, lineEnd),
   };
 }
@@ -168,14 +168,14 @@ function isNested(text: string, unit: Unit, lineStart: number, indent: number, b
   return items.length > 0 && indent > items[0].indent;
 }
 
-/** The "Nx" of the model group a nested line sits under. */
-function groupCountAbove(text: string, unit: Unit, lineStart: number, indent: number): number | undefined {
+/** The "Nx Model" of the model group a nested line sits under. */
+function groupAbove(text: string, unit: Unit, lineStart: number, indent: number): { groupCount?: number; groupModel?: string } {
   const items = itemLines(text, unit, lineStart);
   for (let i = items.length - 1; i >= 0; i--) {
     if (items[i].indent < indent && /^[ \t\u00A0]*[•*-]/.test(items[i].text)) {
-      const m = /^[ \t\u00A0]*[•*-][ \t]*(\d+)x/i.exec(items[i].text);
-      return m ? Number(m[1]) : undefined;
+      const m = /^[ \t\u00A0]*[•*-][ \t]*(\d+)x[ \t]*(.*)$/i.exec(items[i].text);
+      return m ? { groupCount: Number(m[1]), groupModel: m[2].trim() } : {};
     }
   }
-  return undefined;
+  return {};
 }

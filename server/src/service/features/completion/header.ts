@@ -131,7 +131,7 @@ export function headerCandidates(rules: RulesIndex, edition: Edition, list: Army
   }
   if (kinds.includes('battleSize')) {
     for (const b of battleSizeTexts(rules, dialect)) {
-      out.push({ label: b.text, tier: 0, newText: b.text, kind: CompletionItemKind.Constant, detail: b.points !== undefined ? `${b.points}-point limit` : 'fixed forces', data: { kind: 'battleSize', name: b.name } });
+      out.push({ label: b.text, tier: b.name === 'Strike Force' ? 0 : 1, newText: b.text, kind: CompletionItemKind.Constant, detail: b.points !== undefined ? `${b.points}-point limit` : 'fixed forces', data: { kind: 'battleSize', name: b.name } });
     }
   }
   if (kinds.includes('title')) {

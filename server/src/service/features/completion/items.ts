@@ -10,7 +10,7 @@ import { satisfies, KeywordExpr } from '../../domain/stratagems/targetText';
 import { attachedUnits, canTarget, datasheetKeywords, requirementAt, stratagemTargetSpec } from '../../domain/stratagems/eligibility';
 import type { Catalog } from './catalog';
 import type { UnitNameContext } from './context';
-import { choiceEscape, nextCopy, planUnit, renderUnit, snippetEscape } from './build';
+import { choiceEscape, displayName, legalSizes, nextCopy, planUnit, renderUnit, snippetEscape } from './build';
 
 /** What resolve needs to find the item's subject again: a kind and ids, never the documentation itself. */
 export interface ItemData {
@@ -48,6 +48,8 @@ export function dialectOf(text: string): Dialect {
   const enhancement = /Enhancements:/.test(text) ? 'Enhancements' : /Enhancement:/.test(text) ? 'Enhancement' : points === 'Points' ? 'Enhancements' : 'Enhancement';
   return { points, enhancement };
 }
+
+const looseKey = (s: string) => normalizeName(s).replace(/[^a-z0-9]/g, '').replace(/s$/, '');
 
 const SECTIONS = ['CHARACTERS', 'BATTLELINE', 'DEDICATED TRANSPORTS', 'OTHER DATASHEETS', 'ALLIED UNITS'];
 
@@ -190,37 +192,73 @@ function countSnippet(min: number, max: number): string {
   return `\${1:${min}}`;
 }
 
-export function bulletCandidates(cat: Catalog, list: ArmyList, unit: Unit, d: Datasheet, ctx: { nested: boolean; counted: boolean; groupCount?: number }, dialect: Dialect): Candidate[] {
+/**
+ * How many of `weapon` a wargear option allows in a group of `groupCount` models of a unit of `unitSize`
+ * ("For every 10 models … up to 2 …", "Any number of models …", "One … can"), with the option's text; undefined
+ * when no option names it.
+ */
+export function optionLimit(d: Datasheet, weapon: string, groupCount: number, unitSize: number): { limit: number; text: string } | undefined {
+  const n = normalizeName(weapon);
+  const text = (d.wargearOptions ?? []).find((o) => normalizeName(o).includes(n));
+  if (!text) return undefined;
+  const t = normalizeName(text);
+  const every = /for every (\d+) models/.exec(t);
+  const per = every ? Math.max(1, Math.floor(unitSize / Number(every[1]))) : 1;
+  const upTo = /up to (\d+)/.exec(t);
+  let limit: number;
+  if (/any number/.test(t)) limit = groupCount;
+  else if (upTo) limit = Number(upTo[1]) * per;
+  else if (/^(?:one|1|this model|the )/.test(t) || every) limit = per;
+  else limit = groupCount;
+  return { limit: Math.max(1, Math.min(limit, groupCount)), text };
+}
+
+export function bulletCandidates(cat: Catalog, list: ArmyList, unit: Unit, d: Datasheet, ctx: { nested: boolean; counted: boolean; groupCount?: number; groupModel?: string }, dialect: Dialect): Candidate[] {
   const out: Candidate[] = [];
   const single = singleModel(d);
   const wargearTier = ctx.nested || single ? 0 : 2;
   const count = ctx.groupCount ?? 1;
+  const plan = planUnit(d);
+  // The default wargear of the group the line sits under (the one model's, in a one-model unit).
+  const group = ctx.groupModel ? plan.groups.find((g) => looseKey(g.model) === looseKey(ctx.groupModel!)) : single ? plan.groups[0] : undefined;
+  const defaults = new Map((group?.wargear ?? []).map((w) => [normalizeName(w.name), w.perModel]));
+  const unitSize = unit.models.filter((m) => !m.implicit).reduce((n, m) => n + m.count, 0) || plan.size;
   for (const w of d.weapons) {
     const types = [...new Set(w.profiles.map((p) => p.type))].join(', ');
+    const per = defaults.get(normalizeName(w.name));
+    const option = per === undefined ? optionLimit(d, w.name, count, unitSize) : undefined;
+    const n = per !== undefined ? count * per : option ? option.limit : count;
     out.push({
       label: w.name,
-      tier: wargearTier,
-      newText: ctx.counted ? w.name : `${count}x ${w.name}`,
+      tier: wargearTier + (per !== undefined ? 0 : option ? 1 : 2),
+      newText: ctx.counted ? w.name : `${n}x ${w.name}`,
       kind: CompletionItemKind.Field,
-      detail: `${types} weapon of ${d.name}`,
+      detail: per !== undefined ? `default wargear${group ? ` of ${displayName(group.model)}` : ''} · ${types}` : option ? `option (up to ${option.limit}): ${option.text.split('\n')[0]}` : `${types} weapon of ${d.name}`,
+      description: per !== undefined ? `${n}x default` : option ? `up to ${option.limit}` : undefined,
       data: { kind: 'wargear', id: d.id, name: w.name },
     });
   }
   if (ctx.nested) return out;
   if (!single) {
     const entries = d.composition.length ? d.composition : d.models.map((m) => ({ model: m.name, min: 1, max: 1 }));
-    for (const c of entries) {
+    const sizes = legalSizes(d);
+    entries.forEach((c) => {
+      // The counts this model type has in each legal size (the smallest first), with its default wargear.
+      const counts = [...new Set(sizes.map((s) => planUnit(d, s).groups.find((g) => g.model === c.model)?.count ?? c.min))];
+      const planned = plan.groups.find((g) => g.model === c.model);
+      const choice = counts.length > 1 ? `\${1|${counts.join(',')}|}` : countSnippet(counts[0] ?? c.min, counts[0] ?? c.max);
+      const wargear = (planned?.wargear ?? []).map((w) => `\n     ◦ ${w.perModel === 1 && counts.length > 1 ? '${1}' : String((counts[0] ?? 1) * w.perModel)}x ${snippetEscape(w.name)}`).join('');
       out.push({
         label: c.model,
         tier: 0,
-        newText: ctx.counted ? c.model : `${countSnippet(c.min, c.max)}x ${snippetEscape(c.model)}`,
+        newText: ctx.counted ? c.model : `${choice}x ${snippetEscape(displayName(c.model))}${wargear}`,
         snippet: !ctx.counted,
         kind: CompletionItemKind.Property,
-        detail: `${c.min === c.max ? c.min : `${c.min}–${c.max}`} per unit`,
-        description: c.min === c.max ? `${c.min}` : `${c.min}–${c.max}`,
+        detail: `${c.min === c.max ? c.min : `${c.min}–${c.max}`} per unit${planned?.wargear.length ? ` · with ${planned.wargear.map((w) => w.name).join(', ')}` : ''}`,
+        description: counts.join(' or '),
         data: { kind: 'model', id: d.id, name: c.model },
       });
-    }
+    });
   }
   if (isCharacter(d) && !ctx.counted) {
     const other = list.units.some((u) => u !== unit && u.warlord);
