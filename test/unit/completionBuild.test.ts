@@ -121,6 +121,24 @@ describe('completion inserts legal units', function () {
   }
 });
 
+describe('completion of allied units', function () {
+  this.timeout(60000);
+  it('offers the allies the faction\'s data lists, marked, under an ALLIED UNITS header, passing the checks', function () {
+    requireShared(this, 'data', 'wahapedia');
+    const provider = new RulesProvider({ paths: [sharedPath('data', 'wahapedia')] });
+    provider.ensureFaction('Genestealer Cults', 10);
+    provider.ensureFaction('Tyranids', 10);
+    const service = createLanguageService();
+    service.setRules(provider.rulesFor(10), 10);
+    const header = 'Genestealer Cults\nXenocreed Congregation\nStrike Force (2000 points)\n\nCHARACTERS\n\nPatriarch (75 points)\n  • Warlord\n  • 1x Patriarch’s claws';
+    const r = insertUnit(service, header, 'Gargoyles');
+    assert.ok(r.item, 'Gargoyles offered');
+    assert.match(r.item.detail!, /^ally · /);
+    assert.match(r.text, /\n\nALLIED UNITS\n\nGargoyles \(\d+ points\)\n {2}• 10x Gargoyles\n/);
+    assert.deepStrictEqual(errorsIn(service, r.text, r.from, r.to), []);
+  });
+});
+
 describe('unit builder', () => {
   const sheet = (over: Partial<Datasheet>): Datasheet => ({
     id: 't',

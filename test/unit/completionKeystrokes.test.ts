@@ -46,12 +46,6 @@ class Editor {
     this.log.push(`accept "${label}" (1)${tabs ? ` + Tab ×${tabs}` : ''}`);
   }
 
-  /** A choice tab stop changed by typing a filter and Enter. */
-  choose(filter: string): void {
-    this.keys += filter.length + 1;
-    this.log.push(`choose: type "${filter}" + Enter (${filter.length + 1})`);
-  }
-
   findings() {
     return this.service.diagnostics(this.doc());
   }
@@ -63,19 +57,25 @@ describe('writing a list from nothing (the keystroke budget)', function () {
   it('a Patriarch (Warlord) and ten Neophyte Hybrids with wargear: zero findings within 30 keystrokes', function () {
     requireShared(this, 'data', 'wahapedia');
     const provider = new RulesProvider({ paths: [sharedPath('data', 'wahapedia')] });
+    // As the server starts: the embedded seed loaded, the folder's factions known but not loaded.
     const service = createLanguageService();
     service.setLoadableFactions(provider.listedFactions());
-    // The server loads the faction once the list names it; it names it from the first accepted item on.
-    provider.ensureFaction('Genestealer Cults', 10);
-    service.setRules(provider.rulesFor(10), 10);
     const ed = new Editor(service);
 
     ed.type('Gen');
-    // The faction line brings the detachment (a choice) and the battle size (Strike Force first): pick the
-    // detachment by typing, keep the battle size, Tab on to the first unit line.
-    ed.accept('Genestealer Cults', 0, { 1: 'Xenocreed Congregation' });
-    ed.choose('Xen');
+    // The faction line brings a detachment placeholder (the seed knows one detachment only) and the battle size
+    // (a choice, Strike Force first); the cursor is on the placeholder, "Detachment" selected.
+    ed.accept('Genestealer Cults', 0, { 1: '' });
+    assert.strictEqual(ed.text, 'Genestealer Cults\n\nStrike Force (2000 points)\n\n');
+    ed.cursor = 'Genestealer Cults\n'.length;
+    // The list now names its faction: the server loads it from the folder.
+    provider.ensureFaction('Genestealer Cults', 10);
+    service.setRules(provider.rulesFor(10), 10);
+    ed.type('Xen');
+    ed.accept('Xenocreed Congregation');
+    // Tab to the battle size choice, Tab to the snippet's end: the first unit line.
     ed.keys += 2;
+    ed.cursor = ed.text.length;
     ed.log.push('Tab, Tab: keep Strike Force, on to the unit line (2)');
     ed.type('Patr');
     // The first CHARACTER comes as the Warlord; Tab leaves the Warlord line and ends on the next unit line.
