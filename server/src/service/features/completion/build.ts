@@ -85,6 +85,21 @@ function groupsFor(d: Datasheet, size: number): { model: string; count: number }
   return profiles.map((p, i) => ({ model: p, count: i === main ? size - profiles.length + 1 : 1 }));
 }
 
+const rendered = new WeakMap<Datasheet, Map<string, string>>();
+
+/**
+ * The snippet completion inserts for a new unit of `d` (its smallest size, the `copy`-th copy), built once per
+ * datasheet and form: names are completed on every keystroke.
+ */
+export function unitSnippet(d: Datasheet, copy: number, dialect: Dialect, warlord: boolean): string {
+  let forms = rendered.get(d);
+  if (!forms) rendered.set(d, (forms = new Map()));
+  const key = `${copy}|${dialect.points}|${warlord}`;
+  let text = forms.get(key);
+  if (text === undefined) forms.set(key, (text = renderUnit(d, planUnit(d, undefined, copy), { dialect, snippet: true, warlord })));
+  return text;
+}
+
 /** The unit of `size` models (the smallest legal size when absent), its groups with their default wargear. */
 export function planUnit(d: Datasheet, size = legalSizes(d)[0], copy = 1): UnitPlan {
   const groups = groupsFor(d, size).map((g) => ({ model: g.model, count: g.count, wargear: [] as PlannedWargear[] }));

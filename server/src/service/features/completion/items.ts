@@ -10,7 +10,7 @@ import { satisfies, KeywordExpr } from '../../domain/stratagems/targetText';
 import { attachedUnits, canTarget, datasheetKeywords, requirementAt, stratagemTargetSpec } from '../../domain/stratagems/eligibility';
 import type { Catalog } from './catalog';
 import type { UnitNameContext } from './context';
-import { choiceEscape, displayName, legalSizes, nextCopy, planUnit, renderUnit, snippetEscape } from './build';
+import { choiceEscape, displayName, legalSizes, planUnit, snippetEscape, unitSnippet } from './build';
 
 /** What resolve needs to find the item's subject again: a kind and ids, never the documentation itself. */
 export interface ItemData {
@@ -53,7 +53,13 @@ const looseKey = (s: string) => normalizeName(s).replace(/[^a-z0-9]/g, '').repla
 
 const SECTIONS = ['CHARACTERS', 'BATTLELINE', 'DEDICATED TRANSPORTS', 'OTHER DATASHEETS', 'ALLIED UNITS'];
 
-const hasKw = (d: Datasheet, k: string) => d.keywords.some((x) => x.toUpperCase() === k);
+const keywordSets = new WeakMap<Datasheet, Set<string>>();
+/** Whether the datasheet has keyword `k` (upper case); each datasheet's set is built once (names are completed per keystroke). */
+const hasKw = (d: Datasheet, k: string) => {
+  let set = keywordSets.get(d);
+  if (!set) keywordSets.set(d, (set = new Set(d.keywords.map((x) => x.toUpperCase()))));
+  return set.has(k);
+};
 const isCharacter = (d: Datasheet) => hasKw(d, 'CHARACTER') || /^characters?$/i.test(d.role ?? '');
 const smallest = (d: Datasheet) => (d.points.length ? d.points.reduce((a, b) => (b.models < a.models ? b : a)) : undefined);
 
@@ -93,14 +99,17 @@ export function unitNameCandidates(cat: Catalog, rules: RulesIndex, list: ArmyLi
     pool.forEach((d) => allies.add(d));
   } else {
     // The faction's own datasheets, then the allies its data lists (marked).
-    for (const name of faction?.allies ?? []) {
-      const d = rules.datasheet(name);
-      if (d) allies.add(d);
-    }
+    for (const d of faction ? cat.alliesOf(faction) : []) allies.add(d);
     pool = [...cat.datasheetsOf(faction), ...allies];
     tierOf = (d) => (allies.has(d) ? 2 : 0) + (fitsSection(ctx.section, d) === false ? 1 : 0) + (!!d.combatPatrol !== combatPatrol ? 2 : 0);
   }
   const hasWarlord = list.units.some((u) => u.warlord);
+  // Which copy a new unit of each datasheet would be (the 11th edition prices copies by tier).
+  const copies = new Map<string, number>();
+  for (const u of list.units) {
+    const id = rules.datasheet(u.name.text, list.faction?.text)?.id;
+    if (id) copies.set(id, (copies.get(id) ?? 1) + 1);
+  }
   const sections = new Set(list.sections.map((s) => normalizeName(s.name.text)));
   const out: Candidate[] = [];
   const seen = new Set<string>();
@@ -114,10 +123,9 @@ export function unitNameCandidates(cat: Catalog, rules: RulesIndex, list: ArmyLi
     let snippet = false;
     if (!ctx.hasTail) {
       // A whole legal unit: smallest size, its models and default wargear, its price, in its section.
-      const plan = planUnit(d, undefined, nextCopy(list, d, (n) => rules.datasheet(n, list.faction?.text)));
-      const body = renderUnit(d, plan, { dialect, snippet: true, warlord: !hasWarlord && isCharacter(d) && !ally });
+      const body = unitSnippet(d, copies.get(d.id) ?? 1, dialect, !hasWarlord && isCharacter(d) && !ally);
       const target = sectionFor(d, ally);
-      const header = !ctx.section || (fitsSection(ctx.section, d) === false && !ally && !sections.has(normalizeName(target))) || (ally && !allied && !sections.has(normalizeName(target)));
+      const header = !ctx.section || (!ally && !sections.has(normalizeName(target)) && fitsSection(ctx.section, d) === false) || (ally && !allied && !sections.has(normalizeName(target)));
       newText = `${ctx.prevBlank ? '' : '\n'}${header ? `${target}\n\n` : ''}${body}${ctx.atEnd ? '\n\n$0' : ''}`;
       snippet = true;
     }
