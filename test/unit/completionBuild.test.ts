@@ -139,6 +139,29 @@ describe('completion of allied units', function () {
   });
 });
 
+describe('an 11th-edition list from nothing', function () {
+  this.timeout(60000);
+  it('the faction item names its edition and brings detachments with their Detachment Points; the list reads as the 11th edition and its unit passes', function () {
+    requireShared(this, 'data', 'bsdata-11e');
+    requireShared(this, 'data', 'mfm-11e', 'v1.1');
+    const service = serviceFor(CASES[2]);
+    const provider = new RulesProvider({ paths: CASES[2].paths.map((p) => sharedPath(...p)) });
+    service.setLoadableFactions(provider.listedFactions());
+    const typed = 'World';
+    const doc = TextDocument.create('file:///we11-new.army', 'army-list', 1, typed);
+    const item = service.completion(doc, doc.positionAt(typed.length)).items.find((i) => /11th edition/.test(i.detail ?? ''));
+    assert.ok(item, 'an 11th-edition World Eaters item');
+    assert.strictEqual(item.label, 'World Eaters');
+    assert.match(item.detail!, /^Faction · 11th edition · \d+ datasheets$/);
+    assert.match((item.textEdit as TextEdit).newText, /^World Eaters\n\$\{1\|Berzerker Warband \(\d Detachment Points?\),/);
+    const header = applyItem(typed, item).text.trimEnd();
+    const r = insertUnit(service, header, 'Khorne Berzerkers');
+    const list = TextDocument.create('file:///we11-unit.army', 'army-list', 1, r.text);
+    assert.strictEqual(service.editionOf(list), 11);
+    assert.deepStrictEqual(errorsIn(service, r.text, r.from, r.to), []);
+  });
+});
+
 describe('unit builder', () => {
   const sheet = (over: Partial<Datasheet>): Datasheet => ({
     id: 't',
