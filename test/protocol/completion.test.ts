@@ -133,7 +133,7 @@ describe('completion at every position of a list, with the Wahapedia export conf
     assert.strictEqual((await at('Spa|')).items[0].label, 'Space Marines');
     const world = await at('World|');
     assert.strictEqual(world.items[0].label, 'World Eaters');
-    assert.match((world.items[0].textEdit as TextEdit).newText, /^World Eaters\n\$\{1[:|].*\n\$\{2\|Strike Force \(2000 points\),/);
+    assert.match((world.items[0].textEdit as TextEdit).newText, /^World Eaters\n\$\{1[:|].*\n\$\{2:Strike Force \(2000 points\)\}\n\n\$0$/);
   });
 
   it('the detachment line offers detachments only, the battle size line battle sizes only', async () => {

@@ -63,7 +63,7 @@ describe('completion', () => {
     const items = complete(doc, 0, embedded);
     assert.deepStrictEqual(items.map((i) => i.label), ['Army list (app layout)', 'Genestealer Cults', 'Army list: Genestealer Cults', 'Title line']);
     // The faction brings its detachment and battle size lines as choices, and leaves the cursor on the first unit line.
-    assert.strictEqual(newText(items[1]), 'Genestealer Cults\n${1:Detachment}\n${2|Strike Force (2000 points),Combat Patrol,Incursion (1000 points),Onslaught (3000 points)|}\n\n$0');
+    assert.strictEqual(newText(items[1]), 'Genestealer Cults\n${1:Detachment}\n${2:Strike Force (2000 points)}\n\n$0');
     assert.strictEqual(items[1].detail, 'Faction · 10th edition · 1 datasheet');
     const perFaction = newText(items[2]);
     assert.match(perFaction, /^\$\{1:My list\} \(\$\{2:2000\} points\)\n\nGenestealer Cults\n\$\{4\|Strike Force \(2000 points\),Combat Patrol,Incursion \(1000 points\),Onslaught \(3000 points\)\|\}\n\$\{5\|Claw of Ascension\|\}\n/);

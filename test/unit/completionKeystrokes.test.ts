@@ -64,7 +64,7 @@ describe('writing a list from nothing (the keystroke budget)', function () {
 
     ed.type('Gen');
     // The faction line brings a detachment placeholder (the seed knows one detachment only) and the battle size
-    // (a choice, Strike Force first); the cursor is on the placeholder, "Detachment" selected.
+    // (a placeholder: Strike Force); the cursor is on the first placeholder, "Detachment" selected.
     ed.accept('Genestealer Cults', 0, { 1: '' });
     assert.strictEqual(ed.text, 'Genestealer Cults\n\nStrike Force (2000 points)\n\n');
     ed.cursor = 'Genestealer Cults\n'.length;

@@ -106,7 +106,8 @@ export function headerCandidates(rules: RulesIndex, edition: Edition, list: Army
         // One detachment known (the embedded seed's Combat Patrol) is no choice: the faction's data loads once the
         // line is there, and completion on the placeholder offers all of them.
         const detLine = dets.length > 1 ? `\${1|${dets.map(choiceEscape).join(',')}|}` : c.edition === 11 ? '${1:Detachment} (${3:1} Detachment Points)' : '${1:Detachment}';
-        const sizeLine = sizes.length ? `\${2|${sizes.map(choiceEscape).join(',')}|}` : `\${2:Strike Force (2000 ${dialect.points})}`;
+        // The battle size: Strike Force as a placeholder (Tab keeps it; typing over it completes the others).
+        const sizeLine = `\${2:${snippetEscape(sizes[0] ?? `Strike Force (2000 ${dialect.points})`)}}`;
         // The 10th edition's app writes the detachment first; the 11th's the same.
         newText += `\n${detLine}\n${sizeLine}${atEnd ? '\n\n$0' : ''}`;
       }
