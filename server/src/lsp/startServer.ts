@@ -243,8 +243,6 @@ export function startServer(connection: Connection): void {
   /** Hands the service every edition's rules data: each list is answered from its own edition's. */
   function feedRules(): void {
     for (const e of EDITIONS) service.setRules(rules.rules(e), e);
-    // Completion offers the factions the folders can load, not only the loaded ones.
-    service.setLoadableFactions(guard(() => rules.listedFactions(), []));
   }
 
   function sendStatus(): void {
@@ -344,7 +342,13 @@ export function startServer(connection: Connection): void {
   });
 
   connection.onHover((p, token) => withDoc(p.textDocument.uri, null, (doc) => service.hover(doc, p.position), token));
-  connection.onCompletion((p, token) => withDoc(p.textDocument.uri, null, (doc) => service.completion(doc, p.position), token));
+  connection.onCompletion((p, token) =>
+    withDoc(p.textDocument.uri, null, (doc) => {
+      // Completion offers the factions the folders and the cache can load, not only the loaded ones (listings are cached).
+      service.setLoadableFactions(guard(() => rules.listedFactions(), []));
+      return service.completion(doc, p.position);
+    }, token),
+  );
   connection.onCompletionResolve((item) => guard(() => service.resolveCompletion(item), item));
   connection.languages.semanticTokens.on((p) => withDoc(p.textDocument.uri, { data: [] }, (doc) => service.semanticTokens(doc)));
   // Lenses and the outline are debounced and yield first: they never hold up a hover or a completion.
