@@ -25,7 +25,7 @@ function apply(text: string, action: CodeAction): string {
 function actionsAt(text: string, line: number, character = 2): { doc: TextDocument; actions: CodeAction[] } {
   const doc = TextDocument.create(`file:///set-size-${++version}.army`, 'army-list', 1, text);
   const range = { start: { line, character }, end: { line, character } };
-  return { doc, actions: service!.codeActions(doc, [], undefined, range).filter((a) => a.kind === SET_SIZE_KIND) };
+  return { doc, actions: service!.setSizeActions(doc, range).filter((a) => a.kind === SET_SIZE_KIND) };
 }
 
 describe('code action: Set size to N', function () {

@@ -78,9 +78,11 @@ export interface LanguageService {
   resolveCompletion(item: CompletionItem): CompletionItem;
   /**
    * The factions the data folders and the download cache hold, loaded or not, with their edition: completion
-   * offers them in a new list's faction line (the LSP layer sets them whenever the data changes).
+   * offers them in a new list's faction line (the LSP layer hands a function reading its data folders' listings).
    */
-  setLoadableFactions(factions: { name: string; edition: Edition }[]): void;
+  setLoadableFactions(factions: { name: string; edition: Edition }[] | (() => { name: string; edition: Edition }[])): void;
+  /** "Set size to N" on the unit line `range` starts on (code action kind `SET_SIZE_KIND`, when `only` asks for it). */
+  setSizeActions(doc: TextDocument, range: Range, only?: string[]): CodeAction[];
   /** The whole document's semantic tokens (legend: `SEMANTIC_TOKENS_LEGEND`). */
   semanticTokens(doc: TextDocument): SemanticTokens;
   codeLenses(doc: TextDocument): CodeLens[];
@@ -101,11 +103,8 @@ export interface LanguageService {
   workspaceSymbols(open: TextDocument[], query: string): SymbolInformation[];
   prepareRename(doc: TextDocument, position: Position): { range: Range; placeholder: string } | RenameRefusal;
   rename(doc: TextDocument, position: Position, newName: string): WorkspaceEdit | RenameRefusal;
-  /**
-   * Quick fixes for `diagnostics` (as the client sends them) and, when asked, the fix-all source action over the
-   * whole document; with the request's `range`, "Set size to N" on the unit line it starts on.
-   */
-  codeActions(doc: TextDocument, diagnostics: Diagnostic[], only?: string[], range?: Range): CodeAction[];
+  /** Quick fixes for `diagnostics` (as the client sends them) and, when asked, the fix-all source action over the whole document. */
+  codeActions(doc: TextDocument, diagnostics: Diagnostic[], only?: string[]): CodeAction[];
   /** Drops cached state for a closed document. */
   forget(uri: string): void;
   /**
@@ -135,11 +134,12 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     return index;
   };
   let settings = options.settings ?? DEFAULT_SETTINGS;
+  /** The factions the data folders can load (completion offers them); the LSP layer sets where they come from. */
+  let loadable: () => { name: string; edition: Edition }[] = () => [];
   const parsed = new Map<string, { version: number; list: ArmyList }>();
   // Lens results per (unit loadout, target, conditions): editing one unit recomputes only that unit.
   const unitDamage = createUnitDamageCache();
   const drift = createDriftState();
-  let loadable: { name: string; edition: Edition }[] = [];
 
   function editionOf(doc: TextDocument): Edition {
     return listEdition(parse(doc), settings.edition);
@@ -182,7 +182,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     completion: (doc, position) => {
       if (lineTooLong(doc, position.line) || unparsable(doc)) return { isIncomplete: false, items: [] };
       const edition = editionOf(doc);
-      const sources = { editions: [...indexes.entries()].map(([e, rules]) => ({ edition: e, rules })), loadable };
+      const sources = { editions: [...indexes.entries()].map(([e, rules]) => ({ edition: e, rules })), loadable: loadable() };
       const r = completion(doc, parse(doc), rulesFor(edition), doc.offsetAt(position), edition, sources);
       // Each item remembers its list's edition, so that resolving it reads the same edition's data.
       if (edition !== 10) for (const item of r.items) if (item.data && typeof item.data === 'object') item.data = { ...item.data, edition };
@@ -190,7 +190,12 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     },
     resolveCompletion: (item) => resolveCompletion(item, rulesFor(completionEdition(item))),
     setLoadableFactions: (factions) => {
-      loadable = factions;
+      loadable = typeof factions === 'function' ? factions : () => factions;
+    },
+    setSizeActions: (doc, range, only) => {
+      const asked = !only || only.some((k) => k === '' || SET_SIZE_KIND === k || SET_SIZE_KIND.startsWith(`${k}.`));
+      if (!asked || lineTooLong(doc, range.start.line) || tooLargeReason(doc, parse(doc))) return [];
+      return setSizeActions(doc, parse(doc), rulesOf(doc), doc.offsetAt(range.start));
     },
     semanticTokens: (doc) => ({ data: tooLargeReason(doc, parse(doc)) ? [] : semanticTokens(doc, parse(doc), rulesOf(doc)) }),
     codeLenses: (doc) => (tooLargeReason(doc, parse(doc)) ? [] : codeLenses(doc, parse(doc), rulesOf(doc), unitDamage, settings)),
@@ -215,7 +220,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     workspaceSymbols: (open, query) => workspaceSymbols(open.map((d) => ({ doc: d, list: parse(d) })), query),
     prepareRename: (doc, position) => prepareRename(doc, parse(doc), doc.offsetAt(position)),
     rename: (doc, position, newName) => rename(doc, parse(doc), doc.offsetAt(position), newName),
-    codeActions(doc, diagnostics, only, range) {
+    codeActions(doc, diagnostics, only) {
       // Beyond the list limits there are no rules diagnostics to fix: nothing to offer.
       if (tooLargeReason(doc, parse(doc))) return [];
       const list = parse(doc);
@@ -226,7 +231,6 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       const out = kinds.length ? codeActions(doc, list, diagnostics, kinds, all) : [];
       // Fix-all covers the whole document, not just the diagnostics the client sends for its range.
       if (asks(FIX_ALL_KIND)) out.push(...codeActions(doc, list, this.diagnostics(doc), [FIX_ALL_KIND]));
-      if (range && asks(SET_SIZE_KIND) && !lineTooLong(doc, range.start.line)) out.push(...setSizeActions(doc, list, rulesOf(doc), doc.offsetAt(range.start)));
       return out;
     },
     forget: (uri) => {
