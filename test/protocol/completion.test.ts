@@ -7,6 +7,8 @@ import {
   HoverRequest,
   MarkupContent,
   SemanticTokensRequest,
+  CodeAction,
+  CodeActionRequest,
   CompletionList,
   DidOpenTextDocumentNotification,
   TextEdit,
@@ -162,6 +164,20 @@ describe('completion at every position of a list, with the Wahapedia export conf
     assert.ok(labels(bullets).includes('Enhancement: '), labels(bullets).join(' | '));
     const enh = await at(`${character}\n  • Enhancement: |`, (l) => l.items.length > 0);
     assert.ok(enh.items.every((i) => /Xenocreed Congregation/.test(i.detail ?? '')), enh.items.map((i) => i.detail).join(' | '));
+  });
+
+  it('a unit line offers the code action "Set size to N", one edit rewriting models and points', async () => {
+    const text = `${HEAD}BATTLELINE\n\nNeophyte Hybrids (65 points)\n  • 1x Neophyte Leader\n     ◦ 1x Autopistol\n  • 9x Neophyte Hybrids\n     ◦ 9x Autopistol\n`;
+    await at(`${text}|`);
+    const uri = `untitled:positions-${n}.army`;
+    const line = text.split('\n').indexOf('Neophyte Hybrids (65 points)');
+    const range = { start: { line, character: 3 }, end: { line, character: 3 } };
+    const actions = (await server.connection.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range, context: { diagnostics: [] } })) as CodeAction[];
+    const size = actions.filter((a) => a.kind === 'refactor.rewrite.auspex.setSize');
+    assert.deepStrictEqual(size.map((a) => a.title), ['Set size to 20 (145 points)']);
+    const edits = size[0].edit!.changes![uri];
+    assert.strictEqual(edits.length, 1);
+    assert.match(edits[0].newText, /^Neophyte Hybrids \(145 points\)\n {2}• 1x Neophyte Leader\n[\s\S]* {2}• 19x Neophyte Hybrids\n {5}◦ 19x Autopistol/);
   });
 
   it('a plan line offers the detachment\'s stratagems, then the units they may target', async () => {
