@@ -11,6 +11,8 @@ import type { Edition } from '../../server/src/service/domain/editions/types';
 import type { Datasheet } from '../../server/src/service/domain/rules/model';
 import { catalogOf } from '../../server/src/service/features/completion/catalog';
 import { legalSizes, planUnit, renderUnit, displayName } from '../../server/src/service/features/completion/build';
+import { optionLimit } from '../../server/src/service/features/completion/items';
+import { headerKinds } from '../../server/src/service/features/completion/header';
 import { expandSnippet } from '../support/snippet';
 import { requireShared, sharedPath } from '../support/shared';
 
@@ -212,6 +214,28 @@ describe('unit builder', () => {
     assert.strictEqual(expandSnippet(snippet).text, 'Test Squad (60 Points)\n  • 1x Test Sergeant\n     ◦ 2x Bolt pistols\n     ◦ 1x Chainsword\n  • 4x Test Trooper\n     ◦ 4x Lasgun\n     ◦ 4x Close combat weapon');
     // Choosing the other count (9) gives the 10-model price: the transform's second branch.
     assert.strictEqual(expandSnippet(snippet.replace('${1|4,9|}', '${1|9,4|}')).text.split('\n')[0], 'Test Squad (110 Points)');
+  });
+
+  it('reads an option\'s limit from its text, scaled by the unit\'s size', () => {
+    const d = sheet({ wargearOptions: ['For every 5 models in this unit, up to 2 Test Troopers can each have their lasgun replaced with 1 flamer.', 'Any number of Test Troopers can each be equipped with 1 knife.', 'The Test Sergeant’s chainsword can be replaced with 1 power fist.'] });
+    assert.deepStrictEqual(optionLimit(d, 'Flamer', 9, 10), { limit: 4, text: d.wargearOptions![0] });
+    assert.strictEqual(optionLimit(d, 'Flamer', 4, 5)!.limit, 2);
+    assert.strictEqual(optionLimit(d, 'Knife', 9, 10)!.limit, 9);
+    assert.strictEqual(optionLimit(d, 'Power fist', 1, 10)!.limit, 1);
+    assert.strictEqual(optionLimit(d, 'Lascannon', 9, 10), undefined);
+  });
+
+  it('tells the header line kinds from the text: faction first, then what the header lacks, units after a blank line', () => {
+    const isFaction = (l: string) => l === 'Orks';
+    const isSize = (l: string) => /^Strike Force/.test(l);
+    const at = (text: string) => headerKinds(text, text.length, isFaction, isSize);
+    assert.deepStrictEqual(at(''), ['faction', 'title']);
+    assert.deepStrictEqual(at('My list (2000 points)\n\n'), ['faction']);
+    assert.deepStrictEqual(at('Orks\n'), ['detachment', 'battleSize']);
+    assert.deepStrictEqual(at('Orks\nWar Horde\n'), ['battleSize']);
+    assert.deepStrictEqual(at('Orks\nStrike Force (2000 points)\n'), ['detachment']);
+    assert.deepStrictEqual(at('Orks\nWar Horde\nStrike Force (2000 points)\n'), ['unit']);
+    assert.deepStrictEqual(at('Orks\n\n'), ['unit'], 'a blank line after the faction: the body');
   });
 
   it('prints upper-case model names as the app does', () => {

@@ -3,7 +3,6 @@
 // there is room), each group's default wargear read from the datasheet's
 // default loadout, and the price the list's format prints. Completion inserts
 // it as one snippet; the "Set size to N" code action rewrites a unit with it.
-import type { ArmyList } from '../../domain/parse/ast';
 import type { Datasheet } from '../../domain/rules/model';
 import { normalizeName, spellingKey } from '../../domain/text/normalize';
 import type { Dialect } from './items';
@@ -44,11 +43,6 @@ export function legalSizes(d: Datasheet): number[] {
 export function priceOf(d: Datasheet, size: number, copy = 1): number | undefined {
   const tier = d.pointsTiers?.find((t) => copy >= t.copies.from && (t.copies.to === undefined || copy <= t.copies.to));
   return (tier?.steps ?? d.points).find((s) => s.models === size)?.points;
-}
-
-/** Which copy of the datasheet a new unit would be (copies already in the list + 1). */
-export function nextCopy(list: ArmyList, d: Datasheet, resolve: (name: string) => Datasheet | undefined): number {
-  return list.units.filter((u) => resolve(u.name.text)?.id === d.id).length + 1;
 }
 
 /** Upper-case data names ("BOSS NOB") as the app prints them ("Boss Nob"); other names as they are. */
