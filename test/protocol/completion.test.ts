@@ -156,7 +156,9 @@ describe('completion at every position of a list, with the Wahapedia export conf
 
   it('model and wargear lines offer what the datasheet allows there, with counts; a CHARACTER\'s bullets offer Warlord and enhancements', async () => {
     const models = await at(`${BODY}  • |`, (l) => labels(l).includes('Neophyte Hybrids'));
-    assert.match((models.items.find((i) => i.label === 'Neophyte Hybrids')!.textEdit as TextEdit).newText, /^\$\{1\|9,19\|\}x Neophyte Hybrids\n/);
+    const model = models.items.find((i) => i.label === 'Neophyte Hybrids')!;
+    assert.match((model.textEdit as TextEdit).newText, /^\$\{1\|9,19\|\}x Neophyte Hybrids\n {5}◦ \$\{1\}x Autopistol/);
+    assert.strictEqual(model.insertTextMode, 1, 'its wargear lines keep their own indentation (asIs)');
     const wargear = await at(`${BODY}     ◦ |`, (l) => l.items.length > 0);
     assert.strictEqual((wargear.items[0].textEdit as TextEdit).newText, '1x Autopistol');
     const character = BODY.split('\n').slice(0, 8).join('\n');

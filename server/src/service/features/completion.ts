@@ -3,7 +3,7 @@
 // by us and resolved lazily: items carry `data` (a kind and ids) and
 // `resolveCompletion` renders their documentation on demand.
 import type { CompletionItem, CompletionList } from 'vscode-languageserver-types';
-import { InsertTextFormat, MarkupKind } from 'vscode-languageserver-types';
+import { InsertTextFormat, InsertTextMode, MarkupKind } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ArmyList } from '../domain/parse/ast';
 import type { RulesIndex } from '../domain/rules';
@@ -137,6 +137,8 @@ function rank(doc: TextDocument, cands: Candidate[], replace: Replace, key: (s: 
     if (c.detail) item.detail = c.detail;
     if (c.description) item.labelDetails = { description: c.description };
     if (c.snippet) item.insertTextFormat = InsertTextFormat.Snippet;
+    // Lines of a unit or model block carry their own indentation: the editor must not add the line's to them.
+    if (c.newText.includes('\n')) item.insertTextMode = InsertTextMode.asIs;
     return item;
   });
 }
