@@ -238,6 +238,21 @@ describe('unit builder', () => {
     assert.deepStrictEqual(at('Orks\n\n'), ['unit'], 'a blank line after the faction: the body');
   });
 
+  it('prices a later copy at its requisition tier, in the points and in the snippet\'s transform', () => {
+    const d = sheet({
+      pointsTiers: [
+        { copies: { from: 1, to: 2 }, steps: [{ models: 5, points: 60 }, { models: 10, points: 110 }] },
+        { copies: { from: 3 }, steps: [{ models: 5, points: 70 }, { models: 10, points: 130 }] },
+      ],
+    });
+    assert.strictEqual(planUnit(d, 5, 2).points, 60);
+    assert.strictEqual(planUnit(d, 5, 3).points, 70);
+    const dialect = { points: 'points' as const, enhancement: 'Enhancement' as const };
+    const snippet = renderUnit(d, planUnit(d, 5, 3), { dialect, snippet: true });
+    assert.strictEqual(expandSnippet(snippet).text.split('\n')[0], 'Test Squad (70 points)');
+    assert.strictEqual(expandSnippet(snippet.replace('${1|4,9|}', '${1|9,4|}')).text.split('\n')[0], 'Test Squad (130 points)');
+  });
+
   it('prints upper-case model names as the app does', () => {
     assert.strictEqual(displayName('BOSS NOB'), 'Boss Nob');
     assert.strictEqual(displayName('Neophyte Leader'), 'Neophyte Leader');

@@ -30,6 +30,8 @@ export interface UnitPlan {
   groups: PlannedGroup[];
   /** A one-model unit: its wargear is listed under the unit line, with no model line (the app's layout). */
   single: boolean;
+  /** Which copy of the datasheet in the army it is (its requisition tier prices it). */
+  copy: number;
 }
 
 /** Model counts the datasheet allows, ascending: its points steps, else its composition's minimum, else one model per profile. */
@@ -100,7 +102,7 @@ export function planUnit(d: Datasheet, size = legalSizes(d)[0], copy = 1): UnitP
   const loadout = defaultLoadout(d, groups.map((g) => g.model));
   groups.forEach((g, i) => (g.wargear = loadout[i]));
   const single = size === 1 && groups.length === 1;
-  return { size, points: priceOf(d, size, copy), groups, single };
+  return { size, points: priceOf(d, size, copy), groups, single, copy };
 }
 
 interface Clause {
@@ -215,7 +217,7 @@ export function renderUnit(d: Datasheet, plan: UnitPlan, opts: RenderOptions): s
   const lines: string[] = [];
   // The count choice: the group whose count differs between the legal sizes, when it is the only one.
   const sizes = legalSizes(d);
-  const plans = sizes.map((s) => ({ size: s, groups: groupsFor(d, s), points: priceOf(d, s) }));
+  const plans = sizes.map((s) => ({ size: s, groups: groupsFor(d, s), points: priceOf(d, s, plan.copy) }));
   let countStop: { group: number; stop: number } | undefined;
   let pointsText = plan.points !== undefined ? String(plan.points) : undefined;
   if (snippet && sizes.length > 1 && !plan.single) {
