@@ -10,11 +10,13 @@ import {
   CodeAction,
   CodeActionRequest,
   CompletionList,
+  DidChangeTextDocumentNotification,
   DidOpenTextDocumentNotification,
   TextEdit,
 } from 'vscode-languageserver-protocol/node';
 import { ServerHandle, startServerProcess } from '../support/lspClient';
 import { requireShared, sharedPath } from '../support/shared';
+import { expandSnippet } from '../support/snippet';
 
 const TEXT = [
   'Genestealer Cults',
@@ -122,6 +124,59 @@ describe('completion at every position of a list, with the Wahapedia export conf
   }
   const labels = (l: CompletionList) => l.items.map((i) => i.label);
   const first = (label: string) => (l: CompletionList) => l.items[0]?.label === label;
+
+  // First: no list has named Genestealer Cults yet, so the server loads it on the way.
+  it('types a Patriarch (Warlord) and ten Neophyte Hybrids from an empty file to zero findings, the server loading the faction on the way', async () => {
+    const uri = `untitled:typed-${++n}.army`;
+    let text = '';
+    let version = 1;
+    let keys = 0;
+    await server.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'army-list', version, text } });
+    const change = async (next: string) => {
+      text = next;
+      await server.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version: ++version }, contentChanges: [{ text }] });
+    };
+    const type = async (s: string) => {
+      keys += s.length;
+      await change(text + s);
+    };
+    /** Waits for `label` to be the first item at the end of the text, accepts it (Enter), the snippet expanded with `chosen`. */
+    const accept = async (label: string, chosen: Record<number, string> = {}) => {
+      const lines = text.split('\n');
+      const position = { line: lines.length - 1, character: lines[lines.length - 1].length };
+      let items: CompletionList | undefined;
+      for (const t0 = Date.now(); Date.now() - t0 < 20000 && items?.items[0]?.label !== label; await new Promise((r) => setTimeout(r, 50))) {
+        items = (await server.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position })) as CompletionList;
+      }
+      const item = items!.items[0];
+      assert.strictEqual(item?.label, label, `first item at ${JSON.stringify(text.slice(-30))}: ${items!.items.slice(0, 5).map((i) => i.label).join(' | ')}`);
+      const edit = item.textEdit as TextEdit;
+      const start = text.length - (edit.range.end.character - edit.range.start.character);
+      const inserted = item.insertTextFormat === 2 ? expandSnippet(edit.newText, chosen) : { text: edit.newText, cursor: edit.newText.length };
+      keys += 1;
+      await change(text.slice(0, start) + inserted.text);
+      return inserted;
+    };
+    await type('Gen');
+    // The detachment placeholder is typed over ("Xen"), then completed; Tab, Tab keep Strike Force and reach the unit line.
+    const faction = await accept('Genestealer Cults', { 1: '' });
+    const tail = text.slice(text.indexOf('\n', 'Genestealer Cults'.length + 1));
+    await change(text.slice(0, 'Genestealer Cults\n'.length));
+    await type('Xen');
+    await accept('Xenocreed Congregation');
+    await change(text + tail);
+    keys += 2;
+    assert.strictEqual(faction.cursor, faction.text.length);
+    await type('Patr');
+    await accept('Patriarch');
+    keys += 1; // Tab past the Warlord line
+    await type('Neo');
+    const published = server.diagnostics(uri, (p) => p.diagnostics.filter((d) => d.severity !== 4).length === 0, 20000);
+    await accept('Neophyte Hybrids');
+    await published;
+    assert.ok(keys <= 30, `${keys} keystrokes`);
+    assert.match(text, /^Genestealer Cults\nXenocreed Congregation\nStrike Force \(2000 points\)\n\nCHARACTERS\n\nPatriarch \(75 points\)\n {2}• Warlord\n[\s\S]*BATTLELINE\n\nNeophyte Hybrids \(65 points\)\n/);
+  });
 
   it('an empty file: every faction the data holds (loaded or not) with its edition, and the title', async () => {
     const l = await at('|');
