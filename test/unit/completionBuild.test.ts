@@ -141,6 +141,24 @@ describe('completion of allied units', function () {
   });
 });
 
+describe('a unit whose section stands elsewhere in the list', function () {
+  this.timeout(60000);
+  it('goes to the end of that section, the typed name taken off the line, and passes the checks', function () {
+    requireShared(this, 'data', 'wahapedia');
+    const service = serviceFor(CASES[0]);
+    const top = 'Genestealer Cults\nXenocreed Congregation\nStrike Force (2000 points)\n\nCHARACTERS\n\nPatriarch (75 points)\n  • Warlord\n  • 1x Patriarch’s claws';
+    const text = `${top}\n\nBATTLELINE\n\nNexos`;
+    const doc = TextDocument.create('file:///elsewhere.army', 'army-list', 1, text);
+    const item = service.completion(doc, doc.positionAt(text.length)).items.find((i) => i.label === 'Nexos')!;
+    assert.strictEqual((item.textEdit as TextEdit).newText, '');
+    assert.match(item.detail!, /goes to its section$/);
+    const after = TextDocument.applyEdits(doc, [item.textEdit as TextEdit, ...item.additionalTextEdits!]);
+    assert.match(after, /^Genestealer Cults[\s\S]*Patriarch’s claws\n\nNexos \(\d+ points\)\n {2}• 1x [\s\S]*\n\nBATTLELINE\n\n$/);
+    const check = TextDocument.create('file:///elsewhere-after.army', 'army-list', 1, after);
+    assert.deepStrictEqual(service.diagnostics(check).filter((d) => d.severity === 1).map((d) => d.message), []);
+  });
+});
+
 describe('an 11th-edition list from nothing', function () {
   this.timeout(60000);
   it('the faction item names its edition and brings detachments with their Detachment Points; the list reads as the 11th edition and its unit passes', function () {

@@ -50,7 +50,7 @@ export function completion(doc: TextDocument, parsed: ArmyList, rules: RulesInde
   const unitLine = (c: UnitLineContext): { cands: Candidate[]; replace: Replace } => {
     if (c.kind === 'unitSize') {
       const d = rules.datasheet(c.name, faction);
-      const names = unitNameCandidates(cat, rules, list, c.nameContext, dialect);
+      const names = unitNameCandidates(cat, rules, list, c.nameContext, dialect, text);
       if (!d) return { cands: names, replace: c.nameContext.replace };
       // An exact name that also begins longer names ("Acolyte Hybrids" …): the sizes first, then those.
       const full = matchKey(c.nameContext.replace.typed);
@@ -59,7 +59,7 @@ export function completion(doc: TextDocument, parsed: ArmyList, rules: RulesInde
       if (longer.length === 0) return { cands: sizeCandidates(d, dialect), replace: c.replace };
       return { cands: longer, replace: c.nameContext.replace };
     }
-    return { cands: unitNameCandidates(cat, rules, list, c, dialect), replace: c.replace };
+    return { cands: unitNameCandidates(cat, rules, list, c, dialect, text), replace: c.replace };
   };
 
   let cands: Candidate[] = [];
@@ -137,6 +137,11 @@ function rank(doc: TextDocument, cands: Candidate[], replace: Replace, key: (s: 
     if (c.detail) item.detail = c.detail;
     if (c.description) item.labelDetails = { description: c.description };
     if (c.snippet) item.insertTextFormat = InsertTextFormat.Snippet;
+    if (c.elsewhere) {
+      const at = doc.positionAt(c.elsewhere.at);
+      item.additionalTextEdits = [{ range: { start: at, end: at }, newText: c.elsewhere.text }];
+      item.detail = `${item.detail ? `${item.detail} · ` : ''}goes to its section`;
+    }
     // Lines of a unit or model block carry their own indentation: the editor must not add the line's to them.
     if (c.newText.includes('\n')) item.insertTextMode = InsertTextMode.asIs;
     return item;

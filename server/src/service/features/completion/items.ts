@@ -10,7 +10,7 @@ import { satisfies, KeywordExpr } from '../../domain/stratagems/targetText';
 import { attachedUnits, canTarget, datasheetKeywords, requirementAt, stratagemTargetSpec } from '../../domain/stratagems/eligibility';
 import type { Catalog } from './catalog';
 import type { UnitNameContext } from './context';
-import { choiceEscape, displayName, legalSizes, planUnit, snippetEscape, unitSnippet } from './build';
+import { choiceEscape, displayName, legalSizes, planUnit, renderUnit, snippetEscape, unitSnippet } from './build';
 
 /** What resolve needs to find the item's subject again: a kind and ids, never the documentation itself. */
 export interface ItemData {
@@ -33,6 +33,8 @@ export interface Candidate {
   data: ItemData;
   /** Match key when it differs from the label's. */
   key?: string;
+  /** Text inserted elsewhere at `at` (a unit put in its own section further up or down the list). */
+  elsewhere?: { at: number; text: string };
 }
 
 /** The list's own spelling: "(85 Points)" + "Enhancements:" (app dialect A) or "(85 points)" + "Enhancement:" (dialect B). */
@@ -83,7 +85,14 @@ export function sectionFor(d: Datasheet, ally = false): string {
   return 'OTHER DATASHEETS';
 }
 
-export function unitNameCandidates(cat: Catalog, rules: RulesIndex, list: ArmyList, ctx: UnitNameContext, dialect: Dialect): Candidate[] {
+function lineEnd(text: string, at: number): number {
+  let end = text.indexOf('\n', at);
+  if (end < 0) end = text.length;
+  return text[end - 1] === '\r' ? end - 1 : end;
+}
+
+/** `text`: the document's text, to place a unit in its own section when that section stands elsewhere. */
+export function unitNameCandidates(cat: Catalog, rules: RulesIndex, list: ArmyList, ctx: UnitNameContext, dialect: Dialect, text?: string): Candidate[] {
   const faction = cat.factionOf(list.faction?.text);
   const allied = /allied/i.test(ctx.section ?? '');
   const combatPatrol = /combat patrol/i.test(list.battleSize?.name.text ?? '');
@@ -121,7 +130,16 @@ export function unitNameCandidates(cat: Catalog, rules: RulesIndex, list: ArmyLi
     const step = smallest(d);
     let newText = d.name;
     let snippet = false;
-    if (!ctx.hasTail) {
+    let elsewhere: Candidate['elsewhere'];
+    const home = !ally && ctx.section && fitsSection(ctx.section, d) === false ? list.sections.find((s) => normalizeName(s.name.text) === normalizeName(sectionFor(d))) : undefined;
+    if (!ctx.hasTail && home && text !== undefined) {
+      // Its section is elsewhere in the list: the unit goes at that section's end (plain text: an editor's snippet
+      // can only stand at the cursor), and the typed name is taken off this line.
+      const last = home.units[home.units.length - 1];
+      const at = lineEnd(text, last ? Math.max(last.span.start, last.span.end - 1) : home.name.span.start);
+      elsewhere = { at, text: `\n\n${renderUnit(d, planUnit(d, undefined, copies.get(d.id) ?? 1), { dialect, snippet: false, warlord: !hasWarlord && isCharacter(d) })}` };
+      newText = '';
+    } else if (!ctx.hasTail) {
       // A whole legal unit: smallest size, its models and default wargear, its price, in its section.
       const body = unitSnippet(d, copies.get(d.id) ?? 1, dialect, !hasWarlord && isCharacter(d) && !ally);
       const target = sectionFor(d, ally);
@@ -140,6 +158,7 @@ export function unitNameCandidates(cat: Catalog, rules: RulesIndex, list: ArmyLi
       detail: [ally ? 'ally' : undefined, d.legends ? 'Legends' : undefined, d.role, d.factionKeywords.join(', ')].filter(Boolean).join(' · '),
       description: [ally ? 'ally' : undefined, step ? `${step.points} pts` : undefined].filter(Boolean).join(' · ') || undefined,
       data: { kind: 'datasheet', id: d.id },
+      elsewhere,
     });
   }
   // Upper case typed ("CH"): a section header is meant.
