@@ -880,6 +880,22 @@ export function checkScenarioBounds(s: DamageScenario): void {
     if (!(w.S >= 0 && w.S <= BOUNDS.strength)) throw new BoundsError(`${name}: Strength ${w.S} is beyond the bound of ${BOUNDS.strength}`);
   }
   const t = s.target;
+  if (t.groups?.length) {
+    if (t.groups.length > BOUNDS.targetGroups) throw new BoundsError(`target: ${t.groups.length} model groups is beyond the bound of ${BOUNDS.targetGroups}`);
+    let models = 0;
+    let wounds = 0;
+    t.groups.forEach((g, i) => {
+      const name = `target group ${i + 1}${g.name ? ` (${g.name})` : ''}`;
+      if (!Number.isInteger(g.models) || g.models < 1 || g.models > BOUNDS.targetModels) throw new BoundsError(`${name}: ${g.models} models is beyond the bound of ${BOUNDS.targetModels}`);
+      if (!Number.isInteger(g.W) || g.W < 1 || g.W > BOUNDS.wounds) throw new BoundsError(`${name}: W ${g.W} is beyond the bound of ${BOUNDS.wounds}`);
+      models += g.models;
+      wounds += g.models * g.W;
+    });
+    if (models > BOUNDS.targetModels) throw new BoundsError(`target: ${models} models is beyond the bound of ${BOUNDS.targetModels}`);
+    if (wounds > BOUNDS.targetWounds) throw new BoundsError(`target: ${wounds} wounds in all is beyond the bound of ${BOUNDS.targetWounds} wounds`);
+    if (!(t.T >= 1 && t.T <= BOUNDS.toughness)) throw new BoundsError(`target: T ${t.T} is beyond the bound of ${BOUNDS.toughness}`);
+    return;
+  }
   if (!Number.isInteger(t.models) || t.models < 1 || t.models > BOUNDS.targetModels) throw new BoundsError(`target: ${t.models} models is beyond the bound of ${BOUNDS.targetModels}`);
   if (!Number.isInteger(t.W) || t.W < 1 || t.W > BOUNDS.wounds) throw new BoundsError(`target: W ${t.W} is beyond the bound of ${BOUNDS.wounds}`);
   if (t.models * t.W > BOUNDS.targetWounds) throw new BoundsError(`target: ${t.models} models × ${t.W} W is beyond the bound of ${BOUNDS.targetWounds} wounds`);
