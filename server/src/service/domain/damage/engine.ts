@@ -4,7 +4,7 @@
 // (models slain, wounds lost on the wounded model) then consumes the normal attacks
 // weapon by weapon and, after all of them, the Devastating Wounds.
 import { WeaponAbilities, parseAbilities } from './abilities';
-import { Dist, binomial, compound, convolve, diceDist, mapDist, mean, parseDice, point } from './dice';
+import { Dist, binomial, compound, convolve, convolvePower, diceDist, mapDist, mean, parseDice, point } from './dice';
 import { editionRules } from '../editions';
 import type { AttackSituation, DamageRules, Edition, RollModifier } from '../editions';
 import { BOUNDS, BoundsError } from '../bounds';
@@ -305,6 +305,7 @@ interface Prepared {
   /** Per-attack wound-rolled hits (no Lethal Hits), for the closed-form joint. */
   rolledPerAttack?: Dist;
   sustained: Dist;
+  perModel: Dist;
   /** Wounds removed by one normal unsaved attack after FNP. */
   normalEff: Dist;
   /** Dev slot: key and wounds removed per dev unit. */
@@ -495,7 +496,7 @@ function prepare(w: ScenarioWeapon, t: ScenarioTarget, n: Norm): Prepared {
   const devCap = packetCap(devEff, total);
   // Rolled hits per attack (miss, hit, Critical Hit + Sustained Hits) when no hit wounds automatically.
   const rolledPerAttack = lethal ? undefined : addDist(addDist([1 - pHit], [0, 1], pHit - pCrit), convolve([0, 1], sustained), pCrit);
-  const wl: WoundLevel = { attacksDist, pHit, pCrit, sustained, lethal, rolledPerAttack };
+  const wl: WoundLevel = { attacksDist, perModel, models, pHit, pCrit, sustained, lethal, rolledPerAttack };
   const joint = t.groups ? jointFrom([[1]]) : weaponJoint(wl, a, b, pUnsaved, devUnits, packetCap(normalEff, total), devCap);
 
   // Per-attack damage before FNP (for the damage distribution): every unsaved attack or dev packet deals dmg.
@@ -511,13 +512,16 @@ function prepare(w: ScenarioWeapon, t: ScenarioTarget, n: Norm): Prepared {
     name: w.name, profile: w.profile, used, notes, ab, models, attacksDist, meanAttacks: mean(attacksDist),
     pHit, pCrit, meanExtraHits, lethal, pWound, pCritWound, dev, pUnsaved, dmg, pFnp: pNormal, pFnpMortal: pMortal,
     joint, normalEff, devKey, devEff, devCap, perAttackDamage, oneShot,
-    AP, cover: cover.value, melta, rawDamage: diceDist(w.D), devUnits, rolledPerAttack, sustained,
+    AP, cover: cover.value, melta, rawDamage: diceDist(w.D), devUnits, rolledPerAttack, sustained, perModel,
   };
 }
 
 /** What the joint of a weapon's packets needs from its hit roll. */
 interface WoundLevel {
   attacksDist: Dist;
+  /** Attacks of one model and the models attacking: attacksDist is their compound. */
+  perModel: Dist;
+  models: number;
   pHit: number;
   pCrit: number;
   sustained: Dist;
@@ -533,7 +537,8 @@ interface WoundLevel {
  */
 function weaponJoint(wl: WoundLevel, a: number, b: number, pAuto: number, devUnits: Dist, kCap: number, mCap: number): Joint {
   if (wl.rolledPerAttack && (b === 0 || (devUnits[0] ?? 0) === 0)) {
-    const rolled = compound(wl.attacksDist, wl.rolledPerAttack);
+    // Rolled hits of one model, then of all of them by repeated squaring (cheaper than over every attack count).
+    const rolled = wl.models > 0 ? convolvePower(compound(wl.perModel, wl.rolledPerAttack), wl.models) : [1];
     const j = thinnedJoint(rolled, a, b, kCap, mCap);
     return b === 0 ? j : spreadUnits(j, devUnits, mCap);
   }
@@ -784,7 +789,7 @@ function groupWeapon(w: Prepared, L: GroupLayout, n: Norm): GroupWeapon {
   const kind = w.ab.precision && L.track1.length ? 1 : 0;
   const a0 = w.pWound - (w.dev ? w.pCritWound : 0);
   const b = w.dev ? w.pCritWound : 0;
-  const wl: WoundLevel = { attacksDist: w.attacksDist, pHit: w.pHit, pCrit: w.pCrit, sustained: w.sustained, lethal: w.lethal, rolledPerAttack: w.rolledPerAttack };
+  const wl: WoundLevel = { attacksDist: w.attacksDist, perModel: w.perModel, models: w.models, pHit: w.pHit, pCrit: w.pCrit, sustained: w.sustained, lethal: w.lethal, rolledPerAttack: w.rolledPerAttack };
   const joint = weaponJoint(wl, a0, b, 1, w.devUnits, kCap, devCap);
   const rolledHits = w.pHit - (w.lethal ? w.pCrit : 0) + w.pCrit * w.meanExtraHits;
   const meanK = w.meanAttacks * (rolledHits * a0 + (w.lethal ? w.pCrit : 0));
@@ -827,23 +832,37 @@ function packetCap(eff: Dist, total: number): number {
   const p0 = eff[0] ?? 0;
   if (p0 === 0) return total;
   if (p0 >= 1) return 0;
-  // below[j] = P(j wounds-removing packets so far), j < total.
+  const key = `${p0}|${total}`;
+  const known = CAPS.get(key);
+  if (known !== undefined) return known;
+  // below[j] = P(j wounds-removing packets so far), j < total; two buffers, swapped.
   let below = new Float64Array(total);
+  let next = new Float64Array(total);
   below[0] = 1;
+  let cap = 100000;
   for (let c = 1; c < 100000; c++) {
     spend(2 * total);
-    const next = new Float64Array(total);
     let mass = 0;
     for (let j = 0; j < total; j++) {
       const v = below[j] * p0 + (j > 0 ? below[j - 1] * (1 - p0) : 0);
       next[j] = v;
       mass += v;
     }
+    const t = below;
     below = next;
-    if (c >= total && mass < 1e-15) return c;
+    next = t;
+    if (c >= total && mass < 1e-15) {
+      cap = c;
+      break;
+    }
   }
-  return 100000;
+  if (CAPS.size > 2000) CAPS.clear();
+  CAPS.set(key, cap);
+  return cap;
 }
+
+/** packetCap is a pure function of (P(no wound removed), total wounds): remembered across computations. */
+const CAPS = new Map<string, number>();
 
 export interface ComputeOptions {
   /** Compute `damageDist` (default true); the code lens does not need it. */
