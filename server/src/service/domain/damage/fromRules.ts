@@ -168,6 +168,18 @@ function computeUnitDamageUnbudgeted(input: UnitDamageInput): UnitDamageResult {
           : `${who}: shoots ${otherRanged.map((w) => w.name).join(', ')} rather than Pistols (${pistols.map((w) => w.name).join(', ')})`,
       );
       weapons.push(...chosen, ...pick(others.filter((w) => !otherRanged.includes(w))));
+    } else if (phase === 'fight' && extraAttacksSplit(usable)) {
+      // [EXTRA ATTACKS]: those weapons in addition to ONE other melee weapon: the best against this target.
+      const { extra, others } = extraAttacksSplit(usable)!;
+      const picked = pick(others);
+      let best = 0;
+      if (picked.length > 1) {
+        const rs = picked.map((w) => computeDamage({ attacker: { weapons: [w] }, target: input.target, ...c }, NO_DAMAGE_DIST));
+        rs.forEach((r, i) => (best = better(r, rs[best]) ? i : best));
+        const who = g.label ? `${g.label} (${g.models})` : `${g.models} model${g.models > 1 ? 's' : ''}`;
+        choices.push(`${who}: fights with ${others[best].name} (best against this target) and ${extra.map((w) => w.name).join(', ')} (EXTRA ATTACKS)`);
+      }
+      weapons.push(...(picked.length ? [picked[best]] : []), ...pick(extra));
     } else {
       weapons.push(...pick(usable));
     }
@@ -178,6 +190,14 @@ function computeUnitDamageUnbudgeted(input: UnitDamageInput): UnitDamageResult {
     return { ...empty, scenario, choices };
   }
   return { ...computeDamage(scenario, { damageDist: input.damageDist }), scenario, choices };
+}
+
+/** A model's melee weapons split into its [EXTRA ATTACKS] weapons and the others; undefined when it has none of the first. */
+function extraAttacksSplit(ws: Weapon[]): { extra: Weapon[]; others: Weapon[] } | undefined {
+  const melee = ws.filter((w) => w.profiles.some((p) => p.type === 'melee'));
+  const extra = melee.filter((w) => w.profiles.some((p) => p.type === 'melee' && parseAbilities(p.abilities).extraAttacks));
+  if (!extra.length) return undefined;
+  return { extra, others: melee.filter((w) => !extra.includes(w)) };
 }
 
 /**
