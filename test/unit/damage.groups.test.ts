@@ -93,6 +93,12 @@ describe('damage engine: targets of model groups', () => {
     const r11 = run({ A: 1, abilities: ['TORRENT', 'PRECISION'] }, groups, { rules: { edition: 11 } });
     near(r10.groupsSlain![0].modelsSlain, 5 / 6, '10th: the trooper');
     near(r11.groupsSlain![1].modelsSlain, 5 / 6, '11th: the champion');
+    // The 11th's CHARACTER groups come last for ordinary attacks, with or without a PRECISION weapon in the unit.
+    const champFirst = [groups[1], groups[0]];
+    near(run({ A: 1 }, champFirst, { rules: { edition: 11 } }).groupsSlain![1].modelsSlain, 5 / 6, '11th: the trooper first');
+    const both = run([weapon({ A: 1 }), weapon({ A: 1, abilities: ['TORRENT', 'PRECISION'], name: 'p' })], champFirst, { rules: { edition: 11 } });
+    near(both.groupsSlain![1].modelsSlain, 5 / 6, '11th: the plain weapon at the trooper');
+    near(both.groupsSlain![0].modelsSlain, 5 / 6, '11th: the PRECISION weapon at the champion');
   });
 
   it('Feel No Pain on some models only: damage is what gets through, per group', () => {

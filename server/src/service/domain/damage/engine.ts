@@ -942,7 +942,10 @@ function computeDamageUnchecked(s: DamageScenario, opts: ComputeOptions): Damage
   if (groups) {
     const alloc = n.rules.allocation;
     const precise = ws.some((w) => w.used && w.ab.precision);
-    layout = groupLayout(groups, alloc.order(groups), precise ? alloc.precisionGroups(groups) : []);
+    // The groups PRECISION may select come last for ordinary attacks, whether or not a weapon has PRECISION.
+    const pg = alloc.precisionGroups(groups);
+    const order = alloc.order(groups);
+    layout = groupLayout(groups, [...order.filter((i) => !pg.includes(i)), ...pg], precise ? pg : []);
   }
   const figures = (sel: Prepared[], dd: boolean) => (layout ? groupedStats(sel, layout, n, haz(sel)) : stats(sel, t, dd, haz(sel)));
   const perWeapon: WeaponResult[] = ws.map((w) => {

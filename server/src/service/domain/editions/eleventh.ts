@@ -81,7 +81,7 @@ const ELEVENTH_DAMAGE: DamageRules = {
     precisionGroups: (groups) => TENTH_CORE.bodyguardFirst(groups).filter((i) => groups[i].character),
     notes: [
       'allocation groups: the Allocation Order step (05.03) is not in the data; assumed: one allocation group per model group, ' +
-        'the Bodyguard groups first in the order given, then the attached groups, a group current until destroyed, a wounded model first',
+        'the Bodyguard groups first in the order given, then the attached groups (CHARACTER groups last), a group current until destroyed, a wounded model first',
     ],
   },
   hazardous: { ...TENTH_CORE.hazardousRules, note: HAZARD_KEPT },
