@@ -800,10 +800,10 @@ function groupWeapon(w: Prepared, L: GroupLayout, n: Norm): GroupWeapon {
 }
 
 /** The figures of weapons against a target of model groups. */
-function groupedStats(ws: Prepared[], L: GroupLayout, n: Norm, hazardous: number): DamageStats & { groupsSlain: { name?: string; modelsSlain: number }[] } {
+function groupedStats(ws: Prepared[], L: GroupLayout, n: Norm, hazardous: number, prune: boolean): DamageStats & { groupsSlain: { name?: string; modelsSlain: number }[] } {
   const c = counts(ws);
   const used = ws.filter((w) => w.used && w.meanAttacks > 0);
-  const r = runGroupChain(used.map((w) => groupWeapon(w, L, n)), L);
+  const r = runGroupChain(used.map((w) => groupWeapon(w, L, n)), L, prune);
   const g = groupStats(r.final, L);
   let woundsLost = 0;
   g.woundsLostDist.forEach((p, k) => (woundsLost += k * p));
@@ -867,6 +867,8 @@ const CAPS = new Map<string, number>();
 export interface ComputeOptions {
   /** Compute `damageDist` (default true); the code lens does not need it. */
   damageDist?: boolean;
+  /** Prune negligible mass in the grouped chain (default true; bound: `groups.ts` PRUNE_MASS); false for tests. */
+  prune?: boolean;
 }
 
 /** The largest value of a characteristic (number or dice expression), or a refusal naming the weapon. */
@@ -947,7 +949,7 @@ function computeDamageUnchecked(s: DamageScenario, opts: ComputeOptions): Damage
     const order = alloc.order(groups);
     layout = groupLayout(groups, [...order.filter((i) => !pg.includes(i)), ...pg], precise ? pg : []);
   }
-  const figures = (sel: Prepared[], dd: boolean) => (layout ? groupedStats(sel, layout, n, haz(sel)) : stats(sel, t, dd, haz(sel)));
+  const figures = (sel: Prepared[], dd: boolean) => (layout ? groupedStats(sel, layout, n, haz(sel), opts.prune !== false) : stats(sel, t, dd, haz(sel)));
   const perWeapon: WeaponResult[] = ws.map((w) => {
     const r: WeaponResult = { name: w.name, profile: w.profile, used: w.used, notes: w.notes, ...figures([w], withDD) };
     if (w.oneShot) r.oneShot = true;

@@ -136,10 +136,22 @@ function applyGroupPacket(vec: Float64Array, L: GroupLayout, kind: PacketKind, p
   return out;
 }
 
-function alive(vec: Float64Array): boolean {
-  for (let s = 0; s < vec.length - 1; s++) if (vec[s] !== 0) return true;
-  return false;
+/** Probability on states where the unit is not wiped. */
+function aliveMass(vec: Float64Array): number {
+  let m = 0;
+  for (let s = 0; s < vec.length - 1; s++) m += vec[s];
+  return m;
 }
+
+/**
+ * The pruning bound of the grouped chain: per weapon, at most this much probability is moved or dropped in two
+ * ways: (1) once the mass of a chain entry still alive after k packets is below PRUNE_MASS of the entry's mass, the
+ * entry counts as wiped for the weapon's later packets (its alive mass moved to the wiped state); (2) joint cells
+ * (k packets, m dev units) below PRUNE_MASS / (cells of the joint) are skipped. So every probability the chain
+ * reports moves by at most 2·PRUNE_MASS per weapon, and an expectation by that times its largest value (models,
+ * wounds); `test/unit/damage.prune.test.ts` checks it against the unpruned chain (`ComputeOptions.prune: false`).
+ */
+export const PRUNE_MASS = 1e-13;
 
 interface Expect {
   unsaved: number;
@@ -174,7 +186,8 @@ export interface GroupChainResult {
 }
 
 /** Runs the chain for the weapons in order, Devastating Wounds last (slot by slot, as the single-profile chain). */
-export function runGroupChain(ws: GroupWeapon[], L: GroupLayout): GroupChainResult {
+export function runGroupChain(ws: GroupWeapon[], L: GroupLayout, prune = true): GroupChainResult {
+  const eps = prune ? PRUNE_MASS : 0;
   const S = L.S;
   const slots: { key: string; kind: PacketKind; packet: GroupPacket; cap: number; mean: number }[] = [];
   for (const w of ws) {
@@ -215,12 +228,22 @@ export function runGroupChain(ws: GroupWeapon[], L: GroupLayout): GroupChainResu
       }
       return e.vec;
     };
+    const theta = eps / (J.nk * J.nm);
     for (const { pending, vec } of states.values()) {
       const evs: (Float64Array | undefined)[] = new Array(J.nm);
       let d = vec;
+      let entryMass = 0;
+      for (let s = 0; s < S; s++) entryMass += vec[s];
       for (let k = 0; k < J.nk; k++) {
         if (k > 0) d = applyGroupPacket(d, L, w.kind, w.normal);
-        if (!alive(d)) {
+        const live = aliveMass(d);
+        if (live <= eps * entryMass) {
+          if (live > 0) {
+            // Pruned (see PRUNE_MASS): the little mass still alive counts as wiped from here on.
+            const w2 = new Float64Array(S);
+            w2[S - 1] = d[S - 1] + live;
+            d = w2;
+          }
           // Every later row sees the same (wiped) vector: add their weights at once.
           let t = 0;
           for (let k2 = k; k2 < J.nk; k2++) t += tail[k2];
@@ -238,7 +261,7 @@ export function runGroupChain(ws: GroupWeapon[], L: GroupLayout): GroupChainResu
         addExpected(acc, d, tail[k], L, w.kind, w.normal);
         for (let m = 0; m < J.nm; m++) {
           const p = J.p[k * J.nm + m];
-          if (!p) continue;
+          if (!p || p <= theta) continue;
           const ev = (evs[m] ??= target(pending, m));
           spend(S);
           for (let s = 0; s < S; s++) ev[s] += p * d[s];
