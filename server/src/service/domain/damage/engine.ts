@@ -8,9 +8,9 @@ import { Dist, binomial, compound, convolve, convolvePower, diceDist, mapDist, m
 import { editionRules } from '../editions';
 import type { AttackSituation, DamageRules, Edition, RollModifier } from '../editions';
 import { BOUNDS, BoundsError } from '../bounds';
-import { allocate, spend, withBudget } from './budget';
+import { spend, withBudget } from './budget';
 import { Joint, addScaled2, compound2, conv2, jointFrom, spreadUnits, thinnedJoint } from './joint';
-import { GroupLayout, GroupPacket, GroupWeapon, groupLayout, groupStats, runGroupChain } from './groups';
+import { GroupLayout, GroupPacket, GroupWeapon, entryVector, groupLayout, groupStats, hornerSlot, runGroupChain } from './groups';
 
 export type RerollKind = 'none' | 'ones' | 'failed' | 'noncrit';
 
@@ -620,19 +620,7 @@ function runChain(ws: Prepared[], t: ScenarioTarget): Float64Array {
         for (let m = 0; m < J.nm; m++) {
           const p = J.p[k * J.nm + m];
           if (!p) continue;
-          let ev = evs[m];
-          if (!ev) {
-            const pend = pending.slice();
-            if (slot >= 0) pend[slot] = Math.min(slots[slot].cap, pend[slot] + m);
-            const key = pend.join(',');
-            let e = next.get(key);
-            if (!e) {
-              allocate(S);
-              e = { pending: pend, vec: new Float64Array(S) };
-              next.set(key, e);
-            }
-            ev = evs[m] = e.vec;
-          }
+          const ev = (evs[m] ??= entryVector(next, pending, slot, slot >= 0 ? slots[slot].cap : 0, m, S));
           spend(S);
           for (let s = 0; s < S; s++) ev[s] += p * d[s];
         }
@@ -642,29 +630,7 @@ function runChain(ws: Prepared[], t: ScenarioTarget): Float64Array {
   }
   // Devastating Wounds, slot by slot: Σ_m Dev^m v_m by Horner's rule (max m applications per group, not Σ m).
   let cur = Array.from(states.values());
-  for (let i = 0; i < slots.length; i++) {
-    const groups = new Map<string, { pending: number[]; byM: Map<number, Float64Array> }>();
-    for (const { pending, vec } of cur) {
-      const key = pending.slice(i + 1).join(',');
-      let g = groups.get(key);
-      if (!g) groups.set(key, (g = { pending, byM: new Map() }));
-      const prev = g.byM.get(pending[i]);
-      spend(S);
-      if (prev) for (let s = 0; s < S; s++) prev[s] += vec[s];
-      else g.byM.set(pending[i], vec);
-    }
-    cur = [];
-    for (const g of groups.values()) {
-      const maxM = Math.max(...g.byM.keys());
-      let acc = g.byM.get(maxM) as Float64Array;
-      for (let m = maxM - 1; m >= 0; m--) {
-        acc = applyPacket(acc, slots[i].eff, t.W);
-        const v = g.byM.get(m);
-        if (v) for (let s = 0; s < S; s++) acc[s] += v[s];
-      }
-      cur.push({ pending: g.pending, vec: acc });
-    }
-  }
+  for (let i = 0; i < slots.length; i++) cur = hornerSlot(cur, i, S, (v) => applyPacket(v, slots[i].eff, t.W)).cur;
   const final = new Float64Array(S);
   for (const { vec } of cur) for (let s = 0; s < S; s++) final[s] += vec[s];
   return final;

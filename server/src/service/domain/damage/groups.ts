@@ -216,18 +216,7 @@ export function runGroupChain(ws: GroupWeapon[], L: GroupLayout, prune = true): 
     for (let k = 0; k < J.nk - 1; k++) counted += tail[k];
     tail[J.nk - 1] = Math.max(0, w.meanK - counted);
     const next = new Map<string, { pending: number[]; vec: Float64Array }>();
-    const target = (pending: number[], m: number): Float64Array => {
-      const pend = pending.slice();
-      if (slot >= 0) pend[slot] = Math.min(slots[slot].cap, pend[slot] + m);
-      const key = pend.join(',');
-      let e = next.get(key);
-      if (!e) {
-        allocate(S);
-        e = { pending: pend, vec: new Float64Array(S) };
-        next.set(key, e);
-      }
-      return e.vec;
-    };
+    const target = (pending: number[], m: number) => entryVector(next, pending, slot, slot >= 0 ? slots[slot].cap : 0, m, S);
     const theta = eps / (J.nk * J.nm);
     for (const { pending, vec } of states.values()) {
       const evs: (Float64Array | undefined)[] = new Array(J.nm);
@@ -275,32 +264,12 @@ export function runGroupChain(ws: GroupWeapon[], L: GroupLayout, prune = true): 
   let cur = Array.from(states.values());
   for (let i = 0; i < slots.length; i++) {
     const sl = slots[i];
-    const groups = new Map<string, { pending: number[]; byM: Map<number, Float64Array> }>();
-    let counted = 0;
-    for (const { pending, vec } of cur) {
-      const key = pending.slice(i + 1).join(',');
-      let g = groups.get(key);
-      if (!g) groups.set(key, (g = { pending, byM: new Map() }));
-      let mass = 0;
-      for (let s = 0; s < S; s++) mass += vec[s];
-      counted += mass * pending[i];
-      const prev = g.byM.get(pending[i]);
-      spend(S);
-      if (prev) for (let s = 0; s < S; s++) prev[s] += vec[s];
-      else g.byM.set(pending[i], vec);
-    }
-    cur = [];
-    for (const g of groups.values()) {
-      const maxM = Math.max(...g.byM.keys());
-      let a = g.byM.get(maxM) as Float64Array;
-      for (let m = maxM - 1; m >= 0; m--) {
-        addExpected(acc, a, 1, L, sl.kind, sl.packet);
-        a = applyGroupPacket(a, L, sl.kind, sl.packet);
-        const v = g.byM.get(m);
-        if (v) for (let s = 0; s < S; s++) a[s] += v[s];
-      }
-      cur.push({ pending: g.pending, vec: a });
-    }
+    const h = hornerSlot(cur, i, S, (a) => {
+      addExpected(acc, a, 1, L, sl.kind, sl.packet);
+      return applyGroupPacket(a, L, sl.kind, sl.packet);
+    });
+    cur = h.cur;
+    const counted = h.counted;
     // Dev units beyond the cap (the unit is certainly gone by then) count against the last group.
     const wiped = new Float64Array(S);
     wiped[S - 1] = 1;
@@ -309,6 +278,60 @@ export function runGroupChain(ws: GroupWeapon[], L: GroupLayout, prune = true): 
   const final = new Float64Array(S);
   for (const { vec } of cur) for (let s = 0; s < S; s++) final[s] += vec[s];
   return { final, ...acc };
+}
+
+/** A chain entry: the dev units still pending per slot, and the state distribution. */
+export interface ChainEntry {
+  pending: number[];
+  vec: Float64Array;
+}
+
+/** The vector of the next entry whose pending dev units are `pending` plus m in `slot` (capped), made when new. */
+export function entryVector(next: Map<string, ChainEntry>, pending: number[], slot: number, cap: number, m: number, S: number): Float64Array {
+  const pend = pending.slice();
+  if (slot >= 0) pend[slot] = Math.min(cap, pend[slot] + m);
+  const key = pend.join(',');
+  let e = next.get(key);
+  if (!e) {
+    allocate(S);
+    e = { pending: pend, vec: new Float64Array(S) };
+    next.set(key, e);
+  }
+  return e.vec;
+}
+
+/**
+ * Applies slot i's pending dev packets to every entry: Σ_m Dev^m v_m by Horner's rule (max m applications per
+ * group of entries alike in their other slots, not Σ m). `apply` applies one packet (it sees the state before
+ * each packet of every path still holding one); `counted` is the pending units applied, weighted by mass.
+ */
+export function hornerSlot(cur: ChainEntry[], i: number, S: number, apply: (v: Float64Array) => Float64Array): { cur: ChainEntry[]; counted: number } {
+  const groups = new Map<string, { pending: number[]; byM: Map<number, Float64Array> }>();
+  let counted = 0;
+  for (const { pending, vec } of cur) {
+    const key = pending.slice(i + 1).join(',');
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = { pending, byM: new Map() }));
+    let mass = 0;
+    for (let s = 0; s < S; s++) mass += vec[s];
+    counted += mass * pending[i];
+    const prev = g.byM.get(pending[i]);
+    spend(S);
+    if (prev) for (let s = 0; s < S; s++) prev[s] += vec[s];
+    else g.byM.set(pending[i], vec);
+  }
+  const out: ChainEntry[] = [];
+  for (const g of groups.values()) {
+    const maxM = Math.max(...g.byM.keys());
+    let a = g.byM.get(maxM) as Float64Array;
+    for (let m = maxM - 1; m >= 0; m--) {
+      a = apply(a);
+      const v = g.byM.get(m);
+      if (v) for (let s = 0; s < S; s++) a[s] += v[s];
+    }
+    out.push({ pending: g.pending, vec: a });
+  }
+  return { cur: out, counted };
 }
 
 export interface GroupStats {
