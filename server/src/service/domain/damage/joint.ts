@@ -75,38 +75,27 @@ export function compound2(count: Dist, each: Joint, kCap: number, mCap: number):
 
 /**
  * Binomial thinning of `rolled`: out[j] = Σ_r P(R = r) · C(r, j) s^j (1 − s)^(r − j) for j = 0..J (the law of the
- * number kept when each of R items is kept with probability s). Exact up to rounding; terms below 1e-30 of a
- * cell's scale stop a row early.
+ * number kept when each of R items is kept with probability s). By Horner's rule over r: acc ← acc ∗ [1 − s, s] +
+ * P(r)·δ0 from the largest r down, cut at J (cells above J never flow back): only additions and products of
+ * probabilities, exact up to rounding.
  */
 export function thinning(rolled: Dist, s: number, J: number): Float64Array {
   const out = new Float64Array(J + 1);
-  if (s <= 0) {
-    out[0] = rolled.reduce((x, y) => x + y, 0);
-    return out;
-  }
-  for (let r = 0; r < rolled.length; r++) {
-    const P = rolled[r];
-    if (!P) continue;
-    if (s >= 1) {
-      if (r <= J) out[r] += P;
-      continue;
-    }
-    const top = Math.min(r, J);
-    spend(top + 1);
-    const ratio = s / (1 - s);
-    const mode = Math.floor((r + 1) * s);
-    let logt = r * Math.log1p(-s);
-    let t = logt > -700 ? Math.exp(logt) : 0;
-    for (let j = 0; j <= top; j++) {
-      if (t === 0 && logt > -700) t = Math.exp(logt);
-      if (t !== 0) {
-        out[j] += P * t;
-        if (j > mode && t < 1e-30) break;
-        t *= ((r - j) / (j + 1)) * ratio;
-      } else {
-        logt += Math.log((r - j) / (j + 1)) + Math.log(ratio);
+  let len = 1; // acc's support is 0..len-1
+  spend(rolled.length * Math.min(J + 1, rolled.length));
+  for (let r = rolled.length - 1; r >= 0; r--) {
+    if (len > 1 || out[0] !== 0) {
+      // acc ∗ [1 − s, s], in place from the top.
+      let hi = J;
+      if (len <= J) {
+        out[len] = out[len - 1] * s;
+        hi = len - 1;
       }
+      for (let j = hi; j >= 1; j--) out[j] = out[j] * (1 - s) + out[j - 1] * s;
+      out[0] *= 1 - s;
+      len = Math.min(J + 1, len + 1);
     }
+    out[0] += rolled[r];
   }
   return out;
 }
