@@ -120,13 +120,15 @@ export function thinnedJoint(rolled: Dist, a: number, b: number, kCap: number, d
   const pd = b > 0 ? thinning(rolled, b, Math.max(0, nd - 2)) : new Float64Array([total]);
   // Exact cells: split P(K + D = j) binomially between K and D.
   const q = s > 0 ? a / s : 0;
-  let row: Float64Array = new Float64Array([1]);
+  // row = Binomial(j, q), updated in place from the top.
+  const row = new Float64Array(Math.max(1, J + 1));
+  row[0] = 1;
   spend((J + 2) * (J + 2));
   for (let j = 0; j <= J; j++) {
     if (j > 0) {
-      const next = new Float64Array(j + 1);
-      for (let k = 0; k <= j; k++) next[k] = (k < j ? row[k] * (1 - q) : 0) + (k > 0 ? row[k - 1] * q : 0);
-      row = next;
+      row[j] = row[j - 1] * q;
+      for (let k = j - 1; k >= 1; k--) row[k] = row[k] * (1 - q) + row[k - 1] * q;
+      row[0] *= 1 - q;
     }
     const f = sum[j];
     if (!f) continue;
