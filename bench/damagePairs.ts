@@ -24,6 +24,16 @@ export const PAIRS: [string, DamageScenario][] = [
     { attacker: { weapons: [W({ A: '2D6', models: 20, S: 5, AP: -1, D: 2, abilities: ['DEVASTATING WOUNDS', 'SUSTAINED HITS 2'] })] }, target: SQUAD_LED },
   ],
   [
+    'extreme: the same 140 attacks with PRECISION v squad + Captain + Lieutenant (a 230-state product space)',
+    {
+      attacker: { weapons: [W({ A: '2D6', models: 20, S: 5, AP: -1, D: 2, abilities: ['DEVASTATING WOUNDS', 'SUSTAINED HITS 2', 'PRECISION'] })] },
+      target: groupedTarget([
+        G({ name: 'Intercessors', models: 9 }), G({ name: 'Sergeant', W: 2 }),
+        G({ name: 'Captain', W: 5, invuln: 4, fnp: 5, character: true, attached: true }), G({ name: 'Lieutenant', W: 4, invuln: 4, character: true, attached: true }),
+      ]),
+    },
+  ],
+  [
     'typical shooting: 10 models, bolt rifles + plasma + heavy bolter v squad + Captain',
     {
       attacker: { weapons: [W({ models: 8, AP: -1, abilities: ['ASSAULT', 'HEAVY'] }), W({ A: 1, S: 8, AP: -3, D: 2, models: 1, abilities: ['HAZARDOUS'] }), W({ A: 3, S: 5, AP: -1, D: 2, models: 1, abilities: ['SUSTAINED HITS 1'] })] },

@@ -218,6 +218,7 @@ export function runGroupChain(ws: GroupWeapon[], L: GroupLayout, prune = true): 
     const next = new Map<string, { pending: number[]; vec: Float64Array }>();
     const target = (pending: number[], m: number) => entryVector(next, pending, slot, slot >= 0 ? slots[slot].cap : 0, m, S);
     const theta = eps / (J.nk * J.nm);
+    const nz = new Int32Array(S);
     for (const { pending, vec } of states.values()) {
       const evs: (Float64Array | undefined)[] = new Array(J.nm);
       let d = vec;
@@ -248,12 +249,18 @@ export function runGroupChain(ws: GroupWeapon[], L: GroupLayout, prune = true): 
           break;
         }
         addExpected(acc, d, tail[k], L, w.kind, w.normal);
+        // The states d reaches: with a PRECISION track most of the product space is unreachable.
+        let n = 0;
+        for (let s = 0; s < S; s++) if (d[s] !== 0) nz[n++] = s;
         for (let m = 0; m < J.nm; m++) {
           const p = J.p[k * J.nm + m];
           if (!p || p <= theta) continue;
           const ev = (evs[m] ??= target(pending, m));
-          spend(S);
-          for (let s = 0; s < S; s++) ev[s] += p * d[s];
+          spend(n + 1);
+          for (let i = 0; i < n; i++) {
+            const s = nz[i];
+            ev[s] += p * d[s];
+          }
         }
       }
     }
