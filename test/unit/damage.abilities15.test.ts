@@ -33,6 +33,14 @@ describe('damage engine: HAZARDOUS, ONE SHOT, ASSAULT, EXTRA ATTACKS', () => {
     near(r11.hazardousModelsLost, 1);
     assert.ok(r11.notes.some((n) => /06\.03/.test(n)), r11.notes.join('\n'));
     near(computeDamage({ attacker: { weapons: [W({ models: 6 })] }, target }).hazardousModelsLost, 0, 'no Hazardous weapon');
+    // From a datasheet (fromRules): the unit's keywords and W reach the engine; its models cap the loss.
+    const plasma: Weapon = { name: 'Plasma', profiles: [{ name: 'Plasma', type: 'ranged', range: '24"', A: '1', skill: null, S: 8, AP: 0, D: '1', abilities: ['TORRENT', 'HAZARDOUS'] }] };
+    const unit = (keywords: string[], attackerW?: number) => computeUnitDamage({ groups: [{ models: 6, weapons: [plasma] }], keywords, attackerW, target }).hazardousModelsLost;
+    near(unit([]), 1, 'infantry');
+    // VEHICLE models of W4: two failed tests a model, so E[floor(F / 2)] with F ~ Binomial(6, 1/6).
+    let e = 0;
+    for (let f = 0, c = 1; f <= 6; c = (c * (6 - f)) / (f + 1), f++) e += c * (1 / 6) ** f * (5 / 6) ** (6 - f) * Math.floor(f / 2);
+    near(unit(['Vehicle'], 4), e, 'vehicles of W4');
   });
 
   it('ONE SHOT: its own line, left out of the unit total; withOneShot adds it', () => {

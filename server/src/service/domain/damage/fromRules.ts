@@ -103,8 +103,10 @@ export interface LoadoutGroup {
 
 export interface UnitDamageInput extends DamageConditions {
   groups: LoadoutGroup[];
-  /** Attacker keywords: a MONSTER or VEHICLE model fires Pistols alongside its other weapons. */
+  /** Attacker keywords: a MONSTER or VEHICLE model fires Pistols alongside its other weapons; a failed Hazardous test costs a CHARACTER, MONSTER or VEHICLE mortal wounds. */
   keywords?: string[];
+  /** Wounds of the attacker's models (what a failed Hazardous test's mortal wounds are measured against). */
+  attackerW?: number;
   target: ScenarioTarget;
   /** Compute `damageDist` (default true). Lenses show means only and skip it: it is most of the cost. */
   damageDist?: boolean;
@@ -184,7 +186,12 @@ function computeUnitDamageUnbudgeted(input: UnitDamageInput): UnitDamageResult {
       weapons.push(...pick(usable));
     }
   }
-  const scenario: DamageScenario = { attacker: { weapons }, target: input.target, ...c };
+  const attacker: DamageScenario['attacker'] = { weapons };
+  if (input.keywords?.length) attacker.keywords = input.keywords.map((k) => k.toUpperCase());
+  if (input.attackerW) attacker.W = input.attackerW;
+  const models = input.groups.reduce((n, g) => n + Math.max(0, g.models), 0);
+  if (models > 0) attacker.models = models;
+  const scenario: DamageScenario = { attacker, target: input.target, ...c };
   if (weapons.length === 0) {
     const empty = computeDamage({ attacker: { weapons: [] }, target: input.target, ...c }, { damageDist: input.damageDist });
     return { ...empty, scenario, choices };
@@ -217,8 +224,8 @@ export function createUnitDamageCache(max = 512): (input: UnitDamageInput) => Un
   const keyOf = (input: UnitDamageInput) => {
     let groups = '';
     for (const g of input.groups) groups += `${g.models}:${JSON.stringify(g.label ?? '')}:${g.weapons.map(weaponId).join(',')};`;
-    const { context, modifiers, rules, target, keywords, damageDist } = input;
-    return `${groups}|${keywords?.join(',') ?? ''}|${damageDist !== false}|${JSON.stringify([target, context, modifiers, rules])}`;
+    const { context, modifiers, rules, target, keywords, damageDist, attackerW } = input;
+    return `${groups}|${keywords?.join(',') ?? ''}|${attackerW ?? ''}|${damageDist !== false}|${JSON.stringify([target, context, modifiers, rules])}`;
   };
   return (input) => {
     const key = keyOf(input);
