@@ -74,6 +74,15 @@ export class RulesState {
     return loaded.changed || changed;
   }
 
+  /**
+   * The factions `need(list, edition)` would read from a folder now (named by the list, held by a folder of its
+   * edition, not loaded yet): cheap, for saying "loading" before the read.
+   */
+  toLoad(list: ArmyList, edition: Edition): string[] {
+    if (!this.editions.has(edition)) return this.paths.length && list.faction ? [`the ${editionName(edition)}-edition data`] : [];
+    return this.provider.toLoad([list.faction?.text, list.superFaction?.text].filter((f): f is string => !!f), edition);
+  }
+
   /** One edition's rules data (the 10th when not named). */
   rules(edition: Edition = 10): RulesData {
     return this.provider.rulesFor(edition);
