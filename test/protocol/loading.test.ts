@@ -43,18 +43,19 @@ interface Session {
  * A server with a VS Code-like client: it pulls settings (answered after `configDelay` ms with `paths`), and
  * the client also sends didChangeConfiguration when the server registers for it (as vscode-languageclient does).
  */
-async function startPulling(paths: string[], configDelay: number, opts: { beforeInitialized?: (s: Session) => Promise<void>; cacheDir: string }): Promise<Session> {
+async function startPulling(given: string[] | (() => string[]), configDelay: number, opts: { beforeInitialized?: (s: Session) => Promise<void>; cacheDir: string }): Promise<Session> {
+  const paths = typeof given === 'function' ? given : () => given;
   const server = startServerProcess();
   const s: Session = { server, statuses: [], published: [], logs: [] };
   server.connection.onNotification(Status, (x) => s.statuses.push(x));
   server.connection.onNotification(LogMessageNotification.type, (m) => s.logs.push(m.message));
   server.connection.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => s.published.push(p));
   server.connection.onRequest(RegistrationRequest.type, () => {
-    setTimeout(() => void server.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: { auspex: { data: { paths } } } }), configDelay / 2);
+    setTimeout(() => void server.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: { auspex: { data: { paths: paths() } } } }), configDelay / 2);
   });
   server.connection.onRequest(ConfigurationRequest.type, async (p) => {
     await sleep(configDelay);
-    return p.items.map(() => ({ data: { paths } }));
+    return p.items.map(() => ({ data: { paths: paths() } }));
   });
   await server.connection.sendRequest(InitializeRequest.type, {
     processId: process.pid,
@@ -126,6 +127,25 @@ describe('loading the rules data: no false alarms, never stuck', function () {
       assert.deepStrictEqual(unknown(clean).map((d) => d.message), []);
       await until(() => s.statuses.find((x) => /World Eaters \(\d+\)/.test(x.tooltip)), () => `a status naming World Eaters: ${s.statuses.map((x) => x.text).join(' | ')}`);
       assert.ok(s.logs.some((l) => /loaded for file:\/\/\/ws\/we\.army \(10th edition\)/.test(l)), s.logs.join('\n'));
+    } finally {
+      await s.server.stop();
+    }
+  });
+
+  it('applies a data folder added to the settings while running (settings.json changed on disk): the list is checked against it', async () => {
+    const uri = 'file:///ws/later.army';
+    let paths: string[] = [];
+    const s = await startPulling(() => paths, 0, { cacheDir });
+    try {
+      await open(s, uri, WE_LIST);
+      const before = await until(() => s.published.find((p) => p.uri === uri), 'the diagnostics without data');
+      assert.deepStrictEqual(before.diagnostics.map((d) => d.code), ['faction-not-loaded']);
+      // VS Code forwards a change of settings.json as didChangeConfiguration; the server pulls the new values.
+      paths = [dir];
+      await s.server.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: null });
+      const after = await until(() => [...s.published].reverse().find((p) => p.uri === uri && p !== before && unknown(p).length === 0), () => `diagnostics with the data: ${JSON.stringify(s.published.map((p) => p.diagnostics.map((d) => d.code)))}`);
+      assert.ok(!after.diagnostics.some((d) => d.severity === 1 && /World Eaters|Khorne Berzerkers/.test(d.message) && d.code === 'unknown-datasheet'));
+      assert.ok(s.logs.some((l) => l.includes(`auspex data: folders "${dir}"`)), s.logs.join('\n'));
     } finally {
       await s.server.stop();
     }
