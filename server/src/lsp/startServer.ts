@@ -75,7 +75,10 @@ export function startServer(connection: Connection): void {
   const clock: DocumentClock = { version: (uri) => documents.get(uri)?.version, changedAt: (uri) => changedAt.get(uri) ?? 0 };
   /** The version whose diagnostics were last published, per document. */
   const published = new Map<string, number>();
-  const rules = new RulesState(() => rulesChanged());
+  const rules = new RulesState((dirs) => {
+    connection.console.info(`auspex data: ${dirs.map((d) => `"${d}"`).join(', ')} changed on disk: reloading the rules data`);
+    rulesChanged();
+  });
   let settings: Settings = DEFAULT_SETTINGS;
   let pullConfiguration = false;
   /**
@@ -93,7 +96,7 @@ export function startServer(connection: Connection): void {
     pullConfiguration = !!params.capabilities.workspace?.configuration;
     if (pullConfiguration) {
       settingsReady = false;
-      settingsTimer = setTimeout(settingsArrived, SETTINGS_WAIT_MS);
+      settingsTimer = setTimeout(() => settingsArrived(true), SETTINGS_WAIT_MS);
     }
     // Editors without workspace/configuration pass settings as initializationOptions; VS Code passes
     // the download cache there too (the extension's global storage).
@@ -134,10 +137,11 @@ export function startServer(connection: Connection): void {
   });
 
   /** The first settings are in (or the wait is over): every open list is checked, with its data. */
-  function settingsArrived(): void {
+  function settingsArrived(waited = false): void {
     clearTimeout(settingsTimer);
     if (settingsReady) return;
     settingsReady = true;
+    if (waited) connection.console.warn(`auspex: the editor sent no settings within ${SETTINGS_WAIT_MS / 1000} s; checking the open lists with the settings given at start`);
     rulesChanged();
   }
 
@@ -147,6 +151,7 @@ export function startServer(connection: Connection): void {
   });
 
   connection.onRequest(ReloadDataRequest, () => {
+    connection.console.info('auspex data: reloading the rules data (Auspex: Reload Rules Data)');
     rules.reload();
     rulesChanged();
   });
@@ -245,7 +250,7 @@ export function startServer(connection: Connection): void {
     service.setSettings(settings);
     const t0 = Date.now();
     const dataChanged = guard(() => rules.configure(settings.dataPaths, settings.dataIncludeNonMatchedPlay), false);
-    if (dataChanged || !dataLog.started) guard(() => dataLog.configured(settings.dataPaths, rules.cacheFolder, Date.now() - t0, rules.status()), undefined);
+    if (dataChanged || !dataLog.started) guard(() => dataLog.configured(rules.folders(), rules.cacheFolder, Date.now() - t0, rules.status()), undefined);
     if (dataChanged) feedRules();
     if (revalidate) rulesChanged(dataChanged);
   }
