@@ -354,4 +354,99 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
     const loadedAt = samples.findIndex((x) => /\d\d+ datasheets/.test(x.auspex));
     assert.ok(firstCount < 0 || (loadedAt >= 0 && loadedAt <= firstCount), `problems counted before the data loaded:\n${trace}`);
   });
+
+  it('writes a Patriarch (Warlord) and ten Neophyte Hybrids from an empty file with completion: zero findings within 30 keystrokes', async function () {
+    requireFeature(this, features.completion, 'completion (the server announces no completionProvider)');
+    requireFeature(this, wahapediaPresent(), 'the typing step (../shared/data/wahapedia is absent)');
+    writeWorkspaceDataPaths();
+    const { page } = wb;
+    await wb.runCommand('View: Close All Editors');
+    await wb.openFile(NEW_LIST);
+    await wb.languageMode('Army List');
+    await wb.editor().click();
+    const typing = new Typist(page);
+    await typing.type('Gen');
+    await typing.accept('Genestealer Cults', 'write-1-faction');
+    // The list names its faction: the server reads it from the Wahapedia export (the status bar counts it).
+    await page.locator('.statusbar-item', { hasText: /Auspex: \d\d+ datasheets/ }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+    await typing.type('Xen');
+    await typing.accept('Xenocreed Congregation');
+    // Keep Strike Force, on to the first unit line.
+    await typing.press('Tab', 2);
+    await typing.type('Patr');
+    await typing.accept('Patriarch', 'write-2-unit');
+    // The first CHARACTER is the Warlord; Tab ends on the next unit line.
+    await typing.press('Tab');
+    await typing.type('Neo');
+    await typing.accept('Neophyte Hybrids');
+    await page.keyboard.press('Escape');
+    // Zero findings, and they stay zero (checked on the settled document, every frame for 2 s).
+    await page.waitForFunction(() => {
+      const w = globalThis as any;
+      const item = w.document.getElementById('status.problems');
+      const label = item?.querySelector('[aria-label]')?.getAttribute('aria-label') ?? item?.getAttribute('aria-label') ?? '';
+      const clean = /No Problems/i.test(label);
+      w.__cleanSince = clean ? (w.__cleanSince ?? w.performance.now()) : undefined;
+      return clean && w.performance.now() - w.__cleanSince > 2000;
+    }, undefined, { timeout: UI_TIMEOUT, polling: 'raf' });
+    const text = await wb.editor().locator('.view-lines').innerText();
+    for (const line of ['Genestealer Cults', 'Xenocreed Congregation', 'Strike Force (2000 points)', 'Patriarch (', 'Warlord', 'Neophyte Hybrids (', '9x Neophyte Hybrids']) {
+      assert.ok(text.replace(/\u00a0/g, ' ').includes(line), `the list has "${line}":\n${text}`);
+    }
+    await screenshotOf(page, 'write-3-done');
+    console.log(`      ${typing.keys} keystrokes: ${typing.log.join(', ')}`);
+    assert.ok(typing.keys <= 30, `${typing.keys} keystrokes: ${typing.log.join(', ')}`);
+    await wb.runCommand('File: Revert File');
+  });
 });
+
+/**
+ * Types into the editor as a user would and counts every key: a typed character, Enter accepting a completion,
+ * Tab, Ctrl+Space (when the suggestions did not open by themselves) and an arrow moving to the wanted item.
+ */
+class Typist {
+  keys = 0;
+  readonly log: string[] = [];
+  constructor(private readonly page: import('playwright-core').Page) {}
+
+  async type(text: string): Promise<void> {
+    await this.page.keyboard.type(text, { delay: 40 });
+    this.keys += text.length;
+    this.log.push(`"${text}" (${text.length})`);
+  }
+
+  async press(key: string, times = 1): Promise<void> {
+    for (let i = 0; i < times; i++) await this.page.keyboard.press(key);
+    this.keys += times;
+    this.log.push(`${key}${times > 1 ? ` ×${times}` : ''} (${times})`);
+  }
+
+  /** Waits for `label` in the suggestions (opening them with Ctrl+Space if they did not open), focuses it and presses Enter. */
+  async accept(label: string, screenshot?: string): Promise<void> {
+    const { page } = this;
+    const widget = page.locator('.suggest-widget.visible');
+    const row = (focused: boolean) => page.locator(`.suggest-widget.visible .monaco-list-row${focused ? '.focused' : ''}`, { has: page.locator('.label-name', { hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) });
+    let extra = 0;
+    if (!(await row(false).first().waitFor({ state: 'visible', timeout: 3000 }).then(() => true, () => false))) {
+      await page.keyboard.press('Control+Space');
+      extra++;
+      await row(false).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+    }
+    for (let i = 0; i < 20 && !(await row(true).count()); i++) {
+      await page.keyboard.press('ArrowDown');
+      extra++;
+    }
+    await row(true).first().waitFor({ state: 'visible', timeout: 5000 });
+    if (screenshot) await screenshotOf(page, screenshot);
+    await page.keyboard.press('Enter');
+    await widget.waitFor({ state: 'hidden', timeout: 5000 }).catch(() => undefined);
+    this.keys += 1 + extra;
+    this.log.push(`${extra ? `Ctrl+Space/arrows ×${extra} + ` : ''}Enter "${label}" (${1 + extra})`);
+  }
+}
+
+/** A README screenshot outside the Workbench's numbering (test-artifacts/e2e/<name>.png). */
+async function screenshotOf(page: import('playwright-core').Page, name: string): Promise<void> {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), animations: 'disabled' });
+}
