@@ -95,6 +95,11 @@ export class RulesState {
   }
 
   /** One edition's rules data (the 10th when not named). */
+  /** Every faction the folders and the cache hold, with its edition (for completion). */
+  listedFactions(): { name: string; edition: Edition }[] {
+    return this.provider.listedFactions();
+  }
+
   rules(edition: Edition = 10): RulesData {
     return this.provider.rulesFor(edition);
   }

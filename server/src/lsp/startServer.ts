@@ -119,7 +119,7 @@ export function startServer(connection: Connection): void {
         inlayHintProvider: true,
         workspaceSymbolProvider: true,
         renameProvider: { prepareProvider: true },
-        codeActionProvider: { codeActionKinds: ['quickfix', 'source.fixAll.auspex'] },
+        codeActionProvider: { codeActionKinds: ['quickfix', 'source.fixAll.auspex', 'refactor.rewrite'] },
       },
       serverInfo: { name: 'auspex' },
     };
@@ -407,7 +407,13 @@ export function startServer(connection: Connection): void {
   });
 
   connection.onHover((p, token) => withDoc(p.textDocument.uri, null, (doc) => service.hover(doc, p.position), token));
-  connection.onCompletion((p, token) => withDoc(p.textDocument.uri, null, (doc) => service.completion(doc, p.position), token));
+  connection.onCompletion((p, token) =>
+    withDoc(p.textDocument.uri, null, (doc) => {
+      // Completion offers the factions the folders and the cache can load, not only the loaded ones (listings are cached).
+      service.setLoadableFactions(guard(() => rules.listedFactions(), []));
+      return service.completion(doc, p.position);
+    }, token),
+  );
   connection.onCompletionResolve((item) => guard(() => service.resolveCompletion(item), item));
   connection.languages.semanticTokens.on((p) => withDoc(p.textDocument.uri, { data: [] }, (doc) => service.semanticTokens(doc)));
   // Lenses and the outline are debounced and yield first: they never hold up a hover or a completion.
@@ -426,7 +432,7 @@ export function startServer(connection: Connection): void {
   // Read asynchronously: a slow disk, a FIFO or a device never blocks the main thread.
   connection.onRequest(ImportRosterRequest, (p) => guardAsync((): Promise<RosterImportResult> => importRosterFileAsync(String(p?.path ?? '')), { error: 'The roster could not be imported (see the Auspex output)' }));
   connection.onDefinition((p) => withDoc(p.textDocument.uri, null, (doc) => service.definition(doc, p.position)));
-  connection.onCodeAction((p) => withDoc(p.textDocument.uri, [], (doc) => service.codeActions(doc, p.context.diagnostics, p.context.only)));
+  connection.onCodeAction((p) => withDoc(p.textDocument.uri, [], (doc) => service.codeActions(doc, p.context.diagnostics, p.context.only, p.range)));
   connection.onReferences((p, token) => withDoc(p.textDocument.uri, [], (doc) => service.references(doc, p.position, documents.all()), token));
   connection.onRequest(VirtualDocumentRequest, (p) => guard(() => nullOr(service.virtualDocument(p.uri), (text) => ({ text })), null));
   connection.onRequest(DamageBreakdownRequest, (p) => withDoc(String(p?.uri), null, (doc) => service.damageBreakdown(doc, Number(p.unitIndex), Number(p.targetIndex), p.conditions ?? {})));

@@ -48,6 +48,7 @@ import { inlayHints } from './features/inlayHints';
 import { workspaceSymbols } from './features/workspaceSymbols';
 import { prepareRename, rename, RenameRefusal } from './features/rename';
 import { codeActions, FIX_ALL_KIND, UPDATE_POINTS_KIND } from './features/codeActions';
+import { SET_SIZE_KIND, setSizeActions } from './features/setSize';
 import { driftHover, driftOf, explainDrift, wantsPreviousVersion } from './features/drift';
 
 export interface LanguageServiceOptions {
@@ -75,6 +76,11 @@ export interface LanguageService {
   /** Context-aware items, ranked by the server; documentation is left to `resolveCompletion`. */
   completion(doc: TextDocument, position: Position): CompletionList;
   resolveCompletion(item: CompletionItem): CompletionItem;
+  /**
+   * The factions the data folders and the download cache hold, loaded or not, with their edition: completion
+   * offers them in a new list's faction line (the LSP layer sets them whenever the data changes).
+   */
+  setLoadableFactions(factions: { name: string; edition: Edition }[]): void;
   /** The whole document's semantic tokens (legend: `SEMANTIC_TOKENS_LEGEND`). */
   semanticTokens(doc: TextDocument): SemanticTokens;
   codeLenses(doc: TextDocument): CodeLens[];
@@ -95,8 +101,11 @@ export interface LanguageService {
   workspaceSymbols(open: TextDocument[], query: string): SymbolInformation[];
   prepareRename(doc: TextDocument, position: Position): { range: Range; placeholder: string } | RenameRefusal;
   rename(doc: TextDocument, position: Position, newName: string): WorkspaceEdit | RenameRefusal;
-  /** Quick fixes for `diagnostics` (as the client sends them) and, when asked, the fix-all source action over the whole document. */
-  codeActions(doc: TextDocument, diagnostics: Diagnostic[], only?: string[]): CodeAction[];
+  /**
+   * Quick fixes for `diagnostics` (as the client sends them) and, when asked, the fix-all source action over the
+   * whole document; with the request's `range`, "Set size to N" on the unit line it starts on.
+   */
+  codeActions(doc: TextDocument, diagnostics: Diagnostic[], only?: string[], range?: Range): CodeAction[];
   /** Drops cached state for a closed document. */
   forget(uri: string): void;
   /**
@@ -130,6 +139,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
   // Lens results per (unit loadout, target, conditions): editing one unit recomputes only that unit.
   const unitDamage = createUnitDamageCache();
   const drift = createDriftState();
+  let loadable: { name: string; edition: Edition }[] = [];
 
   function editionOf(doc: TextDocument): Edition {
     return listEdition(parse(doc), settings.edition);
@@ -172,12 +182,16 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     completion: (doc, position) => {
       if (lineTooLong(doc, position.line) || unparsable(doc)) return { isIncomplete: false, items: [] };
       const edition = editionOf(doc);
-      const r = completion(doc, parse(doc), rulesFor(edition), doc.offsetAt(position));
+      const sources = { editions: [...indexes.entries()].map(([e, rules]) => ({ edition: e, rules })), loadable };
+      const r = completion(doc, parse(doc), rulesFor(edition), doc.offsetAt(position), edition, sources);
       // Each item remembers its list's edition, so that resolving it reads the same edition's data.
       if (edition !== 10) for (const item of r.items) if (item.data && typeof item.data === 'object') item.data = { ...item.data, edition };
       return r.items.length > BOUNDS.completionItems ? { isIncomplete: true, items: r.items.slice(0, BOUNDS.completionItems) } : r;
     },
     resolveCompletion: (item) => resolveCompletion(item, rulesFor(completionEdition(item))),
+    setLoadableFactions: (factions) => {
+      loadable = factions;
+    },
     semanticTokens: (doc) => ({ data: tooLargeReason(doc, parse(doc)) ? [] : semanticTokens(doc, parse(doc), rulesOf(doc)) }),
     codeLenses: (doc) => (tooLargeReason(doc, parse(doc)) ? [] : codeLenses(doc, parse(doc), rulesOf(doc), unitDamage, settings)),
     damageBreakdown: (doc, unitIndex, targetIndex, conditions) => damageBreakdown(doc, parse(doc), rulesOf(doc), settings, unitIndex, targetIndex, conditions),
@@ -201,7 +215,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     workspaceSymbols: (open, query) => workspaceSymbols(open.map((d) => ({ doc: d, list: parse(d) })), query),
     prepareRename: (doc, position) => prepareRename(doc, parse(doc), doc.offsetAt(position)),
     rename: (doc, position, newName) => rename(doc, parse(doc), doc.offsetAt(position), newName),
-    codeActions(doc, diagnostics, only) {
+    codeActions(doc, diagnostics, only, range) {
       // Beyond the list limits there are no rules diagnostics to fix: nothing to offer.
       if (tooLargeReason(doc, parse(doc))) return [];
       const list = parse(doc);
@@ -212,6 +226,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       const out = kinds.length ? codeActions(doc, list, diagnostics, kinds, all) : [];
       // Fix-all covers the whole document, not just the diagnostics the client sends for its range.
       if (asks(FIX_ALL_KIND)) out.push(...codeActions(doc, list, this.diagnostics(doc), [FIX_ALL_KIND]));
+      if (range && asks(SET_SIZE_KIND) && !lineTooLong(doc, range.start.line)) out.push(...setSizeActions(doc, list, rulesOf(doc), doc.offsetAt(range.start)));
       return out;
     },
     forget: (uri) => {
