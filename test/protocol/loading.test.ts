@@ -23,6 +23,8 @@ import { requireShared, sharedPath } from '../support/shared';
 import { ServerHandle, startServerProcess } from '../support/lspClient';
 import { writeTinyWahapedia } from '../support/tinyWahapedia';
 import { until } from '../support/until';
+// Seeded: the same orderings every run.
+import { rng } from '../support/montecarlo';
 
 const Status = new NotificationType<{ text: string; tooltip: string }>('auspex/status');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -73,12 +75,6 @@ const open = (s: Session, uri: string, text: string) =>
 const change = (s: Session, uri: string, version: number, text: string) =>
   s.server.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: [{ text }] });
 const unknown = (p: PublishDiagnosticsParams) => p.diagnostics.filter((d) => d.code === 'unknown-datasheet' || d.code === 'faction-not-loaded');
-
-/** A small deterministic generator: the same orderings every run. */
-function rng(seed: number) {
-  let x = seed;
-  return () => ((x = (Math.imul(x, 1103515245) + 12345) & 0x7fffffff) / 0x80000000);
-}
 
 describe('loading the rules data: no false alarms, never stuck', function () {
   this.timeout(120000);
