@@ -337,6 +337,8 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
     await wb.page.reload();
     await wb.page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
     await wb.page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ state: 'visible', timeout: 60_000 });
+    // The window may restore editors closed just before the reload: close them, so the panel holds this list alone.
+    await wb.runCommand('View: Close All Editors');
     await wb.problems([]);
     await wb.openFile(GSC);
     await wb.languageMode('Army List');
@@ -395,7 +397,13 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
       w.__cleanSince = clean ? (w.__cleanSince ?? w.performance.now()) : undefined;
       return clean && w.performance.now() - w.__cleanSince > 2000;
     }, undefined, { timeout: UI_TIMEOUT, polling: 'raf' });
-    const text = await wb.editor().locator('.view-lines').innerText();
+    // The editor renders only the lines in view: read the top and the bottom (moving the view, not counted).
+    await page.keyboard.press(`${MOD}+Home`);
+    await wb.editor().locator('.view-line', { hasText: 'Genestealer Cults' }).first().waitFor({ state: 'visible' });
+    let text = await wb.editor().locator('.view-lines').innerText();
+    await page.keyboard.press(`${MOD}+End`);
+    await wb.editor().locator('.view-line', { hasText: 'Close combat weapon' }).first().waitFor({ state: 'visible' });
+    text += '\n' + (await wb.editor().locator('.view-lines').innerText());
     for (const line of ['Genestealer Cults', 'Xenocreed Congregation', 'Strike Force (2000 points)', 'Patriarch (', 'Warlord', 'Neophyte Hybrids (', '9x Neophyte Hybrids']) {
       assert.ok(text.replace(/\u00a0/g, ' ').includes(line), `the list has "${line}":\n${text}`);
     }
