@@ -12,9 +12,11 @@ import {
   DidChangeConfigurationNotification,
   DidChangeTextDocumentNotification,
   DidOpenTextDocumentNotification,
+  HoverRequest,
   InitializedNotification,
   InitializeRequest,
   LogMessageNotification,
+  MarkupContent,
   NotificationType,
   PublishDiagnosticsParams,
   RegistrationRequest,
@@ -142,6 +144,20 @@ describe('loading the rules data: no false alarms, never stuck', function () {
       const after = await until(() => [...s.published].reverse().find((p) => p.uri === uri && p !== before && unknown(p).length === 0), () => `diagnostics with the data: ${JSON.stringify(s.published.map((p) => p.diagnostics.map((d) => d.code)))}`);
       assert.ok(!after.diagnostics.some((d) => d.severity === 1 && /World Eaters|Khorne Berzerkers/.test(d.message) && d.code === 'unknown-datasheet'));
       assert.ok(s.logs.some((l) => l.includes(`auspex data: folders "${dir}"`)), s.logs.join('\n'));
+    } finally {
+      await s.server.stop();
+    }
+  });
+
+  it('a hover sent right after didOpen, before the deferred check read the faction, is answered from the faction\'s data', async () => {
+    const uri = 'file:///ws/hover.army';
+    const s = await startPulling([dir], 0, { cacheDir });
+    try {
+      await until(() => s.statuses.find((x) => x.tooltip.includes(`Folders: ${dir}`)), 'the settings applied');
+      const line = WE_LIST.split('\n').findIndex((l) => l.startsWith('Khorne Berzerkers'));
+      void open(s, uri, WE_LIST);
+      const hover = await s.server.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line, character: 3 } });
+      assert.match((hover?.contents as MarkupContent | undefined)?.value ?? '(no hover)', /Chainblade/);
     } finally {
       await s.server.stop();
     }

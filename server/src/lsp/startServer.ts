@@ -462,6 +462,8 @@ export function startServer(connection: Connection): void {
     checkCancelled(token);
     const doc = documents.get(uri);
     if (!doc) return fallback;
+    // A request may come before the list's deferred check has read its faction: answer it with its data too.
+    if (settingsReady && guard(() => needData(doc), false)) sendStatus();
     service.setSettings(settingsFor(uri));
     return guard(() => fn(doc), fallback);
   }
