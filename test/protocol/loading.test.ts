@@ -93,6 +93,17 @@ describe('loading the rules data: no false alarms, never stuck', function () {
     fs.rmSync(cacheDir, { recursive: true, force: true });
   });
 
+  /** Runs `body` on a server whose settings (the tiny export) have been applied, then stops it. */
+  async function withSettingsApplied(body: (s: Session) => Promise<void>): Promise<void> {
+    const s = await startPulling([dir], 0, { cacheDir });
+    try {
+      await until(() => s.statuses.find((x) => x.tooltip.includes(`Folders: ${dir}`)), 'the settings applied');
+      await body(s);
+    } finally {
+      await s.server.stop();
+    }
+  }
+
   it('the first diagnostics of a list opened before the settings arrive come from the configured data; the status said "loading"', async function () {
     requireShared(this, 'data', 'wahapedia');
     requireShared(this, 'lists', 'gwapp_gsc_1.txt');
@@ -115,9 +126,7 @@ describe('loading the rules data: no false alarms, never stuck', function () {
 
   it('loads the faction of a list first read as 11th-edition then as 10th (it stayed unloaded: "1 datasheet", nothing logged)', async () => {
     const uri = 'file:///ws/we.army';
-    const s = await startPulling([dir], 0, { cacheDir });
-    try {
-      await until(() => s.statuses.find((x) => x.tooltip.includes(`Folders: ${dir}`)), 'the settings applied');
+    await withSettingsApplied(async (s) => {
       await open(s, uri, WE_LIST_11);
       await until(() => s.published.find((p) => p.uri === uri), 'the 11th-edition reading');
       await change(s, uri, 2, WE_LIST);
@@ -125,9 +134,7 @@ describe('loading the rules data: no false alarms, never stuck', function () {
       assert.deepStrictEqual(unknown(clean).map((d) => d.message), []);
       await until(() => s.statuses.find((x) => /World Eaters \(\d+\)/.test(x.tooltip)), () => `a status naming World Eaters: ${s.statuses.map((x) => x.text).join(' | ')}`);
       assert.ok(s.logs.some((l) => /loaded for file:\/\/\/ws\/we\.army \(10th edition\)/.test(l)), s.logs.join('\n'));
-    } finally {
-      await s.server.stop();
-    }
+    });
   });
 
   it('applies a data folder added to the settings while running (settings.json changed on disk): the list is checked against it', async () => {
@@ -151,16 +158,12 @@ describe('loading the rules data: no false alarms, never stuck', function () {
 
   it('a hover sent right after didOpen, before the deferred check read the faction, is answered from the faction\'s data', async () => {
     const uri = 'file:///ws/hover.army';
-    const s = await startPulling([dir], 0, { cacheDir });
-    try {
-      await until(() => s.statuses.find((x) => x.tooltip.includes(`Folders: ${dir}`)), 'the settings applied');
+    await withSettingsApplied(async (s) => {
       const line = WE_LIST.split('\n').findIndex((l) => l.startsWith('Khorne Berzerkers'));
       void open(s, uri, WE_LIST);
       const hover = await s.server.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line, character: 3 } });
       assert.match((hover?.contents as MarkupContent | undefined)?.value ?? '(no hover)', /Chainblade/);
-    } finally {
-      await s.server.stop();
-    }
+    });
   });
 
   it('in 36 orderings of settings, didOpen, edits, another edition\'s list and a folder change, every list ends with its faction loaded', async () => {
