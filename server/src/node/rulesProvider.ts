@@ -96,6 +96,20 @@ export class RulesProvider {
     return changed;
   }
 
+  /** Of `factions` (as a list names them), the folder faction names `ensureFaction(f, edition)` would read now. */
+  toLoad(factions: string[], edition: Edition): string[] {
+    const out: string[] = [];
+    for (const faction of factions) {
+      const key = normalizeName(faction);
+      this.folders.forEach((folder, i) => {
+        if (folder.kind === 'unknown' || this.loaded[i].has(key) || (folder.edition ?? 10) !== edition) return;
+        const name = this.folderFactionName(i, key);
+        if (name !== undefined && !this.loaded[i].has(`=${normalizeName(name)}`) && !out.includes(name)) out.push(name);
+      });
+    }
+    return out;
+  }
+
   /**
    * Loads what a list needs from the folders of its edition (`listEdition(list, setting)`; every folder
    * when not given, units then looked up in the 10th's data): the factions it names (a chapter loads its parent), then, for units the data does not resolve
