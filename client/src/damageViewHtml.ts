@@ -107,7 +107,8 @@ function togglesBar(b: DamageBreakdown): string {
 
 function phaseSection(p: PhaseBreakdown): string {
   const head = `<h2>${escapeHtml(p.label)}${p.stratagems.length ? ` <span class="dim">with ${escapeHtml(p.stratagems.join(', '))}</span>` : ''}</h2>`;
-  const summary = `<p><b>${num(p.total.damage)}</b> damage, <b>${num(p.total.slain)}</b> models slain, ${num(p.total.woundsLost)} wounds removed, P(wipe) ${pct(p.total.pWipe)}</p>`;
+  const fnp = fnpDiffers(p.total) ? ` (${num(p.total.damageBeforeFnp)} before Feel No Pain)` : '';
+  const summary = `<p><b>${num(p.total.damage)}</b> damage${fnp}, <b>${num(p.total.slain)}</b> models slain, ${num(p.total.woundsLost)} wounds removed, P(wipe) ${pct(p.total.pWipe)}</p>`;
   const slain = barChart(p.modelsSlainDist, 'models slain', `${p.label}: models slain`);
   const dmg = barChart(cutTail(p.damageDist), 'damage', `${p.label}: damage`);
   // Each caption heads its own chart, inside a figure as wide as the chart, so a wrapped row never leaves it
@@ -121,8 +122,15 @@ function phaseSection(p: PhaseBreakdown): string {
   return `<section>${head}${summary}${charts}${table}${list}</section>`;
 }
 
+/** Damage through Feel No Pain and before it differ enough to show both (the target has Feel No Pain). */
+function fnpDiffers(s: Steps): boolean {
+  return s.damageBeforeFnp !== undefined && Math.abs(s.damageBeforeFnp - s.damage) >= 0.005;
+}
+
 function row(label: string, s: Steps, notes: string[], total = false): string {
-  const cells = [s.attacks, s.hits, s.wounds, s.unsaved, s.damage, s.slain].map((x) => `<td>${num(x)}</td>`).join('');
+  const cells = [s.attacks, s.hits, s.wounds, s.unsaved, s.damage, s.slain]
+    .map((x, i) => (i === 4 && fnpDiffers(s) ? `<td title="before Feel No Pain: ${num(s.damageBeforeFnp)}">${num(x)} <span class="dim">/ ${num(s.damageBeforeFnp)}</span></td>` : `<td>${num(x)}</td>`))
+    .join('');
   const title = notes.length ? ` title="${escapeHtml(notes.join('; '))}"` : '';
   return `<tr${total ? ' class="total"' : ''}${title}><th scope="row">${escapeHtml(label)}</th>${cells}</tr>`;
 }

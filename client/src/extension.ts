@@ -45,7 +45,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
 
   const status = window.createStatusBarItem('auspex.status', StatusBarAlignment.Right, 100);
   status.name = 'Auspex rules data';
-  status.text = 'Auspex';
+  status.text = 'Auspex: starting…';
   status.command = 'auspex.showOutput';
   status.show();
 
@@ -89,11 +89,13 @@ export async function activate(context: ExtensionContext): Promise<void> {
       },
     }),
   );
-  await client.start();
+  // Registered before start: the server's first statuses ("loading", the faction loaded) come while the
+  // client is still starting, and a notification without a handler is dropped.
   client.onNotification('auspex/status', (s: { text: string; tooltip: string }) => {
     status.text = s.text;
     status.tooltip = s.tooltip;
   });
+  await client.start();
 }
 
 /**

@@ -10,6 +10,12 @@ for step in hover-unit completion quick-fix-menu damage-webview opponent-lens ma
   cp "$src" "docs/screenshots/$step.png"
   echo "docs/screenshots/$step.png <- $src"
 done
+# Writing a list from nothing (the typing step): saved under their own names.
+for step in write-1-faction write-2-unit write-3-done; do
+  [ -f "test-artifacts/e2e/$step.png" ] || { echo "no $step screenshot: run npm run test:e2e first" >&2; exit 1; }
+  cp "test-artifacts/e2e/$step.png" "docs/screenshots/$step.png"
+  echo "docs/screenshots/$step.png <- test-artifacts/e2e/$step.png"
+done
 # The auspex report page (test/e2e/report.e2e.ts).
 [ -f test-artifacts/e2e/report-page.png ] || { echo "no report-page screenshot: run npm run test:e2e first" >&2; exit 1; }
 cp test-artifacts/e2e/report-page.png docs/screenshots/report.png

@@ -32,6 +32,11 @@ const MISTAKE_ERRORS = [
   /Unknown datasheet "Acolyte Hybrids"\..*\[Ln 16, Col 1\]/s,
   /Unrecognised line in a unit.*\[Ln 22, Col 3\]/s,
 ];
+/** Real lists (copied from ../shared/lists) whose factions the Wahapedia export has: set up by writing settings.json. */
+const GSC = 'genestealer-cults.army';
+const WORLD_EATERS = 'world-eaters.army';
+/** Written from nothing, with completion. */
+const NEW_LIST = 'new-list.army';
 /** When set (CI does), a missing code-server, Chromium or .vsix fails the suite instead of skipping it. */
 const REQUIRED = !!process.env.AUSPEX_E2E_REQUIRED;
 
@@ -76,10 +81,23 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
       await new Promise<void>((r) => dataServer!.listen(0, '127.0.0.1', r));
       settings['auspex.data.sources'] = { '10': [`http://127.0.0.1:${(dataServer.address() as AddressInfo).port}/wh40k-10e.zip`] };
     }
+    const wahapedia = hasShared('data', 'wahapedia') && hasShared('lists', 'gwapp_gsc_1.txt') && hasShared('lists', 'gwapp_worldeaters_1.txt');
+    if (wahapedia) {
+      fs.copyFileSync(sharedPath('lists', 'gwapp_gsc_1.txt'), path.join(tmp, GSC));
+      fs.copyFileSync(sharedPath('lists', 'gwapp_worldeaters_1.txt'), path.join(tmp, WORLD_EATERS));
+    }
+    fs.writeFileSync(path.join(tmp, NEW_LIST), '');
     server = await startCodeServer(
       entry!,
       vsixPath(),
-      [path.join(repoRoot, 'examples', CLAW), path.join(repoRoot, 'examples', MISTAKES), path.join(tmp, DOWNLOADED), ...(eleventh ? [path.join(tmp, ELEVENTH)] : [])],
+      [
+        path.join(repoRoot, 'examples', CLAW),
+        path.join(repoRoot, 'examples', MISTAKES),
+        path.join(tmp, DOWNLOADED),
+        path.join(tmp, NEW_LIST),
+        ...(eleventh ? [path.join(tmp, ELEVENTH)] : []),
+        ...(wahapedia ? [path.join(tmp, GSC), path.join(tmp, WORLD_EATERS)] : []),
+      ],
       settings,
     );
     browser = await launchBrowser();
@@ -261,6 +279,140 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
     await wb.screenshot('eleventh-edition');
   });
 
+  /**
+   * The workspace's `.vscode/settings.json` written on disk with the Wahapedia export added to auspex.data.paths
+   * (after the folders the suite started with), as a user editing the file would. The workspace file, not the User
+   * one: VS Code's server (code-server) does not watch the User settings.json for changes made outside the editor.
+   */
+  function writeWorkspaceDataPaths(): void {
+    const user = JSON.parse(fs.readFileSync(path.join(server!.root, 'user-data', 'User', 'settings.json'), 'utf8')) as Record<string, unknown>;
+    const paths = [...((user['auspex.data.paths'] as string[] | undefined) ?? []), sharedPath('data', 'wahapedia')];
+    fs.mkdirSync(path.join(server!.workspace, '.vscode'), { recursive: true });
+    fs.writeFileSync(path.join(server!.workspace, '.vscode', 'settings.json'), JSON.stringify({ 'auspex.data.paths': paths }, null, 2));
+  }
+
+  const wahapediaPresent = () => hasShared('data', 'wahapedia') && hasShared('lists', 'gwapp_gsc_1.txt') && hasShared('lists', 'gwapp_worldeaters_1.txt');
+
+  it('applies auspex.data.paths written to the workspace settings.json on disk: a World Eaters list is checked against the Wahapedia export', async function () {
+    requireFeature(this, wahapediaPresent(), 'the settings step (../shared/data/wahapedia or the lists are absent)');
+    await wb.runCommand('View: Close All Editors');
+    await wb.openFile(WORLD_EATERS);
+    await wb.languageMode('Army List');
+    // Without the export, the faction is not loaded: one finding says so.
+    await wb.problems([/No rules data is loaded for the faction "World Eaters"/]);
+    writeWorkspaceDataPaths();
+    // The server is told of the change and reads the folder: the list is checked against it (its stale prices show).
+    const rows = await wb.problems([/Chaos Spawn with 2 models costs 90 points in the rules data, not 80/]);
+    assert.ok(!rows.some((r) => /No rules data is loaded/.test(r)), rows.join(' | '));
+    await wb.page.locator('.statusbar-item', { hasText: /Auspex: \d\d+ datasheets/ }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+    await wb.screenshot('settings-applied');
+  });
+
+  it('opens a list with data configured and never shows findings of the embedded data alone (no flash)', async function () {
+    requireFeature(this, wahapediaPresent(), 'the no-flash step (../shared/data/wahapedia or the lists are absent)');
+    writeWorkspaceDataPaths();
+    await wb.runCommand('View: Close All Editors');
+    // From the first moment of the next page load: every change of the Problems panel's error rows, the
+    // problems count and the Auspex status bar item, sampled every animation frame.
+    await wb.page.addInitScript(() => {
+      const w = globalThis as any;
+      w.__auspexSamples = [];
+      let last = '';
+      const tick = () => {
+        const doc = w.document;
+        const panel = doc.querySelector('.markers-panel')?.innerText ?? '';
+        const item = doc.getElementById('status.problems');
+        const problems = item?.querySelector('[aria-label]')?.getAttribute('aria-label') ?? item?.getAttribute('aria-label') ?? '';
+        const auspex = [...doc.querySelectorAll('.statusbar-item')].map((e: any) => e.innerText as string).find((t: string) => t.startsWith('Auspex')) ?? '';
+        // Findings only the embedded seed would give: unknown datasheets, a faction whose data is not loaded.
+        const unknown = (panel.match(/Unknown datasheet|No rules data is loaded for the faction/g) ?? []).length;
+        const sample = `${unknown}|${problems}|${auspex}`;
+        if (sample !== last) w.__auspexSamples.push({ t: Math.round(w.performance.now()), unknown, problems, auspex });
+        last = sample;
+        w.requestAnimationFrame(tick);
+      };
+      w.requestAnimationFrame(tick);
+    });
+    // A fresh window: a new extension host and language server, the settings read at start.
+    await wb.page.reload();
+    await wb.page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
+    await wb.page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ state: 'visible', timeout: 60_000 });
+    // The window may restore editors closed just before the reload: close them, so the panel holds this list alone.
+    await wb.runCommand('View: Close All Editors');
+    await wb.problems([]);
+    await wb.openFile(GSC);
+    await wb.languageMode('Army List');
+    // Loaded: the status bar counts the faction's datasheets, the Problems panel has the list's real findings.
+    await wb.page.locator('.statusbar-item', { hasText: /Auspex: \d\d+ datasheets/ }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+    await wb.problems([/"Leader’s cult weapons" is not a weapon or wargear of the Hybrid Metamorphs datasheet/]);
+    await wb.screenshot('opened-with-data');
+    const samples = (await wb.page.evaluate(() => (globalThis as any).__auspexSamples)) as { t: number; unknown: number; problems: string; auspex: string }[];
+    const trace = samples.map((x) => `${x.t} ms: unknown ${x.unknown}, ${x.problems || '-'}, ${x.auspex || '-'}`).join('\n');
+    console.log(`      sampled (${samples.length} changes):\n${trace.replace(/^/gm, '        ')}`);
+    assert.ok(samples.length > 2, trace);
+    assert.ok(samples.every((x) => x.unknown === 0), `a finding of the embedded data alone showed:\n${trace}`);
+    // Nothing was counted before the data had loaded: the first problems count comes with or after the loaded status.
+    const firstCount = samples.findIndex((x) => /Errors?:|Warnings?:/i.test(x.problems));
+    const loadedAt = samples.findIndex((x) => /\d\d+ datasheets/.test(x.auspex));
+    assert.ok(firstCount < 0 || (loadedAt >= 0 && loadedAt <= firstCount), `problems counted before the data loaded:\n${trace}`);
+  });
+
+  it('writes a Patriarch (Warlord) and ten Neophyte Hybrids from an empty file with completion: zero findings within 30 keystrokes', async function () {
+    requireFeature(this, features.completion, 'completion (the server announces no completionProvider)');
+    requireFeature(this, wahapediaPresent(), 'the typing step (../shared/data/wahapedia is absent)');
+    writeWorkspaceDataPaths();
+    const { page } = wb;
+    await wb.runCommand('View: Close All Editors');
+    await wb.openFile(NEW_LIST);
+    await wb.languageMode('Army List');
+    await wb.editor().click();
+    const typing = new Typist(page);
+    await typing.type('Gen');
+    await typing.accept('Genestealer Cults', 'write-1-faction');
+    // The list names its faction: the server reads it from the Wahapedia export (the status bar counts it).
+    await page.locator('.statusbar-item', { hasText: /Auspex: \d\d+ datasheets/ }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+    await typing.type('Xen');
+    await typing.accept('Xenocreed Congregation');
+    // Keep Strike Force, on to the first unit line.
+    await typing.press('Tab', 2);
+    await typing.type('Patr');
+    await typing.accept('Patriarch', 'write-2-unit');
+    // The first CHARACTER is the Warlord; Tab ends on the next unit line.
+    await typing.press('Tab');
+    await typing.type('Neo');
+    await typing.accept('Neophyte Hybrids');
+    // Tab leaves the size choice (9 or 19 Neophyte Hybrids): VS Code then computes the price the choice mirrors.
+    const priced = wb.editor().locator('.view-line', { hasText: /Neophyte Hybrids \(65 points\)/ });
+    for (let i = 0; i < 3 && !(await priced.count()); i++) {
+      await typing.press('Tab');
+      await priced.first().waitFor({ state: 'visible', timeout: 2000 }).catch(() => undefined);
+    }
+    if (await page.locator('.suggest-widget.visible').count()) await typing.press('Escape');
+    // Zero findings, and they stay zero (checked on the settled document, every frame for 2 s).
+    await page.waitForFunction(() => {
+      const w = globalThis as any;
+      const item = w.document.getElementById('status.problems');
+      const label = item?.querySelector('[aria-label]')?.getAttribute('aria-label') ?? item?.getAttribute('aria-label') ?? '';
+      const clean = /No Problems/i.test(label);
+      w.__cleanSince = clean ? (w.__cleanSince ?? w.performance.now()) : undefined;
+      return clean && w.performance.now() - w.__cleanSince > 2000;
+    }, undefined, { timeout: UI_TIMEOUT, polling: 'raf' });
+    // The editor renders only the lines in view: read the top and the bottom (moving the view, not counted).
+    await page.keyboard.press(`${MOD}+Home`);
+    await wb.editor().locator('.view-line', { hasText: 'Genestealer Cults' }).first().waitFor({ state: 'visible' });
+    let text = await wb.editor().locator('.view-lines').innerText();
+    await page.keyboard.press(`${MOD}+End`);
+    await wb.editor().locator('.view-line', { hasText: 'Close combat weapon' }).first().waitFor({ state: 'visible' });
+    text += '\n' + (await wb.editor().locator('.view-lines').innerText());
+    for (const line of ['Genestealer Cults', 'Xenocreed Congregation', 'Strike Force (2000 points)', 'Patriarch (', 'Warlord', 'Neophyte Hybrids (', '9x Neophyte Hybrids']) {
+      assert.ok(text.replace(/\u00a0/g, ' ').includes(line), `the list has "${line}":\n${text}`);
+    }
+    await screenshotOf(page, 'write-3-done');
+    console.log(`      ${typing.keys} keystrokes: ${typing.log.join(', ')}`);
+    assert.ok(typing.keys <= 30, `${typing.keys} keystrokes: ${typing.log.join(', ')}`);
+    await wb.runCommand('File: Revert File');
+  });
+
   it('sets an opponent (Auspex: Set Opponent List): the lens names an opponent unit, Auspex: Show Matchup opens the matrix', async function () {
     await wb.runCommand('View: Close All Editors');
     // A real pair of 2000-point lists when the download step loaded their factions' data (../shared/data/bsdata),
@@ -301,3 +453,54 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
     await wb.screenshot('matchup');
   });
 });
+
+/**
+ * Types into the editor as a user would and counts every key: a typed character, Enter accepting a completion,
+ * Tab, Ctrl+Space (when the suggestions did not open by themselves) and an arrow moving to the wanted item.
+ */
+class Typist {
+  keys = 0;
+  readonly log: string[] = [];
+  constructor(private readonly page: import('playwright-core').Page) {}
+
+  async type(text: string): Promise<void> {
+    await this.page.keyboard.type(text, { delay: 40 });
+    this.keys += text.length;
+    this.log.push(`"${text}" (${text.length})`);
+  }
+
+  async press(key: string, times = 1): Promise<void> {
+    for (let i = 0; i < times; i++) await this.page.keyboard.press(key);
+    this.keys += times;
+    this.log.push(`${key}${times > 1 ? ` ×${times}` : ''} (${times})`);
+  }
+
+  /** Waits for `label` in the suggestions (opening them with Ctrl+Space if they did not open), focuses it and presses Enter. */
+  async accept(label: string, screenshot?: string): Promise<void> {
+    const { page } = this;
+    const widget = page.locator('.suggest-widget.visible');
+    const row = (focused: boolean) => page.locator(`.suggest-widget.visible .monaco-list-row${focused ? '.focused' : ''}`, { has: page.locator('.label-name', { hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) });
+    let extra = 0;
+    if (!(await row(false).first().waitFor({ state: 'visible', timeout: 3000 }).then(() => true, () => false))) {
+      await page.keyboard.press('Control+Space');
+      extra++;
+      await row(false).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+    }
+    for (let i = 0; i < 20 && !(await row(true).count()); i++) {
+      await page.keyboard.press('ArrowDown');
+      extra++;
+    }
+    await row(true).first().waitFor({ state: 'visible', timeout: 5000 });
+    if (screenshot) await screenshotOf(page, screenshot);
+    await page.keyboard.press('Enter');
+    await widget.waitFor({ state: 'hidden', timeout: 5000 }).catch(() => undefined);
+    this.keys += 1 + extra;
+    this.log.push(`${extra ? `Ctrl+Space/arrows ×${extra} + ` : ''}Enter "${label}" (${1 + extra})`);
+  }
+}
+
+/** A README screenshot outside the Workbench's numbering (test-artifacts/e2e/<name>.png). */
+async function screenshotOf(page: import('playwright-core').Page, name: string): Promise<void> {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), animations: 'disabled' });
+}

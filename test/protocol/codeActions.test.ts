@@ -18,7 +18,7 @@ describe('code actions over stdio', function () {
   before(async () => {
     server = startServerProcess();
     const init = await server.initialize();
-    assert.deepStrictEqual(init.capabilities.codeActionProvider, { codeActionKinds: ['quickfix', 'source.fixAll.auspex'] });
+    assert.deepStrictEqual(init.capabilities.codeActionProvider, { codeActionKinds: ['quickfix', 'source.fixAll.auspex', 'refactor.rewrite'] });
   });
 
   after(async () => {

@@ -9,6 +9,7 @@ import { LogMessageNotification, LogMessageParams, MessageType } from 'vscode-la
 import { requireShared, sharedPath } from '../support/shared';
 import { startServerProcess } from '../support/lspClient';
 import { until } from '../support/until';
+import { writeTinyWahapedia } from '../support/tinyWahapedia';
 
 async function start(paths: string[]) {
   const server = startServerProcess();
@@ -33,7 +34,7 @@ describe('the output channel: what the rules data did', function () {
     const { server, logs, cacheDir } = await start([folder]);
     try {
       const folders = await logged(logs, /^auspex data: folders /);
-      assert.ok(folders.message.includes(`"${folder}"`), folders.message);
+      assert.ok(folders.message.includes(`"${folder}" (BattleScribe data, 10th edition)`), folders.message);
       assert.ok(folders.message.includes(`download cache "${cacheDir}"`), folders.message);
       assert.match(folders.message, /read in \d+ ms$/);
       assert.strictEqual(folders.type, MessageType.Info);
@@ -44,6 +45,28 @@ describe('the output channel: what the rules data did', function () {
       assert.ok(!logs.some((l) => /is not available/.test(l.message)), 'the faction is there: no "not available" message');
     } finally {
       await server.stop();
+    }
+  });
+
+  it('says which folder is not usable and why, and when a watched folder changed and was reloaded', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auspex-log-watch-'));
+    writeTinyWahapedia(dir);
+    const { server, logs } = await start([dir, '/no/such/auspex-folder']);
+    try {
+      const folders = await logged(logs, /^auspex data: folders /);
+      assert.ok(folders.message.includes(`"${fs.realpathSync(dir)}" (Wahapedia export, 10th edition)`), folders.message);
+      assert.match(folders.message, /"\/no\/such\/auspex-folder" \(not usable: Rules data folder \/no\/such\/auspex-folder does not exist or cannot be read\)/);
+      await server.open('untitled:we.army', 'World Eaters\nBerzerker Warband\nStrike Force (2000 points)\n\nBATTLELINE\n\nKhorne Berzerkers (180 points)\n');
+      await logged(logs, /^auspex data: Factions loaded: .*World Eaters \(\d+\)/);
+      fs.utimesSync(path.join(dir, 'Datasheets.csv'), new Date(), new Date());
+      fs.appendFileSync(path.join(dir, 'Datasheets.csv'), '');
+      await logged(logs, /changed on disk: reloading the rules data$/);
+      // The open list's faction is read again from the reloaded folder, and said so a second time.
+      const loads = () => logs.filter((l) => /^auspex data: loaded for untitled:we\.army \(10th edition\) in \d+ ms$/.test(l.message)).length;
+      await until(() => (loads() >= 2 ? true : undefined), () => `a second load logged:\n${logs.map((l) => l.message).join('\n')}`);
+    } finally {
+      await server.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 

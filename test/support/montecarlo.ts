@@ -39,8 +39,8 @@ export interface McStat {
   se: number;
 }
 
-export type McKey = 'attacks' | 'hits' | 'critHits' | 'wounds' | 'critWounds' | 'lethalAutoWounds' | 'devWounds' | 'unsaved' | 'damage' | 'woundsLost' | 'modelsSlain' | 'pWipe' | 'hazardousFailedTests';
-export const MC_KEYS: McKey[] = ['attacks', 'hits', 'critHits', 'wounds', 'critWounds', 'lethalAutoWounds', 'devWounds', 'unsaved', 'damage', 'woundsLost', 'modelsSlain', 'pWipe', 'hazardousFailedTests'];
+export type McKey = 'attacks' | 'hits' | 'critHits' | 'wounds' | 'critWounds' | 'lethalAutoWounds' | 'devWounds' | 'unsaved' | 'damage' | 'damageBeforeFnp' | 'woundsLost' | 'modelsSlain' | 'pWipe' | 'hazardousFailedTests';
+export const MC_KEYS: McKey[] = ['attacks', 'hits', 'critHits', 'wounds', 'critWounds', 'lethalAutoWounds', 'devWounds', 'unsaved', 'damage', 'damageBeforeFnp', 'woundsLost', 'modelsSlain', 'pWipe', 'hazardousFailedTests'];
 
 function has(abilities: string[], name: string): boolean {
   return abilities.some((a) => a.toUpperCase().replace(/[[\]]/g, '').trim() === name);
@@ -87,13 +87,16 @@ export function simulate(s: DamageScenario, trials: number, seed: number): Recor
       const b = mortal ? Math.min(a, t.fnpMortal ?? 7) : a;
       return b;
     };
-    // Allocates one attack's damage to the current model, one point at a time with FNP.
+    // Allocates one attack's damage to the current model: a Feel No Pain roll per point (every point is rolled,
+    // so `damage` counts what gets through FNP before wastage), then the points that get through, one at a time.
     const allocate = (dmg: number, mortal: boolean) => {
-      if (alive === 0) return;
+      c.damageBeforeFnp += dmg;
       const f = pFnp(mortal);
-      for (let i = 0; i < dmg; i++) {
+      let through = 0;
+      for (let i = 0; i < dmg; i++) if (!(f <= 6 && d6() >= f)) through++;
+      c.damage += through;
+      for (let i = 0; i < through; i++) {
         if (alive === 0) return;
-        if (f <= 6 && d6() >= f) continue;
         hurt++;
         c.woundsLost++;
         if (hurt >= t.W) {
@@ -170,7 +173,6 @@ export function simulate(s: DamageScenario, trials: number, seed: number): Recor
       const unsavedNormal = () => {
         c.unsaved++;
         const d = rollDamage();
-        c.damage += d;
         allocate(d, false);
       };
       const wound = () => {
@@ -183,7 +185,6 @@ export function simulate(s: DamageScenario, trials: number, seed: number): Recor
             c.devWounds++;
             c.unsaved++;
             const d = rollDamage();
-            c.damage += d;
             pendingDev.push(d);
             return;
           }

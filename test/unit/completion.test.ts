@@ -36,7 +36,7 @@ describe('completion fixtures', () => {
         const [label, text] = pair.split(' => ');
         const item = items.find((i) => i.label.trim() === label);
         assert.ok(item, `${label} offered; ${shown}`);
-        assert.strictEqual(newText(item), text);
+        assert.strictEqual(newText(item), text.replace(/\\n/g, '\n'));
       }
       for (const pair of f.expect.get('replaces') ?? []) {
         const [label, text] = pair.split(' => ');
@@ -61,12 +61,15 @@ describe('completion', () => {
   it('offers list skeletons in an empty file, with choices from the loaded data', () => {
     const doc = TextDocument.create('file:///empty.army', 'army-list', 1, '\n');
     const items = complete(doc, 0, embedded);
-    assert.deepStrictEqual(items.map((i) => i.label), ['Army list (app layout)', 'Army list: Genestealer Cults']);
-    const perFaction = newText(items[1]);
+    assert.deepStrictEqual(items.map((i) => i.label), ['Army list (app layout)', 'Genestealer Cults', 'Army list: Genestealer Cults', 'Title line']);
+    // The faction brings its detachment and battle size lines as choices, and leaves the cursor on the first unit line.
+    assert.strictEqual(newText(items[1]), 'Genestealer Cults\n${1:Detachment}\n${2:Strike Force (2000 points)}\n\n$0');
+    assert.strictEqual(items[1].detail, 'Faction · 10th edition · 1 datasheet');
+    const perFaction = newText(items[2]);
     assert.match(perFaction, /^\$\{1:My list\} \(\$\{2:2000\} points\)\n\nGenestealer Cults\n\$\{4\|Strike Force \(2000 points\),Combat Patrol,Incursion \(1000 points\),Onslaught \(3000 points\)\|\}\n\$\{5\|Claw of Ascension\|\}\n/);
     for (const s of ['CHARACTERS', 'BATTLELINE', 'DEDICATED TRANSPORTS', 'OTHER DATASHEETS']) assert.ok(perFaction.includes(`\n${s}\n`), s);
     assert.strictEqual(items[0].insertTextFormat, 2);
-    assert.match((resolveCompletion(items[1], embedded).documentation as MarkupContent).value, /Claw of Ascension/);
+    assert.match((resolveCompletion(items[2], embedded).documentation as MarkupContent).value, /Claw of Ascension/);
   });
 
   it('ranks the section\'s own datasheets first and escapes snippet choices', function () {
@@ -77,7 +80,7 @@ describe('completion', () => {
     const items = complete(doc, text.length, rules);
     const d = rules.datasheet(items[0].label)!;
     assert.ok(d.keywords.includes('DEDICATED TRANSPORT'), `${items[0].label} is a DEDICATED TRANSPORT`);
-    assert.match(newText(items[0]), / \(\d+ Points\)$/, 'dialect A spelling');
+    assert.match(newText(items[0]).split('\n')[0], / \(\d+ Points\)$/, 'dialect A spelling');
   });
 
   it('knows each dialect\'s spelling', () => {

@@ -7,7 +7,7 @@ import { simulate } from '../support/montecarlo';
 
 const TRIALS = 6000;
 const SEED = 20240611;
-const KEYS = ['attacks', 'hits', 'wounds', 'unsaved', 'damage', 'woundsLost', 'modelsSlain', 'pWipe', 'critHits', 'devWounds', 'hazardousFailedTests'] as const;
+const KEYS = ['attacks', 'hits', 'wounds', 'unsaved', 'damage', 'damageBeforeFnp', 'woundsLost', 'modelsSlain', 'pWipe', 'critHits', 'devWounds', 'hazardousFailedTests'] as const;
 
 // The seed datasheet's four weapons (one model each fires; melee with 5 models to give the chain work).
 const SEED_WEAPONS: ScenarioWeapon[] = [

@@ -168,12 +168,12 @@ describe('damage under the 10th and the 11th edition (hand-derived, same scenari
     near(one({ AP: -1 }, { Sv: 7 }, { modifiers: { hit: -1 } })[11].damage, 1 / 4, '11th not psychic');
   });
 
-  it('Precision: the same numbers; the 11th says the single-profile target is one allocation group', () => {
+  it('Precision: the same numbers against one profile; each edition says what PRECISION selects', () => {
     const r = one({ abilities: ['PRECISION'] });
     near(r[10].damage, r[11].damage);
     near(r[11].damage, 2 / 3 * 1 / 2 * 1 / 2, 'damage');
-    assert.match(notes(r[10]), /PRECISION: allocation to CHARACTER models not modelled/);
-    assert.match(notes(r[11]), /PRECISION: selects a visible CHARACTER's allocation group; the target here is one profile \(one allocation group\)/);
+    assert.match(notes(r[10]), /PRECISION: allocated to an attached CHARACTER while one lives/);
+    assert.match(notes(r[11]), /PRECISION: selects a visible CHARACTER's allocation group, current until/);
   });
 
   it('the rules the 11th-edition data has no text for keep the 10th effect, and say so', () => {
@@ -222,7 +222,7 @@ describe('damage under the 11th edition against Monte Carlo (4 standard errors, 
   this.timeout(60000);
   const TRIALS = 6000;
   const SEED = 20260617;
-  const KEYS = ['attacks', 'hits', 'wounds', 'unsaved', 'damage', 'woundsLost', 'modelsSlain', 'pWipe', 'critHits', 'devWounds', 'hazardousFailedTests'] as const;
+  const KEYS = ['attacks', 'hits', 'wounds', 'unsaved', 'damage', 'damageBeforeFnp', 'woundsLost', 'modelsSlain', 'pWipe', 'critHits', 'devWounds', 'hazardousFailedTests'] as const;
   const M = (o: Partial<ScenarioWeapon>): ScenarioWeapon => ({ name: 'w', type: 'ranged', A: 2, skill: 3, S: 5, AP: -1, D: 1, abilities: [], models: 5, ...o });
   const eleventh = { edition: 11 as const };
   const cases: [string, DamageScenario][] = [

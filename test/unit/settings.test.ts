@@ -13,6 +13,16 @@ describe('settings', () => {
     assert.strictEqual(Object.keys(contributedConfiguration()).length, SETTINGS.length);
   });
 
+  it('every setting shows in the User settings tab of a remote window too (no machine or machine-overridable scope)', () => {
+    // VS Code reads a remote window's (code-server, SSH, WSL, container) local user settings.json with the scopes
+    // application, window, resource and language-overridable only, and hides the others from its User tab.
+    const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
+    const props = pkg.contributes.configuration.properties as Record<string, { scope?: string }>;
+    const wrong = Object.entries(props).filter(([, p]) => !['application', 'window', 'resource', 'language-overridable'].includes(p.scope ?? '')).map(([k, p]) => `${k}: ${p.scope}`);
+    assert.deepStrictEqual(wrong, []);
+    assert.strictEqual(props['auspex.data.paths'].scope, 'window');
+  });
+
   it('package.json turns off the ambiguous-character boxes (T’au) for army lists only', () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
     assert.deepStrictEqual(pkg.contributes.configurationDefaults, { '[army-list]': { 'editor.unicodeHighlight.ambiguousCharacters': false } });

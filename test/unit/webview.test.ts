@@ -111,3 +111,17 @@ describe('damage breakdown webview HTML', () => {
     assert.match(src, /^import type \{[^}]+\} from '\.\.\/\.\.\/server\/src\/service\/features\/damageBreakdown';$/m);
   });
 });
+
+describe('damage breakdown webview: damage through and before Feel No Pain', () => {
+  it('shows both when they differ, one figure when they do not', () => {
+    const b = hostileBreakdown();
+    const same = renderBreakdownHtml(b, NONCE, CSP_SOURCE);
+    assert.doesNotMatch(same, /before Feel No Pain\)/);
+    const p = b.phases[0];
+    p.total = { ...p.total, damage: 2, damageBeforeFnp: 3 };
+    p.weapons[0] = { ...p.weapons[0], damage: 1, damageBeforeFnp: 1.5 };
+    const html = renderBreakdownHtml(b, NONCE, CSP_SOURCE);
+    assert.match(html, /<b>2\.00<\/b> damage \(3\.00 before Feel No Pain\)/);
+    assert.match(html, /<td title="before Feel No Pain: 1\.50">1\.00 <span class="dim">\/ 1\.50<\/span><\/td>/);
+  });
+});

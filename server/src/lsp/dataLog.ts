@@ -10,6 +10,16 @@ import type { RulesStatus } from './rulesState';
 
 export type LogFn = (message: string) => void;
 
+/** A folder of `auspex.data.paths` as opened. */
+export interface FolderRead {
+  dir: string;
+  kind: string;
+  edition?: number;
+  problem?: string;
+}
+
+const KIND_NAMES: Record<string, string> = { bsdata: 'BattleScribe data', wahapedia: 'Wahapedia export', mfm: 'Munitorum Field Manual' };
+
 export class DataLog {
   /** The status tooltip lines already logged: logged again only when they change. */
   private shown = new Set<string>();
@@ -25,9 +35,10 @@ export class DataLog {
    * After the data settings were applied: the folders (`auspex.data.paths`) and the download cache,
    * and the time reading them took.
    */
-  configured(paths: string[], cacheFolder: string, ms: number, status: RulesStatus | undefined): void {
+  configured(folders: FolderRead[], cacheFolder: string, ms: number, status: RulesStatus | undefined): void {
     this.started = true;
-    this.log(`auspex data: folders ${paths.length ? paths.map((p) => `"${p}"`).join(', ') : 'none (auspex.data.paths is empty)'}; download cache "${cacheFolder}"; read in ${ms} ms`);
+    const described = folders.map((f) => `"${f.dir}" (${f.problem ? `not usable: ${f.problem}` : `${KIND_NAMES[f.kind] ?? f.kind}, ${f.edition}th edition`})`);
+    this.log(`auspex data: folders ${folders.length ? described.join(', ') : 'none (auspex.data.paths is empty)'}; download cache "${cacheFolder}"; read in ${ms} ms`);
     this.status(status);
   }
 

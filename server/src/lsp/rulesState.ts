@@ -32,8 +32,11 @@ export class RulesState {
   /** The cache's previous version (drift): not loaded yet (undefined), none kept (null), or loaded. */
   private previousVersion: { provider: RulesProvider; label: string } | null | undefined;
 
-  /** `onReload` runs after a folder changed on disk and the data was reloaded. */
-  constructor(private readonly onReload: () => void) {
+  /** Folders whose change on disk awaits the reload (for the log). */
+  private changedDirs = new Set<string>();
+
+  /** `onReload` runs after a folder changed on disk and the data was reloaded, with the folders that changed. */
+  constructor(private readonly onReload: (changed: string[]) => void) {
     this.provider = new RulesProvider({ paths: [] });
   }
 
@@ -52,6 +55,14 @@ export class RulesState {
     if (next === this.cacheDir) return;
     this.cacheDir = next;
     this.rebuild();
+  }
+
+  /** The folders of `auspex.data.paths` as opened: what each holds and for which edition, or why it is unusable. */
+  folders(): { dir: string; kind: string; edition?: Edition; problem?: string }[] {
+    const all = this.provider.dataFolders;
+    return all
+      .slice(0, all.length - (this.provider.options.cached?.length ?? 0))
+      .map((f) => ({ dir: f.dir, kind: f.kind, edition: f.edition, problem: f.kind === 'unknown' ? f.warnings[0]?.message : undefined }));
   }
 
   get cacheFolder(): string {
@@ -74,7 +85,21 @@ export class RulesState {
     return loaded.changed || changed;
   }
 
+  /**
+   * The factions `need(list, edition)` would read from a folder now (named by the list, held by a folder of its
+   * edition, not loaded yet): cheap, for saying "loading" before the read.
+   */
+  toLoad(list: ArmyList, edition: Edition): string[] {
+    if (!this.editions.has(edition)) return this.paths.length && list.faction ? [`the ${editionName(edition)}-edition data`] : [];
+    return this.provider.toLoad([list.faction?.text, list.superFaction?.text].filter((f): f is string => !!f), edition);
+  }
+
   /** One edition's rules data (the 10th when not named). */
+  /** Every faction the folders and the cache hold, with its edition (for completion). */
+  listedFactions(): { name: string; edition: Edition }[] {
+    return this.provider.listedFactions();
+  }
+
   rules(edition: Edition = 10): RulesData {
     return this.provider.rulesFor(edition);
   }
@@ -165,7 +190,7 @@ export class RulesState {
     this.unwatch();
     for (const dir of this.provider.watchablePaths()) {
       try {
-        const w = fs.watch(dir, { recursive: true, persistent: false }, () => this.scheduleReload());
+        const w = fs.watch(dir, { recursive: true, persistent: false }, () => this.scheduleReload(dir));
         w.on('error', () => w.close());
         this.watchers.push(w);
       } catch {
@@ -179,11 +204,14 @@ export class RulesState {
     this.watchers = [];
   }
 
-  private scheduleReload(): void {
+  private scheduleReload(dir: string): void {
+    this.changedDirs.add(dir);
     clearTimeout(this.reloadTimer);
     this.reloadTimer = setTimeout(() => {
+      const changed = [...this.changedDirs];
+      this.changedDirs.clear();
       this.rebuild();
-      this.onReload();
+      this.onReload(changed);
     }, RELOAD_DELAY_MS);
   }
 }

@@ -26,6 +26,7 @@ import { readSettings, Settings, DEFAULT_SETTINGS } from '../service/settings';
 import { RulesState, RulesStatus } from './rulesState';
 import { DataLog } from './dataLog';
 import { EDITIONS, Edition, listEdition } from '../service/domain/editions';
+import type { RulesData } from '../service/domain/rules/model';
 import { fetchData, FetchOutcome } from '../node/fetchData';
 import { staleEditions } from '../node/dataCache';
 import { checkCancelled, DocumentClock, whenSettled } from './scheduling';
@@ -66,20 +67,34 @@ export interface DownloadDataResult {
 
 /** The background check of `auspex.data.autoUpdate: weekly` runs this often; it fetches what is a week old. */
 const AUTO_UPDATE_EVERY_MS = 6 * 3600 * 1000;
+/** How long lists wait for a client's first settings before being checked with the settings given at initialize. */
+const SETTINGS_WAIT_MS = 5000;
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 
 export function startServer(connection: Connection): void {
   const documents = new TextDocuments(TextDocument);
   const service: LanguageService = createLanguageService();
+  // Completion offers the factions the folders and the cache can load, not only the loaded ones (listings are cached).
+  service.setLoadableFactions(() => guard(() => rules.listedFactions(), []));
   const pending = new Map<string, ReturnType<typeof setTimeout>>();
   /** When each document last changed: lenses wait for a quiet moment, like validation. */
   const changedAt = new Map<string, number>();
   const clock: DocumentClock = { version: (uri) => documents.get(uri)?.version, changedAt: (uri) => changedAt.get(uri) ?? 0 };
   /** The version whose diagnostics were last published, per document. */
   const published = new Map<string, number>();
-  const rules = new RulesState(() => rulesChanged());
+  const rules = new RulesState((dirs) => {
+    connection.console.info(`auspex data: ${dirs.map((d) => `"${d}"`).join(', ')} changed on disk: reloading the rules data`);
+    rulesChanged();
+  });
   let settings: Settings = DEFAULT_SETTINGS;
   let pullConfiguration = false;
+  /**
+   * Whether the client's settings have been applied. A client that pulls them (workspace/configuration)
+   * answers after `initialized`; until then no list is checked. Bounded: a client that never answers gets
+   * its lists checked after SETTINGS_WAIT_MS, with the settings it gave at initialize.
+   */
+  let settingsReady = true;
+  let settingsTimer: ReturnType<typeof setTimeout> | undefined;
   let shownProblems = new Set<string>();
   const loggedWarnings = new Set<string>();
   const dataLog = new DataLog((m) => connection.console.info(m), (m) => connection.console.warn(m));
@@ -101,15 +116,16 @@ export function startServer(connection: Connection): void {
     const input = opponentFiles.read(doc.uri, written);
     if (input.uri) opponentOf.set(doc.uri, input.uri);
     else opponentOf.delete(doc.uri);
-    if (input.doc && guard(() => needData(input.doc!, doc.uri), false)) {
-      feedRules();
-      sendStatus();
-    }
+    if (input.doc && guard(() => needData(input.doc!, doc.uri), false)) sendStatus();
     service.setOpponent(doc.uri, input);
   }
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     pullConfiguration = !!params.capabilities.workspace?.configuration;
+    if (pullConfiguration) {
+      settingsReady = false;
+      settingsTimer = setTimeout(() => settingsArrived(true), SETTINGS_WAIT_MS);
+    }
     // Editors without workspace/configuration pass settings as initializationOptions; VS Code passes
     // the download cache there too (the extension's global storage).
     const cacheDir = (params.initializationOptions as { cacheDir?: unknown } | undefined)?.cacheDir;
@@ -131,7 +147,7 @@ export function startServer(connection: Connection): void {
         inlayHintProvider: true,
         workspaceSymbolProvider: true,
         renameProvider: { prepareProvider: true },
-        codeActionProvider: { codeActionKinds: ['quickfix', 'source.fixAll.auspex'] },
+        codeActionProvider: { codeActionKinds: ['quickfix', 'source.fixAll.auspex', 'refactor.rewrite'] },
       },
       serverInfo: { name: 'auspex' },
     };
@@ -139,12 +155,23 @@ export function startServer(connection: Connection): void {
 
   connection.onInitialized(async () => {
     if (pullConfiguration) {
+      sendLoading('Waiting for the settings (auspex.data.paths) before reading the rules data');
       void connection.client.register(DidChangeConfigurationNotification.type, { section: 'auspex' }).catch(() => undefined);
       await refreshSettings();
+      settingsArrived();
     }
     sendStatus();
     autoUpdate();
   });
+
+  /** The first settings are in (or the wait is over): every open list is checked, with its data. */
+  function settingsArrived(waited = false): void {
+    clearTimeout(settingsTimer);
+    if (settingsReady) return;
+    settingsReady = true;
+    if (waited) connection.console.warn(`auspex: the editor sent no settings within ${SETTINGS_WAIT_MS / 1000} s; checking the open lists with the settings given at start`);
+    rulesChanged();
+  }
 
   connection.onDidChangeConfiguration(async (change) => {
     if (pullConfiguration) await refreshSettings();
@@ -152,6 +179,7 @@ export function startServer(connection: Connection): void {
   });
 
   connection.onRequest(ReloadDataRequest, () => {
+    connection.console.info('auspex data: reloading the rules data (Auspex: Reload Rules Data)');
     rules.reload();
     rulesChanged();
   });
@@ -250,7 +278,7 @@ export function startServer(connection: Connection): void {
     service.setSettings(settings);
     const t0 = Date.now();
     const dataChanged = guard(() => rules.configure(settings.dataPaths, settings.dataIncludeNonMatchedPlay), false);
-    if (dataChanged || !dataLog.started) guard(() => dataLog.configured(settings.dataPaths, rules.cacheFolder, Date.now() - t0, rules.status()), undefined);
+    if (dataChanged || !dataLog.started) guard(() => dataLog.configured(rules.folders(), rules.cacheFolder, Date.now() - t0, rules.status()), undefined);
     if (dataChanged) feedRules();
     if (revalidate) rulesChanged(dataChanged);
   }
@@ -259,7 +287,7 @@ export function startServer(connection: Connection): void {
   function rulesChanged(dataChanged = true): void {
     if (dataChanged) {
       loggedWarnings.clear();
-      for (const doc of documents.all()) needData(doc);
+      for (const doc of documents.all()) guard(() => needData(doc), false);
       feedRules();
       service.setPreviousRules(undefined);
       sendStatus();
@@ -269,9 +297,28 @@ export function startServer(connection: Connection): void {
     void connection.sendRequest('workspace/inlayHint/refresh').catch(() => undefined);
   }
 
-  /** Hands the service every edition's rules data: each list is answered from its own edition's. */
-  function feedRules(): void {
-    for (const e of EDITIONS) service.setRules(rules.rules(e), e);
+  /**
+   * Hands the service every edition's rules data: each list is answered from its own edition's. Compared by
+   * identity with what the service was last handed, so no load goes unseen (issue 14: a faction loaded by a
+   * rebuild, when a list of a new edition arrived, was never handed over and the list stayed unchecked against
+   * it); true when some edition's data changed.
+   */
+  const fed = new Map<Edition, RulesData>();
+  function feedRules(): boolean {
+    let changed = false;
+    for (const e of EDITIONS) {
+      const data = rules.rules(e);
+      if (fed.get(e) === data) continue;
+      fed.set(e, data);
+      service.setRules(data, e);
+      changed = true;
+    }
+    return changed;
+  }
+
+  /** The status bar while rules data is being read: it never shows the seed's "1 datasheet" as if it were all. */
+  function sendLoading(tooltip: string): void {
+    void connection.sendNotification(StatusNotification, { text: 'Auspex: loading rules data…', tooltip });
   }
 
   function sendStatus(): void {
@@ -302,16 +349,29 @@ export function startServer(connection: Connection): void {
     if (notes.length > 50) connection.console.warn(`auspex rules data: ${notes.length - 50} more warnings not shown`);
   }
 
-  function validate(uri: string): void {
+  function validate(uri: string, announced = false): void {
     pending.delete(uri);
     const doc = documents.get(uri);
     if (!doc) return;
+    // No findings before the client's settings name the data folders: against the embedded seed alone a list
+    // of any other faction would flash unknown datasheets (issue 14). settingsArrived() checks every list.
+    if (!settingsReady) return;
     const version = doc.version;
-    // Load the list's faction first, from its edition's data: its own data is needed, no other faction's.
-    if (guard(() => needData(doc), false)) {
-      feedRules();
-      sendStatus();
+    // A faction about to be read from a folder: the status bar says so first (the read blocks this thread),
+    // then the list is checked on the next turn, with its data.
+    if (!announced) {
+      const loading = guard(() => {
+        const list = service.parse(doc);
+        return rules.toLoad(list, listEdition(list, settingsFor(uri).edition));
+      }, []);
+      if (loading.length) {
+        sendLoading(`Reading ${loading.join(', ')} from the rules data folders`);
+        pending.set(uri, setTimeout(() => validate(uri, true), 0));
+        return;
+      }
     }
+    // Load the list's faction first, from its edition's data: its own data is needed, no other faction's.
+    if (guard(() => needData(doc), false) || announced) sendStatus();
     service.setSettings(settingsFor(uri));
     guard(() => syncOpponent(doc), undefined);
     let diagnostics = guard(() => service.diagnostics(doc), []);
@@ -348,12 +408,16 @@ export function startServer(connection: Connection): void {
     return true;
   }
 
-  /** Loads what a list needs (its faction, its allies' factions), from the folders and the cache of its edition. */
+  /**
+   * Loads what a list needs (its faction, its allies' factions), from the folders and the cache of its edition,
+   * and hands the service what changed; true when the rules data changed.
+   */
   function needData(doc: TextDocument, settingsUri = doc.uri): boolean {
     const list = service.parse(doc);
     const edition = listEdition(list, settingsFor(settingsUri).edition);
     const t0 = Date.now();
-    const changed = rules.need(list, edition);
+    rules.need(list, edition);
+    const changed = feedRules();
     guard(() => dataLog.needed(doc.uri, list, changed, Date.now() - t0, rules.rules(edition), changed ? rules.status() : undefined, edition), undefined);
     return changed;
   }
@@ -406,7 +470,7 @@ export function startServer(connection: Connection): void {
   // Read asynchronously: a slow disk, a FIFO or a device never blocks the main thread.
   connection.onRequest(ImportRosterRequest, (p) => guardAsync((): Promise<RosterImportResult> => importRosterFileAsync(String(p?.path ?? '')), { error: 'The roster could not be imported (see the Auspex output)' }));
   connection.onDefinition((p) => withDoc(p.textDocument.uri, null, (doc) => service.definition(doc, p.position)));
-  connection.onCodeAction((p) => withDoc(p.textDocument.uri, [], (doc) => service.codeActions(doc, p.context.diagnostics, p.context.only)));
+  connection.onCodeAction((p) => withDoc(p.textDocument.uri, [], (doc) => [...service.codeActions(doc, p.context.diagnostics, p.context.only), ...service.setSizeActions(doc, p.range, p.context.only)]));
   connection.onReferences((p, token) => withDoc(p.textDocument.uri, [], (doc) => service.references(doc, p.position, documents.all()), token));
   connection.onRequest(VirtualDocumentRequest, (p) => guard(() => nullOr(service.virtualDocument(p.uri), (text) => ({ text })), null));
   connection.onRequest(DamageBreakdownRequest, (p) =>
@@ -429,6 +493,7 @@ export function startServer(connection: Connection): void {
 
   connection.onShutdown(() => {
     clearInterval(autoUpdateTimer);
+    clearTimeout(settingsTimer);
     rules.dispose();
   });
 
@@ -446,6 +511,8 @@ export function startServer(connection: Connection): void {
     checkCancelled(token);
     const doc = documents.get(uri);
     if (!doc) return fallback;
+    // A request may come before the list's deferred check has read its faction: answer it with its data too.
+    if (settingsReady && guard(() => needData(doc), false)) sendStatus();
     service.setSettings(settingsFor(uri));
     return guard(() => fn(doc), fallback);
   }

@@ -96,6 +96,20 @@ export class RulesProvider {
     return changed;
   }
 
+  /** Of `factions` (as a list names them), the folder faction names `ensureFaction(f, edition)` would read now. */
+  toLoad(factions: string[], edition: Edition): string[] {
+    const out: string[] = [];
+    for (const faction of factions) {
+      const key = normalizeName(faction);
+      this.folders.forEach((folder, i) => {
+        if (folder.kind === 'unknown' || this.loaded[i].has(key) || (folder.edition ?? 10) !== edition) return;
+        const name = this.folderFactionName(i, key);
+        if (name !== undefined && !this.loaded[i].has(`=${normalizeName(name)}`) && !out.includes(name)) out.push(name);
+      });
+    }
+    return out;
+  }
+
   /**
    * Loads what a list needs from the folders of its edition (`listEdition(list, setting)`; every folder
    * when not given, units then looked up in the 10th's data): the factions it names (a chapter loads its parent), then, for units the data does not resolve
@@ -172,6 +186,17 @@ export class RulesProvider {
     return EDITIONS.filter((e) => e === 10 || this.folders.some((f) => f.edition === e));
   }
 
+  /** Every faction the folders hold (loaded or not), with its folder's edition: completion offers them. Cheap: listings are cached. */
+  listedFactions(): { name: string; edition: Edition }[] {
+    const out: { name: string; edition: Edition }[] = [];
+    this.folders.forEach((folder, i) => {
+      if (folder.kind === 'unknown') return;
+      const names = new Set(this.listedNames(i).values());
+      for (const name of names) out.push({ name, edition: folder.edition ?? 10 });
+    });
+    return out;
+  }
+
   /** Every problem met, for every edition's data. */
   warnings(): DataWarning[] {
     return [...this.pathWarnings, ...this.folders.flatMap((f) => f.warnings), ...this.listWarnings.flat(), ...this.editions().flatMap((e) => this.merge(e).warnings)];
@@ -188,6 +213,12 @@ export class RulesProvider {
   }
 
   private folderFactionName(i: number, key: string): string | undefined {
+    // A sub-faction (a chapter) loads its parent faction's data, where its datasheets are.
+    return this.listedNames(i).get(key) ?? this.folders[i].unitIndex().subFactions.get(key);
+  }
+
+  /** Folder `i`'s factions: normalised name (and a BSData catalogue's last part) → the folder's name. */
+  private listedNames(i: number): Map<string, string> {
     let names = this.factionNames[i];
     if (!names) {
       names = new Map();
@@ -201,8 +232,7 @@ export class RulesProvider {
       }
       this.factionNames[i] = names;
     }
-    // A sub-faction (a chapter) loads its parent faction's data, where its datasheets are.
-    return names.get(key) ?? this.folders[i].unitIndex().subFactions.get(key);
+    return names;
   }
 
   private merge(edition: Edition): { data: RulesData; warnings: DataWarning[] } {

@@ -48,6 +48,7 @@ import { inlayHints } from './features/inlayHints';
 import { workspaceSymbols } from './features/workspaceSymbols';
 import { prepareRename, rename, RenameRefusal } from './features/rename';
 import { codeActions, FIX_ALL_KIND, UPDATE_POINTS_KIND } from './features/codeActions';
+import { SET_SIZE_KIND, setSizeActions } from './features/setSize';
 import { driftHover, driftOf, explainDrift, wantsPreviousVersion } from './features/drift';
 import { computeMatchup, Matchup, MatchupConditions, sideTargets } from './features/matchup';
 import { Opponent, OpponentInput, opponentDiagnostics, opponentHover } from './features/matchupOpponent';
@@ -77,6 +78,13 @@ export interface LanguageService {
   /** Context-aware items, ranked by the server; documentation is left to `resolveCompletion`. */
   completion(doc: TextDocument, position: Position): CompletionList;
   resolveCompletion(item: CompletionItem): CompletionItem;
+  /**
+   * The factions the data folders and the download cache hold, loaded or not, with their edition: completion
+   * offers them in a new list's faction line (the LSP layer hands a function reading its data folders' listings).
+   */
+  setLoadableFactions(factions: { name: string; edition: Edition }[] | (() => { name: string; edition: Edition }[])): void;
+  /** "Set size to N" on the unit line `range` starts on (code action kind `SET_SIZE_KIND`, when `only` asks for it). */
+  setSizeActions(doc: TextDocument, range: Range, only?: string[]): CodeAction[];
   /** The whole document's semantic tokens (legend: `SEMANTIC_TOKENS_LEGEND`). */
   semanticTokens(doc: TextDocument): SemanticTokens;
   codeLenses(doc: TextDocument): CodeLens[];
@@ -149,6 +157,8 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     return index;
   };
   let settings = options.settings ?? DEFAULT_SETTINGS;
+  /** The factions the data folders can load (completion offers them); the LSP layer sets where they come from. */
+  let loadable: () => { name: string; edition: Edition }[] = () => [];
   const parsed = new Map<string, { version: number; list: ArmyList }>();
   // Lens results per (unit loadout, target, conditions): editing one unit recomputes only that unit.
   const unitDamage = createUnitDamageCache(PAIR_CACHE_LIMIT);
@@ -214,12 +224,21 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     completion: (doc, position) => {
       if (lineTooLong(doc, position.line) || unparsable(doc)) return { isIncomplete: false, items: [] };
       const edition = editionOf(doc);
-      const r = completion(doc, parse(doc), rulesFor(edition), doc.offsetAt(position));
+      const sources = { editions: [...indexes.entries()].map(([e, rules]) => ({ edition: e, rules })), loadable: loadable() };
+      const r = completion(doc, parse(doc), rulesFor(edition), doc.offsetAt(position), edition, sources);
       // Each item remembers its list's edition, so that resolving it reads the same edition's data.
       if (edition !== 10) for (const item of r.items) if (item.data && typeof item.data === 'object') item.data = { ...item.data, edition };
       return r.items.length > BOUNDS.completionItems ? { isIncomplete: true, items: r.items.slice(0, BOUNDS.completionItems) } : r;
     },
     resolveCompletion: (item) => resolveCompletion(item, rulesFor(completionEdition(item))),
+    setLoadableFactions: (factions) => {
+      loadable = typeof factions === 'function' ? factions : () => factions;
+    },
+    setSizeActions: (doc, range, only) => {
+      const asked = !only || only.some((k) => k === '' || SET_SIZE_KIND === k || SET_SIZE_KIND.startsWith(`${k}.`));
+      if (!asked || lineTooLong(doc, range.start.line) || tooLargeReason(doc, parse(doc))) return [];
+      return setSizeActions(doc, parse(doc), rulesOf(doc), doc.offsetAt(range.start));
+    },
     semanticTokens: (doc) => ({ data: tooLargeReason(doc, parse(doc)) ? [] : semanticTokens(doc, parse(doc), rulesOf(doc)) }),
     codeLenses: (doc) => (tooLargeReason(doc, parse(doc)) ? [] : codeLenses(doc, parse(doc), rulesOf(doc), unitDamage, settings, opponentTargets(doc))),
     damageBreakdown: (doc, unitIndex, targetIndex, conditions) => {

@@ -68,7 +68,8 @@ export const DEFAULT_SETTINGS: Settings = {
 export interface SettingDeclaration {
   key: string;
   field: keyof Settings;
-  scope: 'window' | 'resource' | 'machine-overridable';
+  /** Never `machine` or `machine-overridable`: in a remote window (code-server, SSH, WSL, containers) VS Code hides those from the User settings tab and ignores them in the user's settings.json. */
+  scope: 'window' | 'resource' | 'application';
   schema: Record<string, unknown>;
   description: string;
 }
@@ -99,21 +100,21 @@ export const SETTINGS: SettingDeclaration[] = [
   {
     key: 'auspex.data.paths',
     field: 'dataPaths',
-    scope: 'machine-overridable',
+    scope: 'window',
     schema: { type: 'array', items: { type: 'string' } },
     description: 'Folders holding BattleScribe data (.gst/.cat, or the JSON of BSData wh40k-11e), a Wahapedia CSV export or Munitorum Field Manual YAML files, in precedence order (the MFM always prices 11th-edition units). Each folder counts for its edition only. The embedded (10th-edition) seed data is always loaded.',
   },
   {
     key: 'auspex.data.includeNonMatchedPlay',
     field: 'dataIncludeNonMatchedPlay',
-    scope: 'machine-overridable',
+    scope: 'window',
     schema: { type: 'boolean' },
     description: 'Check Legends datasheets without the Legends notice, and also load Crusade and Boarding Actions content, which matched-play lists cannot use.',
   },
   {
     key: 'auspex.data.sources',
     field: 'dataSources',
-    scope: 'machine-overridable',
+    scope: 'window',
     schema: {
       type: 'object',
       properties: { '10': { type: 'array', items: { type: 'string' } }, '11': { type: 'array', items: { type: 'string' } } },
@@ -124,7 +125,7 @@ export const SETTINGS: SettingDeclaration[] = [
   {
     key: 'auspex.data.autoUpdate',
     field: 'dataAutoUpdate',
-    scope: 'machine-overridable',
+    scope: 'window',
     schema: { type: 'string', enum: ['never', 'weekly'] },
     description: 'Check for a newer version of the downloaded rules data once a week, in the background ("never": only when you run Auspex: Download Rules Data).',
   },

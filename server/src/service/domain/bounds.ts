@@ -30,6 +30,8 @@ export const BOUNDS = {
   /** Target models and total wounds of a damage target (real: 30 models, 60 wounds). */
   targetModels: 200,
   targetWounds: 5000,
+  /** Model groups of one target (real: a squad's sergeant and troopers, one or two attached units: under 6). */
+  targetGroups: 12,
 
   // ---- the damage engine's cost
   /**

@@ -3,7 +3,7 @@
 // by us and resolved lazily: items carry `data` (a kind and ids) and
 // `resolveCompletion` renders their documentation on demand.
 import type { CompletionItem, CompletionList } from 'vscode-languageserver-types';
-import { InsertTextFormat, MarkupKind } from 'vscode-languageserver-types';
+import { InsertTextFormat, InsertTextMode, MarkupKind } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ArmyList } from '../domain/parse/ast';
 import type { RulesIndex } from '../domain/rules';
@@ -16,7 +16,6 @@ import {
   Candidate,
   dialectOf,
   enhancementCandidates,
-  headerCandidates,
   skeletonCandidates,
   sizeCandidates,
   stratagemCandidates,
@@ -24,14 +23,26 @@ import {
   unitNameCandidates,
 } from './completion/items';
 import { documentationFor } from './completion/resolve';
+import { factionChoices, FactionSources, headerCandidates, headerKinds } from './completion/header';
+import { normalizeName } from '../domain/text/normalize';
+import type { Edition } from '../domain/editions/types';
+
+export type { FactionSources } from './completion/header';
 
 export type { ItemData } from './completion/items';
 
 /** Items past this many are left for the next keystroke (the list is marked incomplete anyway). */
 const LIMIT = 100;
 
-export function completion(doc: TextDocument, list: ArmyList, rules: RulesIndex, offset: number): CompletionList {
+/**
+ * The items for the cursor at `offset`. `edition` is the list's; `sources` names the factions of every edition's
+ * data and those the data folders can load (the document's own loaded data alone when absent).
+ */
+export function completion(doc: TextDocument, parsed: ArmyList, rules: RulesIndex, offset: number, edition: Edition = 10, sources?: FactionSources): CompletionList {
   const text = doc.getText();
+  // A half-typed header line can make the parser read the faction as a super-faction ("Genestealer Cults" over a
+  // detachment read as the faction): the faction is the one the data knows.
+  const list = !rules.faction(parsed.faction?.text ?? '') && parsed.superFaction && rules.faction(parsed.superFaction.text) ? { ...parsed, faction: parsed.superFaction, superFaction: undefined } : parsed;
   const ctx = completionContext(text, list, offset);
   const cat = catalogOf(rules);
   const dialect = dialectOf(text);
@@ -39,7 +50,7 @@ export function completion(doc: TextDocument, list: ArmyList, rules: RulesIndex,
   const unitLine = (c: UnitLineContext): { cands: Candidate[]; replace: Replace } => {
     if (c.kind === 'unitSize') {
       const d = rules.datasheet(c.name, faction);
-      const names = unitNameCandidates(cat, rules, list, c.nameContext, dialect);
+      const names = unitNameCandidates(cat, rules, list, c.nameContext, dialect, text);
       if (!d) return { cands: names, replace: c.nameContext.replace };
       // An exact name that also begins longer names ("Acolyte Hybrids" …): the sizes first, then those.
       const full = matchKey(c.nameContext.replace.typed);
@@ -48,7 +59,7 @@ export function completion(doc: TextDocument, list: ArmyList, rules: RulesIndex,
       if (longer.length === 0) return { cands: sizeCandidates(d, dialect), replace: c.replace };
       return { cands: longer, replace: c.nameContext.replace };
     }
-    return { cands: unitNameCandidates(cat, rules, list, c, dialect), replace: c.replace };
+    return { cands: unitNameCandidates(cat, rules, list, c, dialect, text), replace: c.replace };
   };
 
   let cands: Candidate[] = [];
@@ -57,17 +68,22 @@ export function completion(doc: TextDocument, list: ArmyList, rules: RulesIndex,
     case 'none':
       return { isIncomplete: false, items: [] };
     case 'empty':
-      cands = skeletonCandidates(rules, cat, dialect);
+      // A new list: its faction (with the detachment and battle size lines), the title, or a whole skeleton.
+      cands = [...headerCandidates(rules, edition, list, ['faction', 'title'], dialect, sources, true), ...skeletonCandidates(rules, cat, dialect)];
       replace = { start: 0, end: text.length, typed: '' };
       break;
     case 'header': {
-      const lineEnd = ctx.line.end;
-      const complete = list.faction && list.detachments.length && list.battleSize;
-      const onHeaderLine = [list.faction?.span, list.battleSize?.span, ...list.detachments.map((d) => d.span)].some((s) => s && s.start >= ctx.lineStart && s.start <= lineEnd);
-      if (complete && !onHeaderLine && !(list.title && list.title.span.start >= ctx.lineStart && list.title.span.start <= lineEnd)) {
+      let lineEnd = text.indexOf('\n', ctx.lineStart);
+      if (lineEnd < 0) lineEnd = text.length;
+      const names = new Set(factionChoices(rules, edition, sources).map((c) => normalizeName(c.name)));
+      const isFaction = (line: string) => names.has(normalizeName(line)) || !!rules.faction(line) || [list.faction, list.superFaction].some((t) => t && t.text === line && t.span.start < ctx.lineStart);
+      const sizeNames = rules.data.battleSizes.map((b) => normalizeName(b.name));
+      const isSize = (line: string) => sizeNames.some((n) => normalizeName(line).startsWith(n)) || /^(strike force|incursion|onslaught|combat patrol)\b/i.test(line);
+      const kinds = headerKinds(text, ctx.lineStart, isFaction, isSize);
+      if (kinds.includes('unit')) {
         ({ cands, replace } = unitLine(ctx.unitLine));
       } else {
-        cands = headerCandidates(cat, rules, list, ctx.lineStart, lineEnd, dialect);
+        cands = headerCandidates(rules, edition, list, kinds, dialect, sources, text.slice(lineEnd).trim() === '');
         replace = ctx.line;
       }
       break;
@@ -121,6 +137,13 @@ function rank(doc: TextDocument, cands: Candidate[], replace: Replace, key: (s: 
     if (c.detail) item.detail = c.detail;
     if (c.description) item.labelDetails = { description: c.description };
     if (c.snippet) item.insertTextFormat = InsertTextFormat.Snippet;
+    if (c.elsewhere) {
+      const at = doc.positionAt(c.elsewhere.at);
+      item.additionalTextEdits = [{ range: { start: at, end: at }, newText: c.elsewhere.text }];
+      item.detail = `${item.detail ? `${item.detail} · ` : ''}goes to its section`;
+    }
+    // Lines of a unit or model block carry their own indentation: the editor must not add the line's to them.
+    if (c.newText.includes('\n')) item.insertTextMode = InsertTextMode.asIs;
     return item;
   });
 }

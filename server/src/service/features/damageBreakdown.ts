@@ -52,7 +52,9 @@ export interface Steps {
   hits: number;
   wounds: number;
   unsaved: number;
+  /** Damage that gets through Feel No Pain (the damage contract); `damageBeforeFnp` the unsaved damage before it. */
   damage: number;
+  damageBeforeFnp: number;
   slain: number;
 }
 
@@ -163,7 +165,7 @@ export function damageBreakdown(
     } catch (e) {
       if (!(e instanceof BoundsError)) throw e;
       // Beyond the bounds: the phase says why instead of the figures (the other phase may still compute).
-      const zero = { attacks: 0, hits: 0, wounds: 0, unsaved: 0, damage: 0, slain: 0, woundsLost: 0, pWipe: 0 };
+      const zero = { attacks: 0, hits: 0, wounds: 0, unsaved: 0, damage: 0, damageBeforeFnp: 0, slain: 0, woundsLost: 0, pWipe: 0 };
       phases.push({
         phase, label: phase === 'shooting' ? 'Shooting' : 'Fight', total: zero, weapons: [], modelsSlainDist: [1], damageDist: [1],
         stratagems: applied.map((v) => v.label), choices: [], notes: [`Not computed: ${e.message}`],
@@ -198,7 +200,7 @@ export function damageBreakdown(
 }
 
 function steps(s: DamageStats): Steps {
-  return { attacks: s.attacks, hits: s.hits, wounds: s.wounds, unsaved: s.unsaved, damage: s.damage, slain: s.modelsSlain };
+  return { attacks: s.attacks, hits: s.hits, wounds: s.wounds, unsaved: s.unsaved, damage: s.damage, damageBeforeFnp: s.damageBeforeFnp, slain: s.modelsSlain };
 }
 
 function variantDetail(v: StratagemVariant): string {

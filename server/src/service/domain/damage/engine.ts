@@ -4,11 +4,13 @@
 // (models slain, wounds lost on the wounded model) then consumes the normal attacks
 // weapon by weapon and, after all of them, the Devastating Wounds.
 import { WeaponAbilities, parseAbilities } from './abilities';
-import { Dist, TAIL, binomial, compound, convolve, diceDist, mapDist, mean, parseDice, point } from './dice';
+import { Dist, binomial, compound, convolve, convolvePower, diceDist, mapDist, mean, parseDice, point } from './dice';
 import { editionRules } from '../editions';
 import type { AttackSituation, DamageRules, Edition, RollModifier } from '../editions';
 import { BOUNDS, BoundsError } from '../bounds';
-import { allocate, spend, withBudget } from './budget';
+import { spend, withBudget } from './budget';
+import { Joint, addScaled2, compound2, conv2, jointFrom, spreadUnits, thinnedJoint } from './joint';
+import { GroupLayout, GroupPacket, GroupWeapon, entryVector, groupLayout, groupStats, hornerSlot, runGroupChain } from './groups';
 
 export type RerollKind = 'none' | 'ones' | 'failed' | 'noncrit';
 
@@ -103,6 +105,8 @@ export interface ScenarioContext {
   /** Default true; false matters to INDIRECT FIRE. */
   targetVisible?: boolean;
   overwatch?: boolean;
+  /** The attacking unit Advanced this turn: only the weapons the edition allows ([ASSAULT]) shoot. */
+  advanced?: boolean;
 }
 
 export interface ScenarioModifiers {
@@ -116,8 +120,19 @@ export interface ScenarioModifiers {
   critWoundOn?: number;
 }
 
+/** The attacking unit: its weapons, and what its own losses (Hazardous) depend on. */
+export interface ScenarioAttacker {
+  weapons: ScenarioWeapon[];
+  /** Upper-case keywords: a failed Hazardous test costs a CHARACTER, MONSTER or VEHICLE mortal wounds instead of a model (as the edition says). */
+  keywords?: string[];
+  /** Wounds of a model carrying the Hazardous weapon (default 1). */
+  W?: number;
+  /** Models in the attacking unit (caps the models lost; default: the most models firing one weapon). */
+  models?: number;
+}
+
 export interface DamageScenario {
-  attacker: { weapons: ScenarioWeapon[] };
+  attacker: ScenarioAttacker;
   target: ScenarioTarget;
   context?: ScenarioContext;
   modifiers?: ScenarioModifiers;
@@ -139,8 +154,13 @@ export interface DamageStats {
   devWounds: number;
   /** Attacks that get through: failed saves plus Devastating Wounds. */
   unsaved: number;
-  /** Expected damage of unsaved attacks after damage modifiers, before Feel No Pain and wastage. */
+  /**
+   * Expected damage that gets through Feel No Pain: what the target actually loses before wasted damage (damage
+   * beyond a model's remaining wounds, or after the unit is gone, still counts).
+   */
   damage: number;
+  /** Expected damage of unsaved attacks after damage modifiers, before Feel No Pain and wastage (`damage` before issue 15). */
+  damageBeforeFnp: number;
   /** Expected wounds actually removed (after Feel No Pain and wastage, capped by the unit's wounds). */
   woundsLost: number;
   modelsSlain: number;
@@ -153,6 +173,8 @@ export interface DamageStats {
   /** damageDist[k] = P(total damage inflicted = k), before Feel No Pain and wastage (empty when not requested). */
   damageDist: number[];
   hazardousFailedTests: number;
+  /** Expected models the attacking unit loses to its failed Hazardous tests (`attacker.keywords`, `attacker.W`). */
+  hazardousModelsLost: number;
 }
 
 export interface WeaponResult extends DamageStats {
@@ -160,7 +182,19 @@ export interface WeaponResult extends DamageStats {
   profile?: string;
   /** False when the weapon does not attack in this phase. */
   used: boolean;
+  /** [ONE SHOT]: once per battle; left out of the unit's totals (see `DamageResult.withOneShot`). */
+  oneShot?: true;
   notes: string[];
+}
+
+/** The unit's figures with its [ONE SHOT] weapons fired too (the turn they are used). */
+export interface OneShotTotals {
+  damage: number;
+  damageBeforeFnp: number;
+  woundsLost: number;
+  modelsSlain: number;
+  pWipe: number;
+  groupsSlain?: { name?: string; modelsSlain: number }[];
 }
 
 /** Unit totals: the weapons fire in list order against one target; per-weapon entries are each weapon alone. */
@@ -169,6 +203,11 @@ export interface DamageResult extends DamageStats {
   edition: Edition;
   /** With `target.groups`: expected models slain per group, in the groups' order. */
   groupsSlain?: { name?: string; modelsSlain: number }[];
+  /**
+   * The totals leave out [ONE SHOT] weapons (once per battle, not every turn); when the unit has one, these are
+   * the figures with them fired as well.
+   */
+  withOneShot?: OneShotTotals;
   perWeapon: WeaponResult[];
   notes: string[];
 }
@@ -228,74 +267,6 @@ function thin(dmg: Dist, pIgnore: number): Dist {
   return out;
 }
 
-/** Joint distribution of (k normal unsaved attacks, m pending dev units), flat: p[k × nm + m]; the last k and m cells hold "at least". */
-interface Joint {
-  nk: number;
-  nm: number;
-  p: Float64Array;
-}
-
-function joint(nk: number, nm: number): Joint {
-  spend(nk * nm);
-  allocate(nk * nm);
-  return { nk, nm, p: new Float64Array(nk * nm) };
-}
-
-function jointFrom(rows: number[][]): Joint {
-  const nm = Math.max(...rows.map((r) => r.length));
-  const j = joint(rows.length, nm);
-  rows.forEach((r, k) => r.forEach((v, m) => (j.p[k * nm + m] = v)));
-  return j;
-}
-
-function conv2(a: Joint, b: Joint, kCap: number, mCap: number): Joint {
-  const nk = Math.min(kCap, a.nk + b.nk - 2) + 1;
-  const nm = Math.min(mCap, a.nm + b.nm - 2) + 1;
-  spend(a.nk * a.nm * b.nk * b.nm);
-  const out = joint(nk, nm);
-  const o = out.p;
-  const ap = a.p;
-  const bp = b.p;
-  for (let i = 0; i < a.nk; i++) {
-    for (let j = 0; j < a.nm; j++) {
-      const p = ap[i * a.nm + j];
-      if (p < TAIL) continue; // negligible cells (< 1e-20) are dropped, as in dice.compound
-
-      for (let k = 0; k < b.nk; k++) {
-        const rowBase = Math.min(i + k, nk - 1) * nm;
-        const bBase = k * b.nm;
-        for (let l = 0; l < b.nm; l++) {
-          const q = bp[bBase + l];
-          if (q !== 0) o[rowBase + Math.min(j + l, nm - 1)] += p * q;
-        }
-      }
-    }
-  }
-  return out;
-}
-
-/** acc + s·x (a new joint large enough for both). */
-function addScaled2(acc: Joint, x: Joint, s: number): Joint {
-  const nk = Math.max(acc.nk, x.nk);
-  const nm = Math.max(acc.nm, x.nm);
-  spend(x.nk * x.nm);
-  const out = nk === acc.nk && nm === acc.nm ? acc : joint(nk, nm);
-  if (out !== acc) for (let i = 0; i < acc.nk; i++) for (let j = 0; j < acc.nm; j++) out.p[i * nm + j] = acc.p[i * acc.nm + j];
-  for (let i = 0; i < x.nk; i++) for (let j = 0; j < x.nm; j++) out.p[i * nm + j] += s * x.p[i * x.nm + j];
-  return out;
-}
-
-/** Sum of N independent copies of `each`, N ~ count. */
-function compound2(count: Dist, each: Joint, kCap: number, mCap: number): Joint {
-  let acc = jointFrom([[1]]);
-  let out = jointFrom([[0]]);
-  for (let n = 0; n < count.length; n++) {
-    if (n > 0) acc = conv2(acc, each, kCap, mCap);
-    if (count[n]) out = addScaled2(out, acc, count[n]);
-  }
-  return out;
-}
-
 /** Everything the allocation chain and the expectations need about one weapon against the target. */
 interface Prepared {
   name: string;
@@ -317,8 +288,24 @@ interface Prepared {
   dev: boolean;
   pUnsaved: number;
   dmg: Dist;
-  /** Joint of (normal unsaved attacks, dev units) over the whole weapon. */
+  /** Feel No Pain chances (per point) against normal damage and against mortal wounds (the top-level profile). */
+  pFnp: number;
+  pFnpMortal: number;
+  /** Joint of (normal unsaved attacks, dev units) over the whole weapon (single-profile targets; empty with groups). */
   joint: Joint;
+  /** [ONE SHOT]. */
+  oneShot: boolean;
+  /** What the per-group save and damage need (grouped targets). */
+  AP: number;
+  cover: boolean;
+  melta?: Dist;
+  rawDamage: Dist;
+  /** Dev units per Devastating Wound (1, or the Damage under the launch wording). */
+  devUnits: Dist;
+  /** Per-attack wound-rolled hits (no Lethal Hits), for the closed-form joint. */
+  rolledPerAttack?: Dist;
+  sustained: Dist;
+  perModel: Dist;
   /** Wounds removed by one normal unsaved attack after FNP. */
   normalEff: Dist;
   /** Dev slot: key and wounds removed per dev unit. */
@@ -353,6 +340,7 @@ function normalize(s: DamageScenario): Norm {
       charged: !!c.charged,
       targetVisible: c.targetVisible !== false,
       overwatch: !!c.overwatch,
+      advanced: !!c.advanced,
     },
     mods: {
       hit: m.hit ?? 0,
@@ -402,6 +390,14 @@ function prepare(w: ScenarioWeapon, t: ScenarioTarget, n: Norm): Prepared {
   if (ab.rapidFire && ctx.withinHalfRange && ranged) {
     perModel = convolve(perModel, diceDist(ab.rapidFire));
     notes.push(`RAPID FIRE ${ab.rapidFire.text}: half range`);
+  }
+  if (used && ranged && ctx.advanced) {
+    const adv = n.rules.advancedShooting(ab);
+    notes.push(...adv.notes);
+    if (!adv.value) {
+      used = false;
+      notes.push('not an ASSAULT weapon: does not shoot when its unit Advanced');
+    }
   }
   const models = used ? w.models : 0;
   const attacksDist = compound(point(models), perModel);
@@ -492,26 +488,16 @@ function prepare(w: ScenarioWeapon, t: ScenarioTarget, n: Norm): Prepared {
   const a = (pWound - (dev ? pCritWound : 0)) * pUnsaved;
   const b = dev ? pCritWound : 0;
   const devUnits: Dist = !dev ? [1] : n.spill ? dmg : [0, 1];
-  const h1rows: number[][] = [new Array(devUnits.length).fill(0), [a]];
-  h1rows[0][0] = 1 - a - b;
-  for (let v = 1; v < devUnits.length; v++) h1rows[0][v] += b * devUnits[v];
-  const h1 = jointFrom(h1rows);
-  const crit: Joint = conv2(
-    lethal ? jointFrom([[1 - pUnsaved], [pUnsaved]]) : h1,
-    compound2(sustained, h1, Infinity, Infinity),
-    Infinity,
-    Infinity,
-  );
-  let perAttack = jointFrom([[1 - pHit]]);
-  perAttack = addScaled2(perAttack, h1, pHit - pCrit);
-  perAttack = addScaled2(perAttack, crit, pCrit);
   const pNormal = fnpChance(t.fnp);
   const pMortal = Math.max(pNormal, fnpChance(t.fnpMortal));
   const normalEff = thin(dmg, pNormal);
   const devEff = n.spill ? thin([0, 1], pMortal) : thin(dmg, pMortal);
   const total = t.models * t.W;
   const devCap = packetCap(devEff, total);
-  const joint = compound2(attacksDist, perAttack, packetCap(normalEff, total), devCap);
+  // Rolled hits per attack (miss, hit, Critical Hit + Sustained Hits) when no hit wounds automatically.
+  const rolledPerAttack = lethal ? undefined : addDist(addDist([1 - pHit], [0, 1], pHit - pCrit), convolve([0, 1], sustained), pCrit);
+  const wl: WoundLevel = { attacksDist, perModel, models, pHit, pCrit, sustained, lethal, rolledPerAttack };
+  const joint = t.groups ? jointFrom([[1]]) : weaponJoint(wl, a, b, pUnsaved, devUnits, packetCap(normalEff, total), devCap);
 
   // Per-attack damage before FNP (for the damage distribution): every unsaved attack or dev packet deals dmg.
   const hitDmg: Dist = mixture2(1 - a - b, a + b, dmg);
@@ -520,11 +506,56 @@ function prepare(w: ScenarioWeapon, t: ScenarioTarget, n: Norm): Prepared {
 
   const devKey = n.spill ? 'spill' : dmg.join(',');
   notes.push(...n.rules.abilityNotes(ab));
+  const oneShot = ab.other.includes('ONE SHOT');
+  if (oneShot) notes.push('ONE SHOT: once per battle: left out of the unit total (see the total with ONE SHOT weapons)');
   return {
     name: w.name, profile: w.profile, used, notes, ab, models, attacksDist, meanAttacks: mean(attacksDist),
-    pHit, pCrit, meanExtraHits, lethal, pWound, pCritWound, dev, pUnsaved, dmg, joint, normalEff, devKey, devEff, devCap,
-    perAttackDamage,
+    pHit, pCrit, meanExtraHits, lethal, pWound, pCritWound, dev, pUnsaved, dmg, pFnp: pNormal, pFnpMortal: pMortal,
+    joint, normalEff, devKey, devEff, devCap, perAttackDamage, oneShot,
+    AP, cover: cover.value, melta, rawDamage: diceDist(w.D), devUnits, rolledPerAttack, sustained, perModel,
   };
+}
+
+/** What the joint of a weapon's packets needs from its hit roll. */
+interface WoundLevel {
+  attacksDist: Dist;
+  /** Attacks of one model and the models attacking: attacksDist is their compound. */
+  perModel: Dist;
+  models: number;
+  pHit: number;
+  pCrit: number;
+  sustained: Dist;
+  lethal: boolean;
+  rolledPerAttack?: Dist;
+}
+
+/**
+ * The joint of (K packets, M dev units) over a weapon's attacks: each wound-rolled hit is a packet with
+ * probability `a`, a Devastating Wound with probability `b`; with Lethal Hits a Critical Hit is a packet with
+ * probability `pAuto`. Without Lethal Hits the attacks reduce to a count of wound-rolled hits and the joint has a
+ * closed form (`thinnedJoint`); with it, the generic compound over attacks.
+ */
+function weaponJoint(wl: WoundLevel, a: number, b: number, pAuto: number, devUnits: Dist, kCap: number, mCap: number): Joint {
+  if (wl.rolledPerAttack && (b === 0 || (devUnits[0] ?? 0) === 0)) {
+    // Rolled hits of one model, then of all of them by repeated squaring (cheaper than over every attack count).
+    const rolled = wl.models > 0 ? convolvePower(compound(wl.perModel, wl.rolledPerAttack), wl.models) : [1];
+    const j = thinnedJoint(rolled, a, b, kCap, mCap);
+    return b === 0 ? j : spreadUnits(j, devUnits, mCap);
+  }
+  const h1rows: number[][] = [new Array(devUnits.length).fill(0), [a]];
+  h1rows[0][0] = 1 - a - b;
+  for (let v = 1; v < devUnits.length; v++) h1rows[0][v] += b * devUnits[v];
+  const h1 = jointFrom(h1rows);
+  const crit: Joint = conv2(
+    wl.lethal ? jointFrom([[1 - pAuto], [pAuto]]) : h1,
+    compound2(wl.sustained, h1, Infinity, Infinity),
+    Infinity,
+    Infinity,
+  );
+  let perAttack = jointFrom([[1 - wl.pHit]]);
+  perAttack = addScaled2(perAttack, h1, wl.pHit - wl.pCrit);
+  perAttack = addScaled2(perAttack, crit, wl.pCrit);
+  return compound2(wl.attacksDist, perAttack, kCap, mCap);
 }
 
 function mixture2(p0: number, p1: number, d: Dist): Dist {
@@ -589,19 +620,7 @@ function runChain(ws: Prepared[], t: ScenarioTarget): Float64Array {
         for (let m = 0; m < J.nm; m++) {
           const p = J.p[k * J.nm + m];
           if (!p) continue;
-          let ev = evs[m];
-          if (!ev) {
-            const pend = pending.slice();
-            if (slot >= 0) pend[slot] = Math.min(slots[slot].cap, pend[slot] + m);
-            const key = pend.join(',');
-            let e = next.get(key);
-            if (!e) {
-              allocate(S);
-              e = { pending: pend, vec: new Float64Array(S) };
-              next.set(key, e);
-            }
-            ev = evs[m] = e.vec;
-          }
+          const ev = (evs[m] ??= entryVector(next, pending, slot, slot >= 0 ? slots[slot].cap : 0, m, S));
           spend(S);
           for (let s = 0; s < S; s++) ev[s] += p * d[s];
         }
@@ -611,29 +630,7 @@ function runChain(ws: Prepared[], t: ScenarioTarget): Float64Array {
   }
   // Devastating Wounds, slot by slot: Σ_m Dev^m v_m by Horner's rule (max m applications per group, not Σ m).
   let cur = Array.from(states.values());
-  for (let i = 0; i < slots.length; i++) {
-    const groups = new Map<string, { pending: number[]; byM: Map<number, Float64Array> }>();
-    for (const { pending, vec } of cur) {
-      const key = pending.slice(i + 1).join(',');
-      let g = groups.get(key);
-      if (!g) groups.set(key, (g = { pending, byM: new Map() }));
-      const prev = g.byM.get(pending[i]);
-      spend(S);
-      if (prev) for (let s = 0; s < S; s++) prev[s] += vec[s];
-      else g.byM.set(pending[i], vec);
-    }
-    cur = [];
-    for (const g of groups.values()) {
-      const maxM = Math.max(...g.byM.keys());
-      let acc = g.byM.get(maxM) as Float64Array;
-      for (let m = maxM - 1; m >= 0; m--) {
-        acc = applyPacket(acc, slots[i].eff, t.W);
-        const v = g.byM.get(m);
-        if (v) for (let s = 0; s < S; s++) acc[s] += v[s];
-      }
-      cur.push({ pending: g.pending, vec: acc });
-    }
-  }
+  for (let i = 0; i < slots.length; i++) cur = hornerSlot(cur, i, S, (v) => applyPacket(v, slots[i].eff, t.W)).cur;
   const final = new Float64Array(S);
   for (const { vec } of cur) for (let s = 0; s < S; s++) final[s] += vec[s];
   return final;
@@ -645,27 +642,59 @@ function anyAlive(vec: Float64Array): boolean {
   return false;
 }
 
-function stats(ws: Prepared[], t: ScenarioTarget, withDamageDist: boolean): DamageStats {
-  let attacks = 0, hits = 0, critHits = 0, wounds = 0, critWounds = 0, lethalAutoWounds = 0, devWounds = 0, unsaved = 0, damage = 0, haz = 0;
-  let damageDist: Dist = [1];
+/** The unit-level expectations (attacks to wounds) every target shares. */
+function counts(ws: Prepared[]) {
+  let attacks = 0, hits = 0, critHits = 0, wounds = 0, critWounds = 0, lethalAutoWounds = 0, devWounds = 0, haz = 0;
   for (const w of ws) {
     if (!w.used) continue;
     const A = w.meanAttacks;
     const rolledHits = w.pHit - (w.lethal ? w.pCrit : 0) + w.pCrit * w.meanExtraHits;
     const auto = w.lethal ? w.pCrit : 0;
     const cw = rolledHits * w.pCritWound;
-    const dw = w.dev ? cw : 0;
-    const un = (rolledHits * w.pWound - dw + auto) * w.pUnsaved + dw;
     attacks += A;
     hits += A * (w.pHit + w.pCrit * w.meanExtraHits);
     critHits += A * w.pCrit;
     wounds += A * (rolledHits * w.pWound + auto);
     critWounds += A * cw;
     lethalAutoWounds += A * auto;
-    devWounds += A * dw;
-    unsaved += A * un;
-    damage += A * un * mean(w.dmg);
+    devWounds += A * (w.dev ? cw : 0);
     if (w.ab.hazardous) haz += w.models / 6;
+  }
+  return { attacks, hits, critHits, wounds, critWounds, lethalAutoWounds, devWounds, hazardousFailedTests: haz };
+}
+
+/** Expected models the attacker loses to failed Hazardous tests (one test per model firing a Hazardous weapon). */
+function hazardousLosses(ws: Prepared[], attacker: ScenarioAttacker, rules: DamageRules): number {
+  const tests = ws.reduce((n, w) => n + (w.used && w.ab.hazardous ? w.models : 0), 0);
+  if (!tests) return 0;
+  const hz = rules.hazardous;
+  const kw = new Set((attacker.keywords ?? []).map((k) => k.toUpperCase()));
+  const mortal = hz.keywords.some((k) => kw.has(k));
+  const W = Math.max(1, attacker.W ?? 1);
+  // Failed tests needed to lose one model: 1, or enough mortal wounds for its W (excess is lost).
+  const per = mortal ? Math.ceil(W / hz.mortalWounds) : 1;
+  const carriers = attacker.models ?? Math.max(...ws.map((w) => (w.used && w.ab.hazardous ? w.models : 0)));
+  const fails = binomial(tests, 1 / 6);
+  let e = 0;
+  for (let f = 0; f < fails.length; f++) e += fails[f] * Math.min(carriers, Math.floor(f / per));
+  return e;
+}
+
+function stats(ws: Prepared[], t: ScenarioTarget, withDamageDist: boolean, hazardous: number): DamageStats {
+  const c = counts(ws);
+  let unsaved = 0, damage = 0, damageBeforeFnp = 0;
+  let damageDist: Dist = [1];
+  for (const w of ws) {
+    if (!w.used) continue;
+    const A = w.meanAttacks;
+    const rolledHits = w.pHit - (w.lethal ? w.pCrit : 0) + w.pCrit * w.meanExtraHits;
+    const auto = w.lethal ? w.pCrit : 0;
+    const dw = w.dev ? rolledHits * w.pCritWound : 0;
+    const normal = (rolledHits * w.pWound - dw + auto) * w.pUnsaved;
+    const md = mean(w.dmg);
+    unsaved += A * (normal + dw);
+    damageBeforeFnp += A * (normal + dw) * md;
+    damage += A * (normal * md * (1 - w.pFnp) + dw * md * (1 - w.pFnpMortal));
     if (withDamageDist) damageDist = convolve(damageDist, compound(w.attacksDist, w.perAttackDamage));
   }
   const lost = runChain(ws, t);
@@ -679,9 +708,78 @@ function stats(ws: Prepared[], t: ScenarioTarget, withDamageDist: boolean): Dama
   let modelsSlain = 0;
   for (let k = 1; k <= n; k++) modelsSlain += k * slain[k];
   return {
-    attacks, hits, critHits, wounds, critWounds, lethalAutoWounds, devWounds, unsaved, damage, woundsLost, modelsSlain,
+    ...c, unsaved, damage, damageBeforeFnp, woundsLost, modelsSlain,
     pWipe: slain[n], modelsSlainDist: slain, woundsLostDist: Array.from(lost), damageDist: withDamageDist ? trim(damageDist) : [],
-    hazardousFailedTests: haz,
+    hazardousModelsLost: hazardous,
+  };
+}
+
+/** One weapon against each model group: the packets of the grouped chain. */
+function groupWeapon(w: Prepared, L: GroupLayout, n: Norm): GroupWeapon {
+  const groups = L.groups;
+  const mods = n.mods;
+  const normal: GroupPacket = { eff: [], unsaved: [], before: [], after: [] };
+  const devPk: GroupPacket = { eff: [], unsaved: [], before: [], after: [] };
+  let worst = 0;
+  let worstDev = 0;
+  for (const g of groups) {
+    const improvement = Math.min(1, mods.save + (w.cover ? n.rules.coverSaveBonus(g.Sv, w.AP) : 0));
+    let pA = 0, pI = 0;
+    for (let u = 2; u <= 6; u++) {
+      if (u + w.AP + improvement >= g.Sv) pA += D6;
+      if (g.invuln != null && u >= g.invuln) pI += D6;
+    }
+    const pU = 1 - Math.max(pA, pI);
+    const dmg = modifiedDamage(w.rawDamage, w.melta, g);
+    const md = mean(dmg);
+    const pN = fnpChance(g.fnp);
+    const pM = Math.max(pN, fnpChance(g.fnpMortal));
+    const eff = mixture2(1 - pU, pU, thin(dmg, pN));
+    normal.eff.push(eff);
+    normal.unsaved.push(pU);
+    normal.before.push(pU * md);
+    normal.after.push(pU * md * (1 - pN));
+    worst = Math.max(worst, eff[0]);
+    // A dev unit: the Damage as mortal wounds (one point under the launch wording), Feel No Pain against mortals.
+    const deff = n.spill ? thin([0, 1], pM) : thin(dmg, pM);
+    const dm = n.spill ? 1 : md;
+    devPk.eff.push(deff);
+    devPk.unsaved.push(0);
+    devPk.before.push(dm);
+    devPk.after.push(dm * (1 - pM));
+    worstDev = Math.max(worstDev, deff[0]);
+  }
+  const total = L.A + L.C;
+  const kCap = packetCap([worst, 1 - worst], total);
+  const devCap = packetCap([worstDev, 1 - worstDev], total);
+  const kind = w.ab.precision && L.track1.length ? 1 : 0;
+  const a0 = w.pWound - (w.dev ? w.pCritWound : 0);
+  const b = w.dev ? w.pCritWound : 0;
+  const wl: WoundLevel = { attacksDist: w.attacksDist, perModel: w.perModel, models: w.models, pHit: w.pHit, pCrit: w.pCrit, sustained: w.sustained, lethal: w.lethal, rolledPerAttack: w.rolledPerAttack };
+  const joint = weaponJoint(wl, a0, b, 1, w.devUnits, kCap, devCap);
+  const rolledHits = w.pHit - (w.lethal ? w.pCrit : 0) + w.pCrit * w.meanExtraHits;
+  const meanK = w.meanAttacks * (rolledHits * a0 + (w.lethal ? w.pCrit : 0));
+  const meanM = w.meanAttacks * rolledHits * b * mean(w.devUnits);
+  const out: GroupWeapon = { kind, joint, normal, meanK, meanM };
+  if (w.dev) out.dev = { key: n.spill ? 'spill' : devPk.eff.map((e) => e.join(',')).join(';'), packet: devPk, cap: devCap };
+  return out;
+}
+
+/** The figures of weapons against a target of model groups. */
+function groupedStats(ws: Prepared[], L: GroupLayout, n: Norm, hazardous: number, prune: boolean): DamageStats & { groupsSlain: { name?: string; modelsSlain: number }[] } {
+  const c = counts(ws);
+  const used = ws.filter((w) => w.used && w.meanAttacks > 0);
+  const r = runGroupChain(used.map((w) => groupWeapon(w, L, n)), L, prune);
+  const g = groupStats(r.final, L);
+  let woundsLost = 0;
+  g.woundsLostDist.forEach((p, k) => (woundsLost += k * p));
+  let modelsSlain = 0;
+  g.modelsSlainDist.forEach((p, k) => (modelsSlain += k * p));
+  const models = g.modelsSlainDist.length - 1;
+  return {
+    ...c, unsaved: r.unsaved + c.devWounds, damage: r.after, damageBeforeFnp: r.before, woundsLost, modelsSlain,
+    pWipe: g.modelsSlainDist[models], modelsSlainDist: g.modelsSlainDist, woundsLostDist: g.woundsLostDist, damageDist: [],
+    hazardousModelsLost: hazardous, groupsSlain: g.groupsSlain,
   };
 }
 
@@ -700,27 +798,43 @@ function packetCap(eff: Dist, total: number): number {
   const p0 = eff[0] ?? 0;
   if (p0 === 0) return total;
   if (p0 >= 1) return 0;
-  // below[j] = P(j wounds-removing packets so far), j < total.
+  const key = `${p0}|${total}`;
+  const known = CAPS.get(key);
+  if (known !== undefined) return known;
+  // below[j] = P(j wounds-removing packets so far), j < total; two buffers, swapped.
   let below = new Float64Array(total);
+  let next = new Float64Array(total);
   below[0] = 1;
+  let cap = 100000;
   for (let c = 1; c < 100000; c++) {
     spend(2 * total);
-    const next = new Float64Array(total);
     let mass = 0;
     for (let j = 0; j < total; j++) {
       const v = below[j] * p0 + (j > 0 ? below[j - 1] * (1 - p0) : 0);
       next[j] = v;
       mass += v;
     }
+    const t = below;
     below = next;
-    if (c >= total && mass < 1e-15) return c;
+    next = t;
+    if (c >= total && mass < 1e-15) {
+      cap = c;
+      break;
+    }
   }
-  return 100000;
+  if (CAPS.size > 2000) CAPS.clear();
+  CAPS.set(key, cap);
+  return cap;
 }
+
+/** packetCap is a pure function of (P(no wound removed), total wounds): remembered across computations. */
+const CAPS = new Map<string, number>();
 
 export interface ComputeOptions {
   /** Compute `damageDist` (default true); the code lens does not need it. */
   damageDist?: boolean;
+  /** Prune negligible mass in the grouped chain (default true; bound: `groups.ts` PRUNE_MASS); false for tests. */
+  prune?: boolean;
 }
 
 /** The largest value of a characteristic (number or dice expression), or a refusal naming the weapon. */
@@ -753,6 +867,22 @@ export function checkScenarioBounds(s: DamageScenario): void {
     if (!(w.S >= 0 && w.S <= BOUNDS.strength)) throw new BoundsError(`${name}: Strength ${w.S} is beyond the bound of ${BOUNDS.strength}`);
   }
   const t = s.target;
+  if (t.groups?.length) {
+    if (t.groups.length > BOUNDS.targetGroups) throw new BoundsError(`target: ${t.groups.length} model groups is beyond the bound of ${BOUNDS.targetGroups}`);
+    let models = 0;
+    let wounds = 0;
+    t.groups.forEach((g, i) => {
+      const name = `target group ${i + 1}${g.name ? ` (${g.name})` : ''}`;
+      if (!Number.isInteger(g.models) || g.models < 1 || g.models > BOUNDS.targetModels) throw new BoundsError(`${name}: ${g.models} models is beyond the bound of ${BOUNDS.targetModels}`);
+      if (!Number.isInteger(g.W) || g.W < 1 || g.W > BOUNDS.wounds) throw new BoundsError(`${name}: W ${g.W} is beyond the bound of ${BOUNDS.wounds}`);
+      models += g.models;
+      wounds += g.models * g.W;
+    });
+    if (models > BOUNDS.targetModels) throw new BoundsError(`target: ${models} models is beyond the bound of ${BOUNDS.targetModels}`);
+    if (wounds > BOUNDS.targetWounds) throw new BoundsError(`target: ${wounds} wounds in all is beyond the bound of ${BOUNDS.targetWounds} wounds`);
+    if (!(t.T >= 1 && t.T <= BOUNDS.toughness)) throw new BoundsError(`target: T ${t.T} is beyond the bound of ${BOUNDS.toughness}`);
+    return;
+  }
   if (!Number.isInteger(t.models) || t.models < 1 || t.models > BOUNDS.targetModels) throw new BoundsError(`target: ${t.models} models is beyond the bound of ${BOUNDS.targetModels}`);
   if (!Number.isInteger(t.W) || t.W < 1 || t.W > BOUNDS.wounds) throw new BoundsError(`target: W ${t.W} is beyond the bound of ${BOUNDS.wounds}`);
   if (t.models * t.W > BOUNDS.targetWounds) throw new BoundsError(`target: ${t.models} models × ${t.W} W is beyond the bound of ${BOUNDS.targetWounds} wounds`);
@@ -773,21 +903,56 @@ function computeDamageUnchecked(s: DamageScenario, opts: ComputeOptions): Damage
   const n = normalize(s);
   const t = s.target;
   const ws = s.attacker.weapons.map((w) => prepare(w, t, n));
-  const perWeapon: WeaponResult[] = ws.map((w) => ({ name: w.name, profile: w.profile, used: w.used, notes: w.notes, ...stats([w], t, withDD) }));
-  const total = ws.length === 1 ? { ...perWeapon[0] } : stats(ws, t, withDD);
+  const haz = (sel: Prepared[]) => hazardousLosses(sel, s.attacker, n.rules);
+  // A target of model groups: the allocation order and PRECISION groups are the edition's.
+  const groups = t.groups?.length ? t.groups : undefined;
+  let layout: GroupLayout | undefined;
+  if (groups) {
+    const alloc = n.rules.allocation;
+    const precise = ws.some((w) => w.used && w.ab.precision);
+    // The groups PRECISION may select come last for ordinary attacks, whether or not a weapon has PRECISION.
+    const pg = alloc.precisionGroups(groups);
+    const order = alloc.order(groups);
+    layout = groupLayout(groups, [...order.filter((i) => !pg.includes(i)), ...pg], precise ? pg : []);
+  }
+  const figures = (sel: Prepared[], dd: boolean) => (layout ? groupedStats(sel, layout, n, haz(sel), opts.prune !== false) : stats(sel, t, dd, haz(sel)));
+  const perWeapon: WeaponResult[] = ws.map((w) => {
+    const r: WeaponResult = { name: w.name, profile: w.profile, used: w.used, notes: w.notes, ...figures([w], withDD) };
+    if (w.oneShot) r.oneShot = true;
+    return r;
+  });
+  // [ONE SHOT] weapons are left out of the unit total (every turn's figure); `withOneShot` adds them.
+  const everyTurn = ws.filter((w) => !w.oneShot);
+  const total = everyTurn.length === ws.length && ws.length === 1 ? { ...perWeapon[0] } : figures(everyTurn, withDD);
   const notes: string[] = [];
   notes.push(...n.rules.targetNotes(t));
+  if (layout) {
+    notes.push(...n.rules.allocation.notes);
+    if (layout.track1.length) notes.push(`PRECISION: allocated to ${layout.track1.map((i) => groups![i].name ?? `group ${i + 1}`).join(', ')} first while a model of it lives`);
+    if (withDD) notes.push('damage distribution: not given for a target of several model groups (the damage depends on the group each attack is allocated to)');
+    if (n.spill && ws.some((w) => w.dev && w.used)) notes.push("Devastating Wounds (launch wording): mortal wounds per critical wound are the Damage against the unit's first profile");
+  }
   if (n.ctx.overwatch) notes.push('Fire Overwatch: only unmodified 6s hit');
   const devCount = ws.filter((w) => w.dev && w.used).length;
   if (devCount) notes.push(n.spill ? 'Devastating Wounds: launch wording, mortal wounds spill over' : 'Devastating Wounds: allocated after all other attacks, excess lost');
+  if (ws.some((w) => w.used && w.ab.hazardous) && n.rules.hazardous.note) notes.push(n.rules.hazardous.note);
   const result: DamageResult = {
     edition: n.edition,
     attacks: total.attacks, hits: total.hits, critHits: total.critHits, wounds: total.wounds, critWounds: total.critWounds,
     lethalAutoWounds: total.lethalAutoWounds, devWounds: total.devWounds, unsaved: total.unsaved, damage: total.damage,
+    damageBeforeFnp: total.damageBeforeFnp,
     woundsLost: total.woundsLost, modelsSlain: total.modelsSlain, pWipe: total.pWipe, modelsSlainDist: total.modelsSlainDist,
     woundsLostDist: total.woundsLostDist, damageDist: total.damageDist, hazardousFailedTests: total.hazardousFailedTests,
+    hazardousModelsLost: total.hazardousModelsLost,
     perWeapon, notes,
   };
+  if ('groupsSlain' in total && total.groupsSlain) result.groupsSlain = total.groupsSlain as { name?: string; modelsSlain: number }[];
+  if (ws.some((w) => w.oneShot && w.used)) {
+    const all = figures(ws, false);
+    const o: OneShotTotals = { damage: all.damage, damageBeforeFnp: all.damageBeforeFnp, woundsLost: all.woundsLost, modelsSlain: all.modelsSlain, pWipe: all.pWipe };
+    if ('groupsSlain' in all && all.groupsSlain) o.groupsSlain = all.groupsSlain as { name?: string; modelsSlain: number }[];
+    result.withOneShot = o;
+  }
   return result;
 }
 

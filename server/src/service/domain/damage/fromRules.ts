@@ -103,8 +103,10 @@ export interface LoadoutGroup {
 
 export interface UnitDamageInput extends DamageConditions {
   groups: LoadoutGroup[];
-  /** Attacker keywords: a MONSTER or VEHICLE model fires Pistols alongside its other weapons. */
+  /** Attacker keywords: a MONSTER or VEHICLE model fires Pistols alongside its other weapons; a failed Hazardous test costs a CHARACTER, MONSTER or VEHICLE mortal wounds. */
   keywords?: string[];
+  /** Wounds of the attacker's models (what a failed Hazardous test's mortal wounds are measured against). */
+  attackerW?: number;
   target: ScenarioTarget;
   /** Compute `damageDist` (default true). Lenses show means only and skip it: it is most of the cost. */
   damageDist?: boolean;
@@ -168,16 +170,41 @@ function computeUnitDamageUnbudgeted(input: UnitDamageInput): UnitDamageResult {
           : `${who}: shoots ${otherRanged.map((w) => w.name).join(', ')} rather than Pistols (${pistols.map((w) => w.name).join(', ')})`,
       );
       weapons.push(...chosen, ...pick(others.filter((w) => !otherRanged.includes(w))));
+    } else if (phase === 'fight' && extraAttacksSplit(usable)) {
+      // [EXTRA ATTACKS]: those weapons in addition to ONE other melee weapon: the best against this target.
+      const { extra, others } = extraAttacksSplit(usable)!;
+      const picked = pick(others);
+      let best = 0;
+      if (picked.length > 1) {
+        const rs = picked.map((w) => computeDamage({ attacker: { weapons: [w] }, target: input.target, ...c }, NO_DAMAGE_DIST));
+        rs.forEach((r, i) => (best = better(r, rs[best]) ? i : best));
+        const who = g.label ? `${g.label} (${g.models})` : `${g.models} model${g.models > 1 ? 's' : ''}`;
+        choices.push(`${who}: fights with ${others[best].name} (best against this target) and ${extra.map((w) => w.name).join(', ')} (EXTRA ATTACKS)`);
+      }
+      weapons.push(...(picked.length ? [picked[best]] : []), ...pick(extra));
     } else {
       weapons.push(...pick(usable));
     }
   }
-  const scenario: DamageScenario = { attacker: { weapons }, target: input.target, ...c };
+  const attacker: DamageScenario['attacker'] = { weapons };
+  if (input.keywords?.length) attacker.keywords = input.keywords.map((k) => k.toUpperCase());
+  if (input.attackerW) attacker.W = input.attackerW;
+  const models = input.groups.reduce((n, g) => n + Math.max(0, g.models), 0);
+  if (models > 0) attacker.models = models;
+  const scenario: DamageScenario = { attacker, target: input.target, ...c };
   if (weapons.length === 0) {
     const empty = computeDamage({ attacker: { weapons: [] }, target: input.target, ...c }, { damageDist: input.damageDist });
     return { ...empty, scenario, choices };
   }
   return { ...computeDamage(scenario, { damageDist: input.damageDist }), scenario, choices };
+}
+
+/** A model's melee weapons split into its [EXTRA ATTACKS] weapons and the others; undefined when it has none of the first. */
+function extraAttacksSplit(ws: Weapon[]): { extra: Weapon[]; others: Weapon[] } | undefined {
+  const melee = ws.filter((w) => w.profiles.some((p) => p.type === 'melee'));
+  const extra = melee.filter((w) => w.profiles.some((p) => p.type === 'melee' && parseAbilities(p.abilities).extraAttacks));
+  if (!extra.length) return undefined;
+  return { extra, others: melee.filter((w) => !extra.includes(w)) };
 }
 
 /**
@@ -197,8 +224,8 @@ export function createUnitDamageCache(max = 512): (input: UnitDamageInput) => Un
   const keyOf = (input: UnitDamageInput) => {
     let groups = '';
     for (const g of input.groups) groups += `${g.models}:${JSON.stringify(g.label ?? '')}:${g.weapons.map(weaponId).join(',')};`;
-    const { context, modifiers, rules, target, keywords, damageDist } = input;
-    return `${groups}|${keywords?.join(',') ?? ''}|${damageDist !== false}|${JSON.stringify([target, context, modifiers, rules])}`;
+    const { context, modifiers, rules, target, keywords, damageDist, attackerW } = input;
+    return `${groups}|${keywords?.join(',') ?? ''}|${attackerW ?? ''}|${damageDist !== false}|${JSON.stringify([target, context, modifiers, rules])}`;
   };
   return (input) => {
     const key = keyOf(input);

@@ -3,7 +3,7 @@
 import { diceDist, tryParseDice } from './dice';
 import { BOUNDS } from '../bounds';
 import {
-  DamageScenario, RerollKind, ScenarioContext, ScenarioModifiers, ScenarioTarget, ScenarioWeapon,
+  DamageScenario, RerollKind, ScenarioAttacker, ScenarioContext, ScenarioModifiers, ScenarioTarget, ScenarioWeapon, TargetGroup, groupedTarget,
 } from './engine';
 import { EDITIONS, type Edition } from '../editions';
 
@@ -104,44 +104,108 @@ function weapon(v: unknown, i: number): ScenarioWeapon {
   return w;
 }
 
-function target(v: unknown): ScenarioTarget {
-  const o = obj(v, 'target');
-  onlyKeys(o, 'target', ['models', 'T', 'Sv', 'invuln', 'W', 'fnp', 'fnpMortal', 'damageReduction', 'halfDamage', 'stealth', 'keywords']);
-  for (const k of ['T', 'Sv', 'W']) if (o[k] === undefined) fail(`target.${k}`, 'missing');
-  const t: ScenarioTarget = {
-    models: o.models === undefined ? 1 : int(o.models, 'target.models', 1, BOUNDS.targetModels),
-    T: int(o.T, 'target.T', 1, BOUNDS.toughness),
-    Sv: roll(o.Sv, 'target.Sv', 2, 7),
-    W: int(o.W, 'target.W', 1, BOUNDS.wounds),
+function keywords(v: unknown, path: string): string[] {
+  if (!Array.isArray(v)) fail(path, 'expected an array of strings');
+  return v.map((k, j) => {
+    if (typeof k !== 'string') fail(`${path}[${j}]`, 'expected a string');
+    return k.toUpperCase();
+  });
+}
+
+/** The profile fields a single-profile target and a model group share. */
+function profile(o: Obj, path: string, models: number): Omit<TargetGroup, 'name' | 'character' | 'attached' | 'pointsPerModel'> {
+  for (const k of ['T', 'Sv', 'W']) if (o[k] === undefined) fail(`${path}.${k}`, 'missing');
+  const t: Omit<TargetGroup, 'name'> = {
+    models,
+    T: int(o.T, `${path}.T`, 1, BOUNDS.toughness),
+    Sv: roll(o.Sv, `${path}.Sv`, 2, 7),
+    W: int(o.W, `${path}.W`, 1, BOUNDS.wounds),
   };
-  if (t.models * t.W > BOUNDS.targetWounds) fail('target', `models × W above ${BOUNDS.targetWounds} is not supported`);
-  const inv = optRoll(o.invuln, 'target.invuln', 2, 6);
+  if (t.models * t.W > BOUNDS.targetWounds) fail(path, `models × W above ${BOUNDS.targetWounds} is not supported`);
+  const inv = optRoll(o.invuln, `${path}.invuln`, 2, 6);
   if (inv != null) t.invuln = inv;
-  const fnp = optRoll(o.fnp, 'target.fnp', 2, 6);
+  const fnp = optRoll(o.fnp, `${path}.fnp`, 2, 6);
   if (fnp != null) t.fnp = fnp;
-  const fnpM = optRoll(o.fnpMortal, 'target.fnpMortal', 2, 6);
+  const fnpM = optRoll(o.fnpMortal, `${path}.fnpMortal`, 2, 6);
   if (fnpM != null) t.fnpMortal = fnpM;
   if (o.damageReduction !== undefined) {
-    t.damageReduction = typeof o.damageReduction === 'boolean' ? (o.damageReduction ? 1 : 0) : int(o.damageReduction, 'target.damageReduction', 0, 10);
+    t.damageReduction = typeof o.damageReduction === 'boolean' ? (o.damageReduction ? 1 : 0) : int(o.damageReduction, `${path}.damageReduction`, 0, 10);
   }
-  const half = bool(o.halfDamage, 'target.halfDamage');
+  const half = bool(o.halfDamage, `${path}.halfDamage`);
   if (half !== undefined) t.halfDamage = half;
+  if (o.keywords !== undefined) t.keywords = keywords(o.keywords, `${path}.keywords`);
+  return t;
+}
+
+const GROUP_KEYS = ['name', 'models', 'T', 'Sv', 'invuln', 'W', 'fnp', 'fnpMortal', 'damageReduction', 'halfDamage', 'keywords', 'character', 'attached', 'pointsPerModel'];
+
+function group(v: unknown, i: number): TargetGroup {
+  const path = `target.groups[${i}]`;
+  const o = obj(v, path);
+  onlyKeys(o, path, GROUP_KEYS);
+  if (o.models === undefined) fail(`${path}.models`, 'missing');
+  const g: TargetGroup = profile(o, path, int(o.models, `${path}.models`, 1, BOUNDS.targetModels));
+  if (o.name !== undefined) {
+    if (typeof o.name !== 'string') fail(`${path}.name`, 'expected a string');
+    g.name = o.name;
+  }
+  const ch = bool(o.character, `${path}.character`);
+  if (ch !== undefined) g.character = ch;
+  const at = bool(o.attached, `${path}.attached`);
+  if (at !== undefined) g.attached = at;
+  if (o.pointsPerModel !== undefined) {
+    if (typeof o.pointsPerModel !== 'number' || !Number.isFinite(o.pointsPerModel) || o.pointsPerModel < 0) fail(`${path}.pointsPerModel`, 'expected a number of 0 or more');
+    g.pointsPerModel = o.pointsPerModel;
+  }
+  return g;
+}
+
+function target(v: unknown): ScenarioTarget {
+  const o = obj(v, 'target');
+  if (o.groups !== undefined) {
+    // The model-group form: each group its own profile; only unit-wide fields beside it.
+    const single = Object.keys(o).find((k) => !['groups', 'stealth', 'keywords'].includes(k));
+    if (single && GROUP_KEYS.includes(single)) fail(`target.${single}`, 'not with target.groups: give it on each group (only stealth and keywords are unit-wide)');
+    onlyKeys(o, 'target', ['groups', 'stealth', 'keywords']);
+    if (!Array.isArray(o.groups)) fail('target.groups', 'expected an array of model groups');
+    if (o.groups.length === 0) fail('target.groups', 'expected at least one model group');
+    if (o.groups.length > BOUNDS.targetGroups) fail('target.groups', `more than ${BOUNDS.targetGroups} model groups is not supported`);
+    const groups = o.groups.map((g, i) => group(g, i));
+    const models = groups.reduce((n, g) => n + g.models, 0);
+    const wounds = groups.reduce((n, g) => n + g.models * g.W, 0);
+    if (models > BOUNDS.targetModels) fail('target.groups', `${models} models in all is above ${BOUNDS.targetModels}`);
+    if (wounds > BOUNDS.targetWounds) fail('target.groups', `${wounds} wounds in all is above ${BOUNDS.targetWounds}`);
+    const unit: { stealth?: boolean; keywords?: string[] } = {};
+    const st = bool(o.stealth, 'target.stealth');
+    if (st !== undefined) unit.stealth = st;
+    if (o.keywords !== undefined) unit.keywords = keywords(o.keywords, 'target.keywords');
+    return groupedTarget(groups, unit);
+  }
+  onlyKeys(o, 'target', ['models', 'T', 'Sv', 'invuln', 'W', 'fnp', 'fnpMortal', 'damageReduction', 'halfDamage', 'stealth', 'keywords', 'groups']);
+  const models = o.models === undefined ? 1 : int(o.models, 'target.models', 1, BOUNDS.targetModels);
+  const t: ScenarioTarget = profile(o, 'target', models);
   const st = bool(o.stealth, 'target.stealth');
   if (st !== undefined) t.stealth = st;
-  if (o.keywords !== undefined) {
-    if (!Array.isArray(o.keywords)) fail('target.keywords', 'expected an array of strings');
-    t.keywords = o.keywords.map((k, j) => {
-      if (typeof k !== 'string') fail(`target.keywords[${j}]`, 'expected a string');
-      return k.toUpperCase();
-    });
-  }
   return t;
+}
+
+function attacker(v: unknown): ScenarioAttacker {
+  const att = obj(v, 'attacker');
+  onlyKeys(att, 'attacker', ['weapons', 'keywords', 'W', 'models']);
+  if (!Array.isArray(att.weapons)) fail('attacker.weapons', 'expected an array of weapons');
+  if (att.weapons.length === 0) fail('attacker.weapons', 'expected at least one weapon');
+  if (att.weapons.length > BOUNDS.weaponsPerScenario) fail('attacker.weapons', `more than ${BOUNDS.weaponsPerScenario} weapons is not supported`);
+  const a: ScenarioAttacker = { weapons: att.weapons.map((w, i) => weapon(w, i)) };
+  if (att.keywords !== undefined) a.keywords = keywords(att.keywords, 'attacker.keywords');
+  if (att.W !== undefined) a.W = int(att.W, 'attacker.W', 1, BOUNDS.wounds);
+  if (att.models !== undefined) a.models = int(att.models, 'attacker.models', 1, BOUNDS.modelsPerUnit);
+  return a;
 }
 
 function context(v: unknown): ScenarioContext | undefined {
   if (v === undefined) return undefined;
   const o = obj(v, 'context');
-  const keys = ['targetInCover', 'withinHalfRange', 'remainedStationary', 'heavyReady', 'charged', 'targetVisible', 'overwatch'] as const;
+  const keys = ['targetInCover', 'withinHalfRange', 'remainedStationary', 'heavyReady', 'charged', 'targetVisible', 'overwatch', 'advanced'] as const;
   onlyKeys(o, 'context', ['phase', ...keys]);
   const c: ScenarioContext = {};
   if (o.phase !== undefined) {
@@ -186,14 +250,9 @@ export function parseScenario(json: unknown): ParseScenarioResult {
     const o = obj(json, 'scenario');
     onlyKeys(o, 'scenario', ['attacker', 'target', 'context', 'modifiers', 'rules']);
     if (o.attacker === undefined) fail('attacker', 'missing');
-    const att = obj(o.attacker, 'attacker');
-    onlyKeys(att, 'attacker', ['weapons']);
-    if (!Array.isArray(att.weapons)) fail('attacker.weapons', 'expected an array of weapons');
-    if (att.weapons.length === 0) fail('attacker.weapons', 'expected at least one weapon');
-    if (att.weapons.length > BOUNDS.weaponsPerScenario) fail('attacker.weapons', `more than ${BOUNDS.weaponsPerScenario} weapons is not supported`);
-    const weapons = att.weapons.map((w, i) => weapon(w, i));
+    const att = attacker(o.attacker);
     if (o.target === undefined) fail('target', 'missing');
-    const s: DamageScenario = { attacker: { weapons }, target: target(o.target) };
+    const s: DamageScenario = { attacker: att, target: target(o.target) };
     const c = context(o.context);
     if (c) s.context = c;
     const m = modifiers(o.modifiers);

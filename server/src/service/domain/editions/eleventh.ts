@@ -61,7 +61,7 @@ const ELEVENTH_DAMAGE: DamageRules = {
   isPistol: (ab) => ab.pistol || ab.closeQuarters,
   abilityNotes(ab) {
     const notes: string[] = [];
-    if (ab.precision) notes.push("PRECISION: selects a visible CHARACTER's allocation group; the target here is one profile (one allocation group), so it changes nothing");
+    if (ab.precision) notes.push("PRECISION: selects a visible CHARACTER's allocation group, current until the weapon's attacks are resolved or the group is destroyed (a target with model groups)");
     if (ab.hazardous) notes.push("HAZARDOUS: counted as the 10th edition's Hazardous tests, kept: hazard rolls (06.03) are not in the data");
     return notes;
   },
@@ -74,6 +74,21 @@ const ELEVENTH_DAMAGE: DamageRules = {
   stealth: { label: 'Target has Stealth', detail: 'the benefit of cover against ranged attacks' },
   borrowed: [COVER_KEPT, HAZARD_KEPT, INDIRECT_KEPT, SEQUENCE_KEPT],
   oddsNote: 'Charge, Battle-shock and Advance rolls as in the 10th edition: the 11th-edition core rules are not in the data.',
+  allocation: {
+    order: TENTH_CORE.bodyguardFirst,
+    // [PRECISION] (sharedRules): "select one allocation group that contains one of those visible CHARACTER models":
+    // any CHARACTER group, attached or not; the engine takes every CHARACTER as visible and the attacker as choosing it.
+    precisionGroups: (groups) => TENTH_CORE.bodyguardFirst(groups).filter((i) => groups[i].character),
+    notes: [
+      'allocation groups: the Allocation Order step (05.03) is not in the data; assumed: one allocation group per model group, ' +
+        'the Bodyguard groups first in the order given, then the attached groups (CHARACTER groups last), a group current until destroyed, a wounded model first',
+    ],
+  },
+  hazardous: { ...TENTH_CORE.hazardousRules, note: HAZARD_KEPT },
+  advancedShooting: (ab) => ({
+    value: ab.assault,
+    notes: ab.assault ? ['ASSAULT: assault shooting (10.05) is not in the data: the weapon shoots after an Advance, as in the 10th edition'] : [],
+  }),
 };
 
 // ---- Muster (member `muster`): Detachment Points, requisition thresholds, attached units. Every limit comes

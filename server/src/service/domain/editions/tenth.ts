@@ -1,5 +1,5 @@
 // The 10th edition (2023–2026): the rules Auspex 0.1 implemented.
-import type { DamageRules, EditionRules, MusterRules, RollModifier } from './types';
+import type { AllocationRules, DamageRules, EditionRules, HazardousRules, MusterRules, RollModifier } from './types';
 
 // ---- Damage (member `damage`): the 10th edition's weapon abilities and core rules, as the engine applied them
 // before there were editions. The 11th-edition module reuses some of these where its data holds no text. ----
@@ -18,6 +18,33 @@ function benefitOfCover(ab: { ignoresCover: boolean }, ranged: boolean, inCover:
 
 /** Hazardous: one D6 per weapon after the unit attacks, each 1 a failed test (the engine counts failed tests). */
 const TENTH_HAZARDOUS = 'Hazardous: a D6 per Hazardous weapon after the unit attacks, each 1 fails';
+
+/** Bodyguard groups (not attached) in the given order, then the attached Leader/Support groups. */
+function bodyguardFirst(groups: readonly { attached?: boolean }[]): number[] {
+  const idx = groups.map((_, i) => i);
+  return [...idx.filter((i) => !groups[i].attached), ...idx.filter((i) => groups[i].attached)];
+}
+
+/**
+ * 10th-edition allocation: a model that has lost wounds first; while a Bodyguard model lives, attacks cannot be
+ * allocated to an attached CHARACTER; [PRECISION] may allocate to a visible attached CHARACTER (the engine takes
+ * every CHARACTER as visible and the attacker as always choosing it).
+ */
+function TENTH_ALLOCATION(): AllocationRules {
+  return {
+    order: bodyguardFirst,
+    precisionGroups(groups) {
+      const led = groups.some((g) => !g.attached);
+      return led ? bodyguardFirst(groups).filter((i) => groups[i].attached && groups[i].character) : [];
+    },
+    notes: [
+      'allocation: the defender allocates to the Bodyguard groups in the order given, then to the attached groups; a wounded model first',
+    ],
+  };
+}
+
+/** A failed Hazardous test: a model is destroyed, or a CHARACTER, MONSTER or VEHICLE suffers 3 mortal wounds. */
+const TENTH_HAZARDOUS_RULES: HazardousRules = { mortalWounds: 3, keywords: ['CHARACTER', 'MONSTER', 'VEHICLE'] };
 
 const TENTH_DAMAGE: DamageRules = {
   extraAttacks(ab, targetModels) {
@@ -44,17 +71,20 @@ const TENTH_DAMAGE: DamageRules = {
   abilityNotes(ab) {
     const notes: string[] = [];
     if (ab.closeQuarters) notes.push('CLOSE-QUARTERS: not a 10th-edition ability, ignored');
-    if (ab.precision) notes.push('PRECISION: allocation to CHARACTER models not modelled');
+    if (ab.precision) notes.push('PRECISION: allocated to an attached CHARACTER while one lives (a target with model groups)');
     return notes;
   },
   targetNotes: (t) => (t.stealth ? ['Stealth: -1 to hit with ranged attacks'] : []),
   heavyCondition: { context: 'remainedStationary', label: 'Remained stationary', detail: 'Heavy: +1 to hit' },
   stealth: { label: 'Target has Stealth', detail: '-1 to hit with ranged attacks' },
   borrowed: [],
+  allocation: TENTH_ALLOCATION(),
+  hazardous: TENTH_HAZARDOUS_RULES,
+  advancedShooting: (ab) => ({ value: ab.assault, notes: [] }),
 };
 
 /** The pieces of the 10th edition's damage rules the 11th keeps where its data holds no text (one place). */
-export const TENTH_CORE = { coverSaveBonus, benefitOfCover, hazardous: TENTH_HAZARDOUS } as const;
+export const TENTH_CORE = { coverSaveBonus, benefitOfCover, hazardous: TENTH_HAZARDOUS, hazardousRules: TENTH_HAZARDOUS_RULES, bodyguardFirst } as const;
 
 // ---- Muster (member `muster`): one detachment, enhancements on CHARACTERs up to the setting's allowance. ----
 

@@ -1,7 +1,7 @@
 // The interface every edition module implements. Members are grouped by the
 // concern that asks them; a new edition is one new module implementing this.
 import type { WeaponAbilities } from '../damage/abilities';
-import type { ScenarioContext, ScenarioTarget } from '../damage/engine';
+import type { ScenarioContext, ScenarioTarget, TargetGroup } from '../damage/engine';
 export type Edition = 10 | 11;
 export const EDITIONS: readonly Edition[] = [10, 11];
 
@@ -100,4 +100,35 @@ export interface DamageRules {
   borrowed: readonly string[];
   /** A line under the dice odds of a unit's hover (charge, Battle-shock, Advance), when they are not this edition's own. */
   oddsNote?: string;
+
+  // ---- allocation over a real target's model groups and the attacker's own losses (issue 15) ----
+  /** How attacks are allocated to a target made of model groups (`ScenarioTarget.groups`). */
+  readonly allocation: AllocationRules;
+  /** What a failed Hazardous test (hazard roll) costs the attacking unit. */
+  readonly hazardous: HazardousRules;
+  /** Whether a ranged weapon may shoot when its unit Advanced this turn ([ASSAULT]). */
+  advancedShooting(ab: WeaponAbilities): Noted<boolean>;
+}
+
+/**
+ * Allocation over model groups. Within a group every model has the same profile, and a model that has lost
+ * wounds is allocated the next attack; the engine keeps one wounds-lost count per group.
+ */
+export interface AllocationRules {
+  /** The defender's order over the groups for ordinary attacks (indices into `groups`): Bodyguard groups first. */
+  order(groups: readonly TargetGroup[]): number[];
+  /** The groups a [PRECISION] attack goes to first while one of their models lives (indices, in `order`'s order); empty when none. */
+  precisionGroups(groups: readonly TargetGroup[]): number[];
+  /** What the rules data does not state about allocation and the engine assumes (shown with a grouped target). */
+  readonly notes: readonly string[];
+}
+
+/** A failed Hazardous test: one model with the weapon is destroyed, or one with these keywords suffers mortal wounds. */
+export interface HazardousRules {
+  /** Mortal wounds a model with one of `keywords` suffers instead of being destroyed. */
+  readonly mortalWounds: number;
+  /** Upper-case keywords (CHARACTER, MONSTER, VEHICLE). */
+  readonly keywords: readonly string[];
+  /** Where the effect comes from, when not this edition's data. */
+  readonly note?: string;
 }

@@ -21,6 +21,8 @@ export interface Catalog {
   datasheetsOf(faction: Faction | undefined): Datasheet[];
   detachmentsOf(faction: Faction | undefined): Detachment[];
   enhancementsOf(detachment: string, faction: Faction | undefined): Enhancement[];
+  /** The datasheets of other factions a faction's data lists as its allies (resolved once). */
+  alliesOf(faction: Faction): Datasheet[];
   /** Core stratagems and those of the named detachments. */
   stratagemsFor(detachments: string[]): Stratagem[];
 }
@@ -52,7 +54,13 @@ function buildCatalog(rules: RulesIndex): Catalog {
   }
   const sameFaction = (x: string | undefined, f: Faction | undefined) =>
     !f || (x !== undefined && [normalizeName(f.name), normalizeName(f.keyword)].includes(normalizeName(x)));
+  const allies = new Map<string, Datasheet[]>();
   return {
+    alliesOf(f) {
+      let out = allies.get(f.id);
+      if (!out) allies.set(f.id, (out = (f.allies ?? []).flatMap((name) => rules.datasheet(name) ?? [])));
+      return out;
+    },
     datasheetById: byId(data.datasheets),
     stratagemById: byId(data.stratagems),
     enhancementById: byId(data.enhancements),

@@ -16,13 +16,23 @@ export type CompletionContext =
   | { kind: 'empty' }
   | { kind: 'header'; line: Replace; lineStart: number; /** Read as a unit line, for when the header is complete. */ unitLine: UnitLineContext }
   | UnitLineContext
-  | { kind: 'bullet'; unit: Unit; nested: boolean; replace: Replace; /** A count ("2x ") was typed before the name. */ counted: boolean; groupCount?: number }
+  | { kind: 'bullet'; unit: Unit; nested: boolean; replace: Replace; /** A count ("2x ") was typed before the name. */ counted: boolean; groupCount?: number; /** The model group a nested line sits under. */ groupModel?: string }
   | { kind: 'enhancement'; unit: Unit; replace: Replace }
   | { kind: 'stratagemName'; replace: Replace; hasTail: boolean }
   | { kind: 'stratagemTarget'; stratagem: string; replace: Replace; already: string[] }
   | { kind: 'none' };
 
-export type UnitNameContext = { kind: 'unitName'; section?: string; replace: Replace; /** Text after the name on the line (a points bracket). */ hasTail: boolean };
+export type UnitNameContext = {
+  kind: 'unitName';
+  section?: string;
+  replace: Replace;
+  /** Text after the name on the line (a points bracket). */
+  hasTail: boolean;
+  /** The line above is blank (or there is none): a unit block inserted here needs no blank line first. */
+  prevBlank: boolean;
+  /** Only blank lines follow: an inserted unit block ends with a fresh unit line. */
+  atEnd: boolean;
+};
 /** After a name and a space or "(": the sizes, when the name is a datasheet's; else still the name. */
 export type UnitLineContext = UnitNameContext | { kind: 'unitSize'; name: string; replace: Replace; nameContext: UnitNameContext };
 
@@ -65,7 +75,7 @@ export function completionContext(text: string, list: ArmyList, offset: number):
     unit,
     nested,
     counted: !!count,
-    groupCount: nested ? groupCountAbove(text, unit, lineStart, bullet[1].length) : undefined,
+    ...(nested ? groupAbove(text, unit, lineStart, bullet[1].length) : {}),
     replace: replaceTo(text, nameStart, offset, lineEnd),
   };
 }
@@ -82,7 +92,10 @@ function unitLineContext(text: string, list: ArmyList, lineStart: number, lineEn
   const section = [...list.sections].reverse().find((s) => s.span.start < lineStart)?.name.text;
   const prefix = text.slice(lineStart, offset);
   const replace = replaceTo(text, lineStart, offset, lineEnd, /[(]/);
-  const nameContext: UnitNameContext = { kind: 'unitName', section, replace, hasTail: text.slice(replace.end, lineEnd).trim() !== '' };
+  const above = text.slice(0, Math.max(0, lineStart - 1));
+  const prevBlank = lineStart === 0 || above.slice(above.lastIndexOf('\n') + 1).trim() === '';
+  const atEnd = text.slice(lineEnd).trim() === '';
+  const nameContext: UnitNameContext = { kind: 'unitName', section, replace, hasTail: text.slice(replace.end, lineEnd).trim() !== '', prevBlank, atEnd };
   // "Patriarch " or "Patriarch (": the name is complete, the sizes come next.
   const paren = prefix.lastIndexOf('(');
   const name = (paren >= 0 ? prefix.slice(0, paren) : prefix).trim();
@@ -155,14 +168,14 @@ function isNested(text: string, unit: Unit, lineStart: number, indent: number, b
   return items.length > 0 && indent > items[0].indent;
 }
 
-/** The "Nx" of the model group a nested line sits under. */
-function groupCountAbove(text: string, unit: Unit, lineStart: number, indent: number): number | undefined {
+/** The "Nx Model" of the model group a nested line sits under. */
+function groupAbove(text: string, unit: Unit, lineStart: number, indent: number): { groupCount?: number; groupModel?: string } {
   const items = itemLines(text, unit, lineStart);
   for (let i = items.length - 1; i >= 0; i--) {
     if (items[i].indent < indent && /^[ \t\u00A0]*[•*-]/.test(items[i].text)) {
-      const m = /^[ \t\u00A0]*[•*-][ \t]*(\d+)x/i.exec(items[i].text);
-      return m ? Number(m[1]) : undefined;
+      const m = /^[ \t\u00A0]*[•*-][ \t]*(\d+)x[ \t]*(.*)$/i.exec(items[i].text);
+      return m ? { groupCount: Number(m[1]), groupModel: m[2].trim() } : {};
     }
   }
-  return undefined;
+  return {};
 }

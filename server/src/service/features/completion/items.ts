@@ -10,6 +10,7 @@ import { satisfies, KeywordExpr } from '../../domain/stratagems/targetText';
 import { attachedUnits, canTarget, datasheetKeywords, requirementAt, stratagemTargetSpec } from '../../domain/stratagems/eligibility';
 import type { Catalog } from './catalog';
 import type { UnitNameContext } from './context';
+import { choiceEscape, displayName, legalSizes, planUnit, renderUnit, snippetEscape, unitSnippet } from './build';
 
 /** What resolve needs to find the item's subject again: a kind and ids, never the documentation itself. */
 export interface ItemData {
@@ -32,6 +33,8 @@ export interface Candidate {
   data: ItemData;
   /** Match key when it differs from the label's. */
   key?: string;
+  /** Text inserted elsewhere at `at` (a unit put in its own section further up or down the list). */
+  elsewhere?: { at: number; text: string };
 }
 
 /** The list's own spelling: "(85 Points)" + "Enhancements:" (app dialect A) or "(85 points)" + "Enhancement:" (dialect B). */
@@ -48,9 +51,17 @@ export function dialectOf(text: string): Dialect {
   return { points, enhancement };
 }
 
+const looseKey = (s: string) => normalizeName(s).replace(/[^a-z0-9]/g, '').replace(/s$/, '');
+
 const SECTIONS = ['CHARACTERS', 'BATTLELINE', 'DEDICATED TRANSPORTS', 'OTHER DATASHEETS', 'ALLIED UNITS'];
 
-const hasKw = (d: Datasheet, k: string) => d.keywords.some((x) => x.toUpperCase() === k);
+const keywordSets = new WeakMap<Datasheet, Set<string>>();
+/** Whether the datasheet has keyword `k` (upper case); each datasheet's set is built once (names are completed per keystroke). */
+const hasKw = (d: Datasheet, k: string) => {
+  let set = keywordSets.get(d);
+  if (!set) keywordSets.set(d, (set = new Set(d.keywords.map((x) => x.toUpperCase()))));
+  return set.has(k);
+};
 const isCharacter = (d: Datasheet) => hasKw(d, 'CHARACTER') || /^characters?$/i.test(d.role ?? '');
 const smallest = (d: Datasheet) => (d.points.length ? d.points.reduce((a, b) => (b.models < a.models ? b : a)) : undefined);
 
@@ -65,43 +76,94 @@ function fitsSection(section: string | undefined, d: Datasheet): boolean | undef
   return undefined;
 }
 
-export function unitNameCandidates(cat: Catalog, rules: RulesIndex, list: ArmyList, ctx: UnitNameContext, dialect: Dialect): Candidate[] {
+/** The app's section for a datasheet (an ally's: ALLIED UNITS). */
+export function sectionFor(d: Datasheet, ally = false): string {
+  if (ally) return 'ALLIED UNITS';
+  if (isCharacter(d)) return 'CHARACTERS';
+  if (hasKw(d, 'BATTLELINE')) return 'BATTLELINE';
+  if (hasKw(d, 'DEDICATED TRANSPORT')) return 'DEDICATED TRANSPORTS';
+  return 'OTHER DATASHEETS';
+}
+
+function lineEnd(text: string, at: number): number {
+  let end = text.indexOf('\n', at);
+  if (end < 0) end = text.length;
+  return text[end - 1] === '\r' ? end - 1 : end;
+}
+
+/** `text`: the document's text, to place a unit in its own section when that section stands elsewhere. */
+export function unitNameCandidates(cat: Catalog, rules: RulesIndex, list: ArmyList, ctx: UnitNameContext, dialect: Dialect, text?: string): Candidate[] {
   const faction = cat.factionOf(list.faction?.text);
   const allied = /allied/i.test(ctx.section ?? '');
   const combatPatrol = /combat patrol/i.test(list.battleSize?.name.text ?? '');
   let pool: Datasheet[];
   let tierOf: (d: Datasheet) => number;
+  const allies = new Set<Datasheet>();
   if (allied && faction) {
     // The data states no ally rules: every other faction's datasheets, those of the same grand alliance first.
     const own = normalizeName(faction.keyword);
     pool = rules.data.datasheets.filter((d) => !d.factionKeywords.some((k) => normalizeName(k) === own));
     const parentOf = (d: Datasheet) => d.factionKeywords.map((k) => cat.factionOf(k)?.parent).find(Boolean);
     tierOf = (d) => (faction.parent && parentOf(d) === faction.parent ? 0 : 1);
+    pool.forEach((d) => allies.add(d));
   } else {
-    pool = cat.datasheetsOf(faction);
-    tierOf = (d) => (fitsSection(ctx.section, d) === false ? 1 : 0) + (!!d.combatPatrol !== combatPatrol ? 2 : 0);
+    // The faction's own datasheets, then the allies its data lists (marked).
+    for (const d of faction ? cat.alliesOf(faction) : []) allies.add(d);
+    pool = [...cat.datasheetsOf(faction), ...allies];
+    tierOf = (d) => (allies.has(d) ? 2 : 0) + (fitsSection(ctx.section, d) === false ? 1 : 0) + (!!d.combatPatrol !== combatPatrol ? 2 : 0);
   }
+  const hasWarlord = list.units.some((u) => u.warlord);
+  // Which copy a new unit of each datasheet would be (the 11th edition prices copies by tier).
+  const copies = new Map<string, number>();
+  for (const u of list.units) {
+    const id = rules.datasheet(u.name.text, list.faction?.text)?.id;
+    if (id) copies.set(id, (copies.get(id) ?? 1) + 1);
+  }
+  const sections = new Set(list.sections.map((s) => normalizeName(s.name.text)));
   const out: Candidate[] = [];
   const seen = new Set<string>();
   for (const d of pool) {
     const k = cat.key(d.name);
     if (seen.has(k)) continue;
     seen.add(k);
+    const ally = allies.has(d);
     const step = smallest(d);
-    const withPoints = step && !ctx.hasTail;
+    let newText = d.name;
+    let snippet = false;
+    let elsewhere: Candidate['elsewhere'];
+    const home = !ally && ctx.section && fitsSection(ctx.section, d) === false ? list.sections.find((s) => normalizeName(s.name.text) === normalizeName(sectionFor(d))) : undefined;
+    if (!ctx.hasTail && home && text !== undefined) {
+      // Its section is elsewhere in the list: the unit goes at that section's end (plain text: an editor's snippet
+      // can only stand at the cursor), and the typed name is taken off this line.
+      const last = home.units[home.units.length - 1];
+      const at = lineEnd(text, last ? Math.max(last.span.start, last.span.end - 1) : home.name.span.start);
+      elsewhere = { at, text: `\n\n${renderUnit(d, planUnit(d, undefined, copies.get(d.id) ?? 1), { dialect, snippet: false, warlord: !hasWarlord && isCharacter(d) })}` };
+      newText = '';
+    } else if (!ctx.hasTail) {
+      // A whole legal unit: smallest size, its models and default wargear, its price, in its section.
+      const body = unitSnippet(d, copies.get(d.id) ?? 1, dialect, !hasWarlord && isCharacter(d) && !ally);
+      const target = sectionFor(d, ally);
+      const header = !ctx.section || (!ally && !sections.has(normalizeName(target)) && fitsSection(ctx.section, d) === false) || (ally && !allied && !sections.has(normalizeName(target)));
+      newText = `${ctx.prevBlank ? '' : '\n'}${header ? `${target}\n\n` : ''}${body}${ctx.atEnd ? '\n\n$0' : ''}`;
+      snippet = true;
+    }
     out.push({
       label: d.name,
       key: k,
       // Legends datasheets (loaded so that lists naming them are recognised) come last.
       tier: tierOf(d) + (d.legends ? 4 : 0),
-      newText: withPoints ? `${d.name} (${step.points} ${dialect.points})` : d.name,
+      newText,
+      snippet,
       kind: CompletionItemKind.Class,
-      detail: [d.legends ? 'Legends' : undefined, d.role, d.factionKeywords.join(', ')].filter(Boolean).join(' · '),
-      description: step ? `${step.points} pts` : undefined,
+      detail: [ally ? 'ally' : undefined, d.legends ? 'Legends' : undefined, d.role, d.factionKeywords.join(', ')].filter(Boolean).join(' · '),
+      description: [ally ? 'ally' : undefined, step ? `${step.points} pts` : undefined].filter(Boolean).join(' · ') || undefined,
       data: { kind: 'datasheet', id: d.id },
+      elsewhere,
     });
   }
-  for (const s of SECTIONS) out.push({ label: s, tier: 5, newText: s, kind: CompletionItemKind.Module, detail: 'Section', data: { kind: 'section', name: s } });
+  // Upper case typed ("CH"): a section header is meant.
+  const caps = /^\p{Lu}{2,}/u.test(ctx.replace.typed.trim()) && ctx.replace.typed.trim() === ctx.replace.typed.trim().toUpperCase();
+  for (const s of SECTIONS) out.push({ label: s, tier: caps ? -1 : 5, newText: s, kind: CompletionItemKind.Module, detail: 'Section', data: { kind: 'section', name: s } });
   return out;
 }
 
@@ -147,8 +209,6 @@ function rulesEnhancementsOfFaction(cat: Catalog, faction: Faction | undefined):
   return [...cat.enhancementById.values()].filter((e) => [normalizeName(faction.name), normalizeName(faction.keyword)].includes(normalizeName(e.faction)));
 }
 
-const choiceEscape = (s: string) => s.replace(/[\\$}|,]/g, (c) => `\\${c}`);
-const snippetEscape = (s: string) => s.replace(/[\\$}]/g, (c) => `\\${c}`);
 
 /** A snippet choice (`${1|a,b|}`) over counts, or a placeholder when the range is long. */
 function countSnippet(min: number, max: number): string {
@@ -159,37 +219,73 @@ function countSnippet(min: number, max: number): string {
   return `\${1:${min}}`;
 }
 
-export function bulletCandidates(cat: Catalog, list: ArmyList, unit: Unit, d: Datasheet, ctx: { nested: boolean; counted: boolean; groupCount?: number }, dialect: Dialect): Candidate[] {
+/**
+ * How many of `weapon` a wargear option allows in a group of `groupCount` models of a unit of `unitSize`
+ * ("For every 10 models … up to 2 …", "Any number of models …", "One … can"), with the option's text; undefined
+ * when no option names it.
+ */
+export function optionLimit(d: Datasheet, weapon: string, groupCount: number, unitSize: number): { limit: number; text: string } | undefined {
+  const n = normalizeName(weapon);
+  const text = (d.wargearOptions ?? []).find((o) => normalizeName(o).includes(n));
+  if (!text) return undefined;
+  const t = normalizeName(text);
+  const every = /for every (\d+) models/.exec(t);
+  const per = every ? Math.max(1, Math.floor(unitSize / Number(every[1]))) : 1;
+  const upTo = /up to (\d+)/.exec(t);
+  let limit: number;
+  if (/any number/.test(t)) limit = groupCount;
+  else if (upTo) limit = Number(upTo[1]) * per;
+  else if (/^(?:one|1|this model|the )/.test(t) || every) limit = per;
+  else limit = groupCount;
+  return { limit: Math.max(1, Math.min(limit, groupCount)), text };
+}
+
+export function bulletCandidates(cat: Catalog, list: ArmyList, unit: Unit, d: Datasheet, ctx: { nested: boolean; counted: boolean; groupCount?: number; groupModel?: string }, dialect: Dialect): Candidate[] {
   const out: Candidate[] = [];
   const single = singleModel(d);
   const wargearTier = ctx.nested || single ? 0 : 2;
   const count = ctx.groupCount ?? 1;
+  const plan = planUnit(d);
+  // The default wargear of the group the line sits under (the one model's, in a one-model unit).
+  const group = ctx.groupModel ? plan.groups.find((g) => looseKey(g.model) === looseKey(ctx.groupModel!)) : single ? plan.groups[0] : undefined;
+  const defaults = new Map((group?.wargear ?? []).map((w) => [normalizeName(w.name), w.perModel]));
+  const unitSize = unit.models.filter((m) => !m.implicit).reduce((n, m) => n + m.count, 0) || plan.size;
   for (const w of d.weapons) {
     const types = [...new Set(w.profiles.map((p) => p.type))].join(', ');
+    const per = defaults.get(normalizeName(w.name));
+    const option = per === undefined ? optionLimit(d, w.name, count, unitSize) : undefined;
+    const n = per !== undefined ? count * per : option ? option.limit : count;
     out.push({
       label: w.name,
-      tier: wargearTier,
-      newText: ctx.counted ? w.name : `${count}x ${w.name}`,
+      tier: wargearTier + (per !== undefined ? 0 : option ? 1 : 2),
+      newText: ctx.counted ? w.name : `${n}x ${w.name}`,
       kind: CompletionItemKind.Field,
-      detail: `${types} weapon of ${d.name}`,
+      detail: per !== undefined ? `default wargear${group ? ` of ${displayName(group.model)}` : ''} · ${types}` : option ? `option (up to ${option.limit}): ${option.text.split('\n')[0]}` : `${types} weapon of ${d.name}`,
+      description: per !== undefined ? `${n}x default` : option ? `up to ${option.limit}` : undefined,
       data: { kind: 'wargear', id: d.id, name: w.name },
     });
   }
   if (ctx.nested) return out;
   if (!single) {
     const entries = d.composition.length ? d.composition : d.models.map((m) => ({ model: m.name, min: 1, max: 1 }));
-    for (const c of entries) {
+    const sizes = legalSizes(d);
+    entries.forEach((c) => {
+      // The counts this model type has in each legal size (the smallest first), with its default wargear.
+      const counts = [...new Set(sizes.map((s) => planUnit(d, s).groups.find((g) => g.model === c.model)?.count ?? c.min))];
+      const planned = plan.groups.find((g) => g.model === c.model);
+      const choice = counts.length > 1 ? `\${1|${counts.join(',')}|}` : countSnippet(counts[0] ?? c.min, counts[0] ?? c.max);
+      const wargear = (planned?.wargear ?? []).map((w) => `\n     ◦ ${w.perModel === 1 && counts.length > 1 ? '${1}' : String((counts[0] ?? 1) * w.perModel)}x ${snippetEscape(w.name)}`).join('');
       out.push({
         label: c.model,
         tier: 0,
-        newText: ctx.counted ? c.model : `${countSnippet(c.min, c.max)}x ${snippetEscape(c.model)}`,
+        newText: ctx.counted ? c.model : `${choice}x ${snippetEscape(displayName(c.model))}${wargear}`,
         snippet: !ctx.counted,
         kind: CompletionItemKind.Property,
-        detail: `${c.min === c.max ? c.min : `${c.min}–${c.max}`} per unit`,
-        description: c.min === c.max ? `${c.min}` : `${c.min}–${c.max}`,
+        detail: `${c.min === c.max ? c.min : `${c.min}–${c.max}`} per unit${planned?.wargear.length ? ` · with ${planned.wargear.map((w) => w.name).join(', ')}` : ''}`,
+        description: counts.join(' or '),
         data: { kind: 'model', id: d.id, name: c.model },
       });
-    }
+    });
   }
   if (isCharacter(d) && !ctx.counted) {
     const other = list.units.some((u) => u !== unit && u.warlord);
@@ -278,30 +374,6 @@ export function targetCandidates(rules: RulesIndex, list: ArmyList, stratagem: S
       detail: d ? (stratagem ? `may be the target of ${stratagem.name}` : d.keywords.join(', ')) : 'not in the rules data: eligibility unknown',
       data: stratagem && d ? { kind: 'target', id: stratagem.id, sheet: d.id } : d ? { kind: 'datasheet', id: d.id } : { kind: 'section', name: label },
     });
-  }
-  return out;
-}
-
-export function headerCandidates(cat: Catalog, rules: RulesIndex, list: ArmyList, lineStart: number, lineEnd: number, dialect: Dialect): Candidate[] {
-  const on = (s?: { start: number }) => !!s && s.start >= lineStart && s.start <= lineEnd;
-  const factionLine = on(list.faction?.span);
-  const detachmentLine = list.detachments.some((d) => on(d.span));
-  const sizeLine = on(list.battleSize?.span);
-  const faction = factionLine ? undefined : cat.factionOf(list.faction?.text);
-  const wantFaction = factionLine || (!faction && !detachmentLine && !sizeLine);
-  const wantDetachment = detachmentLine || (!!faction && list.detachments.length === 0 && !sizeLine);
-  const wantSize = sizeLine || (!list.battleSize && !factionLine && !detachmentLine);
-  const out: Candidate[] = [];
-  for (const f of rules.data.factions) {
-    const n = cat.datasheetsOf(f).length;
-    out.push({ label: f.name, tier: wantFaction ? 0 : 2, newText: f.name, kind: CompletionItemKind.Module, detail: `Faction · ${n} datasheets`, data: { kind: 'faction', id: f.id } });
-  }
-  for (const d of cat.detachmentsOf(faction)) {
-    out.push({ label: d.name, tier: wantDetachment ? 0 : 2, newText: d.name, kind: CompletionItemKind.Folder, detail: `${d.faction} detachment`, data: { kind: 'detachment', id: d.id } });
-  }
-  for (const b of rules.data.battleSizes) {
-    const text = b.points !== undefined ? `${b.name} (${b.points} ${dialect.points})` : b.name;
-    out.push({ label: text, tier: wantSize ? 0 : 2, newText: text, kind: CompletionItemKind.Constant, detail: b.points !== undefined ? `${b.points}-point limit` : 'fixed forces', data: { kind: 'battleSize', name: b.name } });
   }
   return out;
 }

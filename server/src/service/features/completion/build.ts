@@ -1,0 +1,258 @@
+// A legal unit built from its datasheet: a size the data allows, the model
+// groups that size takes (each composition entry at its minimum, the rest where
+// there is room), each group's default wargear read from the datasheet's
+// default loadout, and the price the list's format prints. Completion inserts
+// it as one snippet; the "Set size to N" code action rewrites a unit with it.
+import type { Datasheet } from '../../domain/rules/model';
+import { normalizeName, spellingKey } from '../../domain/text/normalize';
+import type { Dialect } from './items';
+
+export interface PlannedWargear {
+  name: string;
+  /** Items per model of the group ("2 rokkit pistols"). */
+  perModel: number;
+  /** The datasheet's options can replace it: a tab stop in the snippet. */
+  choice: boolean;
+  /** Where the data states no default: the datasheet's weapons of the same kind, a snippet choice (this one first). */
+  options?: string[];
+}
+
+export interface PlannedGroup {
+  model: string;
+  count: number;
+  wargear: PlannedWargear[];
+}
+
+export interface UnitPlan {
+  size: number;
+  /** The price the data gives for this size (the copy's requisition tier in the 11th edition); undefined without points. */
+  points?: number;
+  groups: PlannedGroup[];
+  /** A one-model unit: its wargear is listed under the unit line, with no model line (the app's layout). */
+  single: boolean;
+  /** Which copy of the datasheet in the army it is (its requisition tier prices it). */
+  copy: number;
+}
+
+/** Model counts the datasheet allows, ascending: its points steps, else its composition's minimum, else one model per profile. */
+export function legalSizes(d: Datasheet): number[] {
+  if (d.points.length) return [...new Set(d.points.map((p) => p.models))].sort((a, b) => a - b);
+  if (d.composition.length) return [d.composition.reduce((n, c) => n + c.min, 0)];
+  return [Math.max(1, d.models.length)];
+}
+
+/** The price of `size` models for the `copy`-th copy of the datasheet in the army (1-based). */
+export function priceOf(d: Datasheet, size: number, copy = 1): number | undefined {
+  const tier = d.pointsTiers?.find((t) => copy >= t.copies.from && (t.copies.to === undefined || copy <= t.copies.to));
+  return (tier?.steps ?? d.points).find((s) => s.models === size)?.points;
+}
+
+/** Upper-case data names ("BOSS NOB") as the app prints them ("Boss Nob"); other names as they are. */
+export function displayName(name: string): string {
+  if (!/\p{Lu}/u.test(name) || /\p{Ll}/u.test(name)) return name;
+  return name.toLowerCase().replace(/(^|[\s(-])(\p{L})/gu, (_, p: string, c: string) => p + c.toUpperCase());
+}
+
+/** Each entry's count for `size` models: minimums first, the rest where there is most room (the last entry on ties). */
+function distribute(entries: { min: number; max: number }[], size: number): number[] | undefined {
+  const counts = entries.map((e) => e.min);
+  let rest = size - counts.reduce((a, b) => a + b, 0);
+  if (rest < 0) return undefined;
+  const order = entries.map((_, i) => i).sort((a, b) => entries[b].max - entries[b].min - (entries[a].max - entries[a].min) || b - a);
+  for (const i of order) {
+    const add = Math.min(rest, entries[i].max - counts[i]);
+    counts[i] += add;
+    rest -= add;
+  }
+  return rest === 0 ? counts : undefined;
+}
+
+/** The model groups of `size` models: from the composition when it adds up, else from the model profiles. */
+function groupsFor(d: Datasheet, size: number): { model: string; count: number }[] {
+  const fromComposition = d.composition.length ? distribute(d.composition, size) : undefined;
+  if (fromComposition) return d.composition.map((c, i) => ({ model: c.model, count: fromComposition[i] })).filter((g) => g.count > 0);
+  // The composition does not add up to a size the points allow: one model of each other profile, the rest of
+  // the profile named like the datasheet.
+  const profiles = d.models.map((m) => m.name);
+  if (profiles.length <= 1 || size < profiles.length) return [{ model: profiles[0] ?? d.name, count: size }];
+  const key = spellingKey(d.name);
+  let main = profiles.findIndex((p) => spellingKey(p) === key || key.includes(spellingKey(p)));
+  if (main < 0) main = 0;
+  return profiles.map((p, i) => ({ model: p, count: i === main ? size - profiles.length + 1 : 1 }));
+}
+
+const rendered = new WeakMap<Datasheet, Map<string, string>>();
+
+/**
+ * The snippet completion inserts for a new unit of `d` (its smallest size, the `copy`-th copy), built once per
+ * datasheet and form: names are completed on every keystroke.
+ */
+export function unitSnippet(d: Datasheet, copy: number, dialect: Dialect, warlord: boolean): string {
+  let forms = rendered.get(d);
+  if (!forms) rendered.set(d, (forms = new Map()));
+  const key = `${copy}|${dialect.points}|${warlord}`;
+  let text = forms.get(key);
+  if (text === undefined) forms.set(key, (text = renderUnit(d, planUnit(d, undefined, copy), { dialect, snippet: true, warlord })));
+  return text;
+}
+
+/** The unit of `size` models (the smallest legal size when absent), its groups with their default wargear. */
+export function planUnit(d: Datasheet, size = legalSizes(d)[0], copy = 1): UnitPlan {
+  const groups = groupsFor(d, size).map((g) => ({ model: g.model, count: g.count, wargear: [] as PlannedWargear[] }));
+  const loadout = defaultLoadout(d, groups.map((g) => g.model));
+  groups.forEach((g, i) => (g.wargear = loadout[i]));
+  const single = size === 1 && groups.length === 1;
+  return { size, points: priceOf(d, size, copy), groups, single, copy };
+}
+
+interface Clause {
+  subject: string;
+  items: { name: string; count: number }[];
+}
+
+const EVERYONE = /^(?:this|that|the|every|each|all)\s+(?:models?|units?)(?:\s+in\s+this\s+unit)?$|^(?:every|each|all)\s+models?\s+in\s+this\s+unit$/i;
+
+/** "The Boss Nob is equipped with: slugga; big choppa." → subject and items, one clause per sentence. */
+function clauses(text: string): Clause[] {
+  const out: Clause[] = [];
+  for (const sentence of text.split(/\n+|(?<=\.)\s+(?=\p{Lu})/u)) {
+    const m = /^\s*(.*?)\s+(?:is|are)\s+(?:each\s+)?equipped\s+with\s*:?\s*(.*?)\s*\.?\s*$/i.exec(sentence);
+    if (!m) continue;
+    const parts = m[2].includes(';') ? m[2].split(';') : m[2].split(/,\s*/);
+    const items = parts
+      .map((p) => p.trim().replace(/\.$/, ''))
+      .filter((p) => p && !/^nothing$/i.test(p))
+      .map((p) => {
+        const c = /^(\d+)\s+(.*)$/.exec(p);
+        return c ? { name: c[2], count: Number(c[1]) } : { name: p.replace(/^(?:an?|one)\s+/i, ''), count: 1 };
+      });
+    out.push({ subject: m[1].trim(), items });
+  }
+  return out;
+}
+
+const words = (s: string) => spellingKey(s).split(' ').filter((w) => w.length >= 3);
+
+/** How well a loadout sentence's subject ("Every Boy") names a model group ("Boyz"): shared word prefixes. */
+function subjectFit(subject: string, model: string): number {
+  const s = words(subject.replace(/^(?:the|every|each|all|this|its|\d+)\s+/i, ''));
+  const m = words(model);
+  let fit = 0;
+  for (const a of s) if (m.some((b) => a === b || a.startsWith(b) || b.startsWith(a))) fit++;
+  return fit;
+}
+
+/** The datasheet's own spelling of a loadout item ("kombi-weapon" → "Kombi-weapon"), else the item capitalised. */
+function weaponName(d: Datasheet, item: string): string {
+  const k = spellingKey(item);
+  const w = d.weapons.find((x) => spellingKey(x.name) === k) ?? d.weapons.find((x) => normalizeName(x.name) === normalizeName(item));
+  return w ? w.name : item.charAt(0).toUpperCase() + item.slice(1);
+}
+
+/** Per group (in `models` order), the default wargear. */
+function defaultLoadout(d: Datasheet, models: string[]): PlannedWargear[][] {
+  const out: PlannedWargear[][] = models.map(() => []);
+  const options = (d.wargearOptions ?? []).map((o) => normalizeName(o));
+  const add = (i: number, items: Clause['items']) => {
+    for (const it of items) {
+      const name = weaponName(d, it.name);
+      if (out[i].some((w) => normalizeName(w.name) === normalizeName(name))) continue;
+      const n = normalizeName(it.name);
+      const choice = options.some((o) => o.includes(n) && /replaced/.test(o));
+      out[i].push({ name, perModel: it.count, choice });
+    }
+  };
+  if (d.defaultLoadout) {
+    for (const c of clauses(d.defaultLoadout)) {
+      if (models.length === 1 || EVERYONE.test(c.subject)) {
+        models.forEach((_, i) => add(i, c.items));
+        continue;
+      }
+      const fits = models.map((m) => subjectFit(c.subject, m));
+      const best = Math.max(...fits);
+      models.forEach((_, i) => {
+        if (best === 0 || fits[i] === best) add(i, c.items);
+      });
+    }
+    return out;
+  }
+  // No loadout text (BSData 11e): a one-model unit carries its weapons that cost nothing extra; each group of a
+  // larger unit one ranged and one melee weapon, as a choice among the datasheet's weapons of that kind.
+  const costed = new Set((d.wargearCosts ?? []).map((w) => normalizeName(w.item)));
+  const free = d.weapons.filter((w) => !costed.has(normalizeName(w.name)));
+  if (models.length === 1 && d.composition.every((c) => c.max <= 1)) {
+    add(0, free.map((w) => ({ name: w.name, count: 1 })));
+    return out;
+  }
+  for (const type of ['ranged', 'melee'] as const) {
+    const kind = free.filter((w) => w.profiles.some((p) => p.type === type)).map((w) => w.name);
+    if (kind.length) for (const g of out) g.push({ name: kind[0], perModel: 1, choice: kind.length > 1, options: kind });
+  }
+  return out;
+}
+
+const snippetEscape = (s: string) => s.replace(/[\\$}]/g, (c) => `\\${c}`);
+const choiceEscape = (s: string) => s.replace(/[\\$}|,]/g, (c) => `\\${c}`);
+
+export interface RenderOptions {
+  dialect: Dialect;
+  /** Write a snippet (tab stops on the count, the Warlord line and the wargear with options); plain text otherwise. */
+  snippet: boolean;
+  /** Add the `• Warlord` line (a tab stop in a snippet, so that it can be deleted). */
+  warlord?: boolean;
+  /** The unit's name as written (the datasheet's name when absent). */
+  name?: string;
+}
+
+/**
+ * The unit block in the app layout: `Name (N points)`, model groups `• Nx Model` with `◦ Nx Weapon`, or the one
+ * model's wargear directly under the unit line. In a snippet, the most variable group's count is a choice of the
+ * counts the legal sizes give it (when the other groups stay the same), its wargear counts follow it and the
+ * points follow it through a transform.
+ */
+export function renderUnit(d: Datasheet, plan: UnitPlan, opts: RenderOptions): string {
+  const { dialect, snippet } = opts;
+  const esc = snippet ? snippetEscape : (s: string) => s;
+  let stop = 1;
+  const lines: string[] = [];
+  // The count choice: the group whose count differs between the legal sizes, when it is the only one.
+  const sizes = legalSizes(d);
+  const plans = sizes.map((s) => ({ size: s, groups: groupsFor(d, s), points: priceOf(d, s, plan.copy) }));
+  let countStop: { group: number; stop: number } | undefined;
+  let pointsText = plan.points !== undefined ? String(plan.points) : undefined;
+  if (snippet && sizes.length > 1 && !plan.single) {
+    const same = plans.every((p) => p.groups.length === plan.groups.length && p.groups.every((g, i) => g.model === plan.groups[i].model));
+    const varying = same ? plan.groups.map((_, i) => new Set(plans.map((p) => p.groups[i].count)).size > 1) : [];
+    if (same && varying.filter(Boolean).length === 1 && plans.every((p) => p.points !== undefined)) {
+      const group = varying.indexOf(true);
+      countStop = { group, stop: stop++ };
+      // The points follow the count: one alternative per legal count.
+      const alts = plans.map((p) => `(${p.groups[group].count})`).join('|');
+      const format = plans.map((p, i) => `\${${i + 1}:+${p.points}}`).join('');
+      pointsText = `\${${countStop.stop}/^(?:${alts})$/${format}/}`;
+    }
+  }
+  const head = `${esc(opts.name ?? d.name)}${pointsText !== undefined ? ` (${pointsText} ${dialect.points})` : ''}`;
+  lines.push(head);
+  if (opts.warlord) lines.push(snippet ? `\${${stop++}:  • Warlord}` : '  • Warlord');
+  const item = (w: PlannedWargear, n: string) => {
+    const name = !snippet || !w.choice ? esc(w.name) : w.options && w.options.length > 1 ? `\${${stop++}|${w.options.map(choiceEscape).join(',')}|}` : `\${${stop++}:${esc(w.name)}}`;
+    return `${n}x ${name}`;
+  };
+  if (plan.single) {
+    for (const w of plan.groups[0]?.wargear ?? []) lines.push(`  • ${item(w, String(w.perModel))}`);
+  } else {
+    plan.groups.forEach((g, i) => {
+      const counted = countStop?.group === i;
+      const count = counted ? `\${${countStop!.stop}|${[g.count, ...plans.map((p) => p.groups[i].count).filter((c) => c !== g.count)].join(',')}|}` : String(g.count);
+      lines.push(`  • ${count}x ${esc(displayName(g.model))}`);
+      for (const w of g.wargear) {
+        const n = counted && w.perModel === 1 ? `\${${countStop!.stop}}` : String(g.count * w.perModel);
+        lines.push(`     ◦ ${item(w, n)}`);
+      }
+    });
+  }
+  return lines.join('\n');
+}
+
+export { choiceEscape, snippetEscape };

@@ -1,0 +1,119 @@
+// The ten-keystroke goal (issue 14): in an empty file, with the Wahapedia export's Genestealer Cults loaded, a
+// Patriarch (Warlord) and ten Neophyte Hybrids with their wargear reach zero findings in at most 30 keystrokes,
+// accepting completions. Simulated through the language service: type → complete → apply the item's text edit
+// (its snippet expanded as the editor leaves it) → ... Each typed character, each accept, each Tab counts one.
+import * as assert from 'assert';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { TextEdit } from 'vscode-languageserver-types';
+import { createLanguageService, LanguageService } from '../../server/src/service/languageService';
+import { RulesProvider } from '../../server/src/node/rulesProvider';
+import { expandSnippet } from '../support/snippet';
+import { requireShared, sharedPath } from '../support/shared';
+
+class Editor {
+  text = '';
+  cursor = 0;
+  keys = 0;
+  readonly log: string[] = [];
+  private version = 0;
+  constructor(private readonly service: LanguageService) {}
+
+  private doc(): TextDocument {
+    return TextDocument.create('file:///keystrokes.army', 'army-list', ++this.version, this.text);
+  }
+
+  type(s: string): void {
+    this.text = this.text.slice(0, this.cursor) + s + this.text.slice(this.cursor);
+    this.cursor += s.length;
+    this.keys += s.length;
+    this.log.push(`type "${s}" (${s.length})`);
+  }
+
+  /** Accepts the item labelled `label` (Enter: one key); `chosen` are the snippet choices the user changes, `tabs` the Tabs pressed to reach $0. */
+  accept(label: string, tabs = 0, chosen: Record<number, string> = {}): void {
+    const doc = this.doc();
+    const items = this.service.completion(doc, doc.positionAt(this.cursor)).items;
+    const item = items.find((i) => i.label === label);
+    assert.ok(item, `"${label}" offered at ${JSON.stringify(this.text.slice(Math.max(0, this.cursor - 30), this.cursor))}; got ${items.slice(0, 8).map((i) => i.label).join(' | ')}`);
+    assert.strictEqual(items.indexOf(item), 0, `"${label}" is the first item (Enter accepts it)`);
+    const edit = item.textEdit as TextEdit;
+    const start = doc.offsetAt(edit.range.start);
+    const end = doc.offsetAt(edit.range.end);
+    const inserted = item.insertTextFormat === 2 ? expandSnippet(edit.newText, chosen) : { text: edit.newText, cursor: edit.newText.length };
+    this.text = this.text.slice(0, start) + inserted.text + this.text.slice(end);
+    this.cursor = start + inserted.cursor;
+    this.keys += 1 + tabs;
+    this.log.push(`accept "${label}" (1)${tabs ? ` + Tab ×${tabs}` : ''}`);
+  }
+
+  findings() {
+    return this.service.diagnostics(this.doc());
+  }
+}
+
+describe('writing a list from nothing (the keystroke budget)', function () {
+  this.timeout(60000);
+
+  it('a Patriarch (Warlord) and ten Neophyte Hybrids with wargear: zero findings within 30 keystrokes', function () {
+    requireShared(this, 'data', 'wahapedia');
+    const provider = new RulesProvider({ paths: [sharedPath('data', 'wahapedia')] });
+    // As the server starts: the embedded seed loaded, the folder's factions known but not loaded.
+    const service = createLanguageService();
+    service.setLoadableFactions(provider.listedFactions());
+    const ed = new Editor(service);
+
+    ed.type('Gen');
+    // The faction line brings a detachment placeholder (the seed knows one detachment only) and the battle size
+    // (a placeholder: Strike Force); the cursor is on the first placeholder, "Detachment" selected.
+    ed.accept('Genestealer Cults', 0, { 1: '' });
+    assert.strictEqual(ed.text, 'Genestealer Cults\n\nStrike Force (2000 points)\n\n');
+    ed.cursor = 'Genestealer Cults\n'.length;
+    // The list now names its faction: the server loads it from the folder.
+    provider.ensureFaction('Genestealer Cults', 10);
+    service.setRules(provider.rulesFor(10), 10);
+    ed.type('Xen');
+    ed.accept('Xenocreed Congregation');
+    // Tab to the battle size choice, Tab to the snippet's end: the first unit line.
+    ed.keys += 2;
+    ed.cursor = ed.text.length;
+    ed.log.push('Tab, Tab: keep Strike Force, on to the unit line (2)');
+    ed.type('Patr');
+    // The first CHARACTER comes as the Warlord; Tab leaves the Warlord line and ends on the next unit line.
+    ed.accept('Patriarch', 1);
+    ed.type('Neo');
+    ed.accept('Neophyte Hybrids');
+
+    const findings = ed.findings().filter((d) => d.severity !== 4);
+    assert.deepStrictEqual(findings.map((d) => `${d.code} ${d.message}`), [], ed.text);
+    assert.strictEqual(
+      ed.text,
+      [
+        'Genestealer Cults',
+        'Xenocreed Congregation',
+        'Strike Force (2000 points)',
+        '',
+        'CHARACTERS',
+        '',
+        'Patriarch (75 points)',
+        '  • Warlord',
+        "  • 1x Patriarch's claws",
+        '',
+        'BATTLELINE',
+        '',
+        'Neophyte Hybrids (65 points)',
+        '  • 1x Neophyte Leader',
+        '     ◦ 1x Autopistol',
+        '     ◦ 1x Hybrid firearm',
+        '     ◦ 1x Close combat weapon',
+        '  • 9x Neophyte Hybrids',
+        '     ◦ 9x Autopistol',
+        '     ◦ 9x Hybrid firearm',
+        '     ◦ 9x Close combat weapon',
+        '',
+        '',
+      ].join('\n'),
+    );
+    assert.ok(ed.keys <= 30, `${ed.keys} keystrokes: ${ed.log.join(', ')}`);
+    console.log(`      ${ed.keys} keystrokes: ${ed.log.join(', ')}`);
+  });
+});
