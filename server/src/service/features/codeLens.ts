@@ -19,7 +19,7 @@ import { resolvePlannedStratagem } from './diagnostics/plan';
 import { listEdition, type Edition } from '../domain/editions';
 import { BOUNDS } from '../domain/bounds';
 import { runBounded } from '../domain/damage/budget';
-import { ListTarget, pointsRemoved } from '../domain/damage/targetUnit';
+import { engineTarget, ListTarget, pointsRemoved } from '../domain/damage/targetUnit';
 
 export type UnitDamageFn = (input: UnitDamageInput) => UnitDamageResult;
 export type Phase = 'shooting' | 'fight';
@@ -130,7 +130,7 @@ export function codeLenses(
 ): CodeLens[] {
   const lenses: CodeLens[] = [];
   const targets: { label: string; target: ScenarioTarget; unit?: ListTarget }[] = opponent
-    ? opponent.map((t) => ({ label: t.name, target: t.target, unit: t }))
+    ? opponent.map((t) => ({ label: t.name, target: engineTarget(t.target), unit: t }))
     : settings.damageTargets.map((t) => ({ label: t.name, target: targetFromSetting(t) }));
   if (targets.length === 0) return lenses;
   const stratagems = listDamageStratagems(list, rules);

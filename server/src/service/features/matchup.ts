@@ -9,7 +9,7 @@ import type { Edition } from '../domain/editions';
 import { editionRules } from '../domain/editions';
 import { computeUnitDamage } from '../domain/damage/fromRules';
 import { BoundsError } from '../domain/bounds';
-import { listTargets, ListTarget, pointsRemoved, unitPoints } from '../domain/damage/targetUnit';
+import { engineTarget, listTargets, ListTarget, pointsRemoved, unitPoints } from '../domain/damage/targetUnit';
 import { hasPhase, loadoutGroups, Phase, PHASES, UnitDamageFn, unitPhaseInput } from './codeLens';
 import { BreakdownConditions, BreakdownToggle, conditionContext, conditionToggles } from './damageBreakdown';
 
@@ -136,7 +136,7 @@ export function matchupDirection(att: MatchupSide, def: MatchupSide, o: MatchupO
     if (!phases.length) return;
     attackers.push({ index, name: unit.name.text, points: unitPoints(unit, sheet), phases });
     targets.forEach((t, ti) => {
-      const target = o.conditions?.stealth ? { ...t.target, stealth: true } : t.target;
+      const target = o.conditions?.stealth ? { ...engineTarget(t.target), stealth: true } : engineTarget(t.target);
       for (const phase of phases) {
         const base = { attacker: unit.name.text, attackerIndex: index, defender: t.name, defenderIndex: t.index, targetIndex: ti, phase };
         try {

@@ -231,6 +231,16 @@ export function targetFromListUnit(list: ArmyList, unit: Unit, rules: RulesIndex
   return { index: list.units.indexOf(unit), name, units: parts.map((p) => p.unit), target, points: parts.reduce((s, p) => s + unitPoints(p.unit, p.ds), 0) };
 }
 
+/**
+ * The target as the engine is best handed it: a unit of one model group is the same target without `groups`
+ * (the engine's single-profile path gives the same figures, faster: a third of a matchup's time).
+ */
+export function engineTarget(t: ScenarioTarget): ScenarioTarget {
+  if (t.groups?.length !== 1) return t;
+  const { groups: _groups, ...plain } = t;
+  return plain;
+}
+
 /** Every target of a list: each unit not attached to another, with those attached to it. */
 export function listTargets(list: ArmyList, rules: RulesIndex): ListTarget[] {
   const out: ListTarget[] = [];
