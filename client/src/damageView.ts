@@ -7,6 +7,9 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import type { BreakdownConditions, ConditionKey, DamageBreakdown } from '../../server/src/service/features/damageBreakdown';
 import { renderBreakdownHtml, renderMessageHtml, ViewMessage } from './damageViewHtml';
 
+// The breakdown's condition keys (a type-checked copy: importing the value would bundle the server's feature code).
+const CONDITION_KEYS: ConditionKey[] = ['halfRange', 'cover', 'stationary', 'heavyReady', 'charged', 'stealth', 'advanced'];
+
 interface ViewState {
   uri: string;
   unitIndex: number;
@@ -14,7 +17,6 @@ interface ViewState {
   conditions: BreakdownConditions;
 }
 
-const CONDITION_KEYS: ConditionKey[] = ['halfRange', 'cover', 'stationary', 'heavyReady', 'charged', 'stealth'];
 
 export class DamageView implements Disposable {
   private panel: WebviewPanel | undefined;

@@ -9,7 +9,9 @@ import type { ConditionKey } from '../../server/src/service/features/damageBreak
 import { renderMessageHtml } from './damageViewHtml';
 import { MatchupMessage, MatchupViewState, renderMatchupHtml } from './matchupViewHtml';
 
-const CONDITION_KEYS: ConditionKey[] = ['halfRange', 'cover', 'stationary', 'heavyReady', 'charged', 'stealth'];
+// The breakdown's condition keys (a type-checked copy: importing the value would bundle the server's feature code).
+const CONDITION_KEYS: ConditionKey[] = ['halfRange', 'cover', 'stationary', 'heavyReady', 'charged', 'stealth', 'advanced'];
+
 
 export class MatchupView implements Disposable {
   private panel: WebviewPanel | undefined;

@@ -35,9 +35,9 @@ describe('damage breakdown data', () => {
     assert.deepStrictEqual(b.target, { index: 1, name: 'T4 3+ W2 ×5', profile: { models: 5, T: 4, Sv: 3, W: 2, keywords: ['INFANTRY'] } });
     assert.deepStrictEqual(b.targets.map((t) => t.name), DEFAULT_SETTINGS.damageTargets.map((t) => t.name));
     assert.deepStrictEqual(b.toggles.map((t) => [t.key, t.on]), [
-      ['halfRange', false], ['cover', false], ['stationary', false], ['charged', false], ['stealth', false], ['stratagem:POINT-BLANK AMBUSH', false],
+      ['halfRange', false], ['cover', false], ['stationary', false], ['charged', false], ['stealth', false], ['advanced', false], ['stratagem:POINT-BLANK AMBUSH', false],
     ]);
-    assert.match(b.toggles[5].detail ?? '', /1CP: \[LETHAL HITS\] when within 12"/);
+    assert.match(b.toggles[6].detail ?? '', /1CP: \[LETHAL HITS\] when within 12"/);
     assert.deepStrictEqual(b.phases.map((p) => p.phase), ['shooting', 'fight']);
     assert.strictEqual(b.devastatingWounds, 'current');
     // JSON round trip: what the server sends is what the view gets.
@@ -88,6 +88,14 @@ describe('damage breakdown data', () => {
     near(phase(pba, 'fight').total.damage, 16 / 9 + 2 * (5 / 18) * (1 / 3), 'Point-Blank Ambush fight');
     assert.deepStrictEqual(phase(pba, 'fight').stratagems, ['POINT-BLANK AMBUSH']);
     assert.deepStrictEqual(phase(get(), 'fight').stratagems, []);
+  });
+
+  it('applies the Advanced toggle: no ASSAULT weapon in the unit, so nothing shoots; the Fight is unchanged', () => {
+    const adv = get({ advanced: true });
+    assert.strictEqual(adv.toggles.find((t) => t.key === 'advanced')?.on, true);
+    near(phase(adv, 'shooting').total.damage, 0, 'advanced: shooting');
+    near(phase(get(), 'shooting').total.damage, 8 / 12 + (25 / 72) * 4.5, 'not advanced: shooting');
+    near(phase(adv, 'fight').total.damage, 13 / 9, 'advanced: fight');
   });
 
   it('answers null for a unit or target out of range', () => {

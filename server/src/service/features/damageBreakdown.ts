@@ -26,6 +26,8 @@ export interface BreakdownConditions {
   heavyReady?: boolean;
   charged?: boolean;
   stealth?: boolean;
+  /** The unit advanced this turn: only ASSAULT ranged weapons shoot. */
+  advanced?: boolean;
   /** Stratagem variants switched on, by label (`POINT-BLANK AMBUSH`). */
   stratagems?: string[];
   /**
@@ -35,7 +37,7 @@ export interface BreakdownConditions {
   vs?: 'opponent' | 'reverse';
 }
 
-export type ConditionKey = 'halfRange' | 'cover' | 'stationary' | 'heavyReady' | 'charged' | 'stealth';
+export type ConditionKey = 'halfRange' | 'cover' | 'stationary' | 'heavyReady' | 'charged' | 'stealth' | 'advanced';
 
 export interface BreakdownToggle {
   /** A ConditionKey, or `stratagem:<label>`. */
@@ -102,6 +104,7 @@ export function conditionToggles(edition: Edition): { key: ConditionKey; label: 
     { key: d.heavyCondition.context === 'heavyReady' ? 'heavyReady' : 'stationary', label: d.heavyCondition.label, detail: d.heavyCondition.detail },
     { key: 'charged', label: 'Charged', detail: 'Lance: +1 to wound' },
     { key: 'stealth', label: d.stealth.label, detail: d.stealth.detail },
+    { key: 'advanced', label: 'Advanced', detail: 'only ASSAULT ranged weapons shoot' },
   ];
 }
 
@@ -113,6 +116,7 @@ export function conditionContext(conditions: BreakdownConditions): ScenarioConte
     remainedStationary: !!conditions.stationary,
     heavyReady: !!conditions.heavyReady,
     charged: !!conditions.charged,
+    advanced: !!conditions.advanced,
   };
 }
 
