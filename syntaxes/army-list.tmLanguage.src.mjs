@@ -46,6 +46,7 @@
 //   keyword.other.on                         `on` in `(on Char1: ...)`
 //   variable.other.wargear                   wargear and model-group items (`1x Storm Shield`)
 //   punctuation.separator.comma              commas between items / targets
+//   keyword.other.opponent + string.unquoted.path   Auspex `OPPONENT: <path>` (column 0, anywhere)
 //   entity.name.function.stratagem           stratagem name in STRATAGEMS
 //   keyword.other.round / constant.numeric.round   `round 2`
 //   support.constant.phase                   command / movement / shooting / charge / fight / any
@@ -107,6 +108,17 @@ const SECTION_STOP = [CAPS_HEADER, ROLE_HEADER, String.raw`^\+`, String.raw`^#\s
 // ---- rules ------------------------------------------------------------------------
 
 const repository = {
+  opponent: {
+    // Auspex extension: "OPPONENT: <path>", the opponent's list (relative to this one), at column 0 anywhere.
+    match: String.raw`^(OPPONENT)\s*(:)\s*(.*?)\s*$`,
+    name: s('meta.opponent'),
+    captures: {
+      1: { name: s('keyword.other.opponent') },
+      2: { name: s('punctuation.separator.key-value') },
+      3: { name: s('string.unquoted.path') },
+    },
+  },
+
   comment: {
     // `#` at column 0 followed by whitespace or end of line. `# ++ Army Roster ++` (NR simple)
     // and `## Category` are headings, never comments.
@@ -213,6 +225,7 @@ const repository = {
     begin: String.raw`\A(?!${PREAMBLE_STOP})`,
     end: `(?=${PREAMBLE_STOP})`,
     patterns: [
+      { include: '#opponent' },
       { include: '#comment' },
       { include: '#battle-size' },
       { include: '#config-line' },
@@ -411,6 +424,7 @@ const repository = {
 
   'section-body': {
     patterns: [
+      { include: '#opponent' },
       { include: '#comment' },
       { include: '#attached-group' },
       { include: '#config-line' },
@@ -435,6 +449,7 @@ const repository = {
     beginCaptures: { 1: { name: s('markup.heading.2 entity.name.section') } },
     end: `(?=${SECTION_STOP})`,
     patterns: [
+      { include: '#opponent' },
       { include: '#comment' },
       {
         match: String.raw`^\s*([^\s#(:][^(:]*?)\s*(?:(\()([^)]*)(\)))?\s*(:)\s*(.*?)\s*$`,
@@ -768,6 +783,7 @@ export default {
   patterns: [
     { include: '#preamble' },
     { include: '#nr-simple-heading' },
+    { include: '#opponent' },
     { include: '#comment' },
     { include: '#nr-banner' },
     { include: '#battlescribe-heading' },

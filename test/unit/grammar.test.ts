@@ -307,6 +307,29 @@ describe('grammar: scopes of specific tokens', () => {
     assert.ok(!hasScopePrefix(outside, 1, 'entity.name.function.stratagem'));
   });
 
+  it('OPPONENT line: keyword and path, on the first line, in a section and in the plan; the title still follows', async () => {
+    const text = [
+      'OPPONENT: ../lists/tyranids.army',
+      'Iron Ring (390 Points)',
+      '',
+      'Genestealer Cults',
+      'CHARACTERS',
+      'Primus (80 Points)',
+      'OPPONENT: tyranids.army',
+      'STRATAGEMS',
+      'OPPONENT: tyranids.army',
+    ].join('\n');
+    const lines = await tokenize(text);
+    for (const n of [0, 6, 8]) {
+      assertScope(lines, n, 'OPPONENT', 'keyword.other.opponent.army-list');
+      assertScope(lines, n, 'tyranids.army', 'string.unquoted.path.army-list');
+    }
+    assert.ok(!hasScopePrefix(lines, 6, 'entity.name.type.unit'), 'not a unit line');
+    assert.ok(!hasScopePrefix(lines, 8, 'entity.name.function.stratagem'), 'not a stratagem');
+    assertScope(lines, 1, 'Iron Ring', 'string.unquoted.title.army-list');
+    assertScope(lines, 3, 'Genestealer Cults', 'entity.name.namespace.faction.army-list');
+  });
+
   it('a bare line inside a section is a unit (Combat Patrol), outside one it is not', async () => {
     const lines = await tokenize(
       'Necrons\nCombat Patrol\n\nCHARACTERS\n\nOverlord\n  • Warlord\n\n## Configuration\nShow/Hide Options',
