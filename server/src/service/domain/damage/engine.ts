@@ -34,7 +34,8 @@ export interface ScenarioWeapon {
   profile?: string;
 }
 
-export interface ScenarioTarget {
+/** The defensive profile of models: a whole single-profile target, or one model group of a real unit. */
+export interface ModelsProfile {
   models: number;
   T: number;
   Sv: number;
@@ -46,8 +47,11 @@ export interface ScenarioTarget {
   /** Subtract this from each attack's Damage (minimum 1). */
   damageReduction?: number;
   halfDamage?: boolean;
-  stealth?: boolean;
   keywords?: string[];
+}
+
+export interface ScenarioTarget extends ModelsProfile {
+  stealth?: boolean;
   /**
    * A real unit: its model groups, each with its own profile, in the order the defender allocates (Bodyguard
    * groups first, attached Leader/Support groups after). When present, the groups are the target; the top-level
@@ -58,18 +62,8 @@ export interface ScenarioTarget {
 }
 
 /** One model group of a target unit (a squad's sergeant, its troopers, an attached Leader). */
-export interface TargetGroup {
+export interface TargetGroup extends ModelsProfile {
   name?: string;
-  models: number;
-  T: number;
-  Sv: number;
-  invuln?: number | null;
-  W: number;
-  fnp?: number | null;
-  fnpMortal?: number | null;
-  damageReduction?: number;
-  halfDamage?: boolean;
-  keywords?: string[];
   /** A CHARACTER model: PRECISION may choose it. */
   character?: boolean;
   /** From a Leader or Support unit attached to the Bodyguard. */
