@@ -2,8 +2,9 @@
 // server for `auspex/damageBreakdown` and shows the page damageViewHtml.ts builds.
 // Toggling a condition in the page posts a message; the panel asks again and re-renders.
 import { randomBytes } from 'crypto';
-import { Disposable, Uri, ViewColumn, WebviewPanel, window, workspace } from 'vscode';
+import { Disposable, Uri, WebviewPanel, workspace } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
+import { revealOrCreatePanel } from './webviewPanel';
 import type { BreakdownConditions, ConditionKey, DamageBreakdown } from '../../server/src/service/features/damageBreakdown';
 import { renderBreakdownHtml, renderMessageHtml, ViewMessage } from './damageViewHtml';
 
@@ -45,14 +46,11 @@ export class DamageView implements Disposable {
     if (typeof uri !== 'string' || !Number.isInteger(unitIndex) || !Number.isInteger(targetIndex)) return;
     const conditions = initial && typeof initial === 'object' ? { ...(initial as BreakdownConditions) } : {};
     this.state = { uri, unitIndex: unitIndex as number, targetIndex: targetIndex as number, conditions };
-    if (!this.panel) {
-      this.panel = window.createWebviewPanel('auspex.damageBreakdown', 'Damage breakdown', { viewColumn: ViewColumn.Beside, preserveFocus: true }, {
-        enableScripts: true,
-        localResourceRoots: [Uri.joinPath(this.extensionUri, 'media')],
-      });
-      this.panel.onDidDispose(() => (this.panel = undefined), null, this.subscriptions);
-      this.panel.webview.onDidReceiveMessage((m: ViewMessage) => this.onMessage(m), null, this.subscriptions);
-    } else this.panel.reveal(undefined, true);
+    this.panel = revealOrCreatePanel(this.panel, 'auspex.damageBreakdown', 'Damage breakdown', this.extensionUri, {
+      onMessage: (m: ViewMessage) => this.onMessage(m),
+      onDispose: () => (this.panel = undefined),
+      subscriptions: this.subscriptions,
+    });
     void this.refresh();
   }
 

@@ -2,8 +2,9 @@
 // `auspex/matchup` (computed in the core, per-pair cached) and shows the page matchupViewHtml.ts builds. The
 // direction and phase are the page's own state; a condition toggle asks again; a cell opens that pair's breakdown.
 import { randomBytes } from 'crypto';
-import { commands, Disposable, Uri, ViewColumn, WebviewPanel, window, workspace } from 'vscode';
+import { commands, Disposable, Uri, WebviewPanel, workspace } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
+import { revealOrCreatePanel } from './webviewPanel';
 import type { Matchup, MatchupConditions } from '../../server/src/service/features/matchup';
 import type { ConditionKey } from '../../server/src/service/features/damageBreakdown';
 import { renderMessageHtml } from './damageViewHtml';
@@ -36,14 +37,11 @@ export class MatchupView implements Disposable {
 
   show(uri: string): void {
     this.uri = uri;
-    if (!this.panel) {
-      this.panel = window.createWebviewPanel('auspex.matchup', 'Matchup', { viewColumn: ViewColumn.Beside, preserveFocus: true }, {
-        enableScripts: true,
-        localResourceRoots: [Uri.joinPath(this.extensionUri, 'media')],
-      });
-      this.panel.onDidDispose(() => (this.panel = undefined), null, this.subscriptions);
-      this.panel.webview.onDidReceiveMessage((m: MatchupMessage) => this.onMessage(m), null, this.subscriptions);
-    } else this.panel.reveal(undefined, true);
+    this.panel = revealOrCreatePanel(this.panel, 'auspex.matchup', 'Matchup', this.extensionUri, {
+      onMessage: (m: MatchupMessage) => this.onMessage(m),
+      onDispose: () => (this.panel = undefined),
+      subscriptions: this.subscriptions,
+    });
     void this.refresh();
   }
 
