@@ -60,13 +60,23 @@ export class Workbench {
   /** Opens a workspace file through Quick Open and waits for its editor tab to be active with text shown. */
   async openFile(name: string): Promise<void> {
     const { page } = this;
-    await this.focusEditorArea();
-    await page.keyboard.press(`${MOD}+KeyP`);
     const input = page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible' });
-    await input.fill(name);
-    // Enter picks the focused row: wait until filtering has put the file there.
-    await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: name }).waitFor({ state: 'visible' });
+    const row = page.locator('.quick-input-list .monaco-list-row.focused', { hasText: name });
+    // A file written a moment ago may not be in Quick Open's file search yet: ask again (three tries).
+    for (let attempt = 1; ; attempt++) {
+      await this.focusEditorArea();
+      await page.keyboard.press(`${MOD}+KeyP`);
+      await input.waitFor({ state: 'visible' });
+      await input.fill(name);
+      // Enter picks the focused row: wait until filtering has put the file there.
+      try {
+        await row.waitFor({ state: 'visible', timeout: attempt < 3 ? 10_000 : undefined });
+        break;
+      } catch (e) {
+        if (attempt >= 3) throw e;
+        await page.keyboard.press('Escape');
+      }
+    }
     await page.keyboard.press('Enter');
     await page.locator('.tabs-container .tab.active', { hasText: name }).waitFor({ state: 'visible' });
     await this.editor().locator('.view-lines .view-line').first().waitFor({ state: 'visible' });
