@@ -114,13 +114,21 @@ export class Workbench {
   /** Moves the mouse onto the first rendered occurrence of `text` and returns the hover widget's text once it shows `expect`. */
   async hover(text: string, expect: string | RegExp): Promise<string> {
     const { page } = this;
-    const box = await this.textBox(text);
-    // Move away first so a previous hover does not linger, then onto the word's middle.
-    await page.mouse.move(5, 5);
-    await page.mouse.move(box.x + Math.min(box.width / 2, 20), box.y + box.height / 2, { steps: 4 });
     const hover = page.locator('.monaco-hover:not(.hidden)', { hasText: expect }).first();
-    await hover.waitFor({ state: 'visible' });
-    return hover.innerText();
+    // A code lens arriving (data just loaded) moves the line under the mouse: measure again and hover again,
+    // up to three times, as a user would.
+    for (let attempt = 1; ; attempt++) {
+      const box = await this.textBox(text);
+      // Move away first so a previous hover does not linger, then onto the word's middle.
+      await page.mouse.move(5, 5);
+      await page.mouse.move(box.x + Math.min(box.width / 2, 20), box.y + box.height / 2, { steps: 4 });
+      try {
+        await hover.waitFor({ state: 'visible', timeout: attempt < 3 ? 10_000 : undefined });
+        return hover.innerText();
+      } catch (e) {
+        if (attempt >= 3) throw e;
+      }
+    }
   }
 
   /** The screen rectangle of the first rendered occurrence of `text` in the active editor. */
