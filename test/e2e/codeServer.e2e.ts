@@ -248,17 +248,8 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
     await wb.runCommand('View: Close All Editors');
     await wb.openFile(DOWNLOADED);
     const { page } = wb;
-    await page.keyboard.press('F1');
-    const input = page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible' });
-    await input.fill('>Auspex: Download Rules Data');
-    await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: 'Auspex: Download Rules Data' }).waitFor({ state: 'visible' });
-    await page.keyboard.press('Enter');
     // The edition picker: the 10th edition, whose source auspex.data.sources points at the local server.
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: '10th edition' }).waitFor({ state: 'visible' });
-    await input.fill('10th edition');
-    await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: '10th edition' }).waitFor({ state: 'visible' });
-    await page.keyboard.press('Enter');
+    await wb.runCommandAndPick('Auspex: Download Rules Data', '10th edition');
     await page.locator('.notifications-toasts', { hasText: /rules data ready: new version e2e/ }).waitFor({ state: 'visible', timeout: UI_TIMEOUT });
     await wb.screenshot('download-data');
     const text = await wb.hover('Goliath Truck', /Twin autocannon/);
@@ -426,17 +417,8 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
     await wb.openFile(mine);
     await wb.languageMode('Army List');
     const { page } = wb;
-    await page.keyboard.press('F1');
-    const input = page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible' });
-    await input.fill('>Auspex: Set Opponent List');
-    await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: 'Auspex: Set Opponent List' }).waitFor({ state: 'visible' });
-    await page.keyboard.press('Enter');
     // The list picker follows in the same widget.
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: theirs }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT });
-    await input.fill(theirs);
-    await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: theirs }).waitFor({ state: 'visible' });
-    await page.keyboard.press('Enter');
+    await wb.runCommandAndPick('Auspex: Set Opponent List', theirs, UI_TIMEOUT);
     await wb.waitLineText(1, `OPPONENT: ${theirs}`);
     const lenses = await wb.codeLenses(/⚔ vs /);
     const named = lenses.map((t) => /^⚔ vs (.+?)(?: ×\d+)?: (?:Shooting|Fight) [\d.]+ dmg, [\d.]+ slain/.exec(t)?.[1]).filter(Boolean);

@@ -283,6 +283,22 @@ export class Workbench {
 
   /** Runs a command from the Command Palette by its title. */
   async runCommand(title: string): Promise<void> {
+    const input = await this.paletteCommand(title);
+    await input.waitFor({ state: 'hidden' });
+  }
+
+  /** Runs a command from the Command Palette, then picks `choice` in the quick pick it opens in the same widget. */
+  async runCommandAndPick(title: string, choice: string, timeout?: number): Promise<void> {
+    const { page } = this;
+    const input = await this.paletteCommand(title);
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: choice }).first().waitFor({ state: 'visible', timeout });
+    await input.fill(choice);
+    await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: choice }).waitFor({ state: 'visible' });
+    await page.keyboard.press('Enter');
+  }
+
+  /** F1, the command's title, Enter once the palette has focused it; returns the quick input. */
+  private async paletteCommand(title: string): Promise<Locator> {
     const { page } = this;
     await page.keyboard.press('F1');
     const input = page.locator('.quick-input-widget input');
@@ -290,6 +306,6 @@ export class Workbench {
     await input.fill(`>${title}`);
     await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: title }).waitFor({ state: 'visible' });
     await page.keyboard.press('Enter');
-    await input.waitFor({ state: 'hidden' });
+    return input;
   }
 }
