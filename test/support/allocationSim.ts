@@ -7,19 +7,10 @@
 // Covers: A/D dice, skill or TORRENT, S, AP, SUSTAINED HITS X, LETHAL HITS, DEVASTATING WOUNDS, PRECISION,
 // TWIN-LINKED; per group Sv, invuln, W, fnp, fnpMortal, damageReduction, halfDamage.
 import type { DamageScenario, TargetGroup } from '../../server/src/service/domain/damage/engine';
-import { McStat, rng } from './montecarlo';
+import { has, makeRoller, McStat, param, rng } from './montecarlo';
 
 export type AllocKey = 'unsaved' | 'damage' | 'damageBeforeFnp' | 'woundsLost' | 'modelsSlain' | 'pWipe';
 export const ALLOC_KEYS: AllocKey[] = ['unsaved', 'damage', 'damageBeforeFnp', 'woundsLost', 'modelsSlain', 'pWipe'];
-
-const has = (ab: string[], name: string) => ab.some((a) => a.toUpperCase().replace(/[[\]]/g, '').trim() === name);
-const param = (ab: string[], prefix: string) => {
-  for (const a of ab) {
-    const s = a.toUpperCase().replace(/[[\]]/g, '').trim();
-    if (s.startsWith(prefix + ' ')) return s.slice(prefix.length + 1);
-  }
-  return undefined;
-};
 
 export interface AllocResult extends Record<AllocKey, McStat> {
   groupsSlain: McStat[];
@@ -27,15 +18,7 @@ export interface AllocResult extends Record<AllocKey, McStat> {
 
 export function simulateGroups(s: DamageScenario, trials: number, seed: number): AllocResult {
   const rand = rng(seed);
-  const d6 = () => 1 + Math.floor(rand() * 6);
-  const roll = (e: string | number): number => {
-    if (typeof e === 'number') return e;
-    const m = /^(\d*)D(3|6)(?:\+(\d+))?$/i.exec(e.replace(/\s/g, ''));
-    if (!m) return Number(e);
-    let t = m[3] ? Number(m[3]) : 0;
-    for (let i = 0; i < (m[1] ? Number(m[1]) : 1); i++) t += m[2] === '3' ? Math.ceil(d6() / 2) : d6();
-    return t;
-  };
+  const { d6, roll } = makeRoller(rand);
   const groups = s.target.groups as TargetGroup[];
   const eleventh = s.rules?.edition === 11;
   const order = [...groups.keys()].filter((i) => !groups[i].attached).concat([...groups.keys()].filter((i) => groups[i].attached));

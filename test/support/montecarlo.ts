@@ -19,7 +19,8 @@ export function rng(seed: number): () => number {
 
 type Roller = (expr: string | number) => number;
 
-function makeRoller(rand: () => number): { d6: () => number; roll: Roller } {
+/** A D6 and a dice-expression roller (`D3`, `2D6+1`) on one random stream. */
+export function makeRoller(rand: () => number): { d6: () => number; roll: Roller } {
   const d6 = () => 1 + Math.floor(rand() * 6);
   const roll: Roller = (expr) => {
     if (typeof expr === 'number') return expr;
@@ -42,10 +43,12 @@ export interface McStat {
 export type McKey = 'attacks' | 'hits' | 'critHits' | 'wounds' | 'critWounds' | 'lethalAutoWounds' | 'devWounds' | 'unsaved' | 'damage' | 'damageBeforeFnp' | 'woundsLost' | 'modelsSlain' | 'pWipe' | 'hazardousFailedTests';
 export const MC_KEYS: McKey[] = ['attacks', 'hits', 'critHits', 'wounds', 'critWounds', 'lethalAutoWounds', 'devWounds', 'unsaved', 'damage', 'damageBeforeFnp', 'woundsLost', 'modelsSlain', 'pWipe', 'hazardousFailedTests'];
 
-function has(abilities: string[], name: string): boolean {
+/** Whether an ability list holds `name` (case and brackets ignored). */
+export function has(abilities: string[], name: string): boolean {
   return abilities.some((a) => a.toUpperCase().replace(/[[\]]/g, '').trim() === name);
 }
-function param(abilities: string[], prefix: string): string | undefined {
+/** The value after `prefix` in an ability list (`SUSTAINED HITS 2` → `2`). */
+export function param(abilities: string[], prefix: string): string | undefined {
   for (const a of abilities) {
     const s = a.toUpperCase().replace(/[[\]]/g, '').trim();
     if (s.startsWith(prefix + ' ')) return s.slice(prefix.length + 1).trim();
