@@ -1,0 +1,65 @@
+// The judge's conformance on the real 11th-edition lists: each list in ../shared/lists-11e, checked against the
+// real BSData 11e catalogues and MFM v1.1 as `auspex check` checks it, gives exactly the errors and warnings
+// that ../shared/lists-11e/EXPECTED-FINDINGS.json records (each read by hand); any other is a false finding,
+// any one absent a missed error. Where a list's faction needs a catalogue the folder lacks, one finding may say
+// so (the file's "about"). Skips plainly without ../shared.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { DiagnosticSeverity } from 'vscode-languageserver-types';
+import { RulesProvider } from '../../server/src/node/rulesProvider';
+import { createLanguageService } from '../../server/src/service/languageService';
+import { rulesRouter } from '../../server/src/cli/check';
+import { requireShared, sharedPath } from '../support/shared';
+
+interface Expected {
+  line: number;
+  severity: 'error' | 'warning';
+  code: string;
+  why: string;
+}
+
+const SEVERITY: Record<number, string> = { [DiagnosticSeverity.Error]: 'error', [DiagnosticSeverity.Warning]: 'warning' };
+
+/** The one finding a list may carry that says a catalogue its faction needs is absent (points only). */
+const isMissingCatalogue = (f: { code: string; message: string }) => f.code === 'edition-data-missing' && /catalogue/i.test(f.message);
+
+describe('the judge on the real 11th-edition lists (EXPECTED-FINDINGS.json, BSData 11e + MFM v1.1)', function () {
+  this.timeout(120000);
+  const expectedFile = sharedPath('lists-11e', 'EXPECTED-FINDINGS.json');
+  const expected: Record<string, Expected[]> = fs.existsSync(expectedFile) ? JSON.parse(fs.readFileSync(expectedFile, 'utf8')).lists : {};
+  let check: ((file: string) => { line: number; severity: string; code: string; message: string }[]) | undefined;
+
+  before(function () {
+    requireShared(this, 'lists-11e', 'EXPECTED-FINDINGS.json');
+    requireShared(this, 'data', 'bsdata-11e');
+    requireShared(this, 'data', 'mfm-11e', 'v1.1');
+    const provider = new RulesProvider({ paths: [sharedPath('data', 'bsdata-11e'), sharedPath('data', 'mfm-11e', 'v1.1')] });
+    const service = createLanguageService();
+    const route = rulesRouter(provider, service);
+    check = (file) => {
+      const doc = TextDocument.create(`file:///${file}`, 'army-list', 1, fs.readFileSync(sharedPath('lists-11e', file), 'utf8'));
+      route(doc);
+      return service
+        .diagnostics(doc)
+        .filter((d) => d.severity === DiagnosticSeverity.Error || d.severity === DiagnosticSeverity.Warning)
+        .map((d) => ({ line: d.range.start.line + 1, severity: SEVERITY[d.severity!], code: String(d.code), message: d.message }));
+    };
+  });
+
+  for (const file of Object.keys(expected).sort()) {
+    it(`${file}: exactly the findings a judge signs`, () => {
+      const got = check!(file);
+      const want = expected[file];
+      const key = (f: { line: number; severity: string; code: string }) => `${f.line} ${f.severity} ${f.code}`;
+      const wanted = new Set(want.map(key));
+      let missingData = 0;
+      const falseFindings = got
+        .filter((g) => !wanted.has(key(g)))
+        .filter((g) => !(isMissingCatalogue(g) && ++missingData === 1))
+        .map((g) => `${key(g)}: ${g.message}`);
+      const missed = want.filter((w) => !got.some((g) => key(g) === key(w))).map((w) => `${key(w)} (${w.why})`);
+      assert.deepStrictEqual({ falseFindings, missed }, { falseFindings: [], missed: [] });
+    });
+  }
+});
