@@ -31,6 +31,57 @@ function forbidden(spec: string): boolean {
   return spec.startsWith('node:') || FORBIDDEN.has(pkg);
 }
 
+
+/** The relative imports between the TypeScript files under `dir`: file → files it imports (type-only imports too). */
+function importGraph(dir: string): Map<string, string[]> {
+  const files = sourceFiles(dir);
+  const known = new Set(files);
+  const graph = new Map<string, string[]>();
+  for (const f of files) {
+    const targets = importsOf(fs.readFileSync(f, 'utf8'))
+      .filter((spec) => spec.startsWith('.'))
+      .map((spec) => path.resolve(path.dirname(f), spec))
+      .map((p) => [`${p}.ts`, path.join(p, 'index.ts')].find((c) => known.has(c)))
+      .filter((t): t is string => t !== undefined);
+    graph.set(f, targets);
+  }
+  return graph;
+}
+
+/** The import circles of a graph: each strongly connected component of more than one file (Tarjan). */
+export function importCircles(graph: Map<string, string[]>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const circles: string[][] = [];
+  const visit = (v: string): void => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1) circles.push(component.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return circles;
+}
+
 describe('architecture', () => {
   it('finds the import specifiers it checks', () => {
     assert.deepStrictEqual(importsOf(`import { a } from 'vscode-languageserver/node';\nconst fs = require("fs");\nexport * from './x';`), [
@@ -68,5 +119,17 @@ describe('architecture', () => {
         .map((spec) => `${path.relative(repoRoot, f)} imports ${spec}`),
     );
     assert.deepStrictEqual(offenders, []);
+  });
+  it('finds an import circle, type-only imports included', () => {
+    const g = new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]);
+    assert.deepStrictEqual(importCircles(g), [['a', 'b', 'c']]);
+    assert.deepStrictEqual(importCircles(new Map([['a', ['b']], ['b', []]])), []);
+  });
+
+  it('has no import circles in the server, the core or the client (a circle makes modules that cannot be read alone)', () => {
+    for (const dir of [path.join(repoRoot, 'server', 'src'), path.join(repoRoot, 'client', 'src')]) {
+      const circles = importCircles(importGraph(dir)).map((c) => c.map((f) => path.relative(repoRoot, f)).join(' ↔ '));
+      assert.deepStrictEqual(circles, [], `import circles under ${path.relative(repoRoot, dir)}`);
+    }
   });
 });

@@ -9,7 +9,7 @@ import { parseArmyList } from '../../server/src/service/domain/parse';
 import { RulesIndex } from '../../server/src/service/domain/rules';
 import { loadEmbeddedRules } from '../../server/src/service/domain/rules/embedded';
 import { fuzzyScore, matchKey } from '../../server/src/service/features/completion/rank';
-import { dialectOf } from '../../server/src/service/features/completion/items';
+import { dialectOf } from '../../server/src/service/features/completion/dialect';
 import { list, readCaretFixtures, rulesFor } from '../support/caretFixtures';
 import { requireShared } from '../support/shared';
 

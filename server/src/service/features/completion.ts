@@ -14,7 +14,6 @@ import { filterTextFor, fuzzyScore, matchKey, sortTextFor } from './completion/r
 import {
   bulletCandidates,
   Candidate,
-  dialectOf,
   enhancementCandidates,
   skeletonCandidates,
   sizeCandidates,
@@ -22,6 +21,7 @@ import {
   targetCandidates,
   unitNameCandidates,
 } from './completion/items';
+import { dialectOf } from './completion/dialect';
 import { documentationFor } from './completion/resolve';
 import { factionChoices, FactionSources, headerCandidates, headerKinds } from './completion/header';
 import { normalizeName } from '../domain/text/normalize';

@@ -8,7 +8,7 @@ import type { RulesIndex } from '../domain/rules';
 import { toRange } from './diagnostics/make';
 import { unitModelCount } from './diagnostics/validate';
 import { legalSizes, planUnit, renderUnit } from './completion/build';
-import { dialectOf } from './completion/items';
+import { dialectOf } from './completion/dialect';
 
 export const SET_SIZE_KIND = `${CodeActionKind.RefactorRewrite}.auspex.setSize`;
 

@@ -7,7 +7,7 @@
 // consumed in order and a wounded model is always the current one, so one count per track is the whole state
 // ((A + 1) × (C + 1) states for A and C wounds on the tracks).
 import type { Dist } from './dice';
-import type { TargetGroup } from './engine';
+import type { TargetGroup } from './scenario';
 import type { Joint } from './joint';
 import { allocate, spend } from './budget';
 

@@ -1,12 +1,10 @@
 // The interface every edition module implements. Members are grouped by the
 // concern that asks them; a new edition is one new module implementing this.
 import type { WeaponAbilities } from '../damage/abilities';
-import type { ScenarioContext, ScenarioTarget, TargetGroup } from '../damage/engine';
-export type Edition = 10 | 11;
-export const EDITIONS: readonly Edition[] = [10, 11];
-
-/** The `auspex.edition` setting / `--edition` flag: detect from the list, or force one. */
-export type EditionSetting = 'auto' | '10' | '11';
+import type { ScenarioContext, ScenarioTarget, TargetGroup } from '../damage/scenario';
+import type { Edition } from './edition';
+export type { Edition, EditionSetting } from './edition';
+export { EDITIONS } from './edition';
 
 export interface EditionRules {
   readonly edition: Edition;

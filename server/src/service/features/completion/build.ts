@@ -5,7 +5,7 @@
 // it as one snippet; the "Set size to N" code action rewrites a unit with it.
 import type { Datasheet } from '../../domain/rules/model';
 import { normalizeName, spellingKey } from '../../domain/text/normalize';
-import type { Dialect } from './items';
+import type { Dialect } from './dialect';
 
 export interface PlannedWargear {
   name: string;

@@ -11,7 +11,8 @@ import type { Edition } from '../../domain/editions/types';
 import { normalizeName } from '../../domain/text/normalize';
 import { catalogOf } from './catalog';
 import { choiceEscape, snippetEscape } from './build';
-import type { Candidate, Dialect } from './items';
+import type { Candidate } from './items';
+import type { Dialect } from './dialect';
 
 export type HeaderKind = 'title' | 'faction' | 'detachment' | 'battleSize' | 'unit';
 

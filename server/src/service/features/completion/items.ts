@@ -8,6 +8,7 @@ import { CompletionItemKind } from 'vscode-languageserver-types';
 import { normalizeName } from '../../domain/text/normalize';
 import { satisfies, KeywordExpr } from '../../domain/stratagems/targetText';
 import { attachedUnits, canTarget, datasheetKeywords, requirementAt, stratagemTargetSpec } from '../../domain/stratagems/eligibility';
+import type { Dialect } from './dialect';
 import type { Catalog } from './catalog';
 import type { UnitNameContext } from './context';
 import { choiceEscape, displayName, legalSizes, planUnit, renderUnit, snippetEscape, unitSnippet } from './build';
@@ -35,20 +36,6 @@ export interface Candidate {
   key?: string;
   /** Text inserted elsewhere at `at` (a unit put in its own section further up or down the list). */
   elsewhere?: { at: number; text: string };
-}
-
-/** The list's own spelling: "(85 Points)" + "Enhancements:" (app dialect A) or "(85 points)" + "Enhancement:" (dialect B). */
-export interface Dialect {
-  points: 'points' | 'Points';
-  enhancement: 'Enhancement' | 'Enhancements';
-}
-
-export function dialectOf(text: string): Dialect {
-  const cap = /\(\d[\d,]* Points\)/.test(text);
-  const low = /\(\d[\d,]* points\)/.test(text);
-  const points = cap && !low ? 'Points' : 'points';
-  const enhancement = /Enhancements:/.test(text) ? 'Enhancements' : /Enhancement:/.test(text) ? 'Enhancement' : points === 'Points' ? 'Enhancements' : 'Enhancement';
-  return { points, enhancement };
 }
 
 const looseKey = (s: string) => normalizeName(s).replace(/[^a-z0-9]/g, '').replace(/s$/, '');

@@ -1,0 +1,6 @@
+// The editions Auspex knows, in a module of its own that imports nothing: every layer may name them.
+export type Edition = 10 | 11;
+export const EDITIONS: readonly Edition[] = [10, 11];
+
+/** The `auspex.edition` setting / `--edition` flag: detect from the list, or force one. */
+export type EditionSetting = 'auto' | '10' | '11';
