@@ -117,7 +117,17 @@ export function mergeRules(sources: RulesSource[]): { data: RulesData; warnings:
     const fromMfm = data.sources.some((s) => s.kind === 'mfm');
     const src = data.sources[0];
     if (data.forceConstraints?.length && !out.forceConstraints) out.forceConstraints = data.forceConstraints;
-    for (const f of data.factions) if (!factions.has(fKey(f.name))) { factions.set(fKey(f.name), f); out.factions.push(f); }
+    for (const f of data.factions) {
+      const had = factions.get(fKey(f.name));
+      if (!had) { factions.set(fKey(f.name), f); out.factions.push(f); continue; }
+      // A catalogue one source lacks stays said whichever source names the faction first.
+      const missing = [...new Set([...(had.missingCatalogues ?? []), ...(f.missingCatalogues ?? [])])];
+      if (missing.length > (had.missingCatalogues?.length ?? 0)) {
+        const copy = { ...had, missingCatalogues: missing };
+        factions.set(fKey(f.name), copy);
+        out.factions[out.factions.indexOf(had)] = copy;
+      }
+    }
     for (const d of data.datasheets) {
       const k = dsKey(d);
       const w = datasheets.get(k);

@@ -94,6 +94,11 @@ export interface Faction {
   parent?: string;
   /** Datasheets of other factions the source lists under this one: the units it may take as allies. */
   allies?: string[];
+  /**
+   * Catalogues the faction's data links (itself or through the catalogues it links) that the folder lacks:
+   * every entry reached through them is unavailable, so its datasheets may be known only by their points.
+   */
+  missingCatalogues?: string[];
   source: SourceRef;
 }
 
