@@ -34,7 +34,7 @@ export function validateList(doc: TextDocument, parsed: ArmyList, rules: RulesIn
         'faction-not-loaded',
         `No rules data is loaded for the faction "${list.faction.text}", so its units are not checked. ` +
           'Download the community data (the quick fix, or `auspex data fetch`), or point the setting auspex.data.paths (or --data) at a BattleScribe or Wahapedia folder that has it.',
-        { data: downloadPayload(list, settings) },
+        { data: { ...downloadPayload(list, settings), checked: 'none' } },
       ),
     );
     return out;
@@ -106,7 +106,7 @@ function editionDataMissing(doc: TextDocument, list: ArmyList, rules: RulesIndex
   const needs = `Download it (the quick fix, or \`auspex data fetch\`), or point the setting auspex.data.paths (or --data) at ${ed.muster.dataNeeded}.`;
   if (!rules.data.datasheets.length) {
     const diagnostic = makeDiagnostic(doc, span, 'edition-data-missing', `The list is read under the ${ed.label} and no ${ed.label} rules data is loaded, so it is not checked. ${needs}`, {
-      data: { edition: ed.edition, download: ed.edition },
+      data: { edition: ed.edition, download: ed.edition, checked: 'none' },
     });
     return { diagnostic, pricesOnly: false };
   }
@@ -128,7 +128,7 @@ function editionDataMissing(doc: TextDocument, list: ArmyList, rules: RulesIndex
       `The ${ed.label} BattleScribe data loaded for ${faction} links the catalogue${one ? '' : 's'} ${names}, which ${one ? 'is' : 'are'} not in its folder: ` +
         `the datasheets, wargear and keywords ${one ? 'it defines' : 'they define'} are unknown, so only the units' points and the total are checked${by ? ` (points from ${by})` : ''}. ` +
         `Add the missing catalogue${one ? '' : 's'} to that folder (or point auspex.data.paths / --data at a BattleScribe folder that has ${one ? 'it' : 'them'}) to check the rest.`,
-      { data: { edition: ed.edition, missingCatalogues: lacking } },
+      { data: { edition: ed.edition, missingCatalogues: lacking, checked: 'points' } },
     );
     return { diagnostic, pricesOnly: true };
   }
@@ -143,7 +143,7 @@ function editionDataMissing(doc: TextDocument, list: ArmyList, rules: RulesIndex
       span,
       'edition-data-missing',
       `The loaded ${ed.label} data has only points for ${faction}${by ? ` (${by})` : ''}, no datasheets, so only its points are checked. ${advice}`,
-      { data: bs.length ? { edition: ed.edition } : { edition: ed.edition, download: ed.edition } },
+      { data: bs.length ? { edition: ed.edition, checked: 'points' } : { edition: ed.edition, download: ed.edition, checked: 'points' } },
     );
     return { diagnostic, pricesOnly: true };
   }
@@ -173,6 +173,20 @@ function checkPricesOnly(doc: TextDocument, list: ArmyList, rules: RulesIndex, s
     if (points) out.push(points);
   }
   checkPrices(ctx);
+}
+
+/**
+ * How much of a list its findings say was left unchecked for want of rules data: 'none' checked (no data for its
+ * edition or faction), only its 'points', or undefined when it was checked in full. The event report's verdict.
+ */
+export function notCheckedBy(diagnostics: readonly Diagnostic[]): 'none' | 'points' | undefined {
+  let out: 'none' | 'points' | undefined;
+  for (const d of diagnostics) {
+    const checked = (d.data as { checked?: unknown } | undefined)?.checked;
+    if (checked === 'none') return 'none';
+    if (checked === 'points') out = 'points';
+  }
+  return out;
 }
 
 function factionKnown(rules: RulesIndex, name: string): boolean {
