@@ -50,8 +50,10 @@ const USAGE = `Usage:
       directions; --json: your units attacking (--reverse: theirs attacking yours)
   auspex --help | --version
 
---data <dir> (repeatable, first wins) adds a folder of BattleScribe catalogues or a
-Wahapedia CSV export to the embedded rules data. After those folders, every command
+--data <dir> (repeatable, first wins) adds a folder of BattleScribe catalogues, a
+Wahapedia CSV export or Munitorum Field Manual files to the embedded rules data;
+--data 11=<dir> (or 10=<dir>) states the edition its data is for (a Wahapedia
+export that does not show it is refused otherwise). After those folders, every command
 uses the data \`auspex data fetch\` cached for the list's edition; --no-cache turns
 that off. The cache: --cache DIR, else AUSPEX_CACHE_DIR, else $XDG_CACHE_HOME/auspex
 or ~/.cache/auspex.

@@ -48,10 +48,10 @@ export class RulesProvider {
     const folderOptions: DataFolderOptions = options.includeNonMatchedPlay
       ? { includeLegends: true, includeCrusade: true, includeBoardingActions: true }
       : {};
-    const { paths, warnings } = uniqueDataPaths(options.paths);
+    const { paths, editions, warnings } = uniqueDataPaths(options.paths);
     this.pathWarnings = warnings;
     this.folders = [
-      ...paths.map((p) => openDataFolder(p, folderOptions)),
+      ...paths.map((p, i) => openDataFolder(p, editions[i] === undefined ? folderOptions : { ...folderOptions, edition: editions[i] })),
       ...(options.cached ?? []).map((c) => withDigest(openDataFolder(c.dir, folderOptions), { dir: c.digestDir, options: folderOptions })),
     ];
     this.loaded = this.folders.map(() => new Map());
@@ -72,7 +72,7 @@ export class RulesProvider {
     let changed = false;
     this.folders.forEach((folder, i) => {
       if (folder.kind === 'unknown' || this.loaded[i].has(key)) return;
-      if (edition !== undefined && (folder.edition ?? 10) !== edition) return;
+      if (edition !== undefined && folder.edition !== edition) return;
       const name = this.folderFactionName(i, key);
       if (name === undefined) {
         this.loaded[i].set(key, { data: emptyData(), warnings: [] });
@@ -102,7 +102,7 @@ export class RulesProvider {
     for (const faction of factions) {
       const key = normalizeName(faction);
       this.folders.forEach((folder, i) => {
-        if (folder.kind === 'unknown' || this.loaded[i].has(key) || (folder.edition ?? 10) !== edition) return;
+        if (folder.kind === 'unknown' || this.loaded[i].has(key) || folder.edition !== edition) return;
         const name = this.folderFactionName(i, key);
         if (name !== undefined && !this.loaded[i].has(`=${normalizeName(name)}`) && !out.includes(name)) out.push(name);
       });
@@ -147,7 +147,7 @@ export class RulesProvider {
   private lookUpListing(name: string, edition: Edition): string[] {
     const out: string[] = [];
     this.folders.forEach((folder) => {
-      if (folder.kind === 'unknown' || (folder.edition ?? 10) !== edition) return;
+      if (folder.kind === 'unknown' || folder.edition !== edition) return;
       const { units } = folder.unitIndex();
       let hits = units.get(spellingKey(name));
       if (!hits) {
@@ -190,9 +190,10 @@ export class RulesProvider {
   listedFactions(): { name: string; edition: Edition }[] {
     const out: { name: string; edition: Edition }[] = [];
     this.folders.forEach((folder, i) => {
-      if (folder.kind === 'unknown') return;
+      const edition = folder.edition;
+      if (folder.kind === 'unknown' || edition === undefined) return;
       const names = new Set(this.listedNames(i).values());
-      for (const name of names) out.push({ name, edition: folder.edition ?? 10 });
+      for (const name of names) out.push({ name, edition });
     });
     return out;
   }
@@ -241,7 +242,7 @@ export class RulesProvider {
     const sources: RulesSource[] = [];
     const loadWarnings: DataWarning[] = [];
     this.loaded.forEach((byFaction, i) => {
-      if ((this.folders[i].edition ?? 10) !== edition) return;
+      if (this.folders[i].edition !== edition) return;
       for (const r of byFaction.values()) {
         sources.push({ data: r.data, precedence: i });
         loadWarnings.push(...r.warnings);
@@ -262,15 +263,28 @@ function emptyData(): RulesData {
 }
 
 /**
+ * A data path as the setting or --data gives it: `<dir>`, or `<edition>=<dir>` ("11=~/wahapedia-11e") stating the
+ * edition its data is for (a Wahapedia export that does not show it, or to overrule what the data shows).
+ */
+export function parseDataPath(given: string): { path: string; edition?: Edition } {
+  const m = /^(\d{1,2})=(.+)$/.exec(given);
+  const edition = m ? Number(m[1]) : undefined;
+  return m && (EDITIONS as readonly number[]).includes(edition!) ? { path: m[2], edition: edition as Edition } : { path: given };
+}
+
+/**
  * The data paths to open: each resolved (symlinks too, when it exists) and kept once, in the order given, at
  * most BOUNDS.dataPaths of them (the rest refused in one warning). The same folder named 2,000 ways is read once.
+ * `editions[i]`: the edition stated for `paths[i]` (`11=<dir>`), if any.
  */
-export function uniqueDataPaths(given: readonly string[]): { paths: string[]; warnings: DataWarning[] } {
+export function uniqueDataPaths(given: readonly string[]): { paths: string[]; editions: (Edition | undefined)[]; warnings: DataWarning[] } {
   const seen = new Set<string>();
   const paths: string[] = [];
+  const editions: (Edition | undefined)[] = [];
   let dropped = 0;
-  for (const p of given) {
-    if (typeof p !== 'string' || p.trim() === '') continue;
+  for (const g of given) {
+    if (typeof g !== 'string' || g.trim() === '') continue;
+    const { path: p, edition } = parseDataPath(g);
     let key = path.resolve(p);
     // Symlinks resolved for the paths kept; beyond the bound the rest are only counted (no disk access).
     if (paths.length < BOUNDS.dataPaths) {
@@ -283,10 +297,13 @@ export function uniqueDataPaths(given: readonly string[]): { paths: string[]; wa
     if (seen.has(key)) continue;
     seen.add(key);
     if (paths.length >= BOUNDS.dataPaths) dropped++;
-    else paths.push(key);
+    else {
+      paths.push(key);
+      editions.push(edition);
+    }
   }
   const warnings = dropped
     ? [warn('too-many-paths', `${dropped} more data path${dropped === 1 ? '' : 's'} beyond the first ${BOUNDS.dataPaths} ignored`, { file: 'auspex.data.paths' }, 'error')]
     : [];
-  return { paths, warnings };
+  return { paths, editions, warnings };
 }

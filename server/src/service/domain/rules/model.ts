@@ -32,7 +32,7 @@ export type DataSourceKind = 'embedded' | 'bsdata' | 'wahapedia' | 'mfm';
 
 export interface DataSource {
   kind: DataSourceKind;
-  /** The edition of the game the data is for: embedded seed and Wahapedia 10; BattleScribe from its game system's name; MFM 11. */
+  /** The edition of the game the data is for: embedded seed 10; Wahapedia as its export shows or the user states; BattleScribe from its game system's name; MFM 11. */
   edition: Edition;
   /** Folder or label. */
   location: string;
