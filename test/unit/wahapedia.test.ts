@@ -253,8 +253,13 @@ describe('Wahapedia export: its edition read from the export or stated, never as
   it('refuses an export that does not show its edition, saying how to state it; `11=<dir>` / `10=<dir>` states it', () => {
     const dir = variant('silent', silent);
     const f = openDataFolder(dir);
-    assert.strictEqual(f.kind, 'unknown');
+    // Recognised as an export (a download finds it), unusable until its edition is stated.
+    assert.deepStrictEqual([f.kind, f.edition], ['wahapedia', undefined]);
     assert.deepStrictEqual(f.warnings.map((w) => w.code), ['data-edition-unknown']);
+    const unstated = new RulesProvider({ paths: [dir] });
+    unstated.ensureFaction('World Eaters');
+    assert.deepStrictEqual([unstated.rulesFor(10), unstated.rulesFor(11)].map((r) => r.sources.filter((s) => s.kind === 'wahapedia').length), [0, 0]);
+    assert.deepStrictEqual(unstated.listedFactions(), []);
     assert.match(f.warnings[0].message, new RegExp(`does not show its edition.*"11=${dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"`));
     for (const edition of [10, 11] as const) {
       const p = new RulesProvider({ paths: [`${edition}=${dir}`] });

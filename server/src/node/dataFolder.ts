@@ -28,7 +28,7 @@ export interface DataFolder {
    * name; Wahapedia: its links or Source.csv), known without loading it; undefined for an unusable folder.
    */
   edition?: Edition;
-  /** Problems found opening the folder (missing, unreadable, unrecognised). */
+  /** Problems found opening the folder (missing, unreadable, unrecognised, its edition unknown). */
   warnings: DataWarning[];
   /** Cheap: BSData reads only each catalogue's header. */
   listFactions(): { factions: FactionInfo[]; warnings: DataWarning[] };
@@ -160,7 +160,8 @@ export function openDataFolder(dir: string, options: DataFolderOptions = {}): Da
   const shown: Edition | undefined = kind === 'mfm' ? 11 : kind === 'bsdata' ? listBsDataCatalogues(files).gameSystem?.edition ?? 10 : wahapediaEdition(files);
   const edition = stated ?? shown;
   if (edition === undefined) {
-    return failed(warn('data-edition-unknown', `${location} is a Wahapedia export that does not show its edition (no wahapedia.ru/wh40k<N>ed link in Factions.csv or Datasheets.csv, no edition in Source.csv): state it, "10=${location}" or "11=${location}" in auspex.data.paths or --data`, { file: location }, 'error'));
+    // Recognised (a data folder) but unusable until its edition is known.
+    return { ...failed(warn('data-edition-unknown', `${location} is a Wahapedia export that does not show its edition (no wahapedia.ru/wh40k<N>ed link in Factions.csv or Datasheets.csv, no edition in Source.csv): state it, "10=${location}" or "11=${location}" in auspex.data.paths or --data`, { file: location }, 'error')), kind };
   }
   if (stated !== undefined && shown !== undefined && stated !== shown) {
     fileWarnings.push(warn('data-edition-stated', `${location}: its data shows the ${shown}th edition, read as the ${stated}th as stated`, { file: location }, 'info'));

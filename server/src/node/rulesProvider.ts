@@ -71,7 +71,7 @@ export class RulesProvider {
     const key = normalizeName(faction);
     let changed = false;
     this.folders.forEach((folder, i) => {
-      if (folder.kind === 'unknown' || this.loaded[i].has(key)) return;
+      if (!usable(folder) || this.loaded[i].has(key)) return;
       if (edition !== undefined && folder.edition !== edition) return;
       const name = this.folderFactionName(i, key);
       if (name === undefined) {
@@ -163,7 +163,7 @@ export class RulesProvider {
   /** Loads every faction of every folder (for `auspex data` and `auspex targets`). */
   loadAll(): void {
     this.folders.forEach((folder, i) => {
-      if (folder.kind === 'unknown' || this.loaded[i].has('*')) return;
+      if (!usable(folder) || this.loaded[i].has('*')) return;
       this.loaded[i].clear();
       this.loaded[i].set('*', folder.loadAll());
     });
@@ -256,6 +256,11 @@ export class RulesProvider {
     this.merged.set(edition, result);
     return result;
   }
+}
+
+/** A folder whose data can be read: its layout recognised and its edition known. */
+export function usable(folder: DataFolder): boolean {
+  return folder.kind !== 'unknown' && folder.edition !== undefined;
 }
 
 function emptyData(): RulesData {
