@@ -150,6 +150,53 @@ describe('the 11th edition: each list checked against its own edition\'s data', 
     });
   });
 
+  describe('allies: units under ALLIED UNITS come from their own catalogue', () => {
+    // Adepta Sororitas (its catalogue links Agents of the Imperium's), with two units only Agents of the Imperium
+    // holds, priced as MFM v1.1's Imperial Agents prices them (65 each).
+    const ALLIES = `Allies (290 points)
+
+Adepta Sororitas
+Army Of Faith (2 Detachment Points)
+Take and Hold
+Strike Force (2000 points)
+
+CHARACTERS
+
+Canoness (60 points)
+  • Warlord
+
+BATTLELINE
+
+Battle Sisters Squad (100 points)
+
+ALLIED UNITS
+
+Imperial Rhino (65 points)
+
+Watch Captain Artemis (65 points)
+`;
+    it('Imperial Rhino and Watch Captain Artemis resolve from Agents of the Imperium, priced by the MFM', function () {
+      requireShared(this, 'data', 'bsdata-11e');
+      requireShared(this, 'data', 'mfm-11e', 'v1.1');
+      const found = check(ALLIES);
+      const lines = ALLIES.split('\n');
+      const rhino = lines.indexOf('Imperial Rhino (65 points)') + 1;
+      const artemis = lines.indexOf('Watch Captain Artemis (65 points)') + 1;
+      assert.deepStrictEqual(found.filter((f) => f.line >= rhino && f.code !== 'allied-unit'), [], JSON.stringify(found));
+      const allied = found.find((f) => f.code === 'allied-unit');
+      assert.match(allied?.message ?? '', /Imperial Rhino \(AGENTS OF THE IMPERIUM\); Watch Captain Artemis \(AGENTS OF THE IMPERIUM\)/);
+      assert.ok(!found.some((f) => f.code === 'unknown-datasheet' || f.code === 'total-mismatch'), JSON.stringify(found));
+      // The datasheets are the catalogue's (profiles, keywords), their price the MFM's.
+      const data = rules11().rulesFor(11);
+      for (const name of ['Imperial Rhino', 'Watch Captain Artemis']) {
+        const d = data.datasheets.find((x) => x.name === name && x.factionKeywords.includes('AGENTS OF THE IMPERIUM'));
+        assert.ok(d && d.models.length > 0, name);
+        assert.deepStrictEqual([d.pricedBy?.kind, d.points.map((p) => p.points)], ['mfm', [65]], name);
+      }
+      assert.ok(artemis > rhino);
+    });
+  });
+
   describe('hand-built lists, one mistake each', () => {
     it('the valid list has no finding', () => {
       assert.deepStrictEqual(check(VALID), []);

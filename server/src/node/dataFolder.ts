@@ -181,7 +181,8 @@ export function openDataFolder(dir: string, options: DataFolderOptions = {}): Da
       },
       loadFaction: (name) => stamp(loadMfm(files, { ...opts, factions: [name] })),
       loadAll: () => stamp(loadMfm(files, opts)),
-      unitIndex: () => EMPTY_INDEX,
+      // The MFM's files are small: read whole once, they say which faction prices a unit (an ally's own faction).
+      unitIndex: () => (index ??= mfmUnitIndex(loadMfm(files, opts))),
     };
   }
   if (kind === 'bsdata') {
@@ -211,6 +212,21 @@ export function openDataFolder(dir: string, options: DataFolderOptions = {}): Da
     loadAll: () => stamp(loadWahapedia(files, opts)),
     unitIndex: () => (index ??= wahapediaUnitIndex(files)),
   };
+}
+
+/** Datasheet names → the MFM factions pricing them. */
+function mfmUnitIndex(loaded: LoadResult): UnitIndex {
+  const units = new Map<string, string[]>();
+  const nameOf = new Map(loaded.data.factions.map((f) => [f.keyword, f.name] as const));
+  for (const d of loaded.data.datasheets) {
+    const f = nameOf.get(d.factionKeywords[0] ?? '');
+    if (!f) continue;
+    const key = spellingKey(d.name);
+    const list = units.get(key) ?? [];
+    if (!list.includes(f)) list.push(f);
+    units.set(key, list);
+  }
+  return { subFactions: new Map(), units, warnings: [] };
 }
 
 /** Factions.csv, Datasheets.csv and the faction keywords of Datasheets_keywords.csv: who holds which unit and chapter. */

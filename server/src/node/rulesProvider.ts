@@ -65,13 +65,13 @@ export class RulesProvider {
 
   /**
    * Makes sure `faction` (as a list names it) is loaded from every folder that
-   * has it (of `edition` only, when given). Returns true when that changed the rules data.
+   * has it (of `edition` only, when given; of that `kind` only, when given). Returns true when that changed the rules data.
    */
-  ensureFaction(faction: string, edition?: Edition): boolean {
+  ensureFaction(faction: string, edition?: Edition, kind?: DataFolder['kind']): boolean {
     const key = normalizeName(faction);
     let changed = false;
     this.folders.forEach((folder, i) => {
-      if (!usable(folder) || this.loaded[i].has(key)) return;
+      if (!usable(folder) || this.loaded[i].has(key) || (kind && folder.kind !== kind)) return;
       if (edition !== undefined && folder.edition !== edition) return;
       const name = this.folderFactionName(i, key);
       if (name === undefined) {
@@ -119,35 +119,51 @@ export class RulesProvider {
   ensureList(list: ArmyList, edition?: Edition): { changed: boolean; factions: string[] } {
     const factions: string[] = [];
     let changed = false;
-    const need = (f: string) => {
-      if (!factions.includes(f)) factions.push(f);
-      if (this.ensureFaction(f, edition)) changed = true;
+    const need = (f: string, kind?: DataFolder['kind']) => {
+      // Names to load again after a reload (from every folder): not those read from one kind of folder only.
+      if (!kind && !factions.includes(f)) factions.push(f);
+      if (this.ensureFaction(f, edition, kind)) changed = true;
     };
     for (const f of [list.faction?.text, list.superFaction?.text]) if (f) need(f);
     const e = edition ?? 10;
     let index = this.indexes.get(e);
     if (!index) this.indexes.set(e, (index = new RulesIndex(this.rulesFor(e))));
     const faction = list.faction?.text;
-    const missing = new Set(list.units.filter((u) => !index.datasheet(u.name.text, faction)).map((u) => u.name.text));
+    const unresolved = () => {
+      let ix = this.indexes.get(e);
+      if (!ix) this.indexes.set(e, (ix = new RulesIndex(this.rulesFor(e))));
+      return new Set(list.units.filter((u) => !ix.datasheet(u.name.text, faction)).map((u) => u.name.text));
+    };
+    let missing = unresolved();
+    // Allies (an 11th-edition ALLIED UNITS section) come first from the factions whose catalogues the list's
+    // factions link (Agents of the Imperium for Adepta Sororitas); their prices from the MFM faction listing them.
+    const linked = [list.faction?.text, list.superFaction?.text].flatMap((f) => (f && index.faction(f)?.linkedFactions) || []);
+    if (missing.size && linked.length) {
+      for (const f of linked) need(f);
+      const still = unresolved();
+      // Only the MFM's copy of those factions: another catalogue's datasheets of the same name would compete.
+      for (const name of missing) if (!still.has(name)) for (const f of this.factionsListing(name, e, 'mfm')) need(f, 'mfm');
+      missing = still;
+    }
     for (const name of missing) for (const f of this.factionsListing(name, e)) need(f);
     return { changed, factions };
   }
 
   /** Folder faction names whose data (of that edition) lists a datasheet of that name (tried without a faction-name prefix too). */
-  private factionsListing(name: string, edition: Edition): string[] {
-    const key = `${edition}:${name}`;
+  private factionsListing(name: string, edition: Edition, kind?: DataFolder['kind']): string[] {
+    const key = `${edition}:${kind ?? ''}:${name}`;
     let hit = this.listing.get(key);
     if (!hit) {
       if (this.listing.size > 2000) this.listing.clear();
-      this.listing.set(key, (hit = this.lookUpListing(name, edition)));
+      this.listing.set(key, (hit = this.lookUpListing(name, edition, kind)));
     }
     return hit;
   }
 
-  private lookUpListing(name: string, edition: Edition): string[] {
+  private lookUpListing(name: string, edition: Edition, kind?: DataFolder['kind']): string[] {
     const out: string[] = [];
     this.folders.forEach((folder) => {
-      if (folder.kind === 'unknown' || folder.edition !== edition) return;
+      if (folder.kind === 'unknown' || folder.edition !== edition || (kind && folder.kind !== kind)) return;
       const { units } = folder.unitIndex();
       let hits = units.get(spellingKey(name));
       if (!hits) {

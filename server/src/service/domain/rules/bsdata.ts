@@ -1036,6 +1036,8 @@ function loadFaction(L: Loader, cat: Cat, data: RulesData, seenDs: Set<string>):
   if (parent && parent !== fname) faction.parent = parent;
   const missing = L.missingLinked(closure);
   if (missing.length) faction.missingCatalogues = missing;
+  const linked = closure.filter((c) => c !== cat && !c.isGst && !c.library).map((c) => factionNameOf(c.name));
+  if (linked.length) faction.linkedFactions = [...new Set(linked)];
   data.factions.push(faction);
   for (const { ds } of candidates) {
     if (!opts.includeAllies && !ds.factionKeywords.includes(keyword)) continue;

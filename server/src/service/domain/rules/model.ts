@@ -99,6 +99,11 @@ export interface Faction {
    * every entry reached through them is unavailable, so its datasheets may be known only by their points.
    */
   missingCatalogues?: string[];
+  /**
+   * Factions whose catalogues the faction's data links (BattleScribe `catalogueLinks`, libraries aside): where its
+   * allied units come from ("Agents of the Imperium" for Adepta Sororitas).
+   */
+  linkedFactions?: string[];
   source: SourceRef;
 }
 
