@@ -150,6 +150,17 @@ describe('the 11th edition: each list checked against its own edition\'s data', 
     });
   });
 
+  it('a faction the BattleScribe folder has no catalogue for (plain Space Marines): one finding, no advice to download the folder given', function () {
+    requireShared(this, 'data', 'bsdata-11e');
+    requireShared(this, 'data', 'mfm-11e', 'v1.1');
+    const found = check('Marines (170 points)\n\nSpace Marines\nGladius Task Force (2 Detachment Points)\nTake and Hold\nStrike Force (2000 points)\n\nCHARACTERS\n\nCaptain (80 points)\n  • Warlord\n\nBATTLELINE\n\nIntercessor Squad (90 points)\n');
+    const missing = found.filter((f) => f.code === 'edition-data-missing');
+    assert.strictEqual(missing.length, 1, JSON.stringify(found));
+    assert.strictEqual(missing[0].line, 3);
+    assert.match(missing[0].message, /only points for Space Marines.*The BattleScribe data loaded \(.*bsdata-11e\) has no catalogue for Space Marines/);
+    assert.doesNotMatch(missing[0].message, /download|data fetch/i);
+  });
+
   describe('allies: units under ALLIED UNITS come from their own catalogue', () => {
     // Adepta Sororitas (its catalogue links Agents of the Imperium's), with two units only Agents of the Imperium
     // holds, priced as MFM v1.1's Imperial Agents prices them (65 each).

@@ -8,7 +8,7 @@ import { BsDataOptions, listBsDataCatalogues, loadBsData } from '../service/doma
 import { listMfmFactions, loadMfm, MfmOptions } from '../service/domain/rules/mfm';
 import type { Edition } from '../service/domain/editions/types';
 import { loadWahapedia, wahapediaEdition, WahapediaOptions } from '../service/domain/rules/wahapedia';
-import { DataWarning } from '../service/domain/rules/model';
+import type { DataSource, DataWarning } from '../service/domain/rules/model';
 import { readPipeCsv } from '../service/domain/rules/wahapediaCsv';
 import { normalizeName, spellingKey } from '../service/domain/text/normalize';
 import { BOUNDS } from '../service/domain/bounds';
@@ -28,6 +28,11 @@ export interface DataFolder {
    * name; Wahapedia: its links or Source.csv), known without loading it; undefined for an unusable folder.
    */
   edition?: Edition;
+  /**
+   * The source the folder's loads name (a BattleScribe folder's game system and revision), known without loading:
+   * said of a faction the folder lacks, so that a list is never told to fetch data that is already given.
+   */
+  source?: DataSource;
   /** Problems found opening the folder (missing, unreadable, unrecognised, its edition unknown). */
   warnings: DataWarning[];
   /** Cheap: BSData reads only each catalogue's header. */
@@ -186,8 +191,12 @@ export function openDataFolder(dir: string, options: DataFolderOptions = {}): Da
     };
   }
   if (kind === 'bsdata') {
+    const gst = listBsDataCatalogues(files).gameSystem;
+    // As loadBsData names it.
+    const version = gst ? `${gst.name ?? 'game system'} revision ${gst.revision ?? '?'}` : undefined;
     return {
       dir: location, kind, edition, warnings: fileWarnings,
+      source: { kind, edition, location, ...(version ? { version } : {}) },
       listFactions: () => {
         const { catalogues, warnings } = listBsDataCatalogues(files);
         return { factions: catalogues.filter((c) => !c.library).map((c) => ({ name: c.faction ?? c.catalogueName, ref: c.file })), warnings };

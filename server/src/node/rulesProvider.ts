@@ -75,7 +75,13 @@ export class RulesProvider {
       if (edition !== undefined && folder.edition !== edition) return;
       const name = this.folderFactionName(i, key);
       if (name === undefined) {
-        this.loaded[i].set(key, { data: emptyData(), warnings: [] });
+        // The folder lacks the faction: its source is still named (the data is given, the faction is not in it).
+        const data = emptyData();
+        if (folder.source) {
+          data.sources.push(folder.source);
+          changed = true;
+        }
+        this.loaded[i].set(key, { data, warnings: [] });
         return;
       }
       // A chapter and its parent are one load: the second name shares the first one's data.
