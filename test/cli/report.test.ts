@@ -13,7 +13,7 @@ function auspex(args: string[], cwd = repoRoot) {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-interface Row { file: string; verdict: string; faction?: string; detachments: string[]; counts: Record<string, number>; findings: { severity: string; code: string; line: number }[]; statedPoints?: number; computedPoints?: number; limit?: number; edition?: number }
+interface Row { file: string; verdict: string; unpricedUnits?: number; faction?: string; detachments: string[]; counts: Record<string, number>; findings: { severity: string; code: string; line: number }[]; statedPoints?: number; computedPoints?: number; limit?: number; edition?: number }
 
 describe('auspex report', function () {
   this.timeout(60_000);
@@ -29,32 +29,36 @@ describe('auspex report', function () {
       const html = path.join(dir, 'r.html');
       const json = path.join(dir, 'r.json');
       const r = auspex(['report', sharedPath('lists'), '--html', html, '--json', json, ...dataArgs]);
-      const report = JSON.parse(fs.readFileSync(json, 'utf8')) as { lists: Row[]; summary: { lists: number; legal: number; notLegal: number; byFaction: { faction: string; lists: number }[] } };
+      const report = JSON.parse(fs.readFileSync(json, 'utf8')) as { lists: Row[]; summary: { lists: number; legal: number; notLegal: number; notChecked: number; byFaction: { faction: string; lists: number }[] } };
       const files = fs.readdirSync(sharedPath('lists')).filter((f) => f.endsWith('.txt')).sort();
       assert.strictEqual(report.lists.length, 13);
-      assert.deepStrictEqual(report.lists.map((l) => path.basename(l.file)), files);
+      // Each list named relative to the folder given.
+      assert.deepStrictEqual(report.lists.map((l) => l.file), files);
 
       // One `check --json` over the same files: its findings, grouped per file.
       const check = auspex(['check', ...files.map((f) => sharedPath('lists', f)), '--json', ...dataArgs]);
       const findings = JSON.parse(check.stdout) as { file: string; severity: string; code: string; range: { start: { line: number } } }[];
       for (const row of report.lists) {
-        const mine = findings.filter((f) => f.file === row.file);
+        const mine = findings.filter((f) => f.file === sharedPath('lists', row.file));
         const errors = mine.filter((f) => f.severity === 'error').length;
-        assert.strictEqual(row.verdict, errors ? 'not legal' : 'legal', row.file);
+        // Without an error: legal, unless the data to check it was missing (then it says so, never "legal").
+        const unchecked = mine.some((f) => f.code === 'faction-not-loaded' || f.code === 'edition-data-missing');
+        assert.strictEqual(row.verdict, errors ? 'not legal' : unchecked ? row.verdict : 'legal', row.file);
+        if (!errors && unchecked) assert.match(row.verdict, /^(not checked|points only)$/, row.file);
         assert.strictEqual(row.counts.error, errors, row.file);
         assert.strictEqual(row.counts.warning, mine.filter((f) => f.severity === 'warning').length, row.file);
         assert.deepStrictEqual(row.findings.map((f) => `${f.code}@${f.line}`).sort(), mine.map((f) => `${f.code}@${f.range.start.line + 1}`).sort(), row.file);
         // And `check` on that list alone exits as the verdict says.
-        if (!data.length) assert.strictEqual(auspex(['check', row.file]).code, row.verdict === 'legal' ? 0 : 1, row.file);
+        if (!data.length && row.verdict !== 'not checked' && row.verdict !== 'points only') assert.strictEqual(auspex(['check', sharedPath('lists', row.file)]).code, row.verdict === 'legal' ? 0 : 1, row.file);
       }
       const anyIllegal = report.lists.some((l) => l.verdict !== 'legal');
       assert.strictEqual(r.code, anyIllegal ? 1 : 0, r.stderr);
       assert.strictEqual(report.summary.lists, 13);
-      assert.strictEqual(report.summary.legal + report.summary.notLegal, 13);
+      assert.strictEqual(report.summary.legal + report.summary.notLegal + report.summary.notChecked, 13);
       assert.strictEqual(report.summary.byFaction.reduce((n, f) => n + f.lists, 0), 13);
 
       // Facts from the list as MANIFEST.csv states them.
-      const gsc = report.lists.find((l) => l.file.endsWith('gwapp_gsc_1.txt'))!;
+      const gsc = report.lists.find((l) => l.file === 'gwapp_gsc_1.txt')!;
       assert.strictEqual(gsc.faction, 'Genestealer Cults');
       assert.deepStrictEqual(gsc.detachments, ['Xenocreed Congregation']);
       assert.strictEqual(gsc.statedPoints, 2000);
@@ -66,7 +70,7 @@ describe('auspex report', function () {
       assert.strictEqual((page.match(/<tr data-i=/g) ?? []).length, 13);
       assert.strictEqual((page.match(/<details id="list-/g) ?? []).length, 13);
       assert.ok(!/(src|href)=["']?(https?:)?\/\//i.test(page), 'no remote asset');
-      assert.match(r.stdout, /^13 lists: \d+ legal, \d+ not legal, 0 could not be read$/m);
+      assert.match(r.stdout, /^13 lists: \d+ legal, \d+ not legal, (\d+ not \(fully\) checked for want of rules data, )?0 could not be read$/m);
     });
   }
 
@@ -97,15 +101,47 @@ describe('auspex report', function () {
   it('shows the edition and the app data version of the real 11th-edition exports', function () {
     requireShared(this, 'lists-11e');
     const json = path.join(dir, 'e11.json');
-    auspex(['report', sharedPath('lists-11e'), '--json', json]);
+    auspex(['report', sharedPath('lists-11e'), '--json', json, '--no-cache']);
     const report = JSON.parse(fs.readFileSync(json, 'utf8')) as { lists: (Row & { dataVersion?: string })[] };
     assert.strictEqual(report.lists.length, 10);
     for (const l of report.lists) {
       assert.strictEqual(l.edition, 11, l.file);
-      const footer = /(?:Data Version|Version de Données) ?: (v\d+)/.exec(fs.readFileSync(l.file, 'utf8'))?.[1];
-      if (path.basename(l.file).startsWith('gwapp11')) assert.ok(footer, l.file);
+      const footer = /(?:Data Version|Version de Données) ?: (v\d+)/.exec(fs.readFileSync(sharedPath('lists-11e', l.file), 'utf8'))?.[1];
+      if (l.file.startsWith('gwapp11')) assert.ok(footer, l.file);
+      // No 11th-edition data given (and no cache): nothing of the list was checked, and the verdict says so.
+      assert.strictEqual(l.verdict, l.counts.error ? 'not legal' : 'not checked', l.file);
       assert.strictEqual(l.dataVersion, footer, l.file);
     }
+  });
+
+  it('on the 11th-edition lists with their data: each source once, one row per faction, check\'s totals, a list priced only says so', function () {
+    requireShared(this, 'lists-11e');
+    requireShared(this, 'data', 'bsdata-11e');
+    requireShared(this, 'data', 'mfm-11e', 'v1.1');
+    const json = path.join(dir, 'data11.json');
+    const data = ['--data', sharedPath('data', 'bsdata-11e'), '--data', sharedPath('data', 'mfm-11e', 'v1.1')];
+    const r = auspex(['report', sharedPath('lists-11e'), '--json', json, '--no-cache', ...data]);
+    const report = JSON.parse(fs.readFileSync(json, 'utf8')) as { rules: { kind: string; location: string }[]; lists: Row[]; summary: { byFaction: { faction: string; lists: number }[] } };
+    // The folders read faction by faction are listed once each.
+    assert.deepStrictEqual(report.rules.map((s) => [s.kind, s.location]), [['bsdata', sharedPath('data', 'bsdata-11e')], ['mfm', sharedPath('data', 'mfm-11e', 'v1.1')]]);
+    assert.strictEqual((r.stdout.match(/^rules data: /gm) ?? []).length, 1, r.stdout);
+    // Six World Eaters lists in five export formats (French among them): one row.
+    assert.deepStrictEqual(report.summary.byFaction.map((f) => [f.faction, f.lists]).sort(), [['Astra Militarum', 2], ['Dark Angels', 1], ['Orks', 1], ['World Eaters', 6]]);
+    // The computed total is the one `auspex check` compares the stated total with.
+    for (const l of report.lists) {
+      const c = auspex(['check', sharedPath('lists-11e', l.file), '--json', '--no-cache', ...data]);
+      const total = (JSON.parse(c.stdout) as { code: string; message: string }[]).find((f) => f.code === 'total-mismatch');
+      const cost = total && /cost (\d+) in the rules data/.exec(total.message)?.[1];
+      if (cost) assert.strictEqual(l.computedPoints, Number(cost), l.file);
+      else if (!l.unpricedUnits) assert.strictEqual(l.computedPoints, l.statedPoints, l.file);
+    }
+    // The Astra Militarum list priced under v1.0, against v1.0: no error, its datasheets missing → "points only".
+    const v10 = path.join(dir, 'v10.json');
+    const one = auspex(['report', sharedPath('lists-11e', 'warorgangw11_astramilitarum_1.txt'), '--json', v10, '--no-cache', '--data', sharedPath('data', 'bsdata-11e'), '--data', sharedPath('data', 'mfm-11e', 'v1.0')]);
+    const [am] = (JSON.parse(fs.readFileSync(v10, 'utf8')) as { lists: Row[] }).lists;
+    assert.deepStrictEqual([am.verdict, am.counts.error], ['points only', 0]);
+    assert.strictEqual(one.code, 1, 'a list not fully checked is not passed');
+    assert.match(one.stdout, /^points only +.*warorgangw11_astramilitarum_1\.txt/m);
   });
 
   it('--edition 11 reads every list as 11th edition', () => {

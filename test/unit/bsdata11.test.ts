@@ -335,11 +335,22 @@ describe('BattleScribe 11e: BSData wh40k-11e (../shared)', function () {
   };
   beforeEach(function () { requireShared(this, 'data', 'bsdata-11e'); });
 
-  it('lists the four factions and knows the folder is 11th edition', () => {
+  it('lists its factions (every catalogue but the four SOURCE.md names) and knows the folder is 11th edition', () => {
     const f = openDataFolder(dir());
     assert.strictEqual(f.kind, 'bsdata');
     assert.strictEqual(f.edition, 11);
-    assert.deepStrictEqual(f.listFactions().factions.map((x) => x.name).sort(), ['Genestealer Cults', 'Orks', 'Tyranids', 'World Eaters']);
+    const names = f.listFactions().factions.map((x) => x.name);
+    for (const n of ['Genestealer Cults', 'Orks', 'Tyranids', 'World Eaters', 'Dark Angels', 'Astra Militarum', 'Agents of the Imperium', "T'au Empire"]) assert.ok(names.includes(n), `${n} in ${names.join(', ')}`);
+    // Libraries are no factions; the catalogues the folder lacks are not listed.
+    assert.ok(!names.some((n) => /library|^space marines$|^chaos space marines$/i.test(n)), names.join(', '));
+  });
+
+  it('says which catalogues a faction links that the folder lacks (Dark Angels → Space Marines, Astra Militarum → its library), once, on the faction', () => {
+    const da = load('Dark Angels');
+    assert.deepStrictEqual(da.data.factions.map((f) => [f.name, f.missingCatalogues]), [['Dark Angels', ['Imperium - Space Marines']]]);
+    assert.strictEqual(da.warnings.filter((w) => w.code === 'catalogue-link-missing').length, 1, JSON.stringify(da.warnings.filter((w) => w.code === 'catalogue-link-missing')));
+    assert.deepStrictEqual(load('Astra Militarum').data.factions.map((f) => f.missingCatalogues), [['Imperium - Astra Militarum - Library']]);
+    assert.deepStrictEqual(load('Orks').data.factions.map((f) => f.missingCatalogues), [undefined]);
   });
 
   for (const [faction, keyword, unit] of [

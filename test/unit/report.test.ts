@@ -70,6 +70,31 @@ describe('event report: one list', () => {
   });
 });
 
+describe('event report: verdicts and factions', () => {
+  it('says "not checked", never "legal", for a list whose faction has no rules data', () => {
+    const r = row('squats.army', VALID.replace('Genestealer Cults', 'Squats'));
+    assert.strictEqual(r.counts.error, 0);
+    assert.ok(r.findings.some((f) => f.code === 'faction-not-loaded'));
+    assert.strictEqual(r.verdict, 'not checked');
+    const s = summarize([r, row('valid.army', VALID)]);
+    assert.deepStrictEqual([s.legal, s.notLegal, s.notChecked], [1, 0, 1]);
+  });
+
+  it('names the faction as the data does and counts one row per faction whatever the spelling', () => {
+    assert.strictEqual(row('lower.army', VALID.replace('Genestealer Cults', 'genestealer cults')).faction, 'Genestealer Cults');
+    const rows = [row('a.army', VALID), { ...row('b.army', VALID), faction: 'GENESTEALER CULTS' }, { ...row('c.army', VALID), faction: 'Genestealer-Cults' }];
+    assert.deepStrictEqual(summarize(rows).byFaction, [{ faction: 'Genestealer Cults', lists: 3, legal: 3 }]);
+  });
+
+  it('lists each data source once however many factions were read from it', () => {
+    const service = createLanguageService({ rules: testRules() });
+    const twice = { ...service.rules, data: { ...service.rules.data, sources: [...service.rules.data.sources, ...service.rules.data.sources] } } as typeof service.rules;
+    const report = buildReport([row('a.army', VALID)], [twice, service.rules], service.settings);
+    assert.deepStrictEqual(report.rules, buildReport([], service.rules, service.settings).rules);
+    assert.strictEqual(report.rules.length, new Set(service.rules.data.sources.map((s) => `${s.kind} ${s.location} ${s.version}`)).size);
+  });
+});
+
 describe('event report: summary', () => {
   it('counts lists per faction and detachment, the legal ones, and the commonest findings', () => {
     const bad = VALID.replace('Atalan Jackals (85 Points)', 'Atalan Jackals (90 Points)');

@@ -128,8 +128,13 @@ describe('the 11th edition: each list checked against its own edition\'s data', 
           // One finding says so; only prices are checked then (these lists are priced under MFM v1.0).
           const missing = found.filter((f) => f.code === 'edition-data-missing');
           assert.strictEqual(missing.length, 1, JSON.stringify(found));
-          assert.match(missing[0].message, /11th edition data has only points for (Dark Angels|Astra Militarum) \(Munitorum Field Manual v1\.1.*so only its points are checked/);
-          assert.match(missing[0].message, /wh40k-11e/);
+          // It names the catalogue the folder lacks and what is still checked, on the faction line, and never
+          // advises downloading the data the user already has.
+          assert.match(missing[0].message, /(Dark Angels|Astra Militarum) links the catalogue "Imperium - (Space Marines|Astra Militarum - Library)", which is not in its folder/);
+          assert.match(missing[0].message, /only the units' points and the total are checked \(points from Munitorum Field Manual v1\.1/);
+          assert.doesNotMatch(missing[0].message, /download|data fetch/i);
+          const text = fs.readFileSync(sharedPath('lists-11e', file), 'utf8').split(/\r?\n/);
+          assert.match(text[missing[0].line - 1], /^(Dark Angels|Astra Militarum)\s*$/);
           assert.deepStrictEqual(found.filter((f) => !['edition-data-missing', 'points-mismatch', 'total-mismatch'].includes(f.code)), []);
         } else {
           assert.ok(!found.some((f) => f.code === 'edition-data-missing' || f.code === 'faction-not-loaded'), JSON.stringify(found));
@@ -142,6 +147,64 @@ describe('the 11th edition: each list checked against its own edition\'s data', 
         const found = check(fs.readFileSync(sharedPath('lists-11e', file), 'utf8')).filter((f) => f.code !== 'unknown-wargear');
         assert.deepStrictEqual(found, [], file);
       }
+    });
+  });
+
+  it('a faction the BattleScribe folder has no catalogue for (plain Space Marines): one finding, no advice to download the folder given', function () {
+    requireShared(this, 'data', 'bsdata-11e');
+    requireShared(this, 'data', 'mfm-11e', 'v1.1');
+    const found = check('Marines (170 points)\n\nSpace Marines\nGladius Task Force (2 Detachment Points)\nTake and Hold\nStrike Force (2000 points)\n\nCHARACTERS\n\nCaptain (80 points)\n  • Warlord\n\nBATTLELINE\n\nIntercessor Squad (90 points)\n');
+    const missing = found.filter((f) => f.code === 'edition-data-missing');
+    assert.strictEqual(missing.length, 1, JSON.stringify(found));
+    assert.strictEqual(missing[0].line, 3);
+    assert.match(missing[0].message, /only points for Space Marines.*The BattleScribe data loaded \(.*bsdata-11e\) has no catalogue for Space Marines/);
+    assert.doesNotMatch(missing[0].message, /download|data fetch/i);
+  });
+
+  describe('allies: units under ALLIED UNITS come from their own catalogue', () => {
+    // Adepta Sororitas (its catalogue links Agents of the Imperium's), with two units only Agents of the Imperium
+    // holds, priced as MFM v1.1's Imperial Agents prices them (65 each).
+    const ALLIES = `Allies (290 points)
+
+Adepta Sororitas
+Army Of Faith (2 Detachment Points)
+Take and Hold
+Strike Force (2000 points)
+
+CHARACTERS
+
+Canoness (60 points)
+  • Warlord
+
+BATTLELINE
+
+Battle Sisters Squad (100 points)
+
+ALLIED UNITS
+
+Imperial Rhino (65 points)
+
+Watch Captain Artemis (65 points)
+`;
+    it('Imperial Rhino and Watch Captain Artemis resolve from Agents of the Imperium, priced by the MFM', function () {
+      requireShared(this, 'data', 'bsdata-11e');
+      requireShared(this, 'data', 'mfm-11e', 'v1.1');
+      const found = check(ALLIES);
+      const lines = ALLIES.split('\n');
+      const rhino = lines.indexOf('Imperial Rhino (65 points)') + 1;
+      const artemis = lines.indexOf('Watch Captain Artemis (65 points)') + 1;
+      assert.deepStrictEqual(found.filter((f) => f.line >= rhino && f.code !== 'allied-unit'), [], JSON.stringify(found));
+      const allied = found.find((f) => f.code === 'allied-unit');
+      assert.match(allied?.message ?? '', /Imperial Rhino \(AGENTS OF THE IMPERIUM\); Watch Captain Artemis \(AGENTS OF THE IMPERIUM\)/);
+      assert.ok(!found.some((f) => f.code === 'unknown-datasheet' || f.code === 'total-mismatch'), JSON.stringify(found));
+      // The datasheets are the catalogue's (profiles, keywords), their price the MFM's.
+      const data = rules11().rulesFor(11);
+      for (const name of ['Imperial Rhino', 'Watch Captain Artemis']) {
+        const d = data.datasheets.find((x) => x.name === name && x.factionKeywords.includes('AGENTS OF THE IMPERIUM'));
+        assert.ok(d && d.models.length > 0, name);
+        assert.deepStrictEqual([d.pricedBy?.kind, d.points.map((p) => p.points)], ['mfm', [65]], name);
+      }
+      assert.ok(artemis > rhino);
     });
   });
 

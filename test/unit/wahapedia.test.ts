@@ -2,11 +2,14 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { loadWahapedia, parseComposition } from '../../server/src/service/domain/rules/wahapedia';
+import { spawnSync } from 'child_process';
+import { loadWahapedia, parseComposition, wahapediaEdition } from '../../server/src/service/domain/rules/wahapedia';
 import { htmlToText, readPipeCsv } from '../../server/src/service/domain/rules/wahapediaCsv';
 import { openDataFolder } from '../../server/src/node/dataFolder';
+import { parseDataPath, RulesProvider } from '../../server/src/node/rulesProvider';
+import { writeTinyWahapedia } from '../support/tinyWahapedia';
 import { Datasheet, DataWarning, RulesData } from '../../server/src/service/domain/rules/model';
-import { requireShared, sharedPath } from '../support/shared';
+import { repoRoot, requireShared, sharedPath } from '../support/shared';
 
 const byName = (data: RulesData, name: string): Datasheet => {
   const d = data.datasheets.find((x) => x.name === name);
@@ -210,5 +213,80 @@ describe('Wahapedia loader: corrupted copies of the real export', function () {
     assert.deepStrictEqual(byName(data, 'Jackal Alphus').leads, ['Atalan Jackals']);
     assert.strictEqual(data.stratagems.length, 0);
     assert.ok(data.detachments.length >= 6);
+  });
+});
+
+describe('Wahapedia export: its edition read from the export or stated, never assumed', () => {
+  let root: string;
+  /** The tiny export (test/support/tinyWahapedia.ts) with some of its files rewritten. */
+  const variant = (name: string, edit: (file: string, text: string) => string = (_f, t) => t) => {
+    const dir = path.join(root, name);
+    fs.mkdirSync(dir);
+    writeTinyWahapedia(dir);
+    for (const f of fs.readdirSync(dir)) fs.writeFileSync(path.join(dir, f), edit(f, fs.readFileSync(path.join(dir, f), 'utf8')));
+    return dir;
+  };
+  // Source.csv without its edition column, Factions.csv without links: nothing shows the edition.
+  const silent = (f: string, t: string) => (f === 'Source.csv' ? t.replace(/\|edition\|/, '|ed|') : t);
+  const eleventh = (f: string, t: string) => {
+    if (f === 'Source.csv') return t.replace(/\|10\|/g, '|11|');
+    if (f === 'Factions.csv') return t.replace(/\|(Space Marines|Imperial Agents|World Eaters)\|\|/g, (_m, n: string) => `|${n}|https://wahapedia.ru/wh40k11ed/factions/${n.toLowerCase().replace(/ /g, '-')}|`);
+    return t;
+  };
+  before(() => { root = fs.mkdtempSync(path.join(os.tmpdir(), 'auspex-waha-edition-')); });
+  after(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it('reads the edition the export shows: its links, else Source.csv', () => {
+    assert.strictEqual(openDataFolder(variant('tenth')).edition, 10);
+    const dir = variant('eleventh', eleventh);
+    assert.strictEqual(wahapediaEdition([{ name: 'Factions.csv', text: fs.readFileSync(path.join(dir, 'Factions.csv'), 'utf8') }]), 11);
+    const f = openDataFolder(dir);
+    assert.deepStrictEqual([f.kind, f.edition], ['wahapedia', 11]);
+    assert.deepStrictEqual(f.loadFaction('World Eaters').data.sources.map((s) => [s.kind, s.edition]), [['wahapedia', 11]]);
+    // Its data answers 11th-edition lists only.
+    const p = new RulesProvider({ paths: [dir] });
+    p.ensureFaction('World Eaters');
+    assert.ok(p.rulesFor(11).datasheets.some((d) => d.name === 'Khorne Berzerkers'));
+    assert.ok(!p.rulesFor(10).sources.some((s) => s.kind === 'wahapedia'));
+  });
+
+  it('refuses an export that does not show its edition, saying how to state it; `11=<dir>` / `10=<dir>` states it', () => {
+    const dir = variant('silent', silent);
+    const f = openDataFolder(dir);
+    // Recognised as an export (a download finds it), unusable until its edition is stated.
+    assert.deepStrictEqual([f.kind, f.edition], ['wahapedia', undefined]);
+    assert.deepStrictEqual(f.warnings.map((w) => w.code), ['data-edition-unknown']);
+    const unstated = new RulesProvider({ paths: [dir] });
+    unstated.ensureFaction('World Eaters');
+    assert.deepStrictEqual([unstated.rulesFor(10), unstated.rulesFor(11)].map((r) => r.sources.filter((s) => s.kind === 'wahapedia').length), [0, 0]);
+    assert.deepStrictEqual(unstated.listedFactions(), []);
+    assert.match(f.warnings[0].message, new RegExp(`does not show its edition.*"11=${dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"`));
+    for (const edition of [10, 11] as const) {
+      const p = new RulesProvider({ paths: [`${edition}=${dir}`] });
+      assert.deepStrictEqual(p.dataFolders.map((x) => [x.kind, x.edition]), [['wahapedia', edition]]);
+      p.ensureFaction('World Eaters', edition);
+      assert.deepStrictEqual(p.rulesFor(edition).sources.filter((s) => s.kind === 'wahapedia').map((s) => s.edition), [edition]);
+    }
+    assert.deepStrictEqual(parseDataPath('11=/x/y'), { path: '/x/y', edition: 11 });
+    assert.deepStrictEqual(parseDataPath('12=/x/y'), { path: '12=/x/y' });
+    assert.deepStrictEqual(parseDataPath('/x/11=y'), { path: '/x/11=y' });
+  });
+
+  it('a stated edition wins over the one the export shows, said once', () => {
+    const f = openDataFolder(variant('overruled', eleventh), { edition: 10 });
+    assert.strictEqual(f.edition, 10);
+    assert.deepStrictEqual(f.warnings.map((w) => [w.code, w.message.replace(/^.*: /, '')]), [['data-edition-stated', 'its data shows the 11th edition, read as the 10th as stated']]);
+  });
+
+  it('auspex check --data: a silent export is refused with the way to state it; --data 11=<dir> reads it', () => {
+    const dir = variant('cli', silent);
+    const list = path.join(root, 'we.txt');
+    fs.writeFileSync(list, 'World Eaters\nStrike Force (2000 Points)\n\nKhorne Berzerkers (180 Points)\n  • 1x Chainblade\n');
+    const run = (...args: string[]) => spawnSync(process.execPath, [path.join(repoRoot, 'dist', 'cli.js'), 'check', '--no-cache', ...args, list], { encoding: 'utf8' });
+    const refused = run('--data', dir);
+    assert.strictEqual(refused.status, 2, refused.stdout + refused.stderr);
+    assert.match(refused.stderr, /does not show its edition.*"11=/);
+    const stated = run('--data', `10=${dir}`, '--edition', '10');
+    assert.doesNotMatch(stated.stderr + stated.stdout, /does not show its edition|unknown-datasheet|faction-not-loaded/);
   });
 });

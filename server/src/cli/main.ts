@@ -1,7 +1,7 @@
 // Entry point of dist/cli.js, the `auspex` command. It parses arguments and
 // dispatches to one module per command; every command runs on the same
 // language-service core as the editor.
-import { RulesProvider } from '../node/rulesProvider';
+import { RulesProvider, usable } from '../node/rulesProvider';
 import { cachedDataFolders, cacheRoot, CACHE_EDITIONS } from '../node/dataCache';
 import { fetchCommand, statusCommand } from './fetch';
 import { createLanguageService } from '../service/languageService';
@@ -50,8 +50,10 @@ const USAGE = `Usage:
       directions; --json: your units attacking (--reverse: theirs attacking yours)
   auspex --help | --version
 
---data <dir> (repeatable, first wins) adds a folder of BattleScribe catalogues or a
-Wahapedia CSV export to the embedded rules data. After those folders, every command
+--data <dir> (repeatable, first wins) adds a folder of BattleScribe catalogues, a
+Wahapedia CSV export or Munitorum Field Manual files to the embedded rules data;
+--data 11=<dir> (or 10=<dir>) states the edition its data is for (a Wahapedia
+export that does not show it is refused otherwise). After those folders, every command
 uses the data \`auspex data fetch\` cached for the list's edition; --no-cache turns
 that off. The cache: --cache DIR, else AUSPEX_CACHE_DIR, else $XDG_CACHE_HOME/auspex
 or ~/.cache/auspex.
@@ -133,7 +135,7 @@ export function run(argv: string[], io: CliIO = processIO, env: NodeJS.ProcessEn
       const cached = args.noCache ? [] : editions.flatMap((e) => cachedDataFolders(root, e)).map((c) => ({ dir: c.dir, digestDir: `${c.source.versionDir}.digest` }));
       const p = new RulesProvider({ paths, cached });
       // A data folder that cannot be used is an I/O error, said in one line.
-      const broken = p.dataFolders.find((f) => f.kind === 'unknown');
+      const broken = p.dataFolders.find((f) => !usable(f));
       if (broken) throw new CliError(`auspex: ${broken.warnings[0]?.message ?? `cannot use ${broken.dir}`}`);
       return p;
     };

@@ -2,7 +2,7 @@
 // factions the open lists need, reloading when a folder changes on disk, and
 // the one-line status the client shows in its status bar.
 import * as fs from 'fs';
-import { RulesProvider } from '../node/rulesProvider';
+import { RulesProvider, usable } from '../node/rulesProvider';
 import { age, cachedDataFolders, cacheRoot, CachedSource, previousDataFolders } from '../node/dataCache';
 import type { Edition } from '../service/domain/editions/types';
 import type { DataSource, DataWarning, RulesData } from '../service/domain/rules/model';
@@ -62,7 +62,7 @@ export class RulesState {
     const all = this.provider.dataFolders;
     return all
       .slice(0, all.length - (this.provider.options.cached?.length ?? 0))
-      .map((f) => ({ dir: f.dir, kind: f.kind, edition: f.edition, problem: f.kind === 'unknown' ? f.warnings[0]?.message : undefined }));
+      .map((f) => ({ dir: f.dir, kind: f.kind, edition: f.edition, problem: !usable(f) ? f.warnings[0]?.message : undefined }));
   }
 
   get cacheFolder(): string {

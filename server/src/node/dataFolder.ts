@@ -7,8 +7,8 @@ import { DataFiles, DataKind, detectDataKind, emptyRulesData, LoadResult, readHe
 import { BsDataOptions, listBsDataCatalogues, loadBsData } from '../service/domain/rules/bsdata';
 import { listMfmFactions, loadMfm, MfmOptions } from '../service/domain/rules/mfm';
 import type { Edition } from '../service/domain/editions/types';
-import { loadWahapedia, WahapediaOptions } from '../service/domain/rules/wahapedia';
-import { DataWarning } from '../service/domain/rules/model';
+import { loadWahapedia, wahapediaEdition, WahapediaOptions } from '../service/domain/rules/wahapedia';
+import type { DataSource, DataWarning } from '../service/domain/rules/model';
 import { readPipeCsv } from '../service/domain/rules/wahapediaCsv';
 import { normalizeName, spellingKey } from '../service/domain/text/normalize';
 import { BOUNDS } from '../service/domain/bounds';
@@ -24,11 +24,16 @@ export interface DataFolder {
   dir: string;
   kind: DataKind | 'unknown';
   /**
-   * The edition of the game the folder's data is for (Wahapedia 10; MFM 11; BattleScribe: its game system's name),
-   * known without loading it; undefined for an unusable folder.
+   * The edition of the game the folder's data is for (stated by the user, else: MFM 11; BattleScribe: its game system's
+   * name; Wahapedia: its links or Source.csv), known without loading it; undefined for an unusable folder.
    */
   edition?: Edition;
-  /** Problems found opening the folder (missing, unreadable, unrecognised). */
+  /**
+   * The source the folder's loads name (a BattleScribe folder's game system and revision), known without loading:
+   * said of a faction the folder lacks, so that a list is never told to fetch data that is already given.
+   */
+  source?: DataSource;
+  /** Problems found opening the folder (missing, unreadable, unrecognised, its edition unknown). */
   warnings: DataWarning[];
   /** Cheap: BSData reads only each catalogue's header. */
   listFactions(): { factions: FactionInfo[]; warnings: DataWarning[] };
@@ -52,7 +57,10 @@ export interface UnitIndex {
 
 const EMPTY_INDEX: UnitIndex = { subFactions: new Map(), units: new Map(), warnings: [] };
 
-export type DataFolderOptions = BsDataOptions & WahapediaOptions & MfmOptions;
+export type DataFolderOptions = BsDataOptions & WahapediaOptions & MfmOptions & {
+  /** The edition the user states for the folder (`11=<dir>` in auspex.data.paths or --data): it wins over what the data shows. */
+  edition?: Edition;
+};
 
 /**
  * A DataFiles accessor over one folder: reads a file only when asked (regular files only, byte-capped),
@@ -150,35 +158,56 @@ export function openDataFolder(dir: string, options: DataFolderOptions = {}): Da
   if (!kind) {
     return failed(warn('folder-unrecognised', `${location} holds neither BattleScribe files (.gst/.cat, or BattleScribe .json) nor a Wahapedia export (Datasheets.csv) nor Munitorum Field Manual YAML files`, { file: location }, 'error'));
   }
-  const opts = { ...options, location };
   let index: UnitIndex | undefined;
+  const stated = options.edition;
+  // What the data shows of its edition: the MFM is the 11th's; BattleScribe, its game system's name; a Wahapedia
+  // export, its pages' links (the 10th's and the 11th's exports share one layout, so none is assumed).
+  const shown: Edition | undefined = kind === 'mfm' ? 11 : kind === 'bsdata' ? listBsDataCatalogues(files).gameSystem?.edition ?? 10 : wahapediaEdition(files);
+  const edition = stated ?? shown;
+  if (edition === undefined) {
+    // Recognised (a data folder) but unusable until its edition is known.
+    return { ...failed(warn('data-edition-unknown', `${location} is a Wahapedia export that does not show its edition (no wahapedia.ru/wh40k<N>ed link in Factions.csv or Datasheets.csv, no edition in Source.csv): state it, "10=${location}" or "11=${location}" in auspex.data.paths or --data`, { file: location }, 'error')), kind };
+  }
+  if (stated !== undefined && shown !== undefined && stated !== shown) {
+    fileWarnings.push(warn('data-edition-stated', `${location}: its data shows the ${shown}th edition, read as the ${stated}th as stated`, { file: location }, 'info'));
+  }
+  const opts = { ...options, location, edition };
+  // Every source loaded from the folder carries the folder's edition.
+  const stamp = (r: LoadResult): LoadResult => {
+    for (const s of r.data.sources) s.edition = edition;
+    return r;
+  };
   if (kind === 'mfm') {
     return {
-      dir: location, kind, edition: 11, warnings: fileWarnings,
+      dir: location, kind, edition, warnings: fileWarnings,
       listFactions: () => {
         const { factions, warnings } = listMfmFactions(files);
         return { factions: factions.map((f) => ({ name: f.name, ref: f.file })), warnings };
       },
-      loadFaction: (name) => loadMfm(files, { ...opts, factions: [name] }),
-      loadAll: () => loadMfm(files, opts),
-      unitIndex: () => EMPTY_INDEX,
+      loadFaction: (name) => stamp(loadMfm(files, { ...opts, factions: [name] })),
+      loadAll: () => stamp(loadMfm(files, opts)),
+      // The MFM's files are small: read whole once, they say which faction prices a unit (an ally's own faction).
+      unitIndex: () => (index ??= mfmUnitIndex(loadMfm(files, opts))),
     };
   }
   if (kind === 'bsdata') {
-    const listed = listBsDataCatalogues(files);
+    const gst = listBsDataCatalogues(files).gameSystem;
+    // As loadBsData names it.
+    const version = gst ? `${gst.name ?? 'game system'} revision ${gst.revision ?? '?'}` : undefined;
     return {
-      dir: location, kind, edition: listed.gameSystem?.edition ?? 10, warnings: fileWarnings,
+      dir: location, kind, edition, warnings: fileWarnings,
+      source: { kind, edition, location, ...(version ? { version } : {}) },
       listFactions: () => {
         const { catalogues, warnings } = listBsDataCatalogues(files);
         return { factions: catalogues.filter((c) => !c.library).map((c) => ({ name: c.faction ?? c.catalogueName, ref: c.file })), warnings };
       },
-      loadFaction: (name) => loadBsData(files, { ...opts, factions: [name] }),
-      loadAll: () => loadBsData(files, opts),
+      loadFaction: (name) => stamp(loadBsData(files, { ...opts, factions: [name] })),
+      loadAll: () => stamp(loadBsData(files, opts)),
       unitIndex: () => EMPTY_INDEX,
     };
   }
   return {
-    dir: location, kind, edition: 10, warnings: fileWarnings,
+    dir: location, kind, edition, warnings: fileWarnings,
     listFactions: () => {
       const warnings: DataWarning[] = [];
       const name = files.list().find((n) => n.toLowerCase() === 'factions.csv');
@@ -188,10 +217,25 @@ export function openDataFolder(dir: string, options: DataFolderOptions = {}): Da
       const [id, nm] = t ? [t.col('id'), t.col('name')] : [-1, -1];
       return { factions: t ? t.rows.map((r) => ({ name: r.f[nm], ref: r.f[id] })) : [], warnings };
     },
-    loadFaction: (name) => loadWahapedia(files, { ...opts, factions: [name] }),
-    loadAll: () => loadWahapedia(files, opts),
+    loadFaction: (name) => stamp(loadWahapedia(files, { ...opts, factions: [name] })),
+    loadAll: () => stamp(loadWahapedia(files, opts)),
     unitIndex: () => (index ??= wahapediaUnitIndex(files)),
   };
+}
+
+/** Datasheet names → the MFM factions pricing them. */
+function mfmUnitIndex(loaded: LoadResult): UnitIndex {
+  const units = new Map<string, string[]>();
+  const nameOf = new Map(loaded.data.factions.map((f) => [f.keyword, f.name] as const));
+  for (const d of loaded.data.datasheets) {
+    const f = nameOf.get(d.factionKeywords[0] ?? '');
+    if (!f) continue;
+    const key = spellingKey(d.name);
+    const list = units.get(key) ?? [];
+    if (!list.includes(f)) list.push(f);
+    units.set(key, list);
+  }
+  return { subFactions: new Map(), units, warnings: [] };
 }
 
 /** Factions.csv, Datasheets.csv and the faction keywords of Datasheets_keywords.csv: who holds which unit and chapter. */

@@ -48,10 +48,10 @@ export class RulesProvider {
     const folderOptions: DataFolderOptions = options.includeNonMatchedPlay
       ? { includeLegends: true, includeCrusade: true, includeBoardingActions: true }
       : {};
-    const { paths, warnings } = uniqueDataPaths(options.paths);
+    const { paths, editions, warnings } = uniqueDataPaths(options.paths);
     this.pathWarnings = warnings;
     this.folders = [
-      ...paths.map((p) => openDataFolder(p, folderOptions)),
+      ...paths.map((p, i) => openDataFolder(p, editions[i] === undefined ? folderOptions : { ...folderOptions, edition: editions[i] })),
       ...(options.cached ?? []).map((c) => withDigest(openDataFolder(c.dir, folderOptions), { dir: c.digestDir, options: folderOptions })),
     ];
     this.loaded = this.folders.map(() => new Map());
@@ -65,17 +65,23 @@ export class RulesProvider {
 
   /**
    * Makes sure `faction` (as a list names it) is loaded from every folder that
-   * has it (of `edition` only, when given). Returns true when that changed the rules data.
+   * has it (of `edition` only, when given; of that `kind` only, when given). Returns true when that changed the rules data.
    */
-  ensureFaction(faction: string, edition?: Edition): boolean {
+  ensureFaction(faction: string, edition?: Edition, kind?: DataFolder['kind']): boolean {
     const key = normalizeName(faction);
     let changed = false;
     this.folders.forEach((folder, i) => {
-      if (folder.kind === 'unknown' || this.loaded[i].has(key)) return;
-      if (edition !== undefined && (folder.edition ?? 10) !== edition) return;
+      if (!usable(folder) || this.loaded[i].has(key) || (kind && folder.kind !== kind)) return;
+      if (edition !== undefined && folder.edition !== edition) return;
       const name = this.folderFactionName(i, key);
       if (name === undefined) {
-        this.loaded[i].set(key, { data: emptyData(), warnings: [] });
+        // The folder lacks the faction: its source is still named (the data is given, the faction is not in it).
+        const data = emptyData();
+        if (folder.source) {
+          data.sources.push(folder.source);
+          changed = true;
+        }
+        this.loaded[i].set(key, { data, warnings: [] });
         return;
       }
       // A chapter and its parent are one load: the second name shares the first one's data.
@@ -102,7 +108,7 @@ export class RulesProvider {
     for (const faction of factions) {
       const key = normalizeName(faction);
       this.folders.forEach((folder, i) => {
-        if (folder.kind === 'unknown' || this.loaded[i].has(key) || (folder.edition ?? 10) !== edition) return;
+        if (folder.kind === 'unknown' || this.loaded[i].has(key) || folder.edition !== edition) return;
         const name = this.folderFactionName(i, key);
         if (name !== undefined && !this.loaded[i].has(`=${normalizeName(name)}`) && !out.includes(name)) out.push(name);
       });
@@ -119,35 +125,51 @@ export class RulesProvider {
   ensureList(list: ArmyList, edition?: Edition): { changed: boolean; factions: string[] } {
     const factions: string[] = [];
     let changed = false;
-    const need = (f: string) => {
-      if (!factions.includes(f)) factions.push(f);
-      if (this.ensureFaction(f, edition)) changed = true;
+    const need = (f: string, kind?: DataFolder['kind']) => {
+      // Names to load again after a reload (from every folder): not those read from one kind of folder only.
+      if (!kind && !factions.includes(f)) factions.push(f);
+      if (this.ensureFaction(f, edition, kind)) changed = true;
     };
     for (const f of [list.faction?.text, list.superFaction?.text]) if (f) need(f);
     const e = edition ?? 10;
     let index = this.indexes.get(e);
     if (!index) this.indexes.set(e, (index = new RulesIndex(this.rulesFor(e))));
     const faction = list.faction?.text;
-    const missing = new Set(list.units.filter((u) => !index.datasheet(u.name.text, faction)).map((u) => u.name.text));
+    const unresolved = () => {
+      let ix = this.indexes.get(e);
+      if (!ix) this.indexes.set(e, (ix = new RulesIndex(this.rulesFor(e))));
+      return new Set(list.units.filter((u) => !ix.datasheet(u.name.text, faction)).map((u) => u.name.text));
+    };
+    let missing = unresolved();
+    // Allies (an 11th-edition ALLIED UNITS section) come first from the factions whose catalogues the list's
+    // factions link (Agents of the Imperium for Adepta Sororitas); their prices from the MFM faction listing them.
+    const linked = [list.faction?.text, list.superFaction?.text].flatMap((f) => (f && index.faction(f)?.linkedFactions) || []);
+    if (missing.size && linked.length) {
+      for (const f of linked) need(f);
+      const still = unresolved();
+      // Only the MFM's copy of those factions: another catalogue's datasheets of the same name would compete.
+      for (const name of missing) if (!still.has(name)) for (const f of this.factionsListing(name, e, 'mfm')) need(f, 'mfm');
+      missing = still;
+    }
     for (const name of missing) for (const f of this.factionsListing(name, e)) need(f);
     return { changed, factions };
   }
 
   /** Folder faction names whose data (of that edition) lists a datasheet of that name (tried without a faction-name prefix too). */
-  private factionsListing(name: string, edition: Edition): string[] {
-    const key = `${edition}:${name}`;
+  private factionsListing(name: string, edition: Edition, kind?: DataFolder['kind']): string[] {
+    const key = `${edition}:${kind ?? ''}:${name}`;
     let hit = this.listing.get(key);
     if (!hit) {
       if (this.listing.size > 2000) this.listing.clear();
-      this.listing.set(key, (hit = this.lookUpListing(name, edition)));
+      this.listing.set(key, (hit = this.lookUpListing(name, edition, kind)));
     }
     return hit;
   }
 
-  private lookUpListing(name: string, edition: Edition): string[] {
+  private lookUpListing(name: string, edition: Edition, kind?: DataFolder['kind']): string[] {
     const out: string[] = [];
     this.folders.forEach((folder) => {
-      if (folder.kind === 'unknown' || (folder.edition ?? 10) !== edition) return;
+      if (folder.kind === 'unknown' || folder.edition !== edition || (kind && folder.kind !== kind)) return;
       const { units } = folder.unitIndex();
       let hits = units.get(spellingKey(name));
       if (!hits) {
@@ -163,7 +185,7 @@ export class RulesProvider {
   /** Loads every faction of every folder (for `auspex data` and `auspex targets`). */
   loadAll(): void {
     this.folders.forEach((folder, i) => {
-      if (folder.kind === 'unknown' || this.loaded[i].has('*')) return;
+      if (!usable(folder) || this.loaded[i].has('*')) return;
       this.loaded[i].clear();
       this.loaded[i].set('*', folder.loadAll());
     });
@@ -190,9 +212,10 @@ export class RulesProvider {
   listedFactions(): { name: string; edition: Edition }[] {
     const out: { name: string; edition: Edition }[] = [];
     this.folders.forEach((folder, i) => {
-      if (folder.kind === 'unknown') return;
+      const edition = folder.edition;
+      if (folder.kind === 'unknown' || edition === undefined) return;
       const names = new Set(this.listedNames(i).values());
-      for (const name of names) out.push({ name, edition: folder.edition ?? 10 });
+      for (const name of names) out.push({ name, edition });
     });
     return out;
   }
@@ -241,7 +264,7 @@ export class RulesProvider {
     const sources: RulesSource[] = [];
     const loadWarnings: DataWarning[] = [];
     this.loaded.forEach((byFaction, i) => {
-      if ((this.folders[i].edition ?? 10) !== edition) return;
+      if (this.folders[i].edition !== edition) return;
       for (const r of byFaction.values()) {
         sources.push({ data: r.data, precedence: i });
         loadWarnings.push(...r.warnings);
@@ -257,20 +280,38 @@ export class RulesProvider {
   }
 }
 
+/** A folder whose data can be read: its layout recognised and its edition known. */
+export function usable(folder: DataFolder): boolean {
+  return folder.kind !== 'unknown' && folder.edition !== undefined;
+}
+
 function emptyData(): RulesData {
   return { sources: [], factions: [], datasheets: [], detachments: [], enhancements: [], stratagems: [], coreRules: [], battleSizes: [] };
 }
 
 /**
+ * A data path as the setting or --data gives it: `<dir>`, or `<edition>=<dir>` ("11=~/wahapedia-11e") stating the
+ * edition its data is for (a Wahapedia export that does not show it, or to overrule what the data shows).
+ */
+export function parseDataPath(given: string): { path: string; edition?: Edition } {
+  const m = /^(\d{1,2})=(.+)$/.exec(given);
+  const edition = m ? Number(m[1]) : undefined;
+  return m && (EDITIONS as readonly number[]).includes(edition!) ? { path: m[2], edition: edition as Edition } : { path: given };
+}
+
+/**
  * The data paths to open: each resolved (symlinks too, when it exists) and kept once, in the order given, at
  * most BOUNDS.dataPaths of them (the rest refused in one warning). The same folder named 2,000 ways is read once.
+ * `editions[i]`: the edition stated for `paths[i]` (`11=<dir>`), if any.
  */
-export function uniqueDataPaths(given: readonly string[]): { paths: string[]; warnings: DataWarning[] } {
+export function uniqueDataPaths(given: readonly string[]): { paths: string[]; editions: (Edition | undefined)[]; warnings: DataWarning[] } {
   const seen = new Set<string>();
   const paths: string[] = [];
+  const editions: (Edition | undefined)[] = [];
   let dropped = 0;
-  for (const p of given) {
-    if (typeof p !== 'string' || p.trim() === '') continue;
+  for (const g of given) {
+    if (typeof g !== 'string' || g.trim() === '') continue;
+    const { path: p, edition } = parseDataPath(g);
     let key = path.resolve(p);
     // Symlinks resolved for the paths kept; beyond the bound the rest are only counted (no disk access).
     if (paths.length < BOUNDS.dataPaths) {
@@ -283,10 +324,13 @@ export function uniqueDataPaths(given: readonly string[]): { paths: string[]; wa
     if (seen.has(key)) continue;
     seen.add(key);
     if (paths.length >= BOUNDS.dataPaths) dropped++;
-    else paths.push(key);
+    else {
+      paths.push(key);
+      editions.push(edition);
+    }
   }
   const warnings = dropped
     ? [warn('too-many-paths', `${dropped} more data path${dropped === 1 ? '' : 's'} beyond the first ${BOUNDS.dataPaths} ignored`, { file: 'auspex.data.paths' }, 'error')]
     : [];
-  return { paths, warnings };
+  return { paths, editions, warnings };
 }

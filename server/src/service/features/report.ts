@@ -8,13 +8,20 @@ import { Diagnostic, DiagnosticSeverity } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ArmyList } from '../domain/parse/ast';
 import type { RulesIndex } from '../domain/rules';
-import { listEdition } from '../domain/editions';
+import { editionRules, listEdition } from '../domain/editions';
 import type { Edition } from '../domain/editions';
 import { normalizeName } from '../domain/text/normalize';
 import type { Settings } from '../settings';
-import { expectedUnitPoints } from './diagnostics/validate';
+import { expectedUnitPoints, notCheckedBy } from './diagnostics/validate';
+import { createContext } from './diagnostics/context';
+import { pricedTotal } from './diagnostics/muster';
 
-export type Verdict = 'legal' | 'not legal' | 'could not be read';
+/**
+ * `not checked`: the list's faction or edition has no rules data loaded (or its faction is unknown), so nothing
+ * but its text was checked; `points only`: the data prices its units but lacks their datasheets (a catalogue the
+ * folder lacks), so only the prices were checked. Neither is ever "legal"; an error found still makes it "not legal".
+ */
+export type Verdict = 'legal' | 'not legal' | 'points only' | 'not checked' | 'could not be read';
 export type SeverityName = 'error' | 'warning' | 'information' | 'hint';
 
 export const SEVERITY_NAMES: Record<number, SeverityName> = {
@@ -68,6 +75,8 @@ export interface ReportSummary {
   lists: number;
   legal: number;
   notLegal: number;
+  /** Lists whose rules data was missing: `points only` and `not checked` verdicts. */
+  notChecked: number;
   unreadable: number;
   byFaction: { faction: string; lists: number; legal: number }[];
   byDetachment: { faction: string; detachment: string; lists: number; legal: number }[];
@@ -114,8 +123,10 @@ export function reportList(file: string, doc: TextDocument, list: ArmyList, diag
     })
     .sort((a, b) => SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity) || a.line - b.line || a.column - b.column);
 
-  const faction = list.faction?.text;
-  const { computed, unpriced } = listPoints(list, rules);
+  // The faction as the data names it, whatever the export's spelling ("Empire T’au", "Tau Empire").
+  const faction = list.faction && (rules.faction(list.faction.text)?.name ?? list.faction.text);
+  const edition = listEdition(list, settings.edition);
+  const { computed, unpriced } = listPoints(list, rules, doc, settings, edition);
   const bs = list.battleSize;
   const bsRule = bs && rules.data.battleSizes.find((b) => normalizeName(b.name) === normalizeName(bs.name.text));
   // Without a single unit, what the parser took for a title or faction is noise: the row says only why.
@@ -124,7 +135,7 @@ export function reportList(file: string, doc: TextDocument, list: ArmyList, diag
   }
   return {
     file,
-    verdict: counts.error > 0 ? 'not legal' : 'legal',
+    verdict: verdictOf(counts, diagnostics),
     format: list.format,
     name: list.title?.text,
     faction,
@@ -135,15 +146,32 @@ export function reportList(file: string, doc: TextDocument, list: ArmyList, diag
     computedPoints: computed,
     units: list.units.length,
     unpricedUnits: unpriced,
-    edition: listEdition(list, settings.edition),
+    edition,
     dataVersion: appDataVersion(list),
     counts,
     findings,
   };
 }
 
-/** The list's points under `rules`: the sum over the units it prices (enhancements included), and how many it does not. */
-export function listPoints(list: ArmyList, rules: RulesIndex): { computed?: number; unpriced: number } {
+/** An error is an error; without one, a list the data could not (fully) check says so; else it is legal. */
+function verdictOf(counts: Record<SeverityName, number>, diagnostics: Diagnostic[]): Verdict {
+  if (counts.error > 0) return 'not legal';
+  const missing = notCheckedBy(diagnostics);
+  return missing === 'none' ? 'not checked' : missing === 'points' ? 'points only' : 'legal';
+}
+
+/**
+ * The list's points under `rules`: the sum over the units it prices (enhancements included), and how many it does
+ * not. Under requisition thresholds (the 11th edition) the same total `auspex check` compares (each copy at its
+ * tier, wargear costs included); otherwise each unit's data price for its size.
+ */
+export function listPoints(list: ArmyList, rules: RulesIndex, doc?: TextDocument, settings?: Settings, edition?: Edition): { computed?: number; unpriced: number } {
+  const ed = edition !== undefined ? editionRules(edition) : undefined;
+  if (doc && settings && ed?.muster.requisition) {
+    const ctx = createContext(doc, list, rules, settings, [], ed);
+    const { sum, unpriced } = pricedTotal(ctx);
+    return { computed: unpriced < list.units.length ? sum : undefined, unpriced };
+  }
   let computed: number | undefined;
   let unpriced = 0;
   for (const unit of list.units) {
@@ -161,14 +189,32 @@ function appDataVersion(list: ArmyList): string | undefined {
 }
 
 /** The whole event: the rows in the order given, and the summary over them. */
-export function buildReport(lists: ListReport[], rules: RulesIndex, settings: Settings, generatedAt?: string): EventReport {
+/** `rules`: the data of every edition the lists were checked against (its sources are listed once each). */
+export function buildReport(lists: ListReport[], rules: RulesIndex | RulesIndex[], settings: Settings, generatedAt?: string): EventReport {
   return {
     ...(generatedAt ? { generatedAt } : {}),
     edition: settings.edition,
-    rules: rules.data.sources.map((s) => ({ kind: s.kind, location: s.location, ...(s.version ? { version: s.version } : {}) })),
+    rules: dataSources(rules),
     summary: summarize(lists),
     lists,
   };
+}
+
+/** Each data source once (a folder read faction by faction is one source), in the order loaded. */
+function dataSources(rules: RulesIndex | RulesIndex[]): EventReport['rules'] {
+  const out = new Map<string, EventReport['rules'][number]>();
+  for (const r of Array.isArray(rules) ? rules : [rules]) {
+    for (const s of r.data.sources) {
+      const key = `${s.kind}\u0000${s.location}\u0000${s.version ?? ''}`;
+      if (!out.has(key)) out.set(key, { kind: s.kind, location: s.location, ...(s.version ? { version: s.version } : {}) });
+    }
+  }
+  return [...out.values()];
+}
+
+/** Grouping key of a faction name: case, typography and punctuation aside ("T’au Empire" = "T'au Empire"). */
+function factionKey(name: string): string {
+  return normalizeName(name).normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]+/gi, ' ').trim().toLowerCase();
 }
 
 export function summarize(lists: ListReport[]): ReportSummary {
@@ -179,12 +225,12 @@ export function summarize(lists: ListReport[]): ReportSummary {
     if (l.verdict === 'could not be read') continue;
     const legal = l.verdict === 'legal' ? 1 : 0;
     const faction = l.faction ?? '(no faction)';
-    const f = factions.get(normalizeName(faction)) ?? { faction, lists: 0, legal: 0 };
+    const f = factions.get(factionKey(faction)) ?? { faction, lists: 0, legal: 0 };
     f.lists++;
     f.legal += legal;
-    factions.set(normalizeName(faction), f);
+    factions.set(factionKey(faction), f);
     for (const detachment of l.detachments.length ? l.detachments : ['(no detachment)']) {
-      const key = `${normalizeName(faction)}\u0000${normalizeName(detachment)}`;
+      const key = `${factionKey(faction)}\u0000${normalizeName(detachment)}`;
       const d = detachments.get(key) ?? { faction, detachment, lists: 0, legal: 0 };
       d.lists++;
       d.legal += legal;
@@ -204,6 +250,7 @@ export function summarize(lists: ListReport[]): ReportSummary {
     lists: lists.length,
     legal: lists.filter((l) => l.verdict === 'legal').length,
     notLegal: lists.filter((l) => l.verdict === 'not legal').length,
+    notChecked: lists.filter((l) => l.verdict === 'not checked' || l.verdict === 'points only').length,
     unreadable: lists.filter((l) => l.verdict === 'could not be read').length,
     byFaction: [...factions.values()].sort(byCount((x) => x.faction)),
     byDetachment: [...detachments.values()].sort(byCount((x) => `${x.faction} ${x.detachment}`)),

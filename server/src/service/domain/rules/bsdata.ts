@@ -238,6 +238,17 @@ class Loader {
     return cat;
   }
 
+  /** Names of the catalogues `cats` link that no file in the folder declares. */
+  missingLinked(cats: Cat[]): string[] {
+    const out: string[] = [];
+    for (const c of cats) for (const l of kids(c.root, 'catalogueLinks', 'catalogueLink')) {
+      const id = attr(l, 'targetId');
+      const name = attr(l, 'name') ?? `catalogue id ${id}`;
+      if (id && !this.fileById.has(id) && !out.includes(name)) out.push(name);
+    }
+    return out;
+  }
+
   catById(id: string, from: string, name?: string): Cat | undefined {
     if (this.cats.has(id)) return this.cats.get(id) ?? undefined;
     const file = this.fileById.get(id);
@@ -962,7 +973,8 @@ export function linkLeaders(datasheets: Datasheet[]): void {
 // ---------------------------------------------------------------- factions
 
 function loadFaction(L: Loader, cat: Cat, data: RulesData, seenDs: Set<string>): void {
-  const R = new Resolver(L, L.closure(cat));
+  const closure = L.closure(cat);
+  const R = new Resolver(L, closure);
   const B = new DatasheetBuilder(L, R);
   const opts = L.opts;
   const fname = factionNameOf(cat.name);
@@ -1022,6 +1034,10 @@ function loadFaction(L: Loader, cat: Cat, data: RulesData, seenDs: Set<string>):
   const faction: Faction = { id: cat.id, name: fname, keyword, source: { file: cat.file, locator: cat.id } };
   const parent = parentOf(cat.name);
   if (parent && parent !== fname) faction.parent = parent;
+  const missing = L.missingLinked(closure);
+  if (missing.length) faction.missingCatalogues = missing;
+  const linked = closure.filter((c) => c !== cat && !c.isGst && !c.library).map((c) => factionNameOf(c.name));
+  if (linked.length) faction.linkedFactions = [...new Set(linked)];
   data.factions.push(faction);
   for (const { ds } of candidates) {
     if (!opts.includeAllies && !ds.factionKeywords.includes(keyword)) continue;

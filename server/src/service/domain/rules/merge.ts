@@ -102,6 +102,20 @@ export function mergeRules(sources: RulesSource[]): { data: RulesData; warnings:
   const fKey = (n: string) => normalizeName(n).replace(/[^\p{L}\p{N}]/gu, '');
   const factions = index(out.factions, (f) => fKey(f.name));
   const datasheets = new Map<string, Datasheet>();
+  /** Datasheet name → the datasheets of sources other than the MFM, and the factions those sources name. */
+  const otherByName = new Map<string, Datasheet[]>();
+  const otherFactions = new Set<string>();
+  const mfmPriced = new WeakSet<Datasheet>();
+  const nameKey = (d: Datasheet) => fKey(d.name);
+  /**
+   * The MFM names some factions otherwise than BattleScribe ("Imperial Agents" / "Agents of the Imperium"): a
+   * datasheet of an MFM faction no other source names prices the one datasheet of that name the others give.
+   */
+  const underOtherName = (d: Datasheet): Datasheet | undefined => {
+    if (otherFactions.has(fKey(d.factionKeywords[0] ?? ''))) return undefined;
+    const same = otherByName.get(nameKey(d)) ?? [];
+    return same.length === 1 && !mfmPriced.has(same[0]) ? same[0] : undefined;
+  };
   // Detachments and enhancements: the MFM and BattleScribe also differ on plurals ("Brood Brother(s) Auxilia") and
   // on the MFM's "(Upgrade)" / BSData's "(Aura)" tags.
   const dKey = (n: string) => fKey(normalizeName(n).split(/\s+/).map((w) => w.replace(/s$/, '')).join(' '));
@@ -117,17 +131,30 @@ export function mergeRules(sources: RulesSource[]): { data: RulesData; warnings:
     const fromMfm = data.sources.some((s) => s.kind === 'mfm');
     const src = data.sources[0];
     if (data.forceConstraints?.length && !out.forceConstraints) out.forceConstraints = data.forceConstraints;
-    for (const f of data.factions) if (!factions.has(fKey(f.name))) { factions.set(fKey(f.name), f); out.factions.push(f); }
+    for (const f of data.factions) {
+      const had = factions.get(fKey(f.name));
+      if (!had) { factions.set(fKey(f.name), f); out.factions.push(f); continue; }
+      // A catalogue one source lacks stays said whichever source names the faction first.
+      const missing = [...new Set([...(had.missingCatalogues ?? []), ...(f.missingCatalogues ?? [])])];
+      if (missing.length > (had.missingCatalogues?.length ?? 0)) {
+        const copy = { ...had, missingCatalogues: missing };
+        factions.set(fKey(f.name), copy);
+        out.factions[out.factions.indexOf(had)] = copy;
+      }
+    }
+    if (!fromMfm) for (const f of data.factions) otherFactions.add(fKey(f.keyword)).add(fKey(f.name));
     for (const d of data.datasheets) {
       const k = dsKey(d);
-      const w = datasheets.get(k);
+      const w = datasheets.get(k) ?? (fromMfm ? underOtherName(d) : undefined);
       if (!w) {
         const copy = { ...d, leads: [...d.leads], ledBy: [...d.ledBy] };
         if (!copy.pricedBy) { const p = pricedByOf(src, d); if (p) copy.pricedBy = p; }
         datasheets.set(k, copy);
         out.datasheets.push(copy);
+        if (!fromMfm) otherByName.set(nameKey(copy), [...(otherByName.get(nameKey(copy)) ?? []), copy]);
         continue;
       }
+      if (fromMfm) mfmPriced.add(w);
       if (fromMfm || isMfm(w)) {
         // One side is the MFM's points-only entry: the other gives the datasheet, the MFM its price.
         const [mfm, full] = fromMfm ? [d, w] : [{ ...w }, d];

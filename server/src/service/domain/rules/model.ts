@@ -32,7 +32,7 @@ export type DataSourceKind = 'embedded' | 'bsdata' | 'wahapedia' | 'mfm';
 
 export interface DataSource {
   kind: DataSourceKind;
-  /** The edition of the game the data is for: embedded seed and Wahapedia 10; BattleScribe from its game system's name; MFM 11. */
+  /** The edition of the game the data is for: embedded seed 10; Wahapedia as its export shows or the user states; BattleScribe from its game system's name; MFM 11. */
   edition: Edition;
   /** Folder or label. */
   location: string;
@@ -94,6 +94,16 @@ export interface Faction {
   parent?: string;
   /** Datasheets of other factions the source lists under this one: the units it may take as allies. */
   allies?: string[];
+  /**
+   * Catalogues the faction's data links (itself or through the catalogues it links) that the folder lacks:
+   * every entry reached through them is unavailable, so its datasheets may be known only by their points.
+   */
+  missingCatalogues?: string[];
+  /**
+   * Factions whose catalogues the faction's data links (BattleScribe `catalogueLinks`, libraries aside): where its
+   * allied units come from ("Agents of the Imperium" for Adepta Sororitas).
+   */
+  linkedFactions?: string[];
   source: SourceRef;
 }
 

@@ -1,4 +1,4 @@
-// Wahapedia's 10th-edition CSV export → the rules model. Pure: receives file
+// Wahapedia's CSV export (the 10th edition's, and the 11th's in the same layout) → the rules model. Pure: receives file
 // contents (or an accessor), never throws; every problem is a DataWarning that
 // names the file and the row.
 import { boundWeaponProfile } from './boundedProfile';
@@ -6,7 +6,8 @@ import {
   Ability, CompositionEntry, CoreRule, Datasheet, DataWarning, Detachment, Enhancement, Faction, ModelProfile,
   PointsStep, Stratagem, Weapon, WeaponProfile,
 } from './model';
-import { asDataFiles, emptyRulesData, FileInput, LoadResult, warn } from './dataFiles';
+import { asDataFiles, emptyRulesData, FileInput, LoadResult, readHead, warn } from './dataFiles';
+import { EDITIONS, type Edition } from '../editions/types';
 import { CsvReadOptions, CsvTable, htmlToText, readPipeCsv } from './wahapediaCsv';
 import { foldTypography, normalizeName } from '../text/normalize';
 import { linkLeaders } from './bsdata';
@@ -20,6 +21,36 @@ export interface WahapediaOptions {
   /** Keep units listed under a faction that carry another faction's keyword (allies). */
   includeAllies?: boolean;
   location?: string;
+  /**
+   * The edition the export is for: the folder's (stated by the user, or `wahapediaEdition`). Loaded without one,
+   * the files' own links say it, else the data is labelled 10th (the callers that open folders refuse that case).
+   */
+  edition?: Edition;
+}
+
+/**
+ * The edition a Wahapedia export shows: its pages' links (`https://wahapedia.ru/wh40k10ed/...`, `.../wh40k11ed/...`)
+ * in Factions.csv or Datasheets.csv, else the highest edition Source.csv gives its books (its `edition` column;
+ * 0 for Legends). Undefined when none shows one: the layout is the same for every edition.
+ */
+export function wahapediaEdition(input: FileInput): Edition | undefined {
+  const files = asDataFiles(input);
+  const known = (n: number): n is Edition => (EDITIONS as readonly number[]).includes(n);
+  const head = (base: string, chars: number) => {
+    const name = files.list().find((n) => n.toLowerCase() === base);
+    return name ? readHead(files, name, chars) : undefined;
+  };
+  for (const base of ['factions.csv', 'datasheets.csv']) {
+    const m = /wahapedia\.ru\/wh40k(\d+)ed\b/i.exec(head(base, 8192) ?? '');
+    if (m && known(Number(m[1]))) return Number(m[1]) as Edition;
+  }
+  const source = head('source.csv', 65536);
+  if (!source) return undefined;
+  const lines = source.replace(/^\uFEFF/, '').split(/\r?\n/);
+  const col = lines[0].split('|').indexOf('edition');
+  if (col < 0) return undefined;
+  const editions = lines.slice(1).map((l) => Number(l.split('|')[col])).filter(known);
+  return editions.length ? (Math.max(...editions) as Edition) : undefined;
 }
 
 /** Row accessor: field by column name, '' when the column is missing. */
@@ -69,7 +100,7 @@ export function loadWahapedia(input: FileInput, options: WahapediaOptions = {}):
 
   function loadInto(): void {
     const lastUpdate = rowsOf(table('Last_update', { required: ['last_update'] }))[0]?.get('last_update');
-    data.sources.push({ kind: 'wahapedia', edition: 10, location: options.location ?? '(files)', ...(lastUpdate ? { version: lastUpdate } : {}) });
+    data.sources.push({ kind: 'wahapedia', edition: options.edition ?? wahapediaEdition(files) ?? 10, location: options.location ?? '(files)', ...(lastUpdate ? { version: lastUpdate } : {}) });
 
     // Factions and the filter.
     const factionRows = rowsOf(table('Factions', { required: ['id', 'name'], key: ['id', 'name'] }));

@@ -39,7 +39,7 @@ export const DIAGNOSTIC_CODES = {
   },
   'edition-data-missing': {
     severity: 'warning',
-    summary: "The list's edition (or its faction in that edition) has no rules data loaded: one finding saying which data it needs, instead of unknown datasheets.",
+    summary: "The list's edition (or its faction in that edition) has no rules data loaded, or its faction's data links a catalogue the folder lacks: one finding saying which data or catalogue is missing and what is still checked (points), instead of unknown datasheets or wargear.",
   },
   'faction-inferred': {
     severity: 'hint',

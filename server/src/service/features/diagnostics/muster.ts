@@ -252,19 +252,34 @@ function checkTotal(ctx: CheckContext, groups: Map<Datasheet, ResolvedUnit[]>): 
 }
 
 function dataTotal(ctx: CheckContext, groups: Map<Datasheet, ResolvedUnit[]>): number | undefined {
-  if (ctx.units.length !== ctx.list.units.length) return undefined;
-  for (const r of ctx.units) if (!r.sheet.pointsTiers?.length) return undefined;
+  const t = pricedTotal(ctx, groups);
+  return t.unpriced ? undefined : t.sum;
+}
+
+/**
+ * The data's price of the units it prices (`sum`) and how many it cannot price (`unpriced`): each copy of a
+ * datasheet at its requisition tier, wargear and enhancements included. `checkTotal` and the event report's
+ * computed points both read it. `groups`: the resolved units by datasheet, in text order (all of them when omitted).
+ */
+export function pricedTotal(ctx: CheckContext, groups?: Map<Datasheet, ResolvedUnit[]>): { sum: number; unpriced: number } {
+  if (!groups) {
+    groups = new Map();
+    for (const r of ctx.units) groups.set(r.sheet, [...(groups.get(r.sheet) ?? []), r]);
+  }
   let sum = 0;
+  let unpriced = ctx.list.units.length - ctx.units.length;
+  for (const r of ctx.units) if (!r.sheet.pointsTiers?.length) unpriced++;
   for (const [sheet, copies] of groups) {
+    if (!sheet.pointsTiers?.length) continue;
     for (let k = 0; k < copies.length; k++) {
       // The data's price: copies in text order take the slots in order (the total does not depend on which is which
       // when the copies are the same size; otherwise the dearest tiers go to the last copies, as the app counts them).
       const r = copies[k];
-      const step = tierFor(sheet.pointsTiers ?? [], k + 1)?.steps.find((s) => s.models === unitModelCount(r.unit));
+      const step = tierFor(sheet.pointsTiers, k + 1)?.steps.find((s) => s.models === unitModelCount(r.unit));
       const extra = extras(ctx, r.unit, sheet);
-      if (!step || extra === undefined) return undefined;
-      sum += step.points + extra;
+      if (!step || extra === undefined) unpriced++;
+      else sum += step.points + extra;
     }
   }
-  return sum;
+  return { sum, unpriced };
 }

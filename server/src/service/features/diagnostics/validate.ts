@@ -34,7 +34,7 @@ export function validateList(doc: TextDocument, parsed: ArmyList, rules: RulesIn
         'faction-not-loaded',
         `No rules data is loaded for the faction "${list.faction.text}", so its units are not checked. ` +
           'Download the community data (the quick fix, or `auspex data fetch`), or point the setting auspex.data.paths (or --data) at a BattleScribe or Wahapedia folder that has it.',
-        { data: downloadPayload(list, settings) },
+        { data: { ...downloadPayload(list, settings), checked: 'none' } },
       ),
     );
     return out;
@@ -97,34 +97,73 @@ function withoutMistakenFaction(list: ArmyList, rules: RulesIndex): ArmyList {
 
 /**
  * One finding when the list's edition has no rules data loaded, or its faction has none in that edition beyond
- * points (the MFM prices units but has no datasheets): which data it needs, never a flood of unknown datasheets.
+ * points (the MFM prices units but has no datasheets), or its faction's data links a catalogue the folder lacks
+ * and the list has units only that catalogue defines: which data it needs, never a flood of unknown datasheets
+ * or wargear, and never the advice to download data that is already loaded.
  */
 function editionDataMissing(doc: TextDocument, list: ArmyList, rules: RulesIndex, ed: EditionRules): { diagnostic: Diagnostic; pricesOnly: boolean } | undefined {
   const span = list.faction?.span ?? list.title?.span ?? list.units[0]?.name.span ?? { start: 0, end: 0 };
   const needs = `Download it (the quick fix, or \`auspex data fetch\`), or point the setting auspex.data.paths (or --data) at ${ed.muster.dataNeeded}.`;
   if (!rules.data.datasheets.length) {
     const diagnostic = makeDiagnostic(doc, span, 'edition-data-missing', `The list is read under the ${ed.label} and no ${ed.label} rules data is loaded, so it is not checked. ${needs}`, {
-      data: { edition: ed.edition, download: ed.edition },
+      data: { edition: ed.edition, download: ed.edition, checked: 'none' },
     });
     return { diagnostic, pricesOnly: false };
   }
   const faction = list.faction?.text;
   if (!faction || !factionKnown(rules, faction)) return undefined;
-  const sheets = list.units.map((u) => rules.datasheet(u.name.text, faction)).filter((d): d is Datasheet => !!d);
+  const sheets = list.units.map((u) => rules.datasheet(u.name.text, faction));
+  const known = sheets.filter((d): d is Datasheet => !!d);
   // Datasheets known only by their points (no profiles, no keywords): the faction's rules are not loaded.
-  if (sheets.length && sheets.every((d) => d.models.length === 0 && d.keywords.length === 0)) {
-    const by = [...new Set(sheets.map((d) => d.pricedBy?.label).filter(Boolean))].join(', ');
+  const pointsOnly = (d: Datasheet) => d.models.length === 0 && d.keywords.length === 0;
+  const by = [...new Set(known.map((d) => d.pricedBy?.label).filter(Boolean))].join(', ');
+  const lacking = missingCatalogues(rules, list);
+  if (lacking.length && sheets.some((d) => !d || pointsOnly(d))) {
+    const names = lacking.map((n) => `"${n}"`).join(' and ');
+    const one = lacking.length === 1;
     const diagnostic = makeDiagnostic(
       doc,
       span,
       'edition-data-missing',
-      `The loaded ${ed.label} data has only points for ${faction}${by ? ` (${by})` : ''}, no datasheets, so only its points are checked. ${needs}`,
-      { data: { edition: ed.edition, download: ed.edition } },
+      `The ${ed.label} BattleScribe data loaded for ${faction} links the catalogue${one ? '' : 's'} ${names}, which ${one ? 'is' : 'are'} not in its folder: ` +
+        `the datasheets, wargear and keywords ${one ? 'it defines' : 'they define'} are unknown, so only the units' points and the total are checked${by ? ` (points from ${by})` : ''}. ` +
+        `Add the missing catalogue${one ? '' : 's'} to that folder (or point auspex.data.paths / --data at a BattleScribe folder that has ${one ? 'it' : 'them'}) to check the rest.`,
+      { data: { edition: ed.edition, missingCatalogues: lacking, checked: 'points' } },
+    );
+    return { diagnostic, pricesOnly: true };
+  }
+  if (known.length && known.every(pointsOnly)) {
+    // A BattleScribe source of this edition is loaded: downloading it again would not add the faction.
+    const bs = rules.data.sources.filter((s) => s.kind === 'bsdata' && s.edition === ed.edition);
+    const advice = bs.length
+      ? `The BattleScribe data loaded (${[...new Set(bs.map((s) => s.location))].join(', ')}) has no catalogue for ${faction}; point auspex.data.paths (or --data) at a BattleScribe folder that has it to check the rest.`
+      : needs;
+    const diagnostic = makeDiagnostic(
+      doc,
+      span,
+      'edition-data-missing',
+      `The loaded ${ed.label} data has only points for ${faction}${by ? ` (${by})` : ''}, no datasheets, so only its points are checked. ${advice}`,
+      { data: bs.length ? { edition: ed.edition, checked: 'points' } : { edition: ed.edition, download: ed.edition, checked: 'points' } },
     );
     return { diagnostic, pricesOnly: true };
   }
   return undefined;
 }
+
+/** The catalogues the data of the list's faction (and the faction line above it, a chapter's parent) links but lacks. */
+function missingCatalogues(rules: RulesIndex, list: ArmyList): string[] {
+  const out = new Set<string>();
+  for (const name of [list.faction?.text, list.superFaction?.text]) {
+    if (!name) continue;
+    const f = rules.faction(name);
+    for (const c of f?.missingCatalogues ?? []) out.add(c);
+    // A chapter read as its keyword: the parent's catalogue lacks the same.
+    if (!f) for (const g of rules.data.factions) if (normalizeKey(g.keyword) === normalizeKey(name)) for (const c of g.missingCatalogues ?? []) out.add(c);
+  }
+  return [...out];
+}
+
+const normalizeKey = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
 
 /** Unit prices and the stated total only, against data that has nothing else for the faction. */
 function checkPricesOnly(doc: TextDocument, list: ArmyList, rules: RulesIndex, settings: Settings, edition: Edition, out: Diagnostic[]): void {
@@ -134,6 +173,20 @@ function checkPricesOnly(doc: TextDocument, list: ArmyList, rules: RulesIndex, s
     if (points) out.push(points);
   }
   checkPrices(ctx);
+}
+
+/**
+ * How much of a list its findings say was left unchecked for want of rules data: 'none' checked (no data for its
+ * edition or faction), only its 'points', or undefined when it was checked in full. The event report's verdict.
+ */
+export function notCheckedBy(diagnostics: readonly Diagnostic[]): 'none' | 'points' | undefined {
+  let out: 'none' | 'points' | undefined;
+  for (const d of diagnostics) {
+    const checked = (d.data as { checked?: unknown } | undefined)?.checked;
+    if (checked === 'none') return 'none';
+    if (checked === 'points') out = 'points';
+  }
+  return out;
 }
 
 function factionKnown(rules: RulesIndex, name: string): boolean {

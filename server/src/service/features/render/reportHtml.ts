@@ -13,7 +13,8 @@ export function esc(s: string | number | undefined): string {
 
 const num = (n: number | undefined) => (n === undefined ? '' : String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ','));
 
-const VERDICT_CLASS: Record<string, string> = { legal: 'ok', 'not legal': 'bad', 'could not be read': 'unread' };
+const VERDICT_CLASS: Record<string, string> = { legal: 'ok', 'not legal': 'bad', 'points only': 'warn', 'not checked': 'warn', 'could not be read': 'unread' };
+const VERDICTS = ['legal', 'not legal', 'points only', 'not checked', 'could not be read'];
 
 const STYLE = `
 :root { --fg:#1b1f23; --muted:#5b6670; --line:#d7dde2; --ok:#1f7a3a; --bad:#b3261e; --warn:#8a5a00; --unread:#5b3fa0; --bg-alt:#f4f6f8; }
@@ -134,6 +135,7 @@ export function renderReportHtml(report: EventReport, title = 'Auspex event repo
   <div class="card"><b>${s.lists}</b>lists</div>
   <div class="card ok"><b>${s.legal}</b>legal</div>
   <div class="card bad"><b>${s.notLegal}</b>not legal</div>
+  ${s.notChecked ? `<div class="card warn"><b>${s.notChecked}</b>not (fully) checked: rules data missing</div>` : ''}
   <div class="card unread"><b>${s.unreadable}</b>could not be read</div>
 </div>
 <div class="summary">
@@ -144,7 +146,7 @@ ${summaryTable('Most common findings', ['Code', 'Severity', 'Lists', 'Times'], s
 <h2>Lists</h2>
 <div class="controls">
   <input id="filter" type="search" placeholder="Filter: file, name, faction, detachment…" aria-label="Filter the lists">
-  <select id="verdict" aria-label="Verdict"><option value="">every verdict</option><option value="legal">legal</option><option value="not legal">not legal</option><option value="could not be read">could not be read</option></select>
+  <select id="verdict" aria-label="Verdict"><option value="">every verdict</option>${VERDICTS.map((v) => `<option value="${esc(v)}">${esc(v)}</option>`).join('')}</select>
   <select id="faction" aria-label="Faction"><option value="">every faction</option>${factions.map((f) => `<option value="${esc(f)}">${esc(f)}</option>`).join('')}</select>
   <span id="shown"></span>
 </div>
