@@ -295,6 +295,181 @@ Purestrain Genestealers (75 points)
     });
   });
 
+  describe('a list that states no battle size (New Recruit): read from its points', () => {
+    // VALID without its battle size line, with four enhancements (Strike Force allows 4; the setting's 3 no longer applies).
+    const moe = (points: number, enh: string) => `Master of Executions (${points} points)\n  • 1x Axe of dismemberment\n    1x Bolt pistol\n  • Enhancement: ${enh}\n\n`;
+    const four = edit(
+      ['Strike Force (2,000 Points)\n', ''],
+      ['Test Host (1185 points)', 'Test Host (1380 points)'],
+      ['Slaughterbound (100 points)\n  • 1x Lacerator and daemonic claw\n', `Slaughterbound (125 points)\n  • 1x Lacerator and daemonic claw\n  • Enhancement: Brazen Form\n\n${moe(90, 'Archslaughterer')}${moe(80, 'Strategic Slaughter')}`],
+    );
+
+    it('four enhancements at the Strike Force its 1,380 points fit: no finding', () => {
+      assert.deepStrictEqual(codes(check(four)), []);
+    });
+
+    it('a fifth → too-many-enhancements, saying the battle size was read from the points', () => {
+      const five = four.replace('Test Host (1380 points)', 'Test Host (1495 points)').replace('BATTLELINE', 'Slaughterbound (115 points)\n  • 1x Lacerator and daemonic claw\n  • Enhancement: Chosen of the Blood God\n\nBATTLELINE');
+      const found = check(five);
+      assert.deepStrictEqual(found.map((f) => f.code), ['too-many-enhancements']);
+      assert.match(found[0].message, /5 enhancements: the army may take at most 4 \(Strike Force's allowance in the game system; the list states no battle size: Strike Force, the smallest that holds its 1495 points\)/);
+    });
+
+    it('Detachment Points from the data when the export states none: New Recruit, 3 + 1 of Strike Force\'s 3 → detachment-points', function () {
+      requireShared(this, 'lists-11e', 'nrgw11_worldeaters_2.txt');
+      const text = fs.readFileSync(sharedPath('lists-11e', 'nrgw11_worldeaters_2.txt'), 'utf8');
+      const two = text.replace(/\+ DETACHMENT: Berzerker\sWarband \(Relentless Rage\)/, '+ DETACHMENT: Berzerker Warband, Vessels of Wrath');
+      assert.notStrictEqual(two, text);
+      const found = check(two).filter((f) => f.code !== 'unknown-wargear');
+      assert.deepStrictEqual(codes(found), ['detachment-points@3']);
+      assert.match(found[0].message, /4 Detachment Points \(Berzerker Warband 3, Vessels of Wrath 1\): Strike Force allows 3 .*the list states no battle size: Strike Force, the smallest that holds its 2000 points/);
+      // The export as it is (Berzerker Warband alone, 3 DP): within the allowance.
+      assert.deepStrictEqual(check(text).filter((f) => f.code === 'detachment-points'), []);
+    });
+  });
+
+  describe('enhancements in the 11th edition: Upgrades, attached units, who may take one', () => {
+    // A valid 750-point T'au army: three CHARACTER enhancements of Kauyon and three copies of the Upgrade Negation
+    // Emitters (BSData: "STEALTH BATTLESUITS unit only", at most 3, its Enhancements cost divided by its copies;
+    // the MFM: "Negation Emitters (Upgrade)"), written with and without the suffix: 4 counted of Strike Force's 4.
+    const stealth = (points: number, enh: string) =>
+      `Stealth Battlesuits (${points} points)\n  • 4x Stealth Shas'ui\n    • 4x Burst cannon\n      4x Battlesuit fists\n  • 1x Stealth Shas'vre\n    • 1x Burst cannon\n      1x Battlesuit fists\n  • Enhancement: ${enh}\n`;
+    const commander = (points: number, enh: string, warlord = false) =>
+      `Commander in Enforcer Battlesuit (${points} points)\n${warlord ? '  • Warlord\n' : ''}  • 1x Battlesuit fists\n  • Enhancement: ${enh}\n`;
+    const TAU = `Hunters (750 points)
+
+T’au Empire
+Kauyon and Advanced Acquisition Cadre (3 Detachment Points)
+Reconnaissance
+Strike Force (2,000 Points)
+
+CHARACTERS
+
+${commander(100, 'Exemplar of the Kauyon', true)}
+${commander(95, 'Precision of the Patient Hunter')}
+${commander(100, 'Solid-image Projection Unit')}
+OTHER DATASHEETS
+
+${stealth(115, 'Negation Emitters (Upgrade)')}
+${stealth(115, 'Negation Emitters')}
+${stealth(125, 'Negation Emitters (Upgrade)')}
+Crisis Fireknife Battlesuits (100 points)
+  • 2x Crisis Fireknife Shas'ui
+    • 2x Battlesuit fists
+  • 1x Crisis Fireknife Shas'vre
+    • 1x Battlesuit fists
+`;
+    const tau = (...pairs: [string, string][]) => {
+      let text = TAU;
+      for (const [from, to] of pairs) {
+        assert.strictEqual(text.split(from).length, 2, `"${from}" occurs once`);
+        text = text.replace(from, to);
+      }
+      return text;
+    };
+    const line = (text: string, needle: string) => text.slice(0, text.indexOf(needle)).split('\n').length;
+
+    it('three copies of an Upgrade on the units it names, with or without "(Upgrade)", the 2nd and 3rd not counted: no finding', () => {
+      assert.deepStrictEqual(codes(check(TAU)), []);
+    });
+
+    it('an Upgrade on a unit it does not name, or on a CHARACTER → enhancement-ineligible', () => {
+      const crisis = tau(["  • 1x Crisis Fireknife Shas'vre\n    • 1x Battlesuit fists\n", "  • 1x Crisis Fireknife Shas'vre\n    • 1x Battlesuit fists\n  • Enhancement: Unmasking Suite (Upgrade)\n"], ['Crisis Fireknife Battlesuits (100 points)', 'Crisis Fireknife Battlesuits (115 points)'], ['Hunters (750 points)', 'Hunters (745 points)'],
+        // One CHARACTER enhancement fewer, so that the allowance holds.
+        ['Commander in Enforcer Battlesuit (100 points)\n  • 1x Battlesuit fists\n  • Enhancement: Solid-image Projection Unit\n', 'Commander in Enforcer Battlesuit (80 points)\n  • 1x Battlesuit fists\n']);
+      const found = check(crisis);
+      assert.deepStrictEqual(codes(found), [`enhancement-ineligible@${line(crisis, 'Unmasking Suite')}`]);
+      assert.match(found[0].message, /Unmasking Suite is for GHOSTKEEL BATTLESUIT or PATHFINDER TEAM or STEALTH BATTLESUITS units only .*Crisis Fireknife Battlesuits is not one/);
+      const onCharacter = tau(['Enhancement: Solid-image Projection Unit', 'Enhancement: Negation Emitters'], ['Commander in Enforcer Battlesuit (100 points)\n  • 1x', 'Commander in Enforcer Battlesuit (95 points)\n  • 1x'], ['Hunters (750 points)', 'Hunters (745 points)']);
+      const found2 = check(onCharacter);
+      assert.ok(codes(found2).includes(`enhancement-ineligible@${line(onCharacter, 'Enhancement: Negation Emitters\n\nOTHER')}`), JSON.stringify(found2));
+      assert.match(found2.find((f) => f.code === 'enhancement-ineligible')?.message ?? '', /Negation Emitters is an Upgrade: it goes on the non-CHARACTER units it names, and Commander in Enforcer Battlesuit is a CHARACTER/);
+    });
+
+    it('a fourth copy of an Upgrade → enhancement-duplicate (BSData: at most 3)', () => {
+      const four = tau(['Crisis Fireknife Battlesuits (100 points)', `${stealth(125, 'Negation Emitters')}\nCrisis Fireknife Battlesuits (100 points)`], ['Hunters (750 points)', 'Hunters (875 points)']);
+      const found = check(four);
+      assert.ok(codes(found).includes(`enhancement-duplicate@${line(four, 'Crisis Fireknife') - 2}`), JSON.stringify(found));
+      assert.match(found.find((f) => f.code === 'enhancement-duplicate')?.message ?? '', /already taken 3 times: Negation Emitters is an Upgrade: an army may take it at most 3 times/);
+    });
+
+    it("a fifth counted enhancement → too-many-enhancements, the Upgrade's extra copies named as not counted", () => {
+      const five = tau(['OTHER DATASHEETS', 'Cadre Fireblade (80 points)\n  • 1x Battlesuit fists\n  • Enhancement: Through Unity, Devastation\n\nOTHER DATASHEETS'], ['Hunters (750 points)', 'Hunters (830 points)']);
+      const found = check(five).filter((f) => f.code === 'too-many-enhancements');
+      assert.strictEqual(found.length, 1, JSON.stringify(check(five)));
+      assert.match(found[0].message, /^5 enhancements \(2 more copies of an Upgrade not counted\): the army may take at most 4 \(Strike Force's allowance in the game system\)/);
+    });
+
+    it('an enhancement on a unit the data knows only by its points is not judged (Land Speeder, Thundercowl Turbines (Upgrade))', function () {
+      requireShared(this, 'lists-11e', 'gwapp11_darkangels_1.txt');
+      const found = check(fs.readFileSync(sharedPath('lists-11e', 'gwapp11_darkangels_1.txt'), 'utf8'));
+      assert.deepStrictEqual(found.filter((f) => f.code.startsWith('enhancement')), []);
+    });
+
+    it('an attached unit counts as one: a Leader with an enhancement on a Bodyguard with an Upgrade → multiple-enhancements', () => {
+      const orks = `Dakka (210 points)
+
+Orks
+More Dakka! (1 Detachment Point)
+Disruption
+Strike Force (2,000 Points)
+
+ATTACHED UNITS
+
+Attached unit 1
+
+Bigboss (70 Points)
+  • Attached as: Leader (Character)
+  • Warlord
+  • 1x Slugga
+  • 1x Two‑handed big choppa
+  • Enhancements: Da Gobshot Thunderbuss
+
+Breaka Boyz (140 Points)
+  • Attached as: Bodyguard ()
+  • 1x Boss Nob
+     ◦ 1x Choppa
+     ◦ 1x Rokkit pistol
+     ◦ 1x Smash hammer
+  • 5x Breaka Boy
+     ◦ 4x Smash hammer
+     ◦ 1x Tankhammer
+  • Enhancements: Dead Shiny Shootas (Upgrade)
+`;
+      const found = check(orks);
+      assert.deepStrictEqual(codes(found), [`multiple-enhancements@${line(orks, 'Dead Shiny')}`]);
+      assert.match(found[0].message, /Breaka Boyz is in one attached unit with Bigboss, which already has the enhancement Da Gobshot Thunderbuss: an attached unit counts as one unit/);
+      // The Upgrade alone on the Bodyguard (ORKS INFANTRY unit only) is fine.
+      assert.deepStrictEqual(codes(check(orks.replace('  • Enhancements: Da Gobshot Thunderbuss\n', '').replace('Bigboss (70 Points)', 'Bigboss (55 Points)').replace('(210 points)', '(195 points)'))), []);
+    });
+
+    it('the enhancement hover agrees with the check: a BATTLESUIT Commander may take Starflare Ignition System; an Upgrade says what it is', () => {
+      const text = `Hunters (100 points)
+
+T’au Empire
+Retaliation Cadre (3 Detachment Points)
+Purge the Foe
+Strike Force (2,000 Points)
+
+CHARACTERS
+
+${commander(100, 'Starflare Ignition System', true)}`;
+      assert.deepStrictEqual(codes(check(text)), []);
+      const service = createLanguageService();
+      const doc = TextDocument.create('file:///hover-starflare.txt', 'army-list', 1, text);
+      rules11().ensureList(service.parse(doc), 11);
+      service.setRules(rules11().rulesFor(11), 11);
+      const hover = (t: string, d = doc) => JSON.stringify(service.hover(d, d.positionAt(d.getText().indexOf(t) + 2))?.contents);
+      const h = hover('Starflare');
+      assert.match(h, /Commander in Enforcer Battlesuit may take it/);
+      assert.doesNotMatch(h, /may not take/);
+      const doc2 = TextDocument.create('file:///hover-upgrade.txt', 'army-list', 1, TAU);
+      const up = hover('Negation Emitters (Upgrade)', doc2);
+      assert.match(up, /Upgrade:\*\* taken by the non-CHARACTER units it names, up to 3 copies/);
+      assert.match(up, /Stealth Battlesuits may take it/);
+    });
+  });
+
   describe('a list with no data of its edition', () => {
     it('a 10th-edition list read under auspex.edition "11" with only 10th data loaded gets one edition-data-missing', () => {
       const tenth = `Genestealer Cults\nStrike Force (2000 points)\nXenocreed Congregation\n\nCHARACTERS\n\nPatriarch (80 points)\n  • Warlord\n\nBATTLELINE\n\nNeophyte Hybrids (65 points)\n  • 10x Neophyte Hybrid\n`;

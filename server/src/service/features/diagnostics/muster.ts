@@ -5,7 +5,7 @@
 import type { Unit } from '../../domain/parse/ast';
 import type { Datasheet, Enhancement, PointsTier } from '../../domain/rules/model';
 import { normalizeName } from '../../domain/text/normalize';
-import { CheckContext, looseName, plural, ResolvedUnit } from './context';
+import { battleSizeNote, CheckContext, looseName, plural, ResolvedUnit } from './context';
 import { unitModelCount } from './validate';
 import { statedUnitPoints } from './army';
 
@@ -45,7 +45,7 @@ function checkDetachmentPoints(ctx: CheckContext): void {
   const allowance = ctx.battleSizeRule?.detachmentPoints;
   const last = list.detachments[list.detachments.length - 1];
   if (allowance !== undefined && last && sum > allowance) {
-    ctx.report(last.span, 'detachment-points', `The detachments cost ${plural(sum, 'Detachment Point')} (${known.map((d) => `${d?.name} ${d?.dp}`).join(', ')}): ${ctx.battleSizeRule?.name} allows ${allowance} (the game system's force constraints).`, {
+    ctx.report(last.span, 'detachment-points', `The detachments cost ${plural(sum, 'Detachment Point')} (${known.map((d) => `${d?.name} ${d?.dp}`).join(', ')}): ${ctx.battleSizeRule?.name} allows ${allowance} (the game system's force constraints${battleSizeNote(ctx)}).`, {
       related: list.detachments.slice(0, -1).map((t) => ({ span: t.span, message: t.text })),
     });
   }
