@@ -295,6 +295,30 @@ Purestrain Genestealers (75 points)
     });
   });
 
+  describe('a unit the data cannot price never hides the total', () => {
+    it('the total is checked with the other units at their data prices, the unpriced one at its stated points, and the message counts it', () => {
+      // A fourth Eightbound of 4 models (the data prices 3 or 6) and the Defiler printed at its bare 270 (the data: 285).
+      const text = edit(
+        ['Defiler (285 points)', 'Eightbound (170 points)\n  • 1x Eightbound Champion\n    • 1x Chainblades\n  • 3x Eightbound\n    • 3x Chainblades\n\nDefiler (270 points)'],
+        ['Test Host (1185 points)', 'Test Host (1340 points)'],
+      );
+      const found = check(text).filter((f) => f.code === 'total-mismatch');
+      assert.deepStrictEqual(codes(found), ['total-mismatch@1']);
+      assert.match(found[0].message, /states 1340 points but its units cost 1355 in the rules data \(.*1 unit the rules data cannot price is counted at its stated points\)/);
+    });
+
+    it('a real Orks list at 2005 points of 2000 under MFM v1.1 → total-mismatch and over-points-limit', function () {
+      requireShared(this, 'lists-11e', 'gwapp11_orks_1.txt');
+      const found = check(fs.readFileSync(sharedPath('lists-11e', 'gwapp11_orks_1.txt'), 'utf8'));
+      const total = found.find((f) => f.code === 'total-mismatch');
+      const over = found.find((f) => f.code === 'over-points-limit');
+      assert.strictEqual(total?.line, 1, JSON.stringify(found));
+      assert.match(total?.message ?? '', /states 1995 points but its units cost 2005 in the rules data/);
+      assert.strictEqual(over?.line, 6);
+      assert.match(over?.message ?? '', /The army costs 2005 points in the rules data, over the 2000-point limit of Strike Force/);
+    });
+  });
+
   describe('a list that states no battle size (New Recruit): read from its points', () => {
     // VALID without its battle size line, with four enhancements (Strike Force allows 4; the setting's 3 no longer applies).
     const moe = (points: number, enh: string) => `Master of Executions (${points} points)\n  • 1x Axe of dismemberment\n    1x Bolt pistol\n  • Enhancement: ${enh}\n\n`;

@@ -47,7 +47,8 @@ function checkTotals(ctx: CheckContext): void {
     );
   }
   const bs = list.battleSize;
-  if (!bs) return;
+  // Under requisition thresholds the limit is checked against the data's prices too (muster.ts).
+  if (!bs || ctx.edition.muster.requisition) return;
   const rule = ctx.rules.data.battleSizes.find((b) => normalizeName(b.name) === normalizeName(bs.name.text));
   const limit = rule?.points ?? bs.points;
   if (limit !== undefined && sum > limit) {

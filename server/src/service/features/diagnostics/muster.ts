@@ -231,40 +231,68 @@ function matchCopies(fits: ((slot: number) => boolean)[]): (number | undefined)[
   return slotOf;
 }
 
-/** The stated total against the data's sum (each copy at its slot's price), when the data prices every unit. */
+/** The army's points: each copy at its slot's price in the data, a unit the data cannot price at its stated points. */
+interface ArmyPoints {
+  sum: number;
+  /** Units the data prices. */
+  priced: number;
+  /** Units counted at their stated points: the data cannot price them (no datasheet, no price at their size). */
+  byStated: Unit[];
+  /** Units neither the data nor the list prices (left out of `sum`, which is then a lower bound). */
+  unpriced: Unit[];
+}
+
+/**
+ * The stated total against the army's points, and the army's points against the battle size's limit. A unit the
+ * data cannot price never hides them: it counts at its stated points, and the message says how many did.
+ */
 function checkTotal(ctx: CheckContext, groups: Map<Datasheet, ResolvedUnit[]>): void {
   const stated = ctx.list.statedPoints;
-  if (!stated) return;
-  const sum = dataTotal(ctx, groups);
-  if (sum === undefined) {
-    // The data does not price every unit: the stated total against the units' stated points.
+  const army = armyPoints(ctx, groups);
+  const n = army.byStated.length + army.unpriced.length;
+  const how = n ? `; ${plural(n, 'unit')} the rules data cannot price ${army.unpriced.length ? (army.byStated.length ? `(${army.byStated.length} counted at ${army.byStated.length === 1 ? 'its' : 'their'} stated points, ${army.unpriced.length} stating none)` : `${n === 1 ? 'states' : 'state'} no points either, so this is a lower bound`) : `${n === 1 ? 'is' : 'are'} counted at ${n === 1 ? 'its' : 'their'} stated points`}` : '';
+  if (stated && !army.priced) {
+    // The data prices no unit: the stated total against the units' stated points.
     const given = statedUnitPoints(ctx.list.units);
     if (given !== undefined && given !== stated.value) {
       ctx.report(stated.span, 'total-mismatch', `The list states ${stated.value} points but its units add up to ${given} (army points are the sum of its units' points).`, { data: { expected: given } });
     }
-    return;
+  } else if (stated && army.sum !== stated.value && (!army.unpriced.length || army.sum > stated.value)) {
+    ctx.report(stated.span, 'total-mismatch', `The list states ${stated.value} points but its units cost ${army.unpriced.length ? 'at least ' : ''}${army.sum} in the rules data (requisition thresholds, wargear and enhancements included${how}).`, {
+      ...(army.unpriced.length ? {} : { data: { expected: army.sum } }),
+    });
   }
-  if (sum !== stated.value) {
-    ctx.report(stated.span, 'total-mismatch', `The list states ${stated.value} points but its units cost ${sum} in the rules data (requisition thresholds, wargear and enhancements included).`, {
-      data: { expected: sum },
+  // The battle size's limit (a size read from the list's points holds them by construction).
+  const bs = ctx.list.battleSize;
+  const limit = ctx.battleSizeInferred ? undefined : ctx.battleSizeRule?.points ?? bs?.points;
+  if (bs && limit !== undefined && army.sum > limit) {
+    ctx.report(bs.span, 'over-points-limit', `The army costs ${army.unpriced.length ? 'at least ' : ''}${army.sum} points${army.priced ? ' in the rules data' : ''}, over the ${limit}-point limit of ${ctx.battleSizeRule?.name ?? bs.name.text} (battle size${how}).`, {
+      related: stated ? [{ span: stated.span, message: 'The stated total' }] : [],
     });
   }
 }
 
-function dataTotal(ctx: CheckContext, groups: Map<Datasheet, ResolvedUnit[]>): number | undefined {
-  if (ctx.units.length !== ctx.list.units.length) return undefined;
-  for (const r of ctx.units) if (!r.sheet.pointsTiers?.length) return undefined;
-  let sum = 0;
+function armyPoints(ctx: CheckContext, groups: Map<Datasheet, ResolvedUnit[]>): ArmyPoints {
+  const out: ArmyPoints = { sum: 0, priced: 0, byStated: [], unpriced: [] };
+  const fallback = (u: Unit) => {
+    if (u.points) {
+      out.sum += u.points.value;
+      out.byStated.push(u);
+    } else out.unpriced.push(u);
+  };
+  const inGroups = new Set<Unit>();
   for (const [sheet, copies] of groups) {
-    for (let k = 0; k < copies.length; k++) {
+    copies.forEach((r, k) => {
+      inGroups.add(r.unit);
       // The data's price: copies in text order take the slots in order (the total does not depend on which is which
       // when the copies are the same size; otherwise the dearest tiers go to the last copies, as the app counts them).
-      const r = copies[k];
       const step = tierFor(sheet.pointsTiers ?? [], k + 1)?.steps.find((s) => s.models === unitModelCount(r.unit));
       const extra = extras(ctx, r.unit, sheet);
-      if (!step || extra === undefined) return undefined;
-      sum += step.points + extra;
-    }
+      if (!step || extra === undefined) return fallback(r.unit);
+      out.sum += step.points + extra;
+      out.priced++;
+    });
   }
-  return sum;
+  for (const u of ctx.list.units) if (!inGroups.has(u)) fallback(u);
+  return out;
 }
