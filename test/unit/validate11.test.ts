@@ -227,8 +227,8 @@ describe('the 11th edition: each list checked against its own edition\'s data', 
           ['Defiler (285 points)\n  • 1x Shearing claws\n    1x Hades lascannon\n    1x Heavy missile launcher\n', 'Master of Executions (85 points)\n  • 1x Axe of dismemberment\n    1x Bolt pistol\n  • Enhancement: Brazen Form\n'],
         ),
       );
-      // Incursion also allows 2 DP (3 chosen) and 1,000 points; the units cost 70+170+130+170+390+85 = 1015.
-      assert.deepStrictEqual(codes(found), ['total-mismatch@1', 'detachment-points@4', 'over-points-limit@6', 'too-many-enhancements@60']);
+      // Incursion also allows 2 DP (3 chosen), 1,000 points (the units cost 70+170+130+170+390+85 = 1015) and 2 copies of a datasheet (3 Eightbound).
+      assert.deepStrictEqual(codes(found), ['total-mismatch@1', 'detachment-points@4', 'over-points-limit@6', 'too-many-datasheet@51', 'too-many-enhancements@60']);
       assert.match(found.find((f) => f.code === 'too-many-enhancements')?.message ?? '', /3 enhancements: the army may take at most 2 \(Incursion's allowance in the game system\)/);
       assert.match(found.find((f) => f.code === 'detachment-points')?.message ?? '', /3 Detachment Points \(Cult of Blood 2, Vessels of Wrath 1\): Incursion allows 2/);
     });
@@ -291,7 +291,102 @@ Purestrain Genestealers (75 points)
     it("two Leaders on one Bodyguard unit → attached-too-many (the Leader rule states no number: one)", () => {
       const found = check(edit(['Khorne Berzerkers (170 points)\n• Attached as: Bodyguard', "Khârn the Betrayer (115 points)\n• Attached as: Leader (Character)\n  • 1x Gorechild\n    1x Plasma pistol\n\nKhorne Berzerkers (170 points)\n• Attached as: Bodyguard"], ['Test Host (1185 points)', 'Test Host (1300 points)']));
       assert.deepStrictEqual(codes(found), ['attached-too-many@18']);
-      assert.match(found[0].message, /Khorne Berzerkers already has 1 Leader attached \(one Leader per Bodyguard unit: the game system's Leader rule states no number\)/);
+      assert.match(found[0].message, /Khorne Berzerkers already has 1 Leader attached \(Leader and Support, 19\.01–19\.04: the game system states no number\)/);
+    });
+  });
+
+  describe('the muster rules the data does not hold (eleventh-edition.md "Mustering")', () => {
+    const slaughterbound = 'Slaughterbound (100 points)\n  • 1x Lacerator and daemonic claw\n\n';
+    const INCURSION = `Warband (270 points)
+
+World Eaters
+Berzerker Warband (3 Detachment Points)
+Purge the Foe
+Incursion (1,000 Points)
+
+CHARACTERS
+
+Slaughterbound (100 points)
+  • Warlord
+  • 1x Lacerator and daemonic claw
+
+BATTLELINE
+
+Khorne Berzerkers (170 points)
+  • 10x Khorne Berzerker
+    • 10x Bolt pistol
+      10x Chainblade
+`;
+    it('at Incursion one 3-DP detachment alone is allowed; two detachments over 2 DP are not', () => {
+      assert.deepStrictEqual(codes(check(INCURSION)), []);
+      const two = check(INCURSION.replace('Berzerker Warband (3 Detachment Points)', 'Berzerker Warband and Vessels of Wrath (4 Detachment Points)'));
+      assert.deepStrictEqual(codes(two), ['detachment-points@4']);
+    });
+
+    it('copies of a datasheet: 2 at Incursion, 3 at Strike Force → too-many-datasheet; BATTLELINE twice that', () => {
+      const three = INCURSION.replace('BATTLELINE', `${slaughterbound}${slaughterbound}BATTLELINE`).replace('(270 points)', '(470 points)');
+      const found = check(three);
+      assert.deepStrictEqual(codes(found), [`too-many-datasheet@${three.split('\n').lastIndexOf('Slaughterbound (100 points)') + 1}`]);
+      assert.match(found[0].message, /3 units of Slaughterbound: at most 2 of one datasheet \(copies of a datasheet at Incursion\)/);
+      // At Strike Force three are fine.
+      assert.deepStrictEqual(codes(check(three.replace('Incursion (1,000 Points)', 'Strike Force (2,000 Points)'))), []);
+      // Four BATTLELINE units at Incursion (2 × 2) are fine, a fifth is not.
+      const berzerkers = 'Khorne Berzerkers (170 points)\n  • 10x Khorne Berzerker\n    • 10x Bolt pistol\n      10x Chainblade\n\n';
+      const four = `${INCURSION}\n${berzerkers.repeat(3)}`.replace('(270 points)', '(780 points)');
+      assert.deepStrictEqual(codes(check(four)), []);
+      const five = `${INCURSION}\n${berzerkers.repeat(4)}`.replace('(270 points)', '(950 points)');
+      const found5 = check(five);
+      assert.deepStrictEqual(found5.map((f) => f.code), ['too-many-datasheet']);
+      assert.match(found5[0].message, /5 units of Khorne Berzerkers: at most 4 of one datasheet \(BATTLELINE or DEDICATED TRANSPORT\) \(copies of a datasheet at Incursion\)/);
+    });
+
+    const ORKS = `Dakka (245 points)
+
+Orks
+More Dakka! (1 Detachment Point)
+Disruption
+Strike Force (2,000 Points)
+
+ATTACHED UNITS
+
+Attached unit 1
+
+Bigboss (55 Points)
+  • Attached as: Leader (Character)
+  • Warlord
+  • 1x Slugga
+  • 1x Two‑handed big choppa
+
+Breaka Boyz (140 Points)
+  • Attached as: Bodyguard ()
+  • 1x Boss Nob
+     ◦ 1x Choppa
+     ◦ 1x Rokkit pistol
+     ◦ 1x Smash hammer
+  • 5x Breaka Boy
+     ◦ 4x Smash hammer
+     ◦ 1x Tankhammer
+  • Enhancements: Dead Shiny Shootas (Upgrade)
+
+CHARACTERS
+
+Bannernob (50 Points)
+  • 1x Choppa
+  • 1x Shoota
+`;
+    const bannernob = 'Bannernob (50 Points)\n  • Attached as: Support (Character)\n  • 1x Choppa\n  • 1x Shoota\n\n';
+
+    it('a Support unit that is not attached → support-not-attached; attached, it is fine', () => {
+      const found = check(ORKS);
+      assert.deepStrictEqual(codes(found), ['support-not-attached@31']);
+      assert.match(found[0].message, /Bannernob is a Support unit and is not attached: a Support unit must be attached to a Bodyguard unit when mustering .*It can join: Boyz, Breaka Boyz/);
+      const attached = ORKS.replace('\nCHARACTERS\n\nBannernob (50 Points)\n  • 1x Choppa\n  • 1x Shoota\n', '').replace('Breaka Boyz (140 Points)', `${bannernob}Breaka Boyz (140 Points)`);
+      assert.deepStrictEqual(codes(check(attached)), []);
+      // Two Support units on one Bodyguard → attached-too-many.
+      const two = attached.replace('Breaka Boyz (140 Points)', `${bannernob}Breaka Boyz (140 Points)`).replace('(245 points)', '(295 points)');
+      const found2 = check(two);
+      assert.deepStrictEqual(found2.map((f) => f.code), ['attached-too-many']);
+      assert.match(found2[0].message, /Breaka Boyz already has 1 Support unit attached/);
     });
   });
 

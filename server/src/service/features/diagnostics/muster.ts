@@ -44,7 +44,9 @@ function checkDetachmentPoints(ctx: CheckContext): void {
   }
   const allowance = ctx.battleSizeRule?.detachmentPoints;
   const last = list.detachments[list.detachments.length - 1];
-  if (allowance !== undefined && last && sum > allowance) {
+  // A single detachment may cost more at some battle sizes (the 11th: one 3-DP detachment at Incursion).
+  const lone = chosen.length === 1 && ctx.battleSizeRule ? ctx.edition.muster.loneDetachmentDp(ctx.battleSizeRule.name) : undefined;
+  if (allowance !== undefined && last && sum > allowance && !(lone && sum <= lone.dp)) {
     ctx.report(last.span, 'detachment-points', `The detachments cost ${plural(sum, 'Detachment Point')} (${known.map((d) => `${d?.name} ${d?.dp}`).join(', ')}): ${ctx.battleSizeRule?.name} allows ${allowance} (the game system's force constraints${battleSizeNote(ctx)}).`, {
       related: list.detachments.slice(0, -1).map((t) => ({ span: t.span, message: t.text })),
     });
@@ -83,18 +85,17 @@ function checkForceDispositions(ctx: CheckContext): void {
 
 // ---- Attached units ----
 
-/** How many Leader and Support units one Bodyguard unit may have: stated by the game system's rule text, else one each. */
+/** How many Leader and Support units one Bodyguard unit may have (the edition's muster rules: the data states no number). */
 export function attachLimit(ctx: CheckContext, rule: 'Leader' | 'Support'): { max: number; from: string } {
-  const text = ctx.rules.data.coreRules.find((r) => normalizeName(r.name) === normalizeName(rule))?.text ?? '';
-  const m = new RegExp(`\\b(?:only\\s+|up\\s+to\\s+)?(one|two|three|\\d+)\\s+${rule}\\b`, 'i').exec(text);
-  const words: Record<string, number> = { one: 1, two: 2, three: 3 };
-  if (m) return { max: words[m[1].toLowerCase()] ?? Number(m[1]), from: `the game system's ${rule} rule` };
-  return { max: 1, from: `one ${rule} per Bodyguard unit: the game system's ${rule} rule states no number` };
+  const a = ctx.edition.muster.attach;
+  return { max: rule === 'Leader' ? a.leaders : a.supports, from: a.from };
 }
 
 function checkAttachedUnits(ctx: CheckContext): void {
   const resolved = (u: Unit | undefined) => (u ? ctx.units.find((r) => r.unit === u) : undefined);
+  const attached = new Set<Unit>();
   for (const group of ctx.list.attachments ?? []) {
+    for (const u of [group.bodyguard, ...group.leaders, ...group.supports]) if (u) attached.add(u);
     const guard = resolved(group.bodyguard);
     if (!guard) continue;
     for (const [role, units] of [['Leader', group.leaders], ['Support', group.supports]] as const) {
@@ -115,6 +116,12 @@ function checkAttachedUnits(ctx: CheckContext): void {
         }
       });
     }
+  }
+  // A Support unit must be attached: judged only where the export states its attached units (an Attached Units block).
+  if (!ctx.edition.muster.attach.supportMustAttach || !ctx.list.attachments?.length) return;
+  for (const r of ctx.units) {
+    if (!r.sheet.supports?.length || attached.has(r.unit) || r.sheet.leads.length) continue;
+    ctx.report(r.unit.name.span, 'support-not-attached', `${r.sheet.name} is a Support unit and is not attached: a Support unit must be attached to a Bodyguard unit when mustering (${ctx.edition.muster.attach.from.replace(/:.*$/, '')}). It can join: ${r.sheet.supports.join(', ')}.`);
   }
 }
 
