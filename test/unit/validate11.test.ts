@@ -8,6 +8,7 @@ import { RulesProvider } from '../../server/src/node/rulesProvider';
 import { createLanguageService, LanguageService } from '../../server/src/service/languageService';
 import { DEFAULT_SETTINGS } from '../../server/src/service/settings';
 import { hasShared, requireShared, sharedPath } from '../support/shared';
+import { eligibilityOf } from '../../server/src/service/domain/editions/enhancementFit';
 
 const DATA = ['data/bsdata-11e', 'data/mfm-11e/v1.1'];
 
@@ -110,6 +111,18 @@ function edit(...pairs: [string, string][]): string {
   }
   return text;
 }
+
+describe("an enhancement's restriction, as its text states it (eligibilityOf)", () => {
+  const read = (text: string, eligibility?: string) => JSON.stringify(eligibilityOf({ id: 'x', name: 'x', detachment: 'd', faction: 'f', text, source: { file: 'f' }, ...(eligibility ? { eligibility } : {}) }));
+  it('keywords before "model only" / "unit only", slashes as alternatives, an exclusion left aside', () => {
+    assert.strictEqual(read('', 'STEALTH BATTLESUITS unit only'), '{"kw":"STEALTH BATTLESUITS"}');
+    assert.strictEqual(read("T’AU EMPIRE BATTLESUIT model only. At the end of your opponent's turn..."), `{"kw":"T'AU EMPIRE BATTLESUIT"}`);
+    assert.strictEqual(read('NEUROLICTOR/LICTOR/VON RYAN’S LEAPERS unit only. This unit...'), `{"or":[{"kw":"NEUROLICTOR"},{"kw":"LICTOR"},{"kw":"VON RYAN'S LEAPERS"}]}`);
+  });
+  it('a sentence that merely ends in "unit only" states no restriction', () => {
+    assert.strictEqual(read('In your Shooting phase, you can select one visible enemy unit only. Then...'), undefined);
+  });
+});
 
 describe('the 11th edition: each list checked against its own edition\'s data', function () {
   before(function () {

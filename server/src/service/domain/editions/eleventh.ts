@@ -110,7 +110,6 @@ const ELEVENTH_MUSTER: MusterRules = {
   forceDispositions: true,
   // Upgrades: up to 3 copies, the 2nd and 3rd not counted against the allowance (BSData states the 3 on most).
   upgradeCopies: 3,
-  upgrades: true,
   enhancementPerAttachedUnit: true,
   battleSizeFromPoints: true,
   datasheetCopies(battleSize) {

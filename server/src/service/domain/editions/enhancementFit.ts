@@ -26,13 +26,17 @@ export type Fit = { ok: true } | { ok: false; code: FitCode; why: string } | { o
 export function eligibilityOf(e: Enhancement): KeywordExpr | undefined {
   const stated = e.eligibility ?? /^(.{1,120}?\b(?:models?|units?) only)\b/i.exec(e.text)?.[1];
   if (!stated) return undefined;
+  // Only keywords name who may take it ("T'AU EMPIRE BATTLESUIT model only"); a sentence that happens to end in
+  // "unit only" ("select one visible enemy unit only") states no restriction this reader can hold to.
+  const head = stated.replace(/\s+(?:models?|units?)\s+only\.?\s*$/i, '');
+  if (/[a-z]/.test(head.replace(/\([^)]*\)/g, '').replace(/\b(?:or|and)\b/g, ''))) return undefined;
   // "NEUROLICTOR/LICTOR/VON RYAN'S LEAPERS unit only": the slashes separate alternatives.
   const text = stated.replace(/\s+only\.?\s*$/i, '').replace(/\s*\/\s*/g, ' or ');
   const req = readTargetText(`One ${text}.`).requirement;
   return req === true ? undefined : req;
 }
 
-export const isUpgrade = (e: Enhancement | undefined, m: MusterRules) => !!e?.upgrade && m.upgrades;
+export const isUpgrade = (e: Enhancement | undefined, m: MusterRules) => !!e?.upgrade && m.upgradeCopies > 0;
 
 export function enhancementFit(e: Enhancement | undefined, bearer: Bearer, m: MusterRules): Fit {
   const keywords = [...bearer.keywords].map((k) => k.toUpperCase());
@@ -44,7 +48,7 @@ export function enhancementFit(e: Enhancement | undefined, bearer: Bearer, m: Mu
   if (isUpgrade(e, m)) {
     if (character) return { ok: false, code: 'enhancement-ineligible', why: `${e?.name} is an Upgrade: it goes on the non-CHARACTER units it names, and ${bearer.name} is a CHARACTER` };
   } else if (!character && !namedFor(e, bearer.name, m)) {
-    return { ok: false, code: 'enhancement-not-character', why: `${bearer.name} is not a CHARACTER: only CHARACTER models can take enhancements${m.upgrades ? ', and Upgrades the units they name' : ''}` };
+    return { ok: false, code: 'enhancement-not-character', why: `${bearer.name} is not a CHARACTER: only CHARACTER models can take enhancements${m.upgradeCopies > 0 ? ', and Upgrades the units they name' : ''}` };
   }
   const req = e && eligibilityOf(e);
   if (!req) {

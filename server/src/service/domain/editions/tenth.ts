@@ -98,7 +98,6 @@ const TENTH_MUSTER: MusterRules = {
   attachedUnits: false,
   forceDispositions: false,
   upgradeCopies: 0,
-  upgrades: false,
   enhancementPerAttachedUnit: false,
   battleSizeFromPoints: false,
   // Rule of Three: three of a datasheet, six of a BATTLELINE or DEDICATED TRANSPORT one, at any battle size.

@@ -43,8 +43,6 @@ export interface MusterRules {
    * of one where the data states no number, only the first counted against the allowance; 0: no Upgrades.
    */
   readonly upgradeCopies: number;
-  /** Whether Upgrades exist (`upgradeCopies > 0`). */
-  readonly upgrades: boolean;
   /** At most one enhancement per unit, an attached unit (Bodyguard with its Leader and Support units) counting as one. */
   readonly enhancementPerAttachedUnit: boolean;
   /** A list that states no battle size is read at the smallest one whose points limit its points fit (the allowances follow from it). */

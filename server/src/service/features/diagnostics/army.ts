@@ -108,12 +108,13 @@ function checkDatasheetCounts(ctx: CheckContext): void {
     const limit = ctx.edition.muster.datasheetCopies(ctx.battleSizeRule?.name ?? ctx.list.battleSize?.english ?? ctx.list.battleSize?.name.text);
     if (!limit) continue;
     const doubled = limit.doubled.find((k) => first.keywords.has(k));
-    const max = doubled ? limit.max * 2 : limit.max;
+    // A datasheet known only by its points may be BATTLELINE: only copies beyond the doubled limit are certain.
+    const max = doubled || !first.sheet.keywords.length ? limit.max * 2 : limit.max;
     for (const u of group.slice(max)) {
       ctx.report(
         u.unit.name.span,
         'too-many-datasheet',
-        `${plural(group.length, 'unit')} of ${u.sheet.name}: at most ${max} of one datasheet${doubled ? ` (${limit.doubled.join(' or ')})` : ''} (${limit.rule}${battleSizeNote(ctx)}).`,
+        `${plural(group.length, 'unit')} of ${u.sheet.name}: at most ${max} of one datasheet${doubled ? ` (${limit.doubled.join(' or ')})` : max > limit.max ? ` (as if ${limit.doubled.join(' or ')}: the rules data holds no keywords for it)` : ''} (${limit.rule}${battleSizeNote(ctx)}).`,
         { related: group.slice(0, max).map((o, i) => ({ span: o.unit.name.span, message: `${u.sheet.name} #${i + 1}` })) },
       );
     }

@@ -32,7 +32,7 @@ export function checkEnhancements(ctx: CheckContext): void {
         ctx.report(ref.name.span, 'unknown-enhancement', `Unknown enhancement "${ref.name.text}".${hint}`, { data: { suggestions } });
       }
       if (i > 0) {
-        ctx.report(ref.name.span, 'multiple-enhancements', `${unit.name.text} already has the enhancement ${unit.enhancements[0].name.text}: a unit can have only one (Muster your army).`, {
+        ctx.report(ref.name.span, 'multiple-enhancements', `${unit.name.text} already has the enhancement ${unit.enhancements[0].name.text}: a ${ctx.edition.muster.enhancementPerAttachedUnit ? 'unit' : 'model'} can have only one (Muster your army).`, {
           related: [{ span: unit.enhancements[0].name.span, message: 'The first enhancement' }],
         });
       }
