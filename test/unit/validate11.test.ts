@@ -538,6 +538,13 @@ Crisis Fireknife Battlesuits (100 points)
       assert.deepStrictEqual(found.filter((f) => f.code.startsWith('enhancement')), []);
     });
 
+    it('none on an EPIC HERO → enhancement-epic-hero', () => {
+      const text = edit(['Slaughterbound (100 points)\n  • 1x Lacerator and daemonic claw\n', "Slaughterbound (100 points)\n  • 1x Lacerator and daemonic claw\n\nKhârn the Betrayer (140 points)\n  • 1x Gorechild\n    1x Plasma pistol\n  • Enhancement: Brazen Form\n"], ['Test Host (1185 points)', 'Test Host (1325 points)']);
+      const found = check(text).filter((f) => f.code.startsWith('enhancement'));
+      assert.deepStrictEqual(codes(found), [`enhancement-epic-hero@${line(text, 'Enhancement: Brazen Form')}`]);
+      assert.match(found[0].message, /Khârn the Betrayer is an EPIC HERO and cannot take an enhancement/);
+    });
+
     it('an attached unit counts as one: a Leader with an enhancement on a Bodyguard with an Upgrade → multiple-enhancements', () => {
       const orks = `Dakka (210 points)
 
