@@ -447,6 +447,31 @@ Bannernob (50 Points)
       assert.match(found[0].message, /5 enhancements: the army may take at most 4 \(Strike Force's allowance in the game system; the list states no battle size: Strike Force, the smallest that holds its 1495 points\)/);
     });
 
+    it("Detachment Points from the data: a New Recruit T'au export spending 1 + 3 of Strike Force's 3 → detachment-points", () => {
+      const nr = `+++++++++++++++++++++++++++++++++++++++++++++++
++ FACTION KEYWORD: Xenos - T'au Empire
++ DETACHMENT: Advanced Acquisition Cadre, Retaliation Cadre
++ FORCE DISPOSITION: Reconnaissance
++ TOTAL ARMY POINTS: 80pts
++
++ WARLORD: Char1: Commander in Enforcer Battlesuit
++ NUMBER OF UNITS: 1
++++++++++++++++++++++++++++++++++++++++++++++++
+
+CHARACTER
+
+Commander in Enforcer Battlesuit (80 pts)
+• 1x Battlesuit fists
+• Warlord
+`;
+      // 80 points fit Incursion (2 DP); at the 2000 New Recruit states for a full army, Strike Force (3 DP).
+      for (const [total, size, allows] of [['80', 'Incursion', 2], ['2000', 'Strike Force', 3]] as const) {
+        const found = check(nr.replace('TOTAL ARMY POINTS: 80pts', `TOTAL ARMY POINTS: ${total}pts`)).filter((f) => f.code === 'detachment-points');
+        assert.deepStrictEqual(codes(found), ['detachment-points@3']);
+        assert.match(found[0].message, new RegExp(`4 Detachment Points \\(Advanced Acquisition Cadre 1, Retaliation Cadre 3\\): ${size} allows ${allows} .*the list states no battle size: ${size}, the smallest that holds its ${total} points`));
+      }
+    });
+
     it('Detachment Points from the data when the export states none: New Recruit, 3 + 1 of Strike Force\'s 3 → detachment-points', function () {
       requireShared(this, 'lists-11e', 'nrgw11_worldeaters_2.txt');
       const text = fs.readFileSync(sharedPath('lists-11e', 'nrgw11_worldeaters_2.txt'), 'utf8');
