@@ -59,9 +59,9 @@ const MAX_DEPTH = BOUNDS.linkDepth;
 const MAX_SIZE_SPAN = 200;
 /** Bookkeeping categories that are not game keywords. */
 const NOT_KEYWORDS = new Set(['configuration', 'reference', 'allied units', 'unit', 'ranged weapon', 'melee weapon', 'attacks dx weapon', 'crusade relic', 'warlord', 'no force org slot', 'uncategorised']);
-/** Groups and links that are Crusade or roster machinery, not datasheet content. */
 /** The groups of enhancements a datasheet links: "Enhancements", 11e's "Enhancements - Upgrades", "<Detachment> Enhancements". */
 const ENHANCEMENT_GROUP = /^(?!boarding|breaching|crusade)(?:.+\s)?enhancements(?:\s*-\s*upgrades?)?$/i;
+/** Groups and links that are Crusade or roster machinery, not datasheet content. */
 const SKIP_LINK = /^(weapon modifications|weapon upgrades|battle honours|crusade|enhancements|warlord|order of battle|show\/hide options|show legends|battle scars|agendas)\b/i;
 
 // ---------------------------------------------------------------- catalogues
