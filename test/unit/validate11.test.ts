@@ -8,6 +8,7 @@ import { RulesProvider } from '../../server/src/node/rulesProvider';
 import { createLanguageService, LanguageService } from '../../server/src/service/languageService';
 import { DEFAULT_SETTINGS } from '../../server/src/service/settings';
 import { hasShared, requireShared, sharedPath } from '../support/shared';
+import { eligibilityOf } from '../../server/src/service/domain/editions/enhancementFit';
 
 const DATA = ['data/bsdata-11e', 'data/mfm-11e/v1.1'];
 
@@ -110,6 +111,18 @@ function edit(...pairs: [string, string][]): string {
   }
   return text;
 }
+
+describe("an enhancement's restriction, as its text states it (eligibilityOf)", () => {
+  const read = (text: string, eligibility?: string) => JSON.stringify(eligibilityOf({ id: 'x', name: 'x', detachment: 'd', faction: 'f', text, source: { file: 'f' }, ...(eligibility ? { eligibility } : {}) }));
+  it('keywords before "model only" / "unit only", slashes as alternatives, an exclusion left aside', () => {
+    assert.strictEqual(read('', 'STEALTH BATTLESUITS unit only'), '{"kw":"STEALTH BATTLESUITS"}');
+    assert.strictEqual(read("T’AU EMPIRE BATTLESUIT model only. At the end of your opponent's turn..."), `{"kw":"T'AU EMPIRE BATTLESUIT"}`);
+    assert.strictEqual(read('NEUROLICTOR/LICTOR/VON RYAN’S LEAPERS unit only. This unit...'), `{"or":[{"kw":"NEUROLICTOR"},{"kw":"LICTOR"},{"kw":"VON RYAN'S LEAPERS"}]}`);
+  });
+  it('a sentence that merely ends in "unit only" states no restriction', () => {
+    assert.strictEqual(read('In your Shooting phase, you can select one visible enemy unit only. Then...'), undefined);
+  });
+});
 
 describe('the 11th edition: each list checked against its own edition\'s data', function () {
   before(function () {
@@ -290,8 +303,8 @@ Watch Captain Artemis (65 points)
           ['Defiler (285 points)\n  • 1x Shearing claws\n    1x Hades lascannon\n    1x Heavy missile launcher\n', 'Master of Executions (85 points)\n  • 1x Axe of dismemberment\n    1x Bolt pistol\n  • Enhancement: Brazen Form\n'],
         ),
       );
-      // Incursion also allows 2 DP (3 chosen) and 1,000 points; the units cost 70+170+130+170+390+85 = 1015.
-      assert.deepStrictEqual(codes(found), ['total-mismatch@1', 'detachment-points@4', 'over-points-limit@6', 'too-many-enhancements@60']);
+      // Incursion also allows 2 DP (3 chosen), 1,000 points (the units cost 70+170+130+170+390+85 = 1015) and 2 copies of a datasheet (3 Eightbound).
+      assert.deepStrictEqual(codes(found), ['total-mismatch@1', 'detachment-points@4', 'over-points-limit@6', 'too-many-datasheet@51', 'too-many-enhancements@60']);
       assert.match(found.find((f) => f.code === 'too-many-enhancements')?.message ?? '', /3 enhancements: the army may take at most 2 \(Incursion's allowance in the game system\)/);
       assert.match(found.find((f) => f.code === 'detachment-points')?.message ?? '', /3 Detachment Points \(Cult of Blood 2, Vessels of Wrath 1\): Incursion allows 2/);
     });
@@ -354,7 +367,333 @@ Purestrain Genestealers (75 points)
     it("two Leaders on one Bodyguard unit → attached-too-many (the Leader rule states no number: one)", () => {
       const found = check(edit(['Khorne Berzerkers (170 points)\n• Attached as: Bodyguard', "Khârn the Betrayer (115 points)\n• Attached as: Leader (Character)\n  • 1x Gorechild\n    1x Plasma pistol\n\nKhorne Berzerkers (170 points)\n• Attached as: Bodyguard"], ['Test Host (1185 points)', 'Test Host (1300 points)']));
       assert.deepStrictEqual(codes(found), ['attached-too-many@18']);
-      assert.match(found[0].message, /Khorne Berzerkers already has 1 Leader attached \(one Leader per Bodyguard unit: the game system's Leader rule states no number\)/);
+      assert.match(found[0].message, /Khorne Berzerkers already has 1 Leader attached \(Leader and Support, 19\.01–19\.04: the game system states no number\)/);
+    });
+  });
+
+  describe('the muster rules the data does not hold (eleventh-edition.md "Mustering")', () => {
+    const slaughterbound = 'Slaughterbound (100 points)\n  • 1x Lacerator and daemonic claw\n\n';
+    const INCURSION = `Warband (270 points)
+
+World Eaters
+Berzerker Warband (3 Detachment Points)
+Purge the Foe
+Incursion (1,000 Points)
+
+CHARACTERS
+
+Slaughterbound (100 points)
+  • Warlord
+  • 1x Lacerator and daemonic claw
+
+BATTLELINE
+
+Khorne Berzerkers (170 points)
+  • 10x Khorne Berzerker
+    • 10x Bolt pistol
+      10x Chainblade
+`;
+    it('at Incursion one 3-DP detachment alone is allowed; two detachments over 2 DP are not', () => {
+      assert.deepStrictEqual(codes(check(INCURSION)), []);
+      const two = check(INCURSION.replace('Berzerker Warband (3 Detachment Points)', 'Berzerker Warband and Vessels of Wrath (4 Detachment Points)'));
+      assert.deepStrictEqual(codes(two), ['detachment-points@4']);
+    });
+
+    it('copies of a datasheet: 2 at Incursion, 3 at Strike Force → too-many-datasheet; BATTLELINE twice that', () => {
+      const three = INCURSION.replace('BATTLELINE', `${slaughterbound}${slaughterbound}BATTLELINE`).replace('(270 points)', '(470 points)');
+      const found = check(three);
+      assert.deepStrictEqual(codes(found), [`too-many-datasheet@${three.split('\n').lastIndexOf('Slaughterbound (100 points)') + 1}`]);
+      assert.match(found[0].message, /3 units of Slaughterbound: at most 2 of one datasheet \(copies of a datasheet at Incursion\)/);
+      // At Strike Force three are fine.
+      assert.deepStrictEqual(codes(check(three.replace('Incursion (1,000 Points)', 'Strike Force (2,000 Points)'))), []);
+      // Four BATTLELINE units at Incursion (2 × 2) are fine, a fifth is not.
+      const berzerkers = 'Khorne Berzerkers (170 points)\n  • 10x Khorne Berzerker\n    • 10x Bolt pistol\n      10x Chainblade\n\n';
+      const four = `${INCURSION}\n${berzerkers.repeat(3)}`.replace('(270 points)', '(780 points)');
+      assert.deepStrictEqual(codes(check(four)), []);
+      const five = `${INCURSION}\n${berzerkers.repeat(4)}`.replace('(270 points)', '(950 points)');
+      const found5 = check(five);
+      assert.deepStrictEqual(found5.map((f) => f.code), ['too-many-datasheet']);
+      assert.match(found5[0].message, /5 units of Khorne Berzerkers: at most 4 of one datasheet \(BATTLELINE or DEDICATED TRANSPORT\) \(copies of a datasheet at Incursion\)/);
+    });
+
+    const ORKS = `Dakka (245 points)
+
+Orks
+More Dakka! (1 Detachment Point)
+Disruption
+Strike Force (2,000 Points)
+
+ATTACHED UNITS
+
+Attached unit 1
+
+Bigboss (55 Points)
+  • Attached as: Leader (Character)
+  • Warlord
+  • 1x Slugga
+  • 1x Two‑handed big choppa
+
+Breaka Boyz (140 Points)
+  • Attached as: Bodyguard ()
+  • 1x Boss Nob
+     ◦ 1x Choppa
+     ◦ 1x Rokkit pistol
+     ◦ 1x Smash hammer
+  • 5x Breaka Boy
+     ◦ 4x Smash hammer
+     ◦ 1x Tankhammer
+  • Enhancements: Dead Shiny Shootas (Upgrade)
+
+CHARACTERS
+
+Bannernob (50 Points)
+  • 1x Choppa
+  • 1x Shoota
+`;
+    const bannernob = 'Bannernob (50 Points)\n  • Attached as: Support (Character)\n  • 1x Choppa\n  • 1x Shoota\n\n';
+
+    it('a Support unit that is not attached → support-not-attached; attached, it is fine', () => {
+      const found = check(ORKS);
+      assert.deepStrictEqual(codes(found), ['support-not-attached@31']);
+      assert.match(found[0].message, /Bannernob is a Support unit and is not attached: a Support unit must be attached to a Bodyguard unit when mustering .*It can join: Boyz, Breaka Boyz/);
+      const attached = ORKS.replace('\nCHARACTERS\n\nBannernob (50 Points)\n  • 1x Choppa\n  • 1x Shoota\n', '').replace('Breaka Boyz (140 Points)', `${bannernob}Breaka Boyz (140 Points)`);
+      assert.deepStrictEqual(codes(check(attached)), []);
+      // Two Support units on one Bodyguard → attached-too-many.
+      const two = attached.replace('Breaka Boyz (140 Points)', `${bannernob}Breaka Boyz (140 Points)`).replace('(245 points)', '(295 points)');
+      const found2 = check(two);
+      assert.deepStrictEqual(found2.map((f) => f.code), ['attached-too-many']);
+      assert.match(found2[0].message, /Breaka Boyz already has 1 Support unit attached/);
+    });
+  });
+
+  describe('a unit the data cannot price never hides the total', () => {
+    it('the total is checked with the other units at their data prices, the unpriced one at its stated points, and the message counts it', () => {
+      // A fourth Eightbound of 4 models (the data prices 3 or 6) and the Defiler printed at its bare 270 (the data: 285).
+      const text = edit(
+        ['Defiler (285 points)', 'Eightbound (170 points)\n  • 1x Eightbound Champion\n    • 1x Chainblades\n  • 3x Eightbound\n    • 3x Chainblades\n\nDefiler (270 points)'],
+        ['Test Host (1185 points)', 'Test Host (1340 points)'],
+      );
+      const found = check(text).filter((f) => f.code === 'total-mismatch');
+      assert.deepStrictEqual(codes(found), ['total-mismatch@1']);
+      assert.match(found[0].message, /states 1340 points but its units cost 1355 in the rules data \(.*1 unit the rules data cannot price is counted at its stated points\)/);
+    });
+
+    it('a real Orks list at 2005 points of 2000 under MFM v1.1 → total-mismatch and over-points-limit', function () {
+      requireShared(this, 'lists-11e', 'gwapp11_orks_1.txt');
+      const found = check(fs.readFileSync(sharedPath('lists-11e', 'gwapp11_orks_1.txt'), 'utf8'));
+      const total = found.find((f) => f.code === 'total-mismatch');
+      const over = found.find((f) => f.code === 'over-points-limit');
+      assert.strictEqual(total?.line, 1, JSON.stringify(found));
+      assert.match(total?.message ?? '', /states 1995 points but its units cost 2005 in the rules data/);
+      assert.strictEqual(over?.line, 6);
+      assert.match(over?.message ?? '', /The army costs 2005 points in the rules data, over the 2000-point limit of Strike Force/);
+    });
+  });
+
+  describe('a list that states no battle size (New Recruit): read from its points', () => {
+    // VALID without its battle size line, with four enhancements (Strike Force allows 4; the setting's 3 no longer applies).
+    const moe = (points: number, enh: string) => `Master of Executions (${points} points)\n  • 1x Axe of dismemberment\n    1x Bolt pistol\n  • Enhancement: ${enh}\n\n`;
+    const four = edit(
+      ['Strike Force (2,000 Points)\n', ''],
+      ['Test Host (1185 points)', 'Test Host (1380 points)'],
+      ['Slaughterbound (100 points)\n  • 1x Lacerator and daemonic claw\n', `Slaughterbound (125 points)\n  • 1x Lacerator and daemonic claw\n  • Enhancement: Brazen Form\n\n${moe(90, 'Archslaughterer')}${moe(80, 'Strategic Slaughter')}`],
+    );
+
+    it('four enhancements at the Strike Force its 1,380 points fit: no finding', () => {
+      assert.deepStrictEqual(codes(check(four)), []);
+    });
+
+    it('a fifth → too-many-enhancements, saying the battle size was read from the points', () => {
+      const five = four.replace('Test Host (1380 points)', 'Test Host (1495 points)').replace('BATTLELINE', 'Slaughterbound (115 points)\n  • 1x Lacerator and daemonic claw\n  • Enhancement: Chosen of the Blood God\n\nBATTLELINE');
+      const found = check(five);
+      assert.deepStrictEqual(found.map((f) => f.code), ['too-many-enhancements']);
+      assert.match(found[0].message, /5 enhancements: the army may take at most 4 \(Strike Force's allowance in the game system; the list states no battle size: Strike Force, the smallest that holds its 1495 points\)/);
+    });
+
+    it("Detachment Points from the data: a New Recruit T'au export spending 1 + 3 of Strike Force's 3 → detachment-points", () => {
+      const nr = `+++++++++++++++++++++++++++++++++++++++++++++++
++ FACTION KEYWORD: Xenos - T'au Empire
++ DETACHMENT: Advanced Acquisition Cadre, Retaliation Cadre
++ FORCE DISPOSITION: Reconnaissance
++ TOTAL ARMY POINTS: 80pts
++
++ WARLORD: Char1: Commander in Enforcer Battlesuit
++ NUMBER OF UNITS: 1
++++++++++++++++++++++++++++++++++++++++++++++++
+
+CHARACTER
+
+Commander in Enforcer Battlesuit (80 pts)
+• 1x Battlesuit fists
+• Warlord
+`;
+      // 80 points fit Incursion (2 DP); at the 2000 New Recruit states for a full army, Strike Force (3 DP).
+      for (const [total, size, allows] of [['80', 'Incursion', 2], ['2000', 'Strike Force', 3]] as const) {
+        const found = check(nr.replace('TOTAL ARMY POINTS: 80pts', `TOTAL ARMY POINTS: ${total}pts`)).filter((f) => f.code === 'detachment-points');
+        assert.deepStrictEqual(codes(found), ['detachment-points@3']);
+        assert.match(found[0].message, new RegExp(`4 Detachment Points \\(Advanced Acquisition Cadre 1, Retaliation Cadre 3\\): ${size} allows ${allows} .*the list states no battle size: ${size}, the smallest that holds its ${total} points`));
+      }
+    });
+
+    it('Detachment Points from the data when the export states none: New Recruit, 3 + 1 of Strike Force\'s 3 → detachment-points', function () {
+      requireShared(this, 'lists-11e', 'nrgw11_worldeaters_2.txt');
+      const text = fs.readFileSync(sharedPath('lists-11e', 'nrgw11_worldeaters_2.txt'), 'utf8');
+      const two = text.replace(/\+ DETACHMENT: Berzerker\sWarband \(Relentless Rage\)/, '+ DETACHMENT: Berzerker Warband, Vessels of Wrath');
+      assert.notStrictEqual(two, text);
+      const found = check(two).filter((f) => f.code !== 'unknown-wargear');
+      assert.deepStrictEqual(codes(found), ['detachment-points@3']);
+      assert.match(found[0].message, /4 Detachment Points \(Berzerker Warband 3, Vessels of Wrath 1\): Strike Force allows 3 .*the list states no battle size: Strike Force, the smallest that holds its 2000 points/);
+      // The export as it is (Berzerker Warband alone, 3 DP): within the allowance.
+      assert.deepStrictEqual(check(text).filter((f) => f.code === 'detachment-points'), []);
+    });
+  });
+
+  describe('enhancements in the 11th edition: Upgrades, attached units, who may take one', () => {
+    // A valid 750-point T'au army: three CHARACTER enhancements of Kauyon and three copies of the Upgrade Negation
+    // Emitters (BSData: "STEALTH BATTLESUITS unit only", at most 3, its Enhancements cost divided by its copies;
+    // the MFM: "Negation Emitters (Upgrade)"), written with and without the suffix: 4 counted of Strike Force's 4.
+    const stealth = (points: number, enh: string) =>
+      `Stealth Battlesuits (${points} points)\n  • 4x Stealth Shas'ui\n    • 4x Burst cannon\n      4x Battlesuit fists\n  • 1x Stealth Shas'vre\n    • 1x Burst cannon\n      1x Battlesuit fists\n  • Enhancement: ${enh}\n`;
+    const commander = (points: number, enh: string, warlord = false) =>
+      `Commander in Enforcer Battlesuit (${points} points)\n${warlord ? '  • Warlord\n' : ''}  • 1x Battlesuit fists\n  • Enhancement: ${enh}\n`;
+    const TAU = `Hunters (750 points)
+
+T’au Empire
+Kauyon and Advanced Acquisition Cadre (3 Detachment Points)
+Reconnaissance
+Strike Force (2,000 Points)
+
+CHARACTERS
+
+${commander(100, 'Exemplar of the Kauyon', true)}
+${commander(95, 'Precision of the Patient Hunter')}
+${commander(100, 'Solid-image Projection Unit')}
+OTHER DATASHEETS
+
+${stealth(115, 'Negation Emitters (Upgrade)')}
+${stealth(115, 'Negation Emitters')}
+${stealth(125, 'Negation Emitters (Upgrade)')}
+Crisis Fireknife Battlesuits (100 points)
+  • 2x Crisis Fireknife Shas'ui
+    • 2x Battlesuit fists
+  • 1x Crisis Fireknife Shas'vre
+    • 1x Battlesuit fists
+`;
+    const tau = (...pairs: [string, string][]) => {
+      let text = TAU;
+      for (const [from, to] of pairs) {
+        assert.strictEqual(text.split(from).length, 2, `"${from}" occurs once`);
+        text = text.replace(from, to);
+      }
+      return text;
+    };
+    const line = (text: string, needle: string) => text.slice(0, text.indexOf(needle)).split('\n').length;
+
+    it('three copies of an Upgrade on the units it names, with or without "(Upgrade)", the 2nd and 3rd not counted: no finding', () => {
+      assert.deepStrictEqual(codes(check(TAU)), []);
+    });
+
+    it('an Upgrade on a unit it does not name, or on a CHARACTER → enhancement-ineligible', () => {
+      const crisis = tau(["  • 1x Crisis Fireknife Shas'vre\n    • 1x Battlesuit fists\n", "  • 1x Crisis Fireknife Shas'vre\n    • 1x Battlesuit fists\n  • Enhancement: Unmasking Suite (Upgrade)\n"], ['Crisis Fireknife Battlesuits (100 points)', 'Crisis Fireknife Battlesuits (115 points)'], ['Hunters (750 points)', 'Hunters (745 points)'],
+        // One CHARACTER enhancement fewer, so that the allowance holds.
+        ['Commander in Enforcer Battlesuit (100 points)\n  • 1x Battlesuit fists\n  • Enhancement: Solid-image Projection Unit\n', 'Commander in Enforcer Battlesuit (80 points)\n  • 1x Battlesuit fists\n']);
+      const found = check(crisis);
+      assert.deepStrictEqual(codes(found), [`enhancement-ineligible@${line(crisis, 'Unmasking Suite')}`]);
+      assert.match(found[0].message, /Unmasking Suite is for GHOSTKEEL BATTLESUIT or PATHFINDER TEAM or STEALTH BATTLESUITS units only .*Crisis Fireknife Battlesuits is not one/);
+      const onCharacter = tau(['Enhancement: Solid-image Projection Unit', 'Enhancement: Negation Emitters'], ['Commander in Enforcer Battlesuit (100 points)\n  • 1x', 'Commander in Enforcer Battlesuit (95 points)\n  • 1x'], ['Hunters (750 points)', 'Hunters (745 points)']);
+      const found2 = check(onCharacter);
+      assert.ok(codes(found2).includes(`enhancement-ineligible@${line(onCharacter, 'Enhancement: Negation Emitters\n\nOTHER')}`), JSON.stringify(found2));
+      assert.match(found2.find((f) => f.code === 'enhancement-ineligible')?.message ?? '', /Negation Emitters is an Upgrade: it goes on the non-CHARACTER units it names, and Commander in Enforcer Battlesuit is a CHARACTER/);
+    });
+
+    it('a fourth copy of an Upgrade → enhancement-duplicate (BSData: at most 3)', () => {
+      const four = tau(['Crisis Fireknife Battlesuits (100 points)', `${stealth(125, 'Negation Emitters')}\nCrisis Fireknife Battlesuits (100 points)`], ['Hunters (750 points)', 'Hunters (875 points)']);
+      const found = check(four);
+      assert.ok(codes(found).includes(`enhancement-duplicate@${line(four, 'Crisis Fireknife') - 2}`), JSON.stringify(found));
+      assert.match(found.find((f) => f.code === 'enhancement-duplicate')?.message ?? '', /already taken 3 times: Negation Emitters is an Upgrade: an army may take it at most 3 times/);
+    });
+
+    it("a fifth counted enhancement → too-many-enhancements, the Upgrade's extra copies named as not counted", () => {
+      const five = tau(['OTHER DATASHEETS', 'Cadre Fireblade (80 points)\n  • 1x Battlesuit fists\n  • Enhancement: Through Unity, Devastation\n\nOTHER DATASHEETS'], ['Hunters (750 points)', 'Hunters (830 points)']);
+      const found = check(five).filter((f) => f.code === 'too-many-enhancements');
+      assert.strictEqual(found.length, 1, JSON.stringify(check(five)));
+      assert.match(found[0].message, /^5 enhancements \(2 more copies of an Upgrade not counted\): the army may take at most 4 \(Strike Force's allowance in the game system\)/);
+    });
+
+    it('an enhancement on a unit the data knows only by its points is not judged (Land Speeder, Thundercowl Turbines (Upgrade))', function () {
+      requireShared(this, 'lists-11e', 'gwapp11_darkangels_1.txt');
+      const found = check(fs.readFileSync(sharedPath('lists-11e', 'gwapp11_darkangels_1.txt'), 'utf8'));
+      assert.deepStrictEqual(found.filter((f) => f.code.startsWith('enhancement')), []);
+    });
+
+    it('none on an EPIC HERO → enhancement-epic-hero', () => {
+      const text = edit(['Slaughterbound (100 points)\n  • 1x Lacerator and daemonic claw\n', "Slaughterbound (100 points)\n  • 1x Lacerator and daemonic claw\n\nKhârn the Betrayer (140 points)\n  • 1x Gorechild\n    1x Plasma pistol\n  • Enhancement: Brazen Form\n"], ['Test Host (1185 points)', 'Test Host (1325 points)']);
+      const found = check(text).filter((f) => f.code.startsWith('enhancement'));
+      assert.deepStrictEqual(codes(found), [`enhancement-epic-hero@${line(text, 'Enhancement: Brazen Form')}`]);
+      assert.match(found[0].message, /Khârn the Betrayer is an EPIC HERO and cannot take an enhancement/);
+    });
+
+    it('an attached unit counts as one: a Leader with an enhancement on a Bodyguard with an Upgrade → multiple-enhancements', () => {
+      const orks = `Dakka (210 points)
+
+Orks
+More Dakka! (1 Detachment Point)
+Disruption
+Strike Force (2,000 Points)
+
+ATTACHED UNITS
+
+Attached unit 1
+
+Bigboss (70 Points)
+  • Attached as: Leader (Character)
+  • Warlord
+  • 1x Slugga
+  • 1x Two‑handed big choppa
+  • Enhancements: Da Gobshot Thunderbuss
+
+Breaka Boyz (140 Points)
+  • Attached as: Bodyguard ()
+  • 1x Boss Nob
+     ◦ 1x Choppa
+     ◦ 1x Rokkit pistol
+     ◦ 1x Smash hammer
+  • 5x Breaka Boy
+     ◦ 4x Smash hammer
+     ◦ 1x Tankhammer
+  • Enhancements: Dead Shiny Shootas (Upgrade)
+`;
+      const found = check(orks);
+      assert.deepStrictEqual(codes(found), [`multiple-enhancements@${line(orks, 'Dead Shiny')}`]);
+      assert.match(found[0].message, /Breaka Boyz is in one attached unit with Bigboss, which already has the enhancement Da Gobshot Thunderbuss: an attached unit counts as one unit/);
+      // The Upgrade alone on the Bodyguard (ORKS INFANTRY unit only) is fine.
+      assert.deepStrictEqual(codes(check(orks.replace('  • Enhancements: Da Gobshot Thunderbuss\n', '').replace('Bigboss (70 Points)', 'Bigboss (55 Points)').replace('(210 points)', '(195 points)'))), []);
+    });
+
+    it('the enhancement hover agrees with the check: a BATTLESUIT Commander may take Starflare Ignition System; an Upgrade says what it is', () => {
+      const text = `Hunters (100 points)
+
+T’au Empire
+Retaliation Cadre (3 Detachment Points)
+Purge the Foe
+Strike Force (2,000 Points)
+
+CHARACTERS
+
+${commander(100, 'Starflare Ignition System', true)}`;
+      assert.deepStrictEqual(codes(check(text)), []);
+      const service = createLanguageService();
+      const doc = TextDocument.create('file:///hover-starflare.txt', 'army-list', 1, text);
+      rules11().ensureList(service.parse(doc), 11);
+      service.setRules(rules11().rulesFor(11), 11);
+      const hover = (t: string, d = doc) => JSON.stringify(service.hover(d, d.positionAt(d.getText().indexOf(t) + 2))?.contents);
+      const h = hover('Starflare');
+      assert.match(h, /Commander in Enforcer Battlesuit may take it/);
+      assert.doesNotMatch(h, /may not take/);
+      const doc2 = TextDocument.create('file:///hover-upgrade.txt', 'army-list', 1, TAU);
+      const up = hover('Negation Emitters (Upgrade)', doc2);
+      assert.match(up, /Upgrade:\*\* taken by the non-CHARACTER units it names, up to 3 copies/);
+      assert.match(up, /Stealth Battlesuits may take it/);
     });
   });
 

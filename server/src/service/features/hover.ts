@@ -59,7 +59,7 @@ function hoverWithSources(doc: TextDocument, list: ArmyList, rules: RulesIndex, 
   for (const unit of list.units) {
     if (!inside(unit.span, offset)) continue;
     const sheet = rules.datasheet(unit.name.text, faction);
-    const hit = hoverInUnit(doc, unit, sheet, offset, rules, list, edition) ?? found(doc, unitPartHover(doc.getText(), list, rules, unit, sheet, offset));
+    const hit = hoverInUnit(doc, unit, sheet, offset, rules, list, edition) ?? found(doc, unitPartHover(doc.getText(), list, rules, unit, sheet, offset, editionRules(listEdition(list, edition)).muster));
     if (hit) return hit;
   }
   for (const use of list.stratagemPlan?.uses ?? []) {

@@ -92,7 +92,11 @@ const ELEVENTH_DAMAGE: DamageRules = {
 };
 
 // ---- Muster (member `muster`): Detachment Points, requisition thresholds, attached units. Every limit comes
-// from the data: the game system's force constraints per battle size, the MFM, the Leader and Support rules. ----
+// from the data where it holds one: the game system's force constraints per battle size, the MFM. What the data
+// does not hold is kept here, each with its section of the core rules (see eleventh-edition.md "Mustering"). ----
+
+/** Copies of one datasheet per battle size (the data states no such constraint): Onslaught is unsettled, so none. */
+const COPIES: Record<string, number> = { incursion: 2, 'strike force': 3 };
 
 const ELEVENTH_MUSTER: MusterRules = {
   dataNeeded: "BSData's 11th-edition game system and catalogues (wh40k-11e) and the Munitorum Field Manual YAML files",
@@ -104,6 +108,18 @@ const ELEVENTH_MUSTER: MusterRules = {
   severalDetachments: true,
   attachedUnits: true,
   forceDispositions: true,
+  // Upgrades: up to 3 copies, the 2nd and 3rd not counted against the allowance (BSData states the 3 on most).
+  upgradeCopies: 3,
+  enhancementPerAttachedUnit: true,
+  battleSizeFromPoints: true,
+  datasheetCopies(battleSize) {
+    const max = battleSize ? COPIES[battleSize.toLowerCase()] : undefined;
+    return max === undefined ? undefined : { max, doubled: ['BATTLELINE', 'DEDICATED TRANSPORT'], rule: `copies of a datasheet at ${battleSize}` };
+  },
+  // 19.01–19.04: the game system's Leader rule is the 10th's text and its Support rule is empty.
+  attach: { leaders: 1, supports: 1, supportMustAttach: true, from: 'Leader and Support, 19.01–19.04: the game system states no number' },
+  // An erratum after launch: at Incursion a 3-DP detachment may be the army's only detachment (not in the game system of 2026-07-22).
+  loneDetachmentDp: (battleSize) => (battleSize.toLowerCase() === 'incursion' ? { dp: 3, from: "Incursion's exception for a single detachment" } : undefined),
 };
 
 export const ELEVENTH: EditionRules = {

@@ -97,6 +97,13 @@ const TENTH_MUSTER: MusterRules = {
   severalDetachments: false,
   attachedUnits: false,
   forceDispositions: false,
+  upgradeCopies: 0,
+  enhancementPerAttachedUnit: false,
+  battleSizeFromPoints: false,
+  // Rule of Three: three of a datasheet, six of a BATTLELINE or DEDICATED TRANSPORT one, at any battle size.
+  datasheetCopies: () => ({ max: 3, doubled: ['BATTLELINE', 'DEDICATED TRANSPORT'], rule: 'Muster your army: Rule of Three' }),
+  attach: { leaders: 1, supports: 0, supportMustAttach: false, from: 'the Leader rule' },
+  loneDetachmentDp: () => undefined,
 };
 
 export const TENTH: EditionRules = {

@@ -36,6 +36,29 @@ export interface MusterRules {
   readonly attachedUnits: boolean;
   /** Force dispositions stated must be those of the chosen detachments. */
   readonly forceDispositions: boolean;
+  /**
+   * Upgrades exist (enhancements a non-CHARACTER unit they name takes, `Enhancement.upgrade`), at most this many copies
+   * of one where the data states no number, only the first counted against the allowance; 0: no Upgrades.
+   */
+  readonly upgradeCopies: number;
+  /** At most one enhancement per unit, an attached unit (Bodyguard with its Leader and Support units) counting as one. */
+  readonly enhancementPerAttachedUnit: boolean;
+  /** A list that states no battle size is read at the smallest one whose points limit its points fit (the allowances follow from it). */
+  readonly battleSizeFromPoints: boolean;
+  /** How many units of one datasheet an army may include at a battle size (`battleSize` undefined: none known). */
+  datasheetCopies(battleSize: string | undefined): CopyLimit | undefined;
+  /** Leader and Support units one Bodyguard unit may have, and where the limit comes from; a Support unit must be attached. */
+  readonly attach: { leaders: number; supports: number; supportMustAttach: boolean; from: string };
+  /** A single detachment may cost up to this many DP at this battle size whatever its allowance (undefined: no exception). */
+  loneDetachmentDp(battleSize: string): { dp: number; from: string } | undefined;
+}
+
+/** Copies of a datasheet: `max`, twice that for units with a keyword of `doubled`, EPIC HEROes once. */
+export interface CopyLimit {
+  max: number;
+  doubled: readonly string[];
+  /** The rule's name in messages ("Rule of Three", "copies at Strike Force"). */
+  rule: string;
 }
 
 // ---- Damage: the weapon-ability semantics and core rules the damage engine asks (member `damage`). ----

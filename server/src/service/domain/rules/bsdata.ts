@@ -59,6 +59,8 @@ const MAX_DEPTH = BOUNDS.linkDepth;
 const MAX_SIZE_SPAN = 200;
 /** Bookkeeping categories that are not game keywords. */
 const NOT_KEYWORDS = new Set(['configuration', 'reference', 'allied units', 'unit', 'ranged weapon', 'melee weapon', 'attacks dx weapon', 'crusade relic', 'warlord', 'no force org slot', 'uncategorised']);
+/** The groups of enhancements a datasheet links: "Enhancements", 11e's "Enhancements - Upgrades", "<Detachment> Enhancements". */
+const ENHANCEMENT_GROUP = /^(?!boarding|breaching|crusade)(?:.+\s)?enhancements(?:\s*-\s*upgrades?)?$/i;
 /** Groups and links that are Crusade or roster machinery, not datasheet content. */
 const SKIP_LINK = /^(weapon modifications|weapon upgrades|battle honours|crusade|enhancements|warlord|order of battle|show\/hide options|show legends|battle scars|agendas)\b/i;
 
@@ -678,7 +680,7 @@ class DatasheetBuilder {
       walked.set(key, depth);
       stack.add(id);
       const type = c.tag === 'selectionEntryGroup' ? 'group' : attr(c.node, 'type') ?? 'upgrade';
-      for (const l of kids(c.node, 'entryLinks', 'entryLink')) if (/^enhancements$/i.test(attr(l, 'name') ?? '') && attr(l, 'targetId')) this.enhancementGroups.add(attr(l, 'targetId') as string);
+      for (const l of kids(c.node, 'entryLinks', 'entryLink')) if (ENHANCEMENT_GROUP.test(attr(l, 'name') ?? '') && attr(l, 'targetId')) this.enhancementGroups.add(attr(l, 'targetId') as string);
       if (type !== 'group') {
         const kind = depth === 0 ? 'unit' : type === 'model' ? 'model' : type === 'unit' ? 'unit' : 'upgrade';
         const mName = kind === 'model' ? this.modelName(c.node) : modelName;
@@ -1088,6 +1090,7 @@ function loadDetachments(L: Loader, R: Resolver, cat: Cat, faction: Faction, dat
   // Enhancements: the "Enhancements" groups the faction's characters link (recorded while building), one subgroup per detachment.
   const groupIds = enhancementGroups;
   const seenEnh = new Set<string>();
+  const enhancementsCost = [...L.costTypes].find(([, n]) => /^enhancements?$/i.test(n))?.[0];
   for (const gid of groupIds) {
     const g = R.get(gid, { file: cat.file, locator: gid });
     if (!g) continue;
@@ -1105,8 +1108,17 @@ function loadDetachments(L: Loader, R: Resolver, cat: Cat, faction: Faction, dat
         const enh: Enhancement = { id, name: foldTypography(attr(e.node, 'name') ?? ''), detachment: det, faction: faction.name, text: desc, source: { file: e.cat.file, locator: id } };
         const pts = kids(e.node, 'costs', 'cost').find((c) => attr(c, 'typeId') === L.ptsId);
         if (pts) enh.points = Number(attr(pts, 'value'));
-        const elig = /^(.{1,120}?\bmodels? only)\./i.exec(desc);
+        const elig = /^(.{1,120}?\b(?:models?|units?) only)\./i.exec(desc);
         if (elig) enh.eligibility = elig[1];
+        // 11th edition: an Upgrade's Enhancements cost is divided by its own count (copies after the first not counted).
+        if (enhancementsCost && modifiersOf(e.node).some((m) => m.type === 'divide' && m.field === enhancementsCost)) {
+          enh.upgrade = true;
+          const copies = kids(e.node, 'constraints', 'constraint')
+            .filter((c) => attr(c, 'type') === 'max' && attr(c, 'field') === 'selections' && /^(force|roster)$/.test(attr(c, 'scope') ?? ''))
+            .map((c) => Number(attr(c, 'value')))
+            .filter((n) => Number.isInteger(n) && n > 0);
+          if (copies.length) enh.maxCopies = Math.min(...copies);
+        }
         data.enhancements.push(enh);
       }
     }

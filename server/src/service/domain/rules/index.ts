@@ -33,7 +33,7 @@ export class RulesIndex {
     }
     for (const s of data.stratagems) push(this.stratagemsByName, normalizeName(s.name), s);
     for (const d of data.detachments) push(this.detachmentsByName, normalizeName(d.name), d);
-    for (const e of data.enhancements) push(this.enhancementsByName, normalizeName(e.name), e);
+    for (const e of data.enhancements) push(this.enhancementsByName, enhancementKey(e.name), e);
     for (const f of data.factions) {
       this.factionsByName.set(normalizeName(f.name), f);
       this.factionsByName.set(normalizeName(f.keyword), f);
@@ -191,10 +191,13 @@ export class RulesIndex {
 
   /** Every enhancement of that name (names repeat across detachments); sources disagree on a leading "The". */
   enhancementsNamed(name: string): Enhancement[] {
-    const n = normalizeName(name);
+    const n = enhancementKey(name);
     return this.enhancementsByName.get(n) ?? this.enhancementsByName.get(n.startsWith('the ') ? n.slice(4) : `the ${n}`) ?? [];
   }
 }
+
+/** An enhancement's name for lookups: the MFM's "(Upgrade)" suffix is written or left out by the lists alike. */
+const enhancementKey = (name: string) => normalizeName(name.replace(/\s*\(upgrade\)\s*$/i, ''));
 
 function push<T>(map: Map<string, T[]>, key: string, value: T): void {
   const list = map.get(key);

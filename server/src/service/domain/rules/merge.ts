@@ -81,6 +81,8 @@ function takeEnhancementFields(w: Enhancement, e: Enhancement, eFromMfm: boolean
   if (w.eligibility === undefined && e.eligibility !== undefined) w.eligibility = e.eligibility;
   if (e.leaderTo && (!w.leaderTo || eFromMfm)) w.leaderTo = e.leaderTo;
   if (e.supportTo && (!w.supportTo || eFromMfm)) w.supportTo = e.supportTo;
+  if (e.upgrade) w.upgrade = true;
+  if (w.maxCopies === undefined && e.maxCopies !== undefined) w.maxCopies = e.maxCopies;
 }
 
 function dsKey(d: Datasheet): string {

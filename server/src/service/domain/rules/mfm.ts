@@ -205,9 +205,14 @@ function readDetachment(c: Ctx, d: Obj, i: number, faction: Faction, data: Rules
     if (leaderTo.length) enh.leaderTo = leaderTo;
     const supportTo = namesOf(e.supportTo);
     if (supportTo.length) enh.supportTo = supportTo;
+    // The manual marks Upgrades by their name ("Negation Emitters (Upgrade)").
+    if (UPGRADE_SUFFIX.test(en)) enh.upgrade = true;
     data.enhancements.push(enh);
   });
 }
+
+/** The suffix the manual gives an Upgrade's name; lists write the name with or without it. */
+export const UPGRADE_SUFFIX = /\s*\(upgrade\)\s*$/i;
 
 /** The manual's version and date from meta.yaml, else from the first faction file read. */
 function versionOf(files: DataFiles, warnings: DataWarning[]): { version?: string; date?: string } {

@@ -242,6 +242,13 @@ export interface Enhancement {
   leaderTo?: string[];
   /** 11th edition: the units a Support unit bearing it can be attached to (MFM `supportTo`). */
   supportTo?: string[];
+  /**
+   * 11th edition: an Upgrade (MFM name "... (Upgrade)"; BSData: its Enhancements cost divided by its own count):
+   * taken by the non-CHARACTER units it names, in several copies, only the first counted against the allowance.
+   */
+  upgrade?: boolean;
+  /** How many copies an army may take, where the data states it (BSData's force or roster constraint). */
+  maxCopies?: number;
   source: SourceRef;
 }
 

@@ -6,10 +6,11 @@ import type { RulesIndex } from '../../domain/rules';
 import type { Datasheet, Enhancement, Faction, Stratagem } from '../../domain/rules/model';
 import { CompletionItemKind } from 'vscode-languageserver-types';
 import { normalizeName } from '../../domain/text/normalize';
-import { satisfies, KeywordExpr } from '../../domain/stratagems/targetText';
 import { attachedUnits, canTarget, datasheetKeywords, requirementAt, stratagemTargetSpec } from '../../domain/stratagems/eligibility';
 import type { Dialect } from './dialect';
 import type { Catalog } from './catalog';
+import { editionRules, type MusterRules } from '../../domain/editions';
+import { enhancementFit } from '../../domain/editions/enhancementFit';
 import type { UnitNameContext } from './context';
 import { choiceEscape, displayName, legalSizes, planUnit, renderUnit, snippetEscape, unitSnippet } from './build';
 
@@ -171,18 +172,16 @@ function singleModel(d: Datasheet): boolean {
   return d.models.length <= 1;
 }
 
-/** Enhancement eligibility read from "X model only" / "X or Y model only"; free text it cannot read does not exclude. */
-export function mayTakeEnhancement(e: Enhancement, d: Datasheet): boolean {
-  if (!isCharacter(d) || d.epicHero || hasKw(d, 'EPIC HERO')) return false;
-  const m = /^(.*?)\s+models?\s+only\b/i.exec(e.eligibility ?? e.text);
-  if (!m || !/^[A-Z0-9'’\- ,]+$/.test(m[1].replace(/\bor\b/g, 'OR'))) return true;
-  const alts: KeywordExpr[] = m[1].split(/\s*,\s*|\s+or\s+/i).filter(Boolean).map((k) => ({ kw: k.trim() }));
-  return satisfies({ or: alts }, datasheetKeywords(d));
+/** Whether a unit of this datasheet may take the enhancement (`enhancementFit`); what the data cannot settle does not exclude. */
+export function mayTakeEnhancement(e: Enhancement, d: Datasheet, muster: MusterRules = editionRules(10).muster): boolean {
+  return enhancementFit(e, { name: d.name, keywords: d.keywords.length ? [...datasheetKeywords(d), ...(isCharacter(d) ? ['CHARACTER'] : [])] : [], epicHero: !!d.epicHero || hasKw(d, 'EPIC HERO') }, muster).ok !== false;
 }
+
+const musterOf = (list: ArmyList) => editionRules(list.editionShown ?? 10).muster;
 
 /** Enhancements of the list's detachment(s) (the faction's when none is named) that this unit may take. */
 export function eligibleEnhancements(cat: Catalog, list: ArmyList, d: Datasheet): Enhancement[] {
-  return enhancementPool(cat, list).filter((e) => mayTakeEnhancement(e, d));
+  return enhancementPool(cat, list).filter((e) => mayTakeEnhancement(e, d, musterOf(list)));
 }
 
 function enhancementPool(cat: Catalog, list: ArmyList): Enhancement[] {
@@ -299,7 +298,7 @@ export function enhancementCandidates(cat: Catalog, list: ArmyList, unit: Unit, 
   const pool = enhancementPool(cat, list);
   const taken = new Set(list.units.filter((u) => u !== unit).flatMap((u) => u.enhancements.map((e) => normalizeName(e.name.text))));
   return pool
-    .filter((e) => !d || mayTakeEnhancement(e, d))
+    .filter((e) => !d || mayTakeEnhancement(e, d, musterOf(list)))
     .map((e) => ({
       label: e.name,
       tier: taken.has(normalizeName(e.name)) ? 1 : 0,

@@ -5,7 +5,7 @@ import type { Token, Unit } from '../../domain/parse/ast';
 import type { Detachment } from '../../domain/rules/model';
 import { closestNames } from '../../domain/text/fuzzy';
 import { normalizeName, spellingKey } from '../../domain/text/normalize';
-import { CheckContext, isCharacter, isEpicHero, looseName, plural, ResolvedUnit, sameFaction } from './context';
+import { battleSizeNote, CheckContext, isCharacter, isEpicHero, looseName, plural, ResolvedUnit, sameFaction } from './context';
 
 export function checkArmy(ctx: CheckContext): void {
   checkDetachment(ctx);
@@ -47,7 +47,8 @@ function checkTotals(ctx: CheckContext): void {
     );
   }
   const bs = list.battleSize;
-  if (!bs) return;
+  // Under requisition thresholds the limit is checked against the data's prices too (muster.ts).
+  if (!bs || ctx.edition.muster.requisition) return;
   const rule = ctx.rules.data.battleSizes.find((b) => normalizeName(b.name) === normalizeName(bs.name.text));
   const limit = rule?.points ?? bs.points;
   if (limit !== undefined && sum > limit) {
@@ -104,13 +105,16 @@ function checkDatasheetCounts(ctx: CheckContext): void {
       }
       continue;
     }
-    const six = first.keywords.has('BATTLELINE') || first.keywords.has('DEDICATED TRANSPORT');
-    const max = six ? 6 : 3;
+    const limit = ctx.edition.muster.datasheetCopies(ctx.battleSizeRule?.name ?? ctx.list.battleSize?.english ?? ctx.list.battleSize?.name.text);
+    if (!limit) continue;
+    const doubled = limit.doubled.find((k) => first.keywords.has(k));
+    // A datasheet known only by its points may be BATTLELINE: only copies beyond the doubled limit are certain.
+    const max = doubled || !first.sheet.keywords.length ? limit.max * 2 : limit.max;
     for (const u of group.slice(max)) {
       ctx.report(
         u.unit.name.span,
         'too-many-datasheet',
-        `${plural(group.length, 'unit')} of ${u.sheet.name}: at most ${max} of one datasheet${six ? ' (BATTLELINE or DEDICATED TRANSPORT)' : ''} (Muster your army: Rule of Three).`,
+        `${plural(group.length, 'unit')} of ${u.sheet.name}: at most ${max} of one datasheet${doubled ? ` (${limit.doubled.join(' or ')})` : max > limit.max ? ` (as if ${limit.doubled.join(' or ')}: the rules data holds no keywords for it)` : ''} (${limit.rule}${battleSizeNote(ctx)}).`,
         { related: group.slice(0, max).map((o, i) => ({ span: o.unit.name.span, message: `${u.sheet.name} #${i + 1}` })) },
       );
     }

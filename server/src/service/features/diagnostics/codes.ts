@@ -77,7 +77,7 @@ export const DIAGNOSTIC_CODES = {
   'warlord-not-character': { severity: 'error', summary: 'The Warlord is not a CHARACTER.' },
   'too-many-datasheet': {
     severity: 'error',
-    summary: 'More than three units of one datasheet (six for BATTLELINE and DEDICATED TRANSPORT).',
+    summary: 'More units of one datasheet than the edition allows (10th: three, six for BATTLELINE and DEDICATED TRANSPORT; 11th: two at Incursion, three at Strike Force, twice that for those).',
   },
   'epic-hero-duplicate': { severity: 'error', summary: 'An EPIC HERO appears more than once; each is unique.' },
   'unknown-enhancement': { severity: 'error', summary: 'An enhancement the loaded rules data does not have; the closest names are suggested.' },
@@ -106,7 +106,8 @@ export const DIAGNOSTIC_CODES = {
   'detachment-unique': { severity: 'error', summary: 'Two chosen detachments share a `unique` tag (MFM): only one of them may be taken.' },
   'force-disposition-wrong': { severity: 'error', summary: 'A stated force disposition that none of the chosen detachments gives (MFM `objective`).' },
   'attached-not-allowed': { severity: 'error', summary: 'An attached Leader or Support unit joins a Bodyguard unit its data (or its enhancement) does not allow.' },
-  'attached-too-many': { severity: 'error', summary: "More Leader or Support units on one Bodyguard unit than the game system's Leader / Support rules allow." },
+  'attached-too-many': { severity: 'error', summary: 'More Leader or Support units on one Bodyguard unit than the edition allows (one of each unless a rule says otherwise).' },
+  'support-not-attached': { severity: 'error', summary: 'A Support unit not attached to a Bodyguard unit: in the 11th edition a Support unit must be attached when mustering.' },
   'leader-target-missing': { severity: 'error', summary: 'A `Leading:` bullet names a unit that is not in the list.' },
   'leader-cannot-lead': { severity: 'error', summary: 'A `Leading:` bullet names a unit the leader cannot lead (datasheet Leader section).' },
   // The STRATAGEMS plan.

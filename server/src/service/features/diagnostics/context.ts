@@ -42,6 +42,8 @@ export interface CheckContext {
   detachments: (Detachment | undefined)[];
   /** The battle size's rule in the data (points limit, 11th: DP and enhancement allowances). */
   battleSizeRule?: BattleSizeRule;
+  /** Set when the list states no battle size and `battleSizeRule` was read from its points (`MusterRules.battleSizeFromPoints`). */
+  battleSizeInferred?: { points: number };
   combatPatrol: boolean;
   report(span: Span, code: DiagnosticCode, message: string, extras?: DiagnosticExtras): void;
   out: Diagnostic[];
@@ -60,7 +62,9 @@ export function createContext(doc: TextDocument, list: ArmyList, rules: RulesInd
   const armyKeywords = [...new Set([...named.map((n) => (rules.faction(n)?.keyword ?? n).toUpperCase()), ...(parent ? [parent.keyword.toUpperCase()] : [])])];
   const detName = list.detachments[0]?.text;
   const bs = list.battleSize ? (list.battleSize.english ?? list.battleSize.name.text) : undefined;
-  const bsRule = bs ? rules.data.battleSizes.find((b) => normalizeName(b.name) === normalizeName(bs)) : undefined;
+  const stated = bs ? rules.data.battleSizes.find((b) => normalizeName(b.name) === normalizeName(bs)) : undefined;
+  const fromPoints = bs || !edition.muster.battleSizeFromPoints ? undefined : battleSizeFromPoints(list, rules);
+  const bsRule = stated ?? fromPoints?.rule;
   return {
     doc,
     list,
@@ -75,6 +79,7 @@ export function createContext(doc: TextDocument, list: ArmyList, rules: RulesInd
     detachment: detName ? findDetachment(rules, detName, faction) : undefined,
     detachments: list.detachments.map((d) => findDetachment(rules, d.text, faction)),
     ...(bsRule ? { battleSizeRule: bsRule } : {}),
+    ...(fromPoints ? { battleSizeInferred: { points: fromPoints.points } } : {}),
     // A battle size without a points limit in the data (or named so) is a fixed force.
     combatPatrol: !!bs && (normalizeName(bs) === 'combat patrol' || (!!bsRule && bsRule.points === undefined)),
     report(span, code, message, extras) {
@@ -82,6 +87,23 @@ export function createContext(doc: TextDocument, list: ArmyList, rules: RulesInd
     },
     out,
   };
+}
+
+/**
+ * The battle size of a list that states none (New Recruit's exports): the smallest one of the data whose points
+ * limit holds the list's points (its stated total, else the sum of its units' stated points).
+ */
+function battleSizeFromPoints(list: ArmyList, rules: RulesIndex): { rule: BattleSizeRule; points: number } | undefined {
+  const points = list.statedPoints?.value ?? (list.units.length && list.units.every((u) => u.points) ? list.units.reduce((n, u) => n + (u.points?.value ?? 0), 0) : undefined);
+  if (!points) return undefined;
+  const fits = rules.data.battleSizes.filter((b) => b.points !== undefined && b.points >= points).sort((a, b) => (a.points ?? 0) - (b.points ?? 0));
+  return fits.length ? { rule: fits[0], points } : undefined;
+}
+
+/** What a message adds when the battle size was read from the list's points: "" when the list states it. */
+export function battleSizeNote(ctx: CheckContext): string {
+  const b = ctx.battleSizeInferred;
+  return b ? `; the list states no battle size: ${ctx.battleSizeRule?.name}, the smallest that holds its ${b.points} points` : '';
 }
 
 /** The detachment of that name, preferring the list's faction when several factions share the name. */

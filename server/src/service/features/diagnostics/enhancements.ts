@@ -1,22 +1,29 @@
-// Enhancement checks ("Muster your army: select Enhancements"): each at most
-// once, only on CHARACTER models that are not EPIC HEROES, one per model, from
-// the list's detachment, within the army's limit and the enhancement's own
-// restriction ("TRYGON model only", read like a stratagem's TARGET text).
-import type { EnhancementRef } from '../../domain/parse/ast';
+// Enhancement checks ("Muster your army: select Enhancements"): who may take one (`enhancementFit`: not an
+// EPIC HERO; a CHARACTER, or in the 11th edition a unit it names and an Upgrade's non-CHARACTER unit; the
+// restriction its text states), one per unit (in the 11th an attached unit counting as one), each once
+// (an Upgrade up to its copies), from the list's detachments, within the battle size's allowance (an
+// Upgrade's copies after the first not counted).
+import type { EnhancementRef, Unit } from '../../domain/parse/ast';
 import type { Enhancement } from '../../domain/rules/model';
-import { readTargetText, satisfies, explain } from '../../domain/stratagems/targetText';
+import { enhancementFit, isUpgrade } from '../../domain/editions/enhancementFit';
 import { closestNames } from '../../domain/text/fuzzy';
 import { normalizeName } from '../../domain/text/normalize';
-import { CheckContext, isCharacter, isEpicHero, looseName, ResolvedUnit, sameFaction } from './context';
+import { battleSizeNote, CheckContext, isEpicHero, ResolvedUnit, sameFaction } from './context';
+
+interface Taken {
+  ref: EnhancementRef;
+  unit: Unit;
+  enh?: Enhancement;
+}
 
 export function checkEnhancements(ctx: CheckContext): void {
   if (ctx.combatPatrol) return;
-  const taken: { ref: EnhancementRef; unit: ResolvedUnit | undefined; enh?: Enhancement }[] = [];
+  const taken: Taken[] = [];
   for (const unit of ctx.list.units) {
     const r = ctx.units.find((u) => u.unit === unit);
     unit.enhancements.forEach((ref, i) => {
       const enh = findEnhancement(ctx, ref.name.text);
-      taken.push({ ref, unit: r, enh });
+      taken.push({ ref, unit, enh });
       const pool = enh ? [] : candidatePool(ctx);
       // No enhancement of this faction in the data at all: nothing to judge against.
       if (!enh && pool.length) {
@@ -25,45 +32,68 @@ export function checkEnhancements(ctx: CheckContext): void {
         ctx.report(ref.name.span, 'unknown-enhancement', `Unknown enhancement "${ref.name.text}".${hint}`, { data: { suggestions } });
       }
       if (i > 0) {
-        ctx.report(ref.name.span, 'multiple-enhancements', `${unit.name.text} already has the enhancement ${unit.enhancements[0].name.text}: a model can have only one (Muster your army).`, {
+        ctx.report(ref.name.span, 'multiple-enhancements', `${unit.name.text} already has the enhancement ${unit.enhancements[0].name.text}: a ${ctx.edition.muster.enhancementPerAttachedUnit ? 'unit' : 'model'} can have only one (Muster your army).`, {
           related: [{ span: unit.enhancements[0].name.span, message: 'The first enhancement' }],
         });
       }
       if (!r) return;
-      if (isEpicHero(r)) {
-        ctx.report(ref.name.span, 'enhancement-epic-hero', `${r.sheet.name} is an EPIC HERO and cannot take an enhancement (Muster your army).`);
-      } else if (!isCharacter(r) && !namedFor(ctx, r, ref.name.text)) {
-        ctx.report(ref.name.span, 'enhancement-not-character', `${r.sheet.name} is not a CHARACTER: only CHARACTER models can take enhancements (Muster your army).`);
-      } else if (enh?.eligibility) {
-        const text = enh.eligibility.replace(/\s+only\.?\s*$/i, '');
-        const spec = readTargetText(`One ${text}.`);
-        if (spec.requirement !== true && !satisfies(spec.requirement, [...r.keywords])) {
-          ctx.report(ref.name.span, 'enhancement-ineligible', `${enh.name} is for ${explain(spec.requirement)} models only ("${enh.eligibility}"); ${r.sheet.name} is not one.`);
-        }
-      }
+      const fit = enhancementFit(enh, bearer(r), ctx.edition.muster);
+      if (fit.ok === false) ctx.report(ref.name.span, fit.code, `${fit.why} (Muster your army).`);
     });
   }
+  if (ctx.edition.muster.enhancementPerAttachedUnit) checkAttachedUnits(ctx);
   checkOrigins(ctx, taken);
 }
 
-function checkOrigins(ctx: CheckContext, taken: { ref: EnhancementRef; enh?: Enhancement }[]): void {
-  const seen = new Map<string, EnhancementRef>();
+/** The unit as `enhancementFit` reads it: a datasheet known only by its points has no keywords to judge by. */
+export function bearer(r: ResolvedUnit): { name: string; keywords: Iterable<string>; epicHero: boolean } {
+  return { name: r.sheet.name, keywords: r.sheet.keywords.length ? r.keywords : [], epicHero: isEpicHero(r) };
+}
+
+/** An attached unit (Bodyguard, Leaders, Support) counts as one unit: one enhancement among all of them. */
+function checkAttachedUnits(ctx: CheckContext): void {
+  for (const group of ctx.list.attachments ?? []) {
+    const members = [group.bodyguard, ...group.leaders, ...group.supports].filter((u): u is Unit => !!u).sort((a, b) => a.span.start - b.span.start);
+    const first = members.find((u) => u.enhancements.length);
+    if (!first) continue;
+    for (const u of members) {
+      if (u === first || !u.enhancements.length) continue;
+      // A second enhancement on the same unit is reported as such (above); here the first of each other member.
+      const ref = u.enhancements[0];
+      ctx.report(ref.name.span, 'multiple-enhancements', `${u.name.text} is in one attached unit with ${first.name.text}, which already has the enhancement ${first.enhancements[0].name.text}: an attached unit counts as one unit and can have only one (Muster your army).`, {
+        related: [{ span: first.enhancements[0].name.span, message: 'The attached unit\'s first enhancement' }],
+      });
+    }
+  }
+}
+
+function checkOrigins(ctx: CheckContext, taken: Taken[]): void {
+  const m = ctx.edition.muster;
+  const seen = new Map<string, Taken[]>();
   const det = ctx.detachment;
   // The edition's muster rules say whether every chosen detachment gives its enhancements or only the first.
-  const several = ctx.edition.muster.severalDetachments && ctx.detachments.length > 1;
+  const several = m.severalDetachments && ctx.detachments.length > 1;
   const chosen = several ? ctx.detachments.filter((d) => d !== undefined) : [];
-  for (const { ref, enh } of taken) {
-    const key = normalizeName(enh?.name ?? ref.name.text);
-    const first = seen.get(key);
-    if (first) {
-      ctx.report(ref.name.span, 'enhancement-duplicate', `${enh?.name ?? ref.name.text} is already taken: each enhancement can be taken only once (Muster your army).`, {
-        related: [{ span: first.name.span, message: 'The first time it is taken' }],
+  /** Taken enhancements the allowance counts: an Upgrade's copies after the first are not counted. */
+  const counted: Taken[] = [];
+  for (const t of taken) {
+    const { ref, enh } = t;
+    const key = normalizeName((enh?.name ?? ref.name.text).replace(/\s*\(upgrade\)\s*$/i, ''));
+    const before = seen.get(key) ?? [];
+    seen.set(key, [...before, t]);
+    const upgrade = isUpgrade(enh, m);
+    const copies = upgrade ? enh?.maxCopies ?? m.upgradeCopies : 1;
+    if (!upgrade || !before.length) counted.push(t);
+    if (before.length >= copies) {
+      const why = upgrade ? `${enh?.name} is an Upgrade: an army may take it at most ${copies} times` : 'each enhancement can be taken only once';
+      ctx.report(ref.name.span, 'enhancement-duplicate', `${enh?.name ?? ref.name.text} is already taken${upgrade ? ` ${before.length} times` : ''}: ${why} (Muster your army).`, {
+        related: before.map((b) => ({ span: b.ref.name.span, message: 'Taken here' })),
       });
-    } else seen.set(key, ref);
+    }
     if (several) {
       if (enh && chosen.length === ctx.detachments.length && !chosen.some((d) => normalizeName(enh.detachment) === normalizeName(d.name))) {
         ctx.report(ref.name.span, 'enhancement-wrong-detachment', `${enh.name} is an enhancement of ${enh.detachment}, not of the list's detachments ${chosen.map((d) => d.name).join(' or ')}.`, {
-          related: ctx.list.detachments.map((t) => ({ span: t.span, message: "The list's detachment" })),
+          related: ctx.list.detachments.map((tok) => ({ span: tok.span, message: "The list's detachment" })),
         });
       }
     } else if (enh && det && normalizeName(enh.detachment) !== normalizeName(det.name)) {
@@ -74,11 +104,13 @@ function checkOrigins(ctx: CheckContext, taken: { ref: EnhancementRef; enh?: Enh
   }
   // The battle size's allowance where the data states one (the 11e game system's "Enhancements" constraint).
   const stated = ctx.battleSizeRule?.enhancements;
-  const max = ctx.edition.muster.enhancementAllowance(stated, ctx.settings.maxEnhancements);
-  const why = stated !== undefined && max === stated ? `${ctx.battleSizeRule?.name}'s allowance in the game system` : 'Muster your army';
-  for (const extra of taken.slice(max)) {
-    ctx.report(extra.ref.name.span, 'too-many-enhancements', `${taken.length} enhancements: the army may take at most ${max} (${why}).`, {
-      related: taken.slice(0, max).map((t) => ({ span: t.ref.name.span, message: t.ref.name.text })),
+  const max = m.enhancementAllowance(stated, ctx.settings.maxEnhancements);
+  const why = stated !== undefined && max === stated ? `${ctx.battleSizeRule?.name}'s allowance in the game system${battleSizeNote(ctx)}` : 'Muster your army';
+  const uncounted = taken.length - counted.length;
+  const note = uncounted ? ` (${uncounted} more cop${uncounted === 1 ? 'y' : 'ies'} of an Upgrade not counted)` : '';
+  for (const extra of counted.slice(max)) {
+    ctx.report(extra.ref.name.span, 'too-many-enhancements', `${counted.length} enhancements${note}: the army may take at most ${max} (${why}).`, {
+      related: counted.slice(0, max).map((t) => ({ span: t.ref.name.span, message: t.ref.name.text })),
     });
   }
 }
@@ -88,14 +120,6 @@ function findEnhancement(ctx: CheckContext, name: string): Enhancement | undefin
   const all = ctx.rules.enhancementsNamed(name);
   const dets = (ctx.edition.muster.severalDetachments ? ctx.detachments : [ctx.detachment]).map((d) => normalizeName(d?.name ?? ''));
   return all.find((e) => dets.includes(normalizeName(e.detachment))) ?? all[0];
-}
-
-/** A unit an enhancement names (MFM `leaderTo`/`supportTo`) may take it without being a CHARACTER, where the edition says so. */
-function namedFor(ctx: CheckContext, unit: ResolvedUnit, name: string): boolean {
-  if (!ctx.edition.muster.enhancementsOnNamedUnits) return false;
-  const enh = findEnhancement(ctx, name);
-  const key = looseName(unit.sheet.name);
-  return [...(enh?.leaderTo ?? []), ...(enh?.supportTo ?? [])].some((n) => looseName(n) === key);
 }
 
 function candidatePool(ctx: CheckContext): Enhancement[] {

@@ -5,7 +5,7 @@
 import type { Unit } from '../../domain/parse/ast';
 import type { Datasheet, Enhancement, PointsTier } from '../../domain/rules/model';
 import { normalizeName } from '../../domain/text/normalize';
-import { CheckContext, looseName, plural, ResolvedUnit } from './context';
+import { battleSizeNote, CheckContext, looseName, plural, ResolvedUnit } from './context';
 import { unitModelCount } from './validate';
 import { statedUnitPoints } from './army';
 
@@ -44,8 +44,10 @@ function checkDetachmentPoints(ctx: CheckContext): void {
   }
   const allowance = ctx.battleSizeRule?.detachmentPoints;
   const last = list.detachments[list.detachments.length - 1];
-  if (allowance !== undefined && last && sum > allowance) {
-    ctx.report(last.span, 'detachment-points', `The detachments cost ${plural(sum, 'Detachment Point')} (${known.map((d) => `${d?.name} ${d?.dp}`).join(', ')}): ${ctx.battleSizeRule?.name} allows ${allowance} (the game system's force constraints).`, {
+  // A single detachment may cost more at some battle sizes (the 11th: one 3-DP detachment at Incursion).
+  const lone = chosen.length === 1 && ctx.battleSizeRule ? ctx.edition.muster.loneDetachmentDp(ctx.battleSizeRule.name) : undefined;
+  if (allowance !== undefined && last && sum > allowance && !(lone && sum <= lone.dp)) {
+    ctx.report(last.span, 'detachment-points', `The detachments cost ${plural(sum, 'Detachment Point')} (${known.map((d) => `${d?.name} ${d?.dp}`).join(', ')}): ${ctx.battleSizeRule?.name} allows ${allowance} (the game system's force constraints${battleSizeNote(ctx)}).`, {
       related: list.detachments.slice(0, -1).map((t) => ({ span: t.span, message: t.text })),
     });
   }
@@ -83,18 +85,17 @@ function checkForceDispositions(ctx: CheckContext): void {
 
 // ---- Attached units ----
 
-/** How many Leader and Support units one Bodyguard unit may have: stated by the game system's rule text, else one each. */
+/** How many Leader and Support units one Bodyguard unit may have (the edition's muster rules: the data states no number). */
 export function attachLimit(ctx: CheckContext, rule: 'Leader' | 'Support'): { max: number; from: string } {
-  const text = ctx.rules.data.coreRules.find((r) => normalizeName(r.name) === normalizeName(rule))?.text ?? '';
-  const m = new RegExp(`\\b(?:only\\s+|up\\s+to\\s+)?(one|two|three|\\d+)\\s+${rule}\\b`, 'i').exec(text);
-  const words: Record<string, number> = { one: 1, two: 2, three: 3 };
-  if (m) return { max: words[m[1].toLowerCase()] ?? Number(m[1]), from: `the game system's ${rule} rule` };
-  return { max: 1, from: `one ${rule} per Bodyguard unit: the game system's ${rule} rule states no number` };
+  const a = ctx.edition.muster.attach;
+  return { max: rule === 'Leader' ? a.leaders : a.supports, from: a.from };
 }
 
 function checkAttachedUnits(ctx: CheckContext): void {
   const resolved = (u: Unit | undefined) => (u ? ctx.units.find((r) => r.unit === u) : undefined);
+  const attached = new Set<Unit>();
   for (const group of ctx.list.attachments ?? []) {
+    for (const u of [group.bodyguard, ...group.leaders, ...group.supports]) if (u) attached.add(u);
     const guard = resolved(group.bodyguard);
     if (!guard) continue;
     for (const [role, units] of [['Leader', group.leaders], ['Support', group.supports]] as const) {
@@ -115,6 +116,12 @@ function checkAttachedUnits(ctx: CheckContext): void {
         }
       });
     }
+  }
+  // A Support unit must be attached: judged only where the export states its attached units (an Attached Units block).
+  if (!ctx.edition.muster.attach.supportMustAttach || !ctx.list.attachments?.length) return;
+  for (const r of ctx.units) {
+    if (!r.sheet.supports?.length || attached.has(r.unit) || r.sheet.leads.length) continue;
+    ctx.report(r.unit.name.span, 'support-not-attached', `${r.sheet.name} is a Support unit and is not attached: a Support unit must be attached to a Bodyguard unit when mustering (${ctx.edition.muster.attach.from.replace(/:.*$/, '')}). It can join: ${r.sheet.supports.join(', ')}.`);
   }
 }
 
@@ -164,19 +171,23 @@ function extras(ctx: CheckContext, unit: Unit, sheet: Datasheet): number | undef
   return n;
 }
 
+/** The resolved units priced by requisition tiers, by datasheet, in text order. */
+function tieredGroups(ctx: CheckContext): Map<Datasheet, ResolvedUnit[]> {
+  const groups = new Map<Datasheet, ResolvedUnit[]>();
+  for (const r of ctx.units) {
+    if (!r.sheet.pointsTiers?.length) continue;
+    groups.set(r.sheet, [...(groups.get(r.sheet) ?? []), r]);
+  }
+  return groups;
+}
+
 /**
  * The copies of each datasheet against their requisition tiers, as a set: the app prints the first tier's price
  * on the dearer copy (or the dearer price on the first), so each copy's stated price must match some copy slot's
  * price, each slot used once; the copies left unmatched are reported. Returns the data's total when every unit is priced.
  */
 function checkRequisition(ctx: CheckContext): void {
-  const groups = new Map<Datasheet, ResolvedUnit[]>();
-  for (const r of ctx.units) {
-    if (!r.sheet.pointsTiers?.length) continue;
-    const g = groups.get(r.sheet) ?? [];
-    g.push(r);
-    groups.set(r.sheet, g);
-  }
+  const groups = tieredGroups(ctx);
   for (const [sheet, copies] of groups) {
     const tiers = sheet.pointsTiers ?? [];
     // price[u][k]: what copy u costs in slot k (the (k+1)th copy); undefined when its size has no price there.
@@ -231,55 +242,77 @@ function matchCopies(fits: ((slot: number) => boolean)[]): (number | undefined)[
   return slotOf;
 }
 
-/** The stated total against the data's sum (each copy at its slot's price), when the data prices every unit. */
+/** The army's points: each copy at its slot's price in the data, a unit the data cannot price at its stated points. */
+interface ArmyPoints {
+  sum: number;
+  /** Units the data prices. */
+  priced: number;
+  /** Units counted at their stated points: the data cannot price them (no datasheet, no price at their size). */
+  byStated: Unit[];
+  /** Units neither the data nor the list prices (left out of `sum`, which is then a lower bound). */
+  unpriced: Unit[];
+}
+
+/**
+ * The stated total against the army's points, and the army's points against the battle size's limit. A unit the
+ * data cannot price never hides them: it counts at its stated points, and the message says how many did.
+ */
 function checkTotal(ctx: CheckContext, groups: Map<Datasheet, ResolvedUnit[]>): void {
   const stated = ctx.list.statedPoints;
-  if (!stated) return;
-  const sum = dataTotal(ctx, groups);
-  if (sum === undefined) {
-    // The data does not price every unit: the stated total against the units' stated points.
+  const army = armyPoints(ctx, groups);
+  const n = army.byStated.length + army.unpriced.length;
+  const how = n ? `; ${plural(n, 'unit')} the rules data cannot price ${army.unpriced.length ? (army.byStated.length ? `(${army.byStated.length} counted at ${army.byStated.length === 1 ? 'its' : 'their'} stated points, ${army.unpriced.length} stating none)` : `${n === 1 ? 'states' : 'state'} no points either, so this is a lower bound`) : `${n === 1 ? 'is' : 'are'} counted at ${n === 1 ? 'its' : 'their'} stated points`}` : '';
+  if (stated && !army.priced) {
+    // The data prices no unit: the stated total against the units' stated points.
     const given = statedUnitPoints(ctx.list.units);
     if (given !== undefined && given !== stated.value) {
       ctx.report(stated.span, 'total-mismatch', `The list states ${stated.value} points but its units add up to ${given} (army points are the sum of its units' points).`, { data: { expected: given } });
     }
-    return;
+  } else if (stated && army.sum !== stated.value && (!army.unpriced.length || army.sum > stated.value)) {
+    ctx.report(stated.span, 'total-mismatch', `The list states ${stated.value} points but its units cost ${army.unpriced.length ? 'at least ' : ''}${army.sum} in the rules data (requisition thresholds, wargear and enhancements included${how}).`, {
+      ...(army.unpriced.length ? {} : { data: { expected: army.sum } }),
+    });
   }
-  if (sum !== stated.value) {
-    ctx.report(stated.span, 'total-mismatch', `The list states ${stated.value} points but its units cost ${sum} in the rules data (requisition thresholds, wargear and enhancements included).`, {
-      data: { expected: sum },
+  // The battle size's limit (a size read from the list's points holds them by construction).
+  const bs = ctx.list.battleSize;
+  const limit = ctx.battleSizeInferred ? undefined : ctx.battleSizeRule?.points ?? bs?.points;
+  if (bs && limit !== undefined && army.sum > limit) {
+    ctx.report(bs.span, 'over-points-limit', `The army costs ${army.unpriced.length ? 'at least ' : ''}${army.sum} points${army.priced ? ' in the rules data' : ''}, over the ${limit}-point limit of ${ctx.battleSizeRule?.name ?? bs.name.text} (battle size${how}).`, {
+      related: stated ? [{ span: stated.span, message: 'The stated total' }] : [],
     });
   }
 }
 
-function dataTotal(ctx: CheckContext, groups: Map<Datasheet, ResolvedUnit[]>): number | undefined {
-  const t = pricedTotal(ctx, groups);
-  return t.unpriced ? undefined : t.sum;
+/**
+ * The army's points as `auspex check` counts them (`checkTotal`), for the event report: the data's price of each
+ * unit it prices, a unit it cannot price at its stated points; `unpriced`, how many units the data could not price.
+ */
+export function pricedTotal(ctx: CheckContext): { sum: number; unpriced: number } {
+  const army = armyPoints(ctx, tieredGroups(ctx));
+  return { sum: army.sum, unpriced: army.byStated.length + army.unpriced.length };
 }
 
-/**
- * The data's price of the units it prices (`sum`) and how many it cannot price (`unpriced`): each copy of a
- * datasheet at its requisition tier, wargear and enhancements included. `checkTotal` and the event report's
- * computed points both read it. `groups`: the resolved units by datasheet, in text order (all of them when omitted).
- */
-export function pricedTotal(ctx: CheckContext, groups?: Map<Datasheet, ResolvedUnit[]>): { sum: number; unpriced: number } {
-  if (!groups) {
-    groups = new Map();
-    for (const r of ctx.units) groups.set(r.sheet, [...(groups.get(r.sheet) ?? []), r]);
-  }
-  let sum = 0;
-  let unpriced = ctx.list.units.length - ctx.units.length;
-  for (const r of ctx.units) if (!r.sheet.pointsTiers?.length) unpriced++;
+function armyPoints(ctx: CheckContext, groups: Map<Datasheet, ResolvedUnit[]>): ArmyPoints {
+  const out: ArmyPoints = { sum: 0, priced: 0, byStated: [], unpriced: [] };
+  const fallback = (u: Unit) => {
+    if (u.points) {
+      out.sum += u.points.value;
+      out.byStated.push(u);
+    } else out.unpriced.push(u);
+  };
+  const inGroups = new Set<Unit>();
   for (const [sheet, copies] of groups) {
-    if (!sheet.pointsTiers?.length) continue;
-    for (let k = 0; k < copies.length; k++) {
+    copies.forEach((r, k) => {
+      inGroups.add(r.unit);
       // The data's price: copies in text order take the slots in order (the total does not depend on which is which
       // when the copies are the same size; otherwise the dearest tiers go to the last copies, as the app counts them).
-      const r = copies[k];
-      const step = tierFor(sheet.pointsTiers, k + 1)?.steps.find((s) => s.models === unitModelCount(r.unit));
+      const step = tierFor(sheet.pointsTiers ?? [], k + 1)?.steps.find((s) => s.models === unitModelCount(r.unit));
       const extra = extras(ctx, r.unit, sheet);
-      if (!step || extra === undefined) unpriced++;
-      else sum += step.points + extra;
-    }
+      if (!step || extra === undefined) return fallback(r.unit);
+      out.sum += step.points + extra;
+      out.priced++;
+    });
   }
-  return { sum, unpriced };
+  for (const u of ctx.list.units) if (!inGroups.has(u)) fallback(u);
+  return out;
 }

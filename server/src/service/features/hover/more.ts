@@ -5,7 +5,7 @@
 import { md } from '../render/escape';
 import type { ArmyList, Span, Unit } from '../../domain/parse/ast';
 import type { RulesIndex } from '../../domain/rules';
-import type { Datasheet } from '../../domain/rules/model';
+import type { Datasheet, Enhancement } from '../../domain/rules/model';
 import { normalizeName } from '../../domain/text/normalize';
 import {
   abilityMarkdown,
@@ -17,7 +17,8 @@ import {
   keywordMarkdown,
 } from '../render/markdown';
 import { catalogOf } from '../completion/catalog';
-import { mayTakeEnhancement } from '../completion/items';
+import { editionRules, type MusterRules } from '../../domain/editions';
+import { enhancementFit, isUpgrade } from '../../domain/editions/enhancementFit';
 import { attachedUnits, canTarget, requirementAt, stratagemTargetSpec } from '../../domain/stratagems/eligibility';
 import { resolveTarget } from '../diagnostics/plan';
 
@@ -68,13 +69,12 @@ export function headerHover(list: ArmyList, rules: RulesIndex, offset: number): 
 }
 
 /** Enhancements of a unit, then the datasheet's abilities and keywords written on the hovered line. */
-export function unitPartHover(text: string, list: ArmyList, rules: RulesIndex, unit: Unit, sheet: Datasheet | undefined, offset: number): Found | null {
+export function unitPartHover(text: string, list: ArmyList, rules: RulesIndex, unit: Unit, sheet: Datasheet | undefined, offset: number, muster: MusterRules = editionRules(10).muster): Found | null {
   for (const e of unit.enhancements) {
     if (!inside(e.name.span, offset)) continue;
-    const enh = rules.enhancement(e.name.text);
+    const enh = enhancementOfList(list, rules, e.name.text);
     if (!enh) return null;
-    const may = sheet ? (mayTakeEnhancement(enh, sheet) ? `${md(sheet.name)} may take it.` : `${md(sheet.name)} may not take it${enh.eligibility ? ` (${md(enh.eligibility)})` : ''}.`) : '';
-    return { span: e.name.span, value: enhancementMarkdown(enh) + (may ? `\n\n${may}` : '') };
+    return { span: e.name.span, value: [enhancementMarkdown(enh), upgradeLine(enh, muster), sheet ? mayTakeLine(enh, sheet, muster) : ''].filter(Boolean).join('\n\n') };
   }
   if (!sheet) return null;
   const abilities = [...sheet.abilities].sort((a, b) => b.name.length - a.name.length);
@@ -84,6 +84,28 @@ export function unitPartHover(text: string, list: ArmyList, rules: RulesIndex, u
     return { span: hit.span, value: abilityMarkdown(a, sheet, a.kind === 'core' ? rules.rule(a.name) ?? rules.rule(a.name.replace(/\s+\d+"?$/, '')) : undefined) };
   }
   return keywordHover(text, list, rules, offset, [...sheet.keywords, ...sheet.factionKeywords]);
+}
+
+/** The enhancement of that name, preferring the list's detachments' (names repeat across detachments). */
+function enhancementOfList(list: ArmyList, rules: RulesIndex, name: string): Enhancement | undefined {
+  const all = rules.enhancementsNamed(name);
+  const dets = list.detachments.map((d) => normalizeName(d.text));
+  return all.find((x) => dets.includes(normalizeName(x.detachment))) ?? all[0];
+}
+
+/** What the muster rules say of an Upgrade. */
+function upgradeLine(e: Enhancement, muster: MusterRules): string {
+  if (!isUpgrade(e, muster)) return '';
+  return `**Upgrade:** taken by the non-CHARACTER units it names, up to ${e.maxCopies ?? muster.upgradeCopies} copies in an army; only the first counts against the enhancement allowance.`;
+}
+
+/** Whether this unit may take it, as the list checks judge it (`enhancementFit`). */
+function mayTakeLine(e: Enhancement, sheet: Datasheet, muster: MusterRules): string {
+  const kws = sheet.keywords.length ? [...sheet.factionKeywords, ...sheet.keywords] : [];
+  const fit = enhancementFit(e, { name: sheet.name, keywords: kws, epicHero: !!sheet.epicHero }, muster);
+  if (fit.ok === true) return `${md(sheet.name)} may take it.`;
+  if (fit.ok === false) return `${md(sheet.name)} may not take it: ${md(fit.why)}.`;
+  return `Not checked: ${md(fit.why)}.`;
 }
 
 /** A keyword (or its plural, as section headers write them) at the cursor: its rule and which datasheets of the list carry it. */
