@@ -159,6 +159,8 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
   let settings = options.settings ?? DEFAULT_SETTINGS;
   /** The factions the data folders can load (completion offers them); the LSP layer sets where they come from. */
   let loadable: () => { name: string; edition: Edition }[] = () => [];
+  /** The factions the data folders hold for an edition, loaded or not (an unknown faction name is matched against them). */
+  const loadableNames = (edition: Edition) => loadable().filter((f) => f.edition === edition).map((f) => f.name);
   const parsed = new Map<string, { version: number; list: ArmyList }>();
   // Lens results per (unit loadout, target, conditions): editing one unit recomputes only that unit.
   const unitDamage = createUnitDamageCache(PAIR_CACHE_LIMIT);
@@ -215,7 +217,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       const list = parse(doc);
       const found = oversizedDiagnostics(doc, list) ?? [
         ...noUnitsDiagnostics(doc, list),
-        ...validateList(doc, list, rulesOf(doc), settings, editionOf(doc)),
+        ...validateList(doc, list, rulesOf(doc), settings, editionOf(doc), () => loadableNames(editionOf(doc))),
         ...opponentDiagnostics(doc, list, opponents.get(doc.uri), opponent(doc)),
       ];
       return applySeverityOverrides(drift.explain(doc, list, rulesOf(doc), settings, found), settings.diagnosticSeverity);

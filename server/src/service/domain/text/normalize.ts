@@ -50,6 +50,14 @@ export function spellingKey(text: string): string {
     .replace(/z/g, 's');
 }
 
+/**
+ * The key under which exporters' spellings of one faction name meet: `spellingKey` with its words in order
+ * ("T’au Empire", "T'au Empire", "Tau Empire" and the French export's "Empire T’au" → "empire tau").
+ */
+export function factionKey(text: string): string {
+  return spellingKey(text).split(' ').sort().join(' ');
+}
+
 function singular(word: string): string {
   if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
   if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss') && !word.endsWith('us')) return word.slice(0, -1);
