@@ -27,6 +27,14 @@ export type RulesRouting = RulesProvider | ((edition: Edition) => RulesProvider)
  */
 export function rulesRouter(rules: RulesRouting | undefined, service: LanguageService): (doc: TextDocument) => Edition {
   const inUse = new Map<Edition, RulesProvider>();
+  // The factions the folders hold, loaded or not: an unknown faction name is matched against them.
+  service.setLoadableFactions(() => {
+    try {
+      return [...new Set(inUse.values())].flatMap((p) => p.listedFactions());
+    } catch {
+      return [];
+    }
+  });
   return (doc) => {
     const edition = service.editionOf(doc);
     const provider = typeof rules === 'function' ? rules(edition) : rules;

@@ -16,7 +16,7 @@ import { mergeRules, RulesSource } from '../service/domain/rules/merge';
 import { summarizeEditions, RulesSummary } from '../service/domain/rules/summary';
 import type { DataWarning, RulesData } from '../service/domain/rules/model';
 import { EDITIONS, type Edition } from '../service/domain/editions/types';
-import { normalizeName, spellingKey } from '../service/domain/text/normalize';
+import { factionKey, normalizeName, spellingKey } from '../service/domain/text/normalize';
 import { RulesIndex } from '../service/domain/rules/index';
 import type { ArmyList } from '../service/domain/parse/ast';
 
@@ -237,7 +237,9 @@ export class RulesProvider {
 
   private folderFactionName(i: number, key: string): string | undefined {
     // A sub-faction (a chapter) loads its parent faction's data, where its datasheets are.
-    return this.listedNames(i).get(key) ?? this.folders[i].unitIndex().subFactions.get(key);
+    // The exporters' spellings ("Tau Empire", "Empire T’au") meet the folder's name by `factionKey`.
+    const names = this.listedNames(i);
+    return names.get(key) ?? this.folders[i].unitIndex().subFactions.get(key) ?? names.get(`~${factionKey(key)}`);
   }
 
   /** Folder `i`'s factions: normalised name (and a BSData catalogue's last part) → the folder's name. */
@@ -252,6 +254,7 @@ export class RulesProvider {
         // BSData names catalogues "Imperium - Adeptus Custodes": let "Adeptus Custodes" find it.
         const last = f.name.split(' - ').pop();
         if (last && !names.has(normalizeName(last))) names.set(normalizeName(last), f.name);
+        for (const n of [f.name, last ?? f.name]) if (!names.has(`~${factionKey(n)}`)) names.set(`~${factionKey(n)}`, f.name);
       }
       this.factionNames[i] = names;
     }

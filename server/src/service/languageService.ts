@@ -37,7 +37,7 @@ import { semanticTokens } from './features/semanticTokens';
 import { codeLenses } from './features/codeLens';
 import { damageBreakdown, BreakdownConditions, DamageBreakdown } from './features/damageBreakdown';
 import { documentSymbols, foldingRanges, selectionRanges } from './features/symbols';
-import { formatDocument, FormattingOutcome } from './features/format';
+import { datasheetSection, formatDocument, FormattingOutcome } from './features/format';
 import { createUnitDamageCache } from './domain/damage/fromRules';
 import { capped, formatTooLarge, noUnitsDiagnostics, lineTooLong, oversizedDiagnostics, tooLargeReason, unparsable, unparsedList } from './limits';
 import { BOUNDS } from './domain/bounds';
@@ -159,6 +159,8 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
   let settings = options.settings ?? DEFAULT_SETTINGS;
   /** The factions the data folders can load (completion offers them); the LSP layer sets where they come from. */
   let loadable: () => { name: string; edition: Edition }[] = () => [];
+  /** The factions the data folders hold for an edition, loaded or not (an unknown faction name is matched against them). */
+  const loadableNames = (edition: Edition) => loadable().filter((f) => f.edition === edition).map((f) => f.name);
   const parsed = new Map<string, { version: number; list: ArmyList }>();
   // Lens results per (unit loadout, target, conditions): editing one unit recomputes only that unit.
   const unitDamage = createUnitDamageCache(PAIR_CACHE_LIMIT);
@@ -215,7 +217,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       const list = parse(doc);
       const found = oversizedDiagnostics(doc, list) ?? [
         ...noUnitsDiagnostics(doc, list),
-        ...validateList(doc, list, rulesOf(doc), settings, editionOf(doc)),
+        ...validateList(doc, list, rulesOf(doc), settings, editionOf(doc), () => loadableNames(editionOf(doc))),
         ...opponentDiagnostics(doc, list, opponents.get(doc.uri), opponent(doc)),
       ];
       return applySeverityOverrides(drift.explain(doc, list, rulesOf(doc), settings, found), settings.diagnosticSeverity);
@@ -254,7 +256,14 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     selectionRanges: (doc, positions) => selectionRanges(doc, parse(doc), capped(positions, BOUNDS.symbols)),
     format: (doc) => {
       const refused = formatTooLarge(doc, parse(doc));
-      return refused ? { edits: [], refused } : formatDocument(doc, parse(doc));
+      if (refused) return { edits: [], refused };
+      // A unit filed under no app section goes where its datasheet's keywords put it (when the data knows it).
+      const list = parse(doc);
+      const rules = rulesOf(doc);
+      return formatDocument(doc, list, (u) => {
+        const sheet = rules.datasheet(u.name.text, list.faction?.text);
+        return sheet && (sheet.keywords.length || sheet.epicHero) ? datasheetSection(sheet.keywords, sheet.epicHero) : undefined;
+      });
     },
     definition: (doc, position) => (lineTooLong(doc, position.line) ? null : definition(doc, parse(doc), rulesOf(doc), doc.offsetAt(position))),
     references: (doc, position, open) => {

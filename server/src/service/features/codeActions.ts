@@ -14,6 +14,7 @@ export const UPDATE_POINTS_KIND = 'quickfix.auspex.updatePoints';
 /** Codes whose `data.suggestions` are replacement names for the diagnostic's range. */
 const RENAMES = new Set([
   'unknown-datasheet',
+  'faction-not-loaded',
   'unknown-stratagem',
   'unknown-enhancement',
   'unknown-detachment',

@@ -19,6 +19,27 @@ const HARMLESS_ERRORS = new Set(['stratagem-syntax']);
 /** Maps any format's section, role or category name onto the app's sections. */
 export function appSectionOf(name: string | undefined): AppSection | undefined {
   if (!name) return undefined;
+  return namedAppSection(name) ?? 'OTHER DATASHEETS';
+}
+
+/**
+ * The app section a unit belongs in by its datasheet (`datasheetSection`), given by the caller that has rules data:
+ * a unit filed under a name that is no app section (War Organ's groups, New Recruit's "Vehicle", no section at
+ * all) goes where its keywords put it. Undefined: the data does not know the unit.
+ */
+export type SectionResolver = (unit: Unit) => AppSection | undefined;
+
+/** The app section a datasheet's keywords give: EPIC HERO / CHARACTER, BATTLELINE, DEDICATED TRANSPORT, else OTHER DATASHEETS. */
+export function datasheetSection(keywords: readonly string[], epicHero = false): AppSection {
+  const k = new Set(keywords.map((x) => x.toUpperCase()));
+  if (epicHero || k.has('CHARACTER') || k.has('EPIC HERO')) return 'CHARACTERS';
+  if (k.has('BATTLELINE')) return 'BATTLELINE';
+  if (k.has('DEDICATED TRANSPORT')) return 'DEDICATED TRANSPORTS';
+  return 'OTHER DATASHEETS';
+}
+
+/** The app section a section name states, undefined when it names none ("Loud Exalted Conclave", "Vehicle"). */
+export function namedAppSection(name: string): AppSection | undefined {
   const n = name
     .replace(/\[[^\]]*\]|\([^)]*\)/g, '')
     .replace(/[:\s]+$/, '')
@@ -30,33 +51,34 @@ export function appSectionOf(name: string | undefined): AppSection | undefined {
   if (/^(BATTLELINE|TROOPS?|LIGNE)$/.test(n)) return 'BATTLELINE';
   if (/^(DEDICATED TRANSPORTS?|TRANSPORTS? ASSIGNÉS?)$/.test(n)) return 'DEDICATED TRANSPORTS';
   if (/^(ALLIED UNITS?|ALLIES|UNITÉS ALLIÉES)$/.test(n)) return 'ALLIED UNITS';
-  return 'OTHER DATASHEETS';
+  if (/^(OTHER DATASHEETS|AUTRES FICHES TECHNIQUES)$/.test(n)) return 'OTHER DATASHEETS';
+  return undefined;
 }
 
 export type FormatResult = { ok: true; text: string } | { ok: false; reason: string };
 
 /** Formats the list, or says why it will not. */
-export function tryFormatList(text: string, list: ArmyList): FormatResult {
+export function tryFormatList(text: string, list: ArmyList, sectionOf?: SectionResolver): FormatResult {
   const blocking = list.errors.filter((e) => !HARMLESS_ERRORS.has(e.code));
   if (blocking.length) {
     const first = blocking[0];
     return { ok: false, reason: `the list has ${blocking.length} parse error(s) (first: ${first.message}); fix them before formatting` };
   }
   if (list.units.length === 0) return { ok: false, reason: 'the list has no units to format' };
-  const out = render(text, list);
+  const out = render(text, list, sectionOf);
   if (out === text) return { ok: true, text: out };
   // The new text must read back as the same army, and as already formatted: a list the parser reads
   // differently in the app layout (damaged input) is left as written rather than changed or made unstable.
   const again = parseArmyList(out);
   const diff = compareArmies(list, again);
   if (diff) return { ok: false, reason: `formatting would change the list (${diff}); left as written` };
-  if (render(out, again) !== out) return { ok: false, reason: 'the formatted list would not read back as formatted; left as written' };
+  if (render(out, again, sectionOf) !== out) return { ok: false, reason: 'the formatted list would not read back as formatted; left as written' };
   return { ok: true, text: out };
 }
 
 /** The list in the app layout; the text unchanged when it cannot be formatted safely. */
-export function formatList(text: string, list: ArmyList): string {
-  const r = tryFormatList(text, list);
+export function formatList(text: string, list: ArmyList, sectionOf?: SectionResolver): string {
+  const r = tryFormatList(text, list, sectionOf);
   return r.ok ? r.text : text;
 }
 
@@ -67,9 +89,9 @@ export interface FormattingOutcome {
 }
 
 /** One whole-document edit, none when already formatted or when formatting is refused (with the reason). */
-export function formatDocument(doc: TextDocument, list: ArmyList): FormattingOutcome {
+export function formatDocument(doc: TextDocument, list: ArmyList, sectionOf?: SectionResolver): FormattingOutcome {
   const text = doc.getText();
-  const r = tryFormatList(text, list);
+  const r = tryFormatList(text, list, sectionOf);
   if (!r.ok) return { edits: [], refused: r.reason };
   if (r.text === text) return { edits: [] };
   return { edits: [TextEdit.replace({ start: doc.positionAt(0), end: doc.positionAt(text.length) }, r.text)] };
@@ -118,7 +140,7 @@ export function unitSignature(u: Unit): { name: string; points?: number; models:
     points: u.points?.value,
     models: modelCount(u),
     wargear: [...gear].map(([n, c]) => `${c}x ${n}`).sort(),
-    enhancements: u.enhancements.map((e) => e.name.text).sort(),
+    enhancements: u.enhancements.map((e) => (e.points !== undefined ? `${e.name.text} (+${e.points})` : e.name.text)).sort(),
     warlord: !!u.warlord,
     leading: u.leading?.text,
     attachedAs: u.attachedAs?.role,
@@ -139,7 +161,7 @@ interface Out {
   lines: string[];
 }
 
-function render(text: string, list: ArmyList): string {
+function render(text: string, list: ArmyList, sectionOf?: SectionResolver): string {
   const eleventh = list.editionShown === 11;
   const eol = /\r\n/.test(text.slice(0, Math.max(text.indexOf('\n') + 1, 0))) ? '\r\n' : '\n';
   const plan = list.stratagemPlan;
@@ -242,7 +264,7 @@ function render(text: string, list: ArmyList): string {
   const bySection = new Map<AppSection, Unit[]>();
   for (const u of units) {
     if (attached.has(u)) continue;
-    const s = sectionOfUnit(text, u);
+    const s = sectionOfUnit(text, u, sectionOf);
     bySection.set(s, [...(bySection.get(s) ?? []), u]);
   }
   const sectionStart = (u: Unit) => list.sections.find((s) => s.units.includes(u))?.span.start;
@@ -304,8 +326,15 @@ function footerLine(text: string, list: ArmyList): string | undefined {
   return text.slice(start, nl < 0 ? text.length : nl).trim();
 }
 
-/** The app section a unit belongs in: its own section mapped, else what the unit line shows. */
-function sectionOfUnit(text: string, u: Unit): AppSection {
+/**
+ * The app section a unit belongs in: the app section its own section names; else the one its datasheet's keywords
+ * give (when the caller has the data); else its own section mapped, else what the unit line shows.
+ */
+function sectionOfUnit(text: string, u: Unit, sectionOf?: SectionResolver): AppSection {
+  const named = u.section ? namedAppSection(u.section) : undefined;
+  if (named) return named;
+  const byData = sectionOf?.(u);
+  if (byData) return byData;
   const mapped = appSectionOf(u.section);
   if (mapped) return mapped;
   // New Recruit's WTC-compact numbers characters ("Char1: ..."); short lists give no section at all.
@@ -345,7 +374,8 @@ function renderUnit(out: Out, u: Unit, comments: Span[], commentText: (c: Span) 
       // The app has no unit-level wargear: it lists an icon or banner under a model, so the first one carries it.
       if (i === 0) for (const w of u.wargear ?? []) item(w, '     ', '◦');
     });
-  for (const e of u.enhancements) body.push({ text: `  • Enhancements: ${e.name.text}`, at: e.span.start });
+  // The cost an export states beside the enhancement is kept ("(+25 pts)", read back by every parser).
+  for (const e of u.enhancements) body.push({ text: `  • Enhancements: ${e.name.text}${e.points !== undefined ? ` (+${e.points} pts)` : ''}`, at: e.span.start });
   if (u.leading) body.push({ text: `  • Leading: ${u.leading.text}`, at: u.leading.span.start });
   const pending = [...comments];
   for (const b of body) {

@@ -161,6 +161,8 @@ const PRICED = /^(.+?)\s*(?:\(\s*\+\s*(\d[\d,]*)\s*(?:pts?|points?)\s*\)|\[\s*\+
 const BUNDLE = /^B\s*:/;
 const COUNT = /^(\d+)\s*[xX×]\s*(.+)$/d;
 const WITH = /^(\d+)\s+with\s+(.+)$/di;
+/** A count without "x" before a wargear name ("2 Inferno Pistols"); never "5 with ..." (WITH). */
+const BARE_COUNT = /^(\d+)\s+(?!with\s)(\p{L}.*)$/diu;
 
 /** Recognises the bullets that are not wargear: Warlord, enhancements, Leading, option bundles. */
 export function special(src: string, start: number, end: number, priced: boolean): Special | undefined {
@@ -186,7 +188,11 @@ export function special(src: string, start: number, end: number, priced: boolean
   return undefined;
 }
 
-/** Wargear named by [start, end): "2x Bolt pistol", "5 with A, 2x B", "A, B", bundles "2 cannons (2x Cannon)". */
+/**
+ * Wargear named by [start, end): "2x Bolt pistol", "2 Inferno Pistols" (a count without "x"), "5 with A, 2x B",
+ * "A, B" and "Gun Drone, 2x Shield Drone" (a bullet listing several items, each read alone), bundles
+ * "2 cannons (2x Cannon)".
+ */
 function readWargear(ctx: Ctx, start: number, end: number, factor: number, out: WargearRef[], split: boolean): void {
   const src = ctx.src;
   const text = src.slice(start, end);
@@ -196,31 +202,27 @@ function readWargear(ctx: Ctx, start: number, end: number, factor: number, out: 
     for (const [s, e] of splitList(src, r[0], r[1])) readWargear(ctx, s, e, ctx.count(factor * Number(w[1]), start, end), out, false);
     return;
   }
-  const c = COUNT.exec(text);
-  if (c) {
-    const r = grp(c, 2, start)!;
-    out.push({ count: ctx.count(factor * Number(c[1]), start, end), name: ctx.tok(r[0], r[1]), span: { start, end } });
+  const parts = split ? splitList(src, start, end) : [[start, end] as [number, number]];
+  if (parts.length > 1) {
+    for (const [s, e] of parts) readWargear(ctx, s, e, factor, out, false);
     return;
   }
-  const parts = split ? splitList(src, start, end) : [[start, end] as [number, number]];
-  for (const [s, e] of parts) {
-    // New Recruit option bundles name their content in parentheses: "2 magma cutters (2x Magma cutter)".
-    const b = /^[^()]*\((.*)\)$/d.exec(src.slice(s, e));
-    if (b && (b[1].includes(',') || COUNT.test(b[1]))) {
-      const r = grp(b, 1, s)!;
-      for (const [is, ie] of splitList(src, r[0], r[1])) readWargear(ctx, is, ie, factor, out, false);
-      continue;
-    }
-    if (parts.length > 1 || !split) {
-      const cc = COUNT.exec(src.slice(s, e));
-      if (cc) {
-        const r = grp(cc, 2, s)!;
-        out.push({ count: ctx.count(factor * Number(cc[1]), s, e), name: ctx.tok(r[0], r[1]), span: { start: s, end: e } });
-        continue;
-      }
-    }
-    out.push({ count: factor, name: ctx.tok(s, e), span: { start: s, end: e } });
+  const [s, e] = parts[0] ?? [start, end];
+  const item = src.slice(s, e);
+  // New Recruit option bundles name their content in parentheses: "2 magma cutters (2x Magma cutter)".
+  const b = /^[^()]*\((.*)\)$/d.exec(item);
+  if (b && (b[1].includes(',') || COUNT.test(b[1]))) {
+    const r = grp(b, 1, s)!;
+    for (const [is, ie] of splitList(src, r[0], r[1])) readWargear(ctx, is, ie, factor, out, false);
+    return;
   }
+  const c = COUNT.exec(item) ?? BARE_COUNT.exec(item);
+  if (c) {
+    const r = grp(c, 2, s)!;
+    out.push({ count: ctx.count(factor * Number(c[1]), s, e), name: ctx.tok(r[0], r[1]), span: { start: s, end: e } });
+    return;
+  }
+  out.push({ count: factor, name: ctx.tok(s, e), span: { start: s, end: e } });
 }
 
 /** Position of the ": " that separates a model name from its inline wargear, outside brackets. */

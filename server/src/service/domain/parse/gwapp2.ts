@@ -5,7 +5,7 @@
 // the `Attached Units` block with its `Attached as:` bullets, and a footer
 // naming the app's data version. War Organ's app-style export (format
 // 'warorganapp') is read here too: the same layout, detachments joined by commas.
-import type { Attachment, AttachRole, Unit } from './ast';
+import { AttachedBlock, isAttachedGroupHeader } from './attached';
 import { Ctx, guard, parseBattleSize, setFactionLines } from './common';
 import { AppDialect, isAppSection, parseGwApp } from './gwapp';
 import { isDispositionLine, readDetachments, readDispositions, statesDetachmentPoints } from './eleventh';
@@ -16,13 +16,6 @@ const UNIT = /^(.*?\S)\s*\(\s*(\d[\d,]*)\s*points?\s*\)$/di;
 const FLAT_UNIT = /^(.*?[^\s\d,(])\s*(\d[\d,]*)\s*points?$/di;
 /** French section headers (the names are English in both). */
 const FRENCH_SECTION = /^(PERSONNAGES?|H[ÉE]ROS [ÉE]PIQUES?|LIGNE|TRANSPORTS? ASSIGN[ÉE]S?|AUTRES FICHES TECHNIQUES|UNIT[ÉE]S ALLI[ÉE]ES|UNIT[ÉE]S ATTACH[ÉE]ES|FORTIFICATIONS?)$/i;
-const GROUP = /^(?:Attached unit\s+\d+|Unit[ée]\s+\d+\s+Attach[ée]e)$/i;
-const ATTACHED_AS = /^(?:Attached as|Attach[ée]e? en tant que)\s*:\s*(.*?)\s*$/di;
-const ROLES: Array<[RegExp, AttachRole]> = [
-  [/^(?:leader|meneur)\b/i, 'leader'],
-  [/^(?:support|soutien)\b/i, 'support'],
-  [/^(?:bodyguard|gardes? du corps)\b/i, 'bodyguard'],
-];
 /** "Exported with App Version: v2.4.0 (139), Data Version: v925" and the French "Version de Données : v925". */
 const FOOTER_DATA = /(?:Data Version|Version de Donn[ée]es)\s*:\s*(\S+)\s*$/di;
 const FOOTER_APP = /(?:App Version|Version de l.Appli)\s*:\s*v?(\d+)/i;
@@ -38,42 +31,16 @@ function unitLine(text: string, s: number): { name: [number, number]; points: [n
 export function parseGwApp2(ctx: Ctx, lines: Line[]): void {
   const src = ctx.src;
   const list = ctx.list;
-  let group: Attachment | undefined;
+  const block = new AttachedBlock(ctx);
   const dialect: AppDialect = {
     section: (t) => isAppSection(t) || FRENCH_SECTION.test(t),
     unit: unitLine,
     header: (c, ls) => parseHeader(c, ls, list.format !== 'warorganapp'),
     // A section header ends the attached group it follows.
-    sectionOpened: () => (group = undefined),
-    isOther: (t) => (t[0] === 'A' || t[0] === 'U') && GROUP.test(t),
-    readOther: (s, e) => {
-      group = { header: ctx.tok(s, e), span: { start: s, end: e }, leaders: [], supports: [] };
-      (list.attachments ??= []).push(group);
-    },
-    body: (unit, body) => {
-      const rest: Line[] = [];
-      for (const line of body) {
-        const [s, e] = trimRange(src, line.start, line.end);
-        const bullet = /^[•◦]\s*/.exec(src.slice(s, e));
-        const from = s + (bullet ? bullet[0].length : 0);
-        // "Attached as" / "Attachée en tant que": both start with "Attach".
-        const m = !unit.attachedAs && src.startsWith('Attach', from) ? ATTACHED_AS.exec(src.slice(from, e)) : null;
-        if (!m) {
-          rest.push(line);
-          continue;
-        }
-        const r = grp(m, 1, from)!;
-        const roleText = src.slice(r[0], r[1]);
-        const role = ROLES.find(([re]) => re.test(roleText))?.[1];
-        if (!role) {
-          ctx.error('parse-error', `Unknown attachment role "${roleText}" (expected Leader, Support or Bodyguard)`, r[0], r[1]);
-          continue;
-        }
-        unit.attachedAs = { role, text: ctx.tok(from, e) };
-        attach(unit, role);
-      }
-      return rest;
-    },
+    sectionOpened: () => block.endGroup(),
+    isOther: isAttachedGroupHeader,
+    readOther: (s, e) => block.openGroup(s, e),
+    body: (unit, body) => block.takeRole(unit, body),
     footer: (s, e) => {
       const text = src.slice(s, e);
       const d = FOOTER_DATA.exec(text);
@@ -84,18 +51,6 @@ export function parseGwApp2(ctx: Ctx, lines: Line[]): void {
       const app = FOOTER_APP.exec(text);
       if (app && Number(app[1]) >= 2) list.editionShown = 11;
     },
-  };
-  const attach = (unit: Unit, role: AttachRole) => {
-    // Without "Attached Unit N" headers, a unit attached after the group's Bodyguard starts the next group.
-    if (!group || (!group.header && group.bodyguard)) {
-      group = { span: { ...unit.span }, leaders: [], supports: [] };
-      (list.attachments ??= []).push(group);
-    }
-    if (role === 'bodyguard') {
-      if (group.bodyguard) ctx.error('parse-error', `A second Bodyguard unit in "${group.header?.text ?? 'this attached unit'}"`, unit.name.span.start, unit.name.span.end);
-      else group.bodyguard = unit;
-    } else (role === 'leader' ? group.leaders : group.supports).push(unit);
-    group.span.end = Math.max(group.span.end, unit.span.end);
   };
   parseGwApp(ctx, lines, dialect);
 }

@@ -6,6 +6,7 @@ import { Line, grp, numTok, trimRange } from './lines';
 import { isAppSection } from './gwapp';
 import { readDetachments, readDispositions } from './eleventh';
 import { normalizeName } from '../text/normalize';
+import { AttachedBlock, AttachRefs, isAttachedGroupHeader } from './attached';
 
 const BANNER = /^\+{5,}\s*$/;
 const FIELD = /^\+\s*([A-Z][A-Z ]*?)\s*:\s*(.*?)\s*$/d;
@@ -69,6 +70,9 @@ export function parseNewRecruit(ctx: Ctx, lines: Line[]): void {
     }
   }
 
+  // 11th edition: the GW export's Attached Units block, the tournament export's Leading / Attached to lines.
+  const block = new AttachedBlock(ctx);
+  const refs = new AttachRefs(ctx);
   let unit: Unit | undefined;
   let charId: string | undefined;
   let inline: Node[] = [];
@@ -78,9 +82,9 @@ export function parseNewRecruit(ctx: Ctx, lines: Line[]): void {
     if (unit) {
       const u = unit;
       const nodes = inline;
-      const b = body;
+      const lines = body;
       if (charId) charIds.set(u, charId);
-      guard(ctx, u.span.start, u.span.end, () => finishUnit(ctx, u, nodes, b));
+      guard(ctx, u.span.start, u.span.end, () => finishUnit(ctx, u, nodes, block.takeRole(u, lines)));
     }
     unit = undefined;
     inline = [];
@@ -109,9 +113,15 @@ export function parseNewRecruit(ctx: Ctx, lines: Line[]): void {
       if (isAppSection(text)) {
         close();
         ctx.openSection(line);
+        block.endGroup();
         return;
       }
       const mk = splitMarker(src, line);
+      if (!mk.marker && line.indent === 0 && isAttachedGroupHeader(text)) {
+        close();
+        block.openGroup(s, e);
+        return;
+      }
       const m = !mk.marker && line.indent === 0 ? UNIT.exec(text) : null;
       if (m) {
         close();
@@ -126,6 +136,10 @@ export function parseNewRecruit(ctx: Ctx, lines: Line[]): void {
         return;
       }
       if (unit) {
+        if (!mk.marker && refs.take(unit, s, e)) {
+          unit.span.end = e;
+          return;
+        }
         body.push(line);
         unit.span.end = e;
         return;
@@ -134,6 +148,7 @@ export function parseNewRecruit(ctx: Ctx, lines: Line[]): void {
     });
   }
   close();
+  refs.resolve();
 
   // The banner repeats the Warlord and enhancements; use it only for what the units do not already state.
   const byChar = (id?: string, target?: string): Unit | undefined => {

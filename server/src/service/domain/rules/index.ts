@@ -1,8 +1,8 @@
 // Lookup tables over one RulesData, built once per data load: every feature
 // asks "which datasheet / rule / stratagem is this name?" many times per
 // keystroke, so names are normalised once here.
-import { normalizeName, spellingKey } from '../text/normalize';
-import { closestNames } from '../text/fuzzy';
+import { factionKey, normalizeName, spellingKey } from '../text/normalize';
+import { closestNames, editDistance } from '../text/fuzzy';
 import type { CoreRule, Datasheet, Detachment, Enhancement, Faction, RulesData, Stratagem } from './model';
 
 export class RulesIndex {
@@ -18,6 +18,10 @@ export class RulesIndex {
   private readonly rulesByAlias = new Map<string, CoreRule>();
   private readonly stratagemsByName = new Map<string, Stratagem[]>();
   private readonly factionsByName = new Map<string, Faction>();
+  /** By `factionKey`: the exporters' spellings of a faction name ("Tau Empire", "Empire T’au"). */
+  private readonly factionsByKey = new Map<string, Faction>();
+  /** `factionKey` of every faction keyword any datasheet carries → the keyword as the data writes it. */
+  private readonly factionKeywordsByKey = new Map<string, string>();
   private readonly detachmentsByName = new Map<string, Detachment[]>();
   private readonly enhancementsByName = new Map<string, Enhancement[]>();
   /** Rule aliases, longest first, for scanning a line of text. */
@@ -29,7 +33,10 @@ export class RulesIndex {
     for (const d of sheets) {
       push(this.datasheetsByName, normalizeName(d.name), d);
       push(this.datasheetsBySpelling, spellingKey(d.name), d);
-      for (const k of d.factionKeywords) this.factionKeywordSet.add(normalizeName(k));
+      for (const k of d.factionKeywords) {
+        this.factionKeywordSet.add(normalizeName(k));
+        if (!this.factionKeywordsByKey.has(factionKey(k))) this.factionKeywordsByKey.set(factionKey(k), k);
+      }
     }
     for (const s of data.stratagems) push(this.stratagemsByName, normalizeName(s.name), s);
     for (const d of data.detachments) push(this.detachmentsByName, normalizeName(d.name), d);
@@ -37,6 +44,7 @@ export class RulesIndex {
     for (const f of data.factions) {
       this.factionsByName.set(normalizeName(f.name), f);
       this.factionsByName.set(normalizeName(f.keyword), f);
+      for (const n of [f.name, f.keyword]) if (!this.factionsByKey.has(factionKey(n))) this.factionsByKey.set(factionKey(n), f);
     }
     for (const r of data.coreRules) {
       for (const alias of new Set([r.name, ...r.aliases].map((a) => normalizeName(a.replace(/^\[|\]$/g, ''))))) {
@@ -164,13 +172,39 @@ export class RulesIndex {
     return this.parents.get(normalizeName(name));
   }
 
+  /** The faction a list names, as written or as exporters spell it (`factionKey`: apostrophes, word order). */
   faction(name: string): Faction | undefined {
-    return this.factionsByName.get(normalizeName(name));
+    return this.factionsByName.get(normalizeName(name)) ?? this.factionsByKey.get(factionKey(name));
   }
 
-  /** Whether any datasheet carries this faction keyword (data may hold datasheets without a Faction entry). */
+  /** Whether any datasheet carries this faction keyword (data may hold datasheets without a Faction entry), however spelt. */
   hasFactionKeyword(keyword: string): boolean {
-    return this.factionKeywordSet.has(normalizeName(keyword));
+    return this.factionKeywordSet.has(normalizeName(keyword)) || this.factionKeywordsByKey.has(factionKey(keyword));
+  }
+
+  /**
+   * The faction names closest to an unknown one, best first: the data's factions and faction keywords and `more`
+   * (factions the data folders hold but have not loaded), compared by `factionKey`: a typo ("Genestealer Cultz") qualifies.
+   */
+  closestFactions(name: string, more: Iterable<string> = [], limit = 3): string[] {
+    const pool = [...this.data.factions.map((f) => f.name), ...this.factionKeywordsByKey.values(), ...more];
+    // A folder's catalogue name ("Xenos - Genestealer Cults") is offered by its last part, as lists name factions.
+    const names = [...new Set(pool.map((n) => n.split(' - ').pop()!.trim()).filter(Boolean))];
+    // The data's faction names before its keywords (in capitals) for one key.
+    const byKey = new Map<string, string>();
+    for (const n of names) if (!byKey.has(factionKey(n))) byKey.set(factionKey(n), n);
+    const key = factionKey(name);
+    const exact = byKey.get(key);
+    if (exact) return [exact];
+    // A tight threshold: a typo of a faction, never another faction that shares words ("Space Marines" is no
+    // misspelt "Chaos Space Marines").
+    const max = Math.max(1, Math.floor(key.length / 6));
+    return [...byKey]
+      .map(([k, n]) => ({ n, d: editDistance(key, k, max) }))
+      .filter((x) => x.d <= max)
+      .sort((a, b) => a.d - b.d || a.n.localeCompare(b.n))
+      .slice(0, limit)
+      .map((x) => x.n);
   }
 
   rule(nameOrAlias: string): CoreRule | undefined {

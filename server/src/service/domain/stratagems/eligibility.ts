@@ -65,14 +65,20 @@ export function eligibleDatasheets(stratagem: Stratagem, datasheets: Datasheet[]
 
 /**
  * The units of the list a unit forms an Attached unit with: the Bodyguard it leads (`Leading:`,
- * the first unit of that name, as the Leader check reads it) and the Leaders leading it.
+ * the first unit of that name, as the Leader check reads it), the Leaders leading it, and the other
+ * members of an attachment the list states (`ArmyList.attachments`).
  */
 export function attachedUnits(list: ArmyList, unit: Unit): Unit[] {
   const bodyguard = (leader: Unit) => {
     const name = leader.leading && normalizeName(leader.leading.text);
     return name ? list.units.find((u) => u !== leader && normalizeName(u.name.text) === name) : undefined;
   };
-  return list.units.filter((o) => o !== unit && (bodyguard(unit) === o || bodyguard(o) === unit));
+  // 11th edition: the attachments the export states (the app's and New Recruit's Attached Units, NR's `Leading X[n]`).
+  const stated = (list.attachments ?? []).flatMap((a) => {
+    const members = [...a.leaders, ...a.supports, ...(a.bodyguard ? [a.bodyguard] : [])];
+    return members.includes(unit) ? members : [];
+  });
+  return list.units.filter((o) => o !== unit && (bodyguard(unit) === o || bodyguard(o) === unit || stated.includes(o)));
 }
 
 /**

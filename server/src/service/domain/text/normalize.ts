@@ -36,11 +36,12 @@ export function normalizeName(text: string): string {
 
 /**
  * The key under which two spellings of one name meet, by general rules only (never a table of names):
- * punctuation and spacing dropped, every word singular ("Raveners"/"Ravener", "Mines"/"Mine",
+ * punctuation and spacing dropped, "&" read as "and", every word singular ("Raveners"/"Ravener", "Mines"/"Mine",
  * "Harpies"/"Harpy"), and the -ize/-ise variant folded (z → s: "Berzerkers"/"Berserkers").
  */
 export function spellingKey(text: string): string {
   return normalizeName(text)
+    .replace(/&/g, ' and ')
     .replace(/-/g, ' ')
     .replace(/[^\p{L}\p{N}\s]/gu, '')
     .split(/\s+/)
@@ -48,6 +49,14 @@ export function spellingKey(text: string): string {
     .map(singular)
     .join(' ')
     .replace(/z/g, 's');
+}
+
+/**
+ * The key under which exporters' spellings of one faction name meet: `spellingKey` with its words in order
+ * ("T’au Empire", "T'au Empire", "Tau Empire" and the French export's "Empire T’au" → "empire tau").
+ */
+export function factionKey(text: string): string {
+  return spellingKey(text).split(' ').sort().join(' ');
 }
 
 function singular(word: string): string {

@@ -34,8 +34,8 @@ export const DIAGNOSTIC_CODES = {
     summary: 'A unit whose name matches no datasheet of the loaded rules data; the closest names are suggested.',
   },
   'faction-not-loaded': {
-    severity: 'warning',
-    summary: 'The list is for a faction the loaded rules data does not cover, so its units cannot be checked.',
+    severity: 'error',
+    summary: 'The list names a faction the loaded rules data does not cover, so its units cannot be checked: an error, never a silent pass; the closest faction names are suggested (`data.suggestions`), else the download.',
   },
   'edition-data-missing': {
     severity: 'warning',

@@ -3,7 +3,7 @@
 // against its min/max, and wargear that names nothing on the datasheet.
 import type { ModelGroup, WargearRef } from '../../domain/parse/ast';
 import type { CompositionEntry, Datasheet } from '../../domain/rules/model';
-import { closestNames } from '../../domain/text/fuzzy';
+import { closestNames, editDistance } from '../../domain/text/fuzzy';
 import { normalizeName, spellingKey } from '../../domain/text/normalize';
 import { unitModelCount } from './validate';
 import { CheckContext, looseName, plural, ResolvedUnit } from './context';
@@ -113,7 +113,11 @@ function isKnownWargear(name: string, v: Vocabulary): boolean {
   // "Twin heavy stubber" vs profile "Twin heavy stubber"; "Cult Icon" named only in the options text.
   if (l.length >= 4 && v.text.includes(l)) return true;
   // A multi-profile weapon written with its mode ("Seismic cannon – frag").
-  return [...v.loose].some((k) => k.length >= 4 && (l.startsWith(k) || k.startsWith(l)));
+  if ([...v.loose].some((k) => k.length >= 4 && (l.startsWith(k) || k.startsWith(l)))) return true;
+  // One letter more or less in a long name: the data's own misspellings and the exporters' ("Chirugeon's tools" in
+  // the data, "Chirurgeon's tools" written). Tight: names of at least 8 letters, one letter dropped or added, never
+  // one changed ("Mining lazer" stays a typo to report).
+  return l.length >= 8 && [...v.loose].some((k) => k.length >= 8 && Math.abs(k.length - l.length) === 1 && editDistance(l, k, 1) <= 1);
 }
 
 function orList(xs: number[]): string {

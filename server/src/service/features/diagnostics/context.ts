@@ -164,9 +164,9 @@ function unitKeywords(unit: Unit, sheet: Datasheet): Set<string> {
 export const isCharacter = (u: ResolvedUnit) => u.keywords.has('CHARACTER');
 export const isEpicHero = (u: ResolvedUnit) => u.sheet.epicHero || u.keywords.has('EPIC HERO');
 
-/** Loose name equality for names the sources spell differently ("Hand Flamers"/"HANDFLAMERS", "Ravener"/"Raveners"). */
+/** Loose name equality for names the sources spell differently ("Hand Flamers"/"HANDFLAMERS", "Ravener"/"Raveners", "&"/"and"). */
 export function looseName(name: string): string {
-  return normalizeName(name).replace(/[^a-z0-9]/g, '').replace(/s$/, '');
+  return normalizeName(name).replace(/&/g, 'and').replace(/[^a-z0-9]/g, '').replace(/s$/, '');
 }
 
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

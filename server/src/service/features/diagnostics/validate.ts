@@ -15,28 +15,23 @@ import { checkComposition } from './composition';
 import { checkPlan } from './plan';
 import { checkMuster, checkPrices } from './muster';
 
-/** `edition`: the list's edition (`listEdition`); `rules` must be that edition's data. */
-export function validateList(doc: TextDocument, parsed: ArmyList, rules: RulesIndex, settings: Settings = DEFAULT_SETTINGS, edition: Edition = 10): Diagnostic[] {
+/**
+ * `edition`: the list's edition (`listEdition`); `rules` must be that edition's data. `loadable`: the factions the
+ * data folders of that edition hold, loaded or not (an unknown faction name is matched against them too).
+ */
+export function validateList(doc: TextDocument, parsed: ArmyList, rules: RulesIndex, settings: Settings = DEFAULT_SETTINGS, edition: Edition = 10, loadable: () => readonly string[] = () => []): Diagnostic[] {
   const out: Diagnostic[] = parsed.errors.map((e) => makeDiagnostic(doc, e.span, e.code, e.message));
   const list = withoutMistakenFaction(parsed, rules);
+  // A faction name the data does not know, where the edition has data (loaded, or in folders that hold factions).
+  if (list.faction && !factionKnown(rules, list.faction.text) && (rules.data.datasheets.length || loadable().length)) {
+    out.push(factionNotLoaded(doc, list, rules, settings, loadable));
+    return out;
+  }
   const missing = editionDataMissing(doc, list, rules, editionRules(edition));
   if (missing) {
     out.push(missing.diagnostic);
     // Data with only points for the faction (the MFM alone): the prices are still checked, nothing else.
     if (missing.pricesOnly) checkPricesOnly(doc, list, rules, settings, edition, out);
-    return out;
-  }
-  if (list.faction && !factionKnown(rules, list.faction.text)) {
-    out.push(
-      makeDiagnostic(
-        doc,
-        list.faction.span,
-        'faction-not-loaded',
-        `No rules data is loaded for the faction "${list.faction.text}", so its units are not checked. ` +
-          'Download the community data (the quick fix, or `auspex data fetch`), or point the setting auspex.data.paths (or --data) at a BattleScribe or Wahapedia folder that has it.',
-        { data: { ...downloadPayload(list, settings), checked: 'none' } },
-      ),
-    );
     return out;
   }
   const ctx = createContext(doc, list, rules, settings, out, editionRules(edition));
@@ -187,6 +182,35 @@ export function notCheckedBy(diagnostics: readonly Diagnostic[]): 'none' | 'poin
     if (checked === 'points') out = 'points';
   }
   return out;
+}
+
+/**
+ * A faction the loaded data does not have: the list is not checked, which must not pass silently (an error). The
+ * closest faction names of the data and its folders are suggested (`data.suggestions`, for a quick fix that
+ * rewrites the faction line); without any, the data itself is missing: download it.
+ */
+function factionNotLoaded(doc: TextDocument, list: ArmyList, rules: RulesIndex, settings: Settings, loadable: () => readonly string[]): Diagnostic {
+  const faction = list.faction!;
+  const onlyEmbedded = rules.data.sources.every((s) => s.kind === 'embedded');
+  const suggestions = rules.closestFactions(faction.text, loadable());
+  const unchecked = 'so none of its units is checked';
+  if (suggestions.length) {
+    return makeDiagnostic(
+      doc,
+      faction.span,
+      'faction-not-loaded',
+      `"${faction.text}" is no faction the rules data knows, ${unchecked}. Did you mean ${suggestions.map((n) => `"${n}"`).join(', ')}?`,
+      { data: { suggestions, checked: 'none', ...(onlyEmbedded ? downloadPayload(list, settings) : {}) } },
+    );
+  }
+  return makeDiagnostic(
+    doc,
+    faction.span,
+    'faction-not-loaded',
+    `No rules data is loaded for the faction "${faction.text}", ${unchecked}. ` +
+      'Download the community data (the quick fix, or `auspex data fetch`), or point the setting auspex.data.paths (or --data) at a BattleScribe or Wahapedia folder that has it.',
+    { data: { suggestions: [], checked: 'none', ...downloadPayload(list, settings) } },
+  );
 }
 
 function factionKnown(rules: RulesIndex, name: string): boolean {

@@ -1,0 +1,175 @@
+// Attached units (11th edition), read the same way for every exporter that states them:
+//  - the official app's v2 block and New Recruit's GW export: an `Attached Units` section of
+//    `Attached Unit N` groups, each unit with an `• Attached as: Leader (Character)` bullet;
+//  - New Recruit's tournament export: `Leading Khorne Berzerkers[1]` under a character and
+//    `Attached to Khârn the Betrayer` under its Bodyguard, resolved once every unit is read.
+// Either way the list gets `attachments` (and each unit its `attachedAs`).
+import type { Attachment, AttachRole, Unit } from './ast';
+import type { Ctx } from './common';
+import { Line, grp, trimRange } from './lines';
+import { normalizeName } from '../text/normalize';
+
+const GROUP = /^(?:Attached unit\s+\d+|Unit[ée]\s+\d+\s+Attach[ée]e)$/i;
+const ATTACHED_AS = /^(?:Attached as|Attach[ée]e? en tant que)\s*:\s*(.*?)\s*$/di;
+const ROLES: Array<[RegExp, AttachRole]> = [
+  [/^(?:leader|meneur)\b/i, 'leader'],
+  [/^(?:support|soutien)\b/i, 'support'],
+  [/^(?:bodyguard|gardes? du corps)\b/i, 'bodyguard'],
+];
+/** New Recruit's tournament export: "Leading Khorne Berzerkers[1]" (the N-th unit of that name), "Attached to Lord Invocatus". */
+const LEADING_LINE = /^Leading\s+(?!:)(.*?\S)\s*(?:\[\s*(\d+)\s*\])?$/d;
+const ATTACHED_TO_LINE = /^Attached\s+to\s+(?!:)(.*?\S)\s*(?:\[\s*(\d+)\s*\])?$/d;
+
+/** Whether a bare line is an `Attached Unit N` group header. */
+export function isAttachedGroupHeader(text: string): boolean {
+  return (text[0] === 'A' || text[0] === 'a' || text[0] === 'U') && GROUP.test(text);
+}
+
+/** The `Attached Units` block as a reader walks it: groups opened by their headers, units joined by their `Attached as:` bullets. */
+export class AttachedBlock {
+  private group: Attachment | undefined;
+  constructor(private readonly ctx: Ctx) {}
+
+  /** An `Attached Unit N` header opens a group. */
+  openGroup(s: number, e: number): void {
+    this.group = { header: this.ctx.tok(s, e), span: { start: s, end: e }, leaders: [], supports: [] };
+    (this.ctx.list.attachments ??= []).push(this.group);
+  }
+
+  /** A section header ends the group it follows. */
+  endGroup(): void {
+    this.group = undefined;
+  }
+
+  /** Takes the unit's `Attached as:` bullet out of its body lines (and joins it to the group); the rest is returned. */
+  takeRole(unit: Unit, body: Line[]): Line[] {
+    const src = this.ctx.src;
+    const rest: Line[] = [];
+    for (const line of body) {
+      const [s, e] = trimRange(src, line.start, line.end);
+      const bullet = /^[•◦]\s*/.exec(src.slice(s, e));
+      const from = s + (bullet ? bullet[0].length : 0);
+      // "Attached as" / "Attachée en tant que": both start with "Attach".
+      const m = !unit.attachedAs && src.startsWith('Attach', from) ? ATTACHED_AS.exec(src.slice(from, e)) : null;
+      if (!m) {
+        rest.push(line);
+        continue;
+      }
+      const r = grp(m, 1, from)!;
+      const roleText = src.slice(r[0], r[1]);
+      const role = ROLES.find(([re]) => re.test(roleText))?.[1];
+      if (!role) {
+        this.ctx.error('parse-error', `Unknown attachment role "${roleText}" (expected Leader, Support or Bodyguard)`, r[0], r[1]);
+        continue;
+      }
+      unit.attachedAs = { role, text: this.ctx.tok(from, e) };
+      this.attach(unit, role);
+    }
+    return rest;
+  }
+
+  private attach(unit: Unit, role: AttachRole): void {
+    const ctx = this.ctx;
+    let group = this.group;
+    // Without "Attached Unit N" headers, a unit attached after the group's Bodyguard starts the next group.
+    if (!group || (!group.header && group.bodyguard)) {
+      group = this.group = { span: { ...unit.span }, leaders: [], supports: [] };
+      (ctx.list.attachments ??= []).push(group);
+    }
+    if (role === 'bodyguard') {
+      if (group.bodyguard) ctx.error('parse-error', `A second Bodyguard unit in "${group.header?.text ?? 'this attached unit'}"`, unit.name.span.start, unit.name.span.end);
+      else group.bodyguard = unit;
+    } else (role === 'leader' ? group.leaders : group.supports).push(unit);
+    group.span.end = Math.max(group.span.end, unit.span.end);
+  }
+}
+
+/** One `Leading X[n]` or `Attached to X` line of New Recruit's tournament export. */
+interface AttachRef {
+  /** The unit whose line it is: the Leader for `Leading`, the Bodyguard for `Attached to`. */
+  unit: Unit;
+  kind: 'leading' | 'attachedTo';
+  name: [number, number];
+  index?: number;
+  line: [number, number];
+}
+
+/** Collects New Recruit's tournament `Leading` / `Attached to` lines; `resolve` turns them into attachments. */
+export class AttachRefs {
+  private readonly refs: AttachRef[] = [];
+  constructor(private readonly ctx: Ctx) {}
+
+  /** Whether [s, e) (a trimmed body line of `unit`) is such a line; it is recorded when it is. */
+  take(unit: Unit, s: number, e: number): boolean {
+    const src = this.ctx.src;
+    const c = src.charCodeAt(s);
+    if (c !== 76 /* L */ && c !== 65 /* A */) return false;
+    const text = src.slice(s, e);
+    const m = LEADING_LINE.exec(text) ?? ATTACHED_TO_LINE.exec(text);
+    if (!m) return false;
+    const n = grp(m, 1, s)!;
+    this.refs.push({ unit, kind: text.startsWith('Leading') ? 'leading' : 'attachedTo', name: n, index: m[2] ? Number(m[2]) : undefined, line: [s, e] });
+    return true;
+  }
+
+  /**
+   * Every Leader joins the unit its `Leading` line names (the N-th of that name; a bare name the only one, or the one
+   * whose `Attached to` names the Leader back); a Bodyguard's `Attached to` alone makes the link too. Leaders of one
+   * Bodyguard share one group, as in the app's block.
+   */
+  resolve(): void {
+    if (!this.refs.length) return;
+    const ctx = this.ctx;
+    const src = ctx.src;
+    const units = ctx.list.units;
+    const named = (r: AttachRef) => {
+      const key = normalizeName(src.slice(r.name[0], r.name[1]));
+      return units.filter((u) => u !== r.unit && normalizeName(u.name.text) === key);
+    };
+    const pairs: Array<{ leader: Unit; bodyguard: Unit; leaderLine?: AttachRef; guardLine?: AttachRef }> = [];
+    const backs = this.refs.filter((r) => r.kind === 'attachedTo');
+    const usedBacks = new Set<AttachRef>();
+    for (const r of this.refs.filter((x) => x.kind === 'leading')) {
+      const all = named(r);
+      let target: Unit | undefined;
+      if (r.index !== undefined) target = all[r.index - 1];
+      else if (all.length === 1) target = all[0];
+      else target = all.find((u) => backs.some((b) => b.unit === u && named(b).includes(r.unit)));
+      if (!target) {
+        const what = src.slice(r.name[0], r.name[1]);
+        const why = !all.length ? 'no unit of that name is in the list' : r.index !== undefined ? `the list has ${all.length} unit${all.length === 1 ? '' : 's'} of that name` : `the list has ${all.length} units of that name and none says which`;
+        ctx.error('leader-target-missing', `"${ctx.src.slice(r.line[0], r.line[1])}": ${why}, so ${r.unit.name.text} is read as attached to no unit (${what}).`, r.line[0], r.line[1]);
+        continue;
+      }
+      const back = backs.find((b) => b.unit === target && !usedBacks.has(b) && named(b).includes(r.unit));
+      if (back) usedBacks.add(back);
+      pairs.push({ leader: r.unit, bodyguard: target, leaderLine: r, guardLine: back });
+    }
+    // An `Attached to` line whose Leader states nothing.
+    for (const b of backs) {
+      if (usedBacks.has(b)) continue;
+      const all = named(b).filter((u) => !pairs.some((p) => p.leader === u));
+      const leader = b.index !== undefined ? named(b)[b.index - 1] : all.length === 1 ? all[0] : undefined;
+      if (!leader || pairs.some((p) => p.leader === leader)) {
+        if (!leader) ctx.error('leader-target-missing', `"${src.slice(b.line[0], b.line[1])}": ${all.length ? 'several units of that name are in the list and none says which' : 'no unit of that name is in the list'}, so ${b.unit.name.text} is read as joined by no unit.`, b.line[0], b.line[1]);
+        continue;
+      }
+      pairs.push({ leader, bodyguard: b.unit, guardLine: b });
+    }
+    const groups = new Map<Unit, Attachment>();
+    for (const p of pairs) {
+      let g = groups.get(p.bodyguard);
+      if (!g) {
+        g = { span: { ...p.bodyguard.span }, bodyguard: p.bodyguard, leaders: [], supports: [] };
+        groups.set(p.bodyguard, g);
+      }
+      g.leaders.push(p.leader);
+      g.span.start = Math.min(g.span.start, p.leader.span.start);
+      g.span.end = Math.max(g.span.end, p.leader.span.end);
+      if (p.leaderLine) p.leader.attachedAs ??= { role: 'leader', text: ctx.tok(p.leaderLine.line[0], p.leaderLine.line[1]) };
+      const gl = p.guardLine;
+      if (!p.bodyguard.attachedAs) p.bodyguard.attachedAs = { role: 'bodyguard', text: gl ? ctx.tok(gl.line[0], gl.line[1]) : { text: p.bodyguard.name.text, span: { ...p.bodyguard.name.span } } };
+    }
+    if (groups.size) (ctx.list.attachments ??= []).push(...[...groups.values()].sort((a, b) => a.span.start - b.span.start));
+  }
+}
