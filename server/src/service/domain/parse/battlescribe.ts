@@ -152,11 +152,25 @@ function finishUnit(ctx: Ctx, unit: Unit, inline: Node[], body: Line[], simple: 
     }
     items.push({ node: { start: mk.start, end: mk.end, marker: mk.marker, children: [] }, level: simple ? line.indent : mk.depth });
   }
+  const tree = indentTree(items);
+  if (!simple && tree.some((n) => bundleHidesModels(src, n))) unit.modelsUnlisted = true;
   interpretBody(
     ctx,
     unit,
-    [...inline, ...indentTree(items)],
+    [...inline, ...tree],
     { inlineGroups: true, multiplyInline: simple, childlessAreGroups: !simple, bundlesUnlessCounted: false, untalliedIsNote: false },
     true,
   );
+}
+
+/**
+ * An option group ("B: 1 mauler chainblade, 7 chainblades") counting more models than the model lines under
+ * it (". . 7x Jakhals"): BattleScribe's text leaves the others out.
+ */
+function bundleHidesModels(src: string, n: Node): boolean {
+  const m = /^B\s*:\s*(.*)$/.exec(src.slice(n.start, n.end));
+  if (!m) return false;
+  const counted = m[1].split(',').reduce((s, part) => s + (Number(/^\s*(\d+)\s/.exec(part)?.[1]) || 0), 0);
+  const listed = n.children.reduce((s, c) => s + (Number(/^(\d+)\s*[xX×]\s/.exec(src.slice(c.start, c.end))?.[1]) || 1), 0);
+  return counted > listed;
 }

@@ -57,10 +57,14 @@ function checkTotals(ctx: CheckContext): void {
   }
 }
 
+const MUST_BE_WARLORD = /\bis in your army, it must be your warlord\b/i;
+
 function checkWarlord(ctx: CheckContext): void {
   const warlords = ctx.list.units.filter((u) => u.warlord);
   if (warlords.length === 0) {
     if (ctx.list.units.length === 0) return;
+    // A datasheet that must be the Warlord when in the army (Angron: "it must be your WARLORD") is the Warlord.
+    if (ctx.units.some((u) => u.sheet.abilities.some((a) => MUST_BE_WARLORD.test(a.text ?? '')))) return;
     const at = ctx.list.faction?.span ?? ctx.list.units[0].name.span;
     ctx.report(at, 'no-warlord', 'The army has no Warlord: mark one CHARACTER unit "Warlord" (Muster your army: select your Warlord).');
     return;

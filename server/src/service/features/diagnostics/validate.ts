@@ -9,6 +9,7 @@ import { DEFAULT_SETTINGS, Settings } from '../../settings';
 import { editionRules, listEdition, type Edition, type EditionRules } from '../../domain/editions';
 import { makeDiagnostic } from './make';
 import { createContext } from './context';
+import { readWithData } from './readWithData';
 import { checkArmy } from './army';
 import { checkEnhancements } from './enhancements';
 import { checkComposition } from './composition';
@@ -39,7 +40,7 @@ export function validateList(doc: TextDocument, parsed: ArmyList, rules: RulesIn
     );
     return out;
   }
-  const ctx = createContext(doc, list, rules, settings, out, editionRules(edition));
+  const ctx = createContext(doc, readWithData(list, rules, list.faction?.text), rules, settings, out, editionRules(edition));
   const factionName = ctx.faction;
   if (ctx.inferredFaction && factionName && list.units.length) {
     const { covered, of } = ctx.inferredFaction;
@@ -52,7 +53,7 @@ export function validateList(doc: TextDocument, parsed: ArmyList, rules: RulesIn
   }
   // With only the embedded seed loaded, an unknown unit most likely needs the community data: offer the download.
   const onlyEmbedded = rules.data.sources.every((s) => s.kind === 'embedded');
-  for (const unit of list.units) {
+  for (const unit of ctx.list.units) {
     const sheet = rules.datasheet(unit.name.text, factionName);
     if (!sheet) {
       out.push(unknownDatasheet(doc, unit, rules, factionName, onlyEmbedded ? downloadPayload(list, settings) : undefined));
@@ -186,6 +187,7 @@ export function expectedUnitPoints(unit: Unit, sheet: Datasheet, enhancementPoin
 
 function checkPoints(doc: TextDocument, unit: Unit, sheet: Datasheet, rules: RulesIndex): Diagnostic | undefined {
   if (!unit.points) return undefined;
+  if (unit.modelsUnlisted) return checkPointsUnsettledSize(doc, unit, sheet, rules);
   const expected = expectedUnitPoints(unit, sheet, (name) => rules.enhancement(name)?.points);
   if (expected === undefined || expected === unit.points.value) return undefined;
   const size = unitModelCount(unit);
@@ -196,5 +198,28 @@ function checkPoints(doc: TextDocument, unit: Unit, sheet: Datasheet, rules: Rul
     'points-mismatch',
     `${sheet.name} with ${size} model${size === 1 ? '' : 's'} costs ${expected} points${enh} in the rules data, not ${unit.points.value}.`,
     { data: { expected } },
+  );
+}
+
+/**
+ * A unit whose text lists only some of its models (`Unit.modelsUnlisted`): its stated points must be the price of
+ * some legal size holding the models listed; no size is guessed.
+ */
+function checkPointsUnsettledSize(doc: TextDocument, unit: Unit, sheet: Datasheet, rules: RulesIndex): Diagnostic | undefined {
+  const stated = unit.points;
+  if (!stated) return undefined;
+  const listed = unitModelCount(unit);
+  const prices = sheet.points
+    .filter((p) => p.models >= listed)
+    .map((p) => ({ models: p.models, points: expectedUnitPoints({ ...unit, models: [{ count: p.models, name: unit.name, span: unit.span, wargear: [], implicit: false }] }, sheet, (name) => rules.enhancement(name)?.points) }));
+  if (!prices.length || prices.some((p) => p.points === undefined || p.points === stated.value)) return undefined;
+  const enh = unit.enhancements.length ? ' including enhancements' : '';
+  const options = prices.map((p) => `${p.points} (${p.models} models)`);
+  const said = options.length > 1 ? `${options.slice(0, -1).join(', ')} or ${options[options.length - 1]}` : options[0];
+  return makeDiagnostic(
+    doc,
+    stated.span,
+    'points-mismatch',
+    `${sheet.name} (the text lists ${listed} of its models) costs ${said} points${enh} in the rules data, not ${stated.value}.`,
   );
 }

@@ -1,0 +1,90 @@
+// Each cause of a false or missed 10th-edition finding on real lists, on a minimal list checked against the
+// real Wahapedia export (../shared/data/wahapedia): the rule in general, not the shared list it was seen in.
+import * as assert from 'assert';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { DiagnosticSeverity } from 'vscode-languageserver-types';
+import { RulesProvider } from '../../server/src/node/rulesProvider';
+import { createLanguageService } from '../../server/src/service/languageService';
+import { requireShared, sharedPath } from '../support/shared';
+
+let provider: RulesProvider | undefined;
+
+/** The errors and warnings of a list, as "line code text-at-range". */
+function findings(text: string): string[] {
+  provider ??= new RulesProvider({ paths: [sharedPath('data', 'wahapedia')] });
+  const service = createLanguageService();
+  const doc = TextDocument.create('file:///t.txt', 'army-list', 1, text);
+  provider.ensureList(service.parse(doc));
+  service.setRules(provider.rules());
+  return service
+    .diagnostics(doc)
+    .filter((d) => d.severity === DiagnosticSeverity.Error || d.severity === DiagnosticSeverity.Warning)
+    .map((d) => `${d.range.start.line + 1} ${d.code} ${doc.getText(d.range)}`);
+}
+
+describe('judge (10th edition): causes of false findings, on minimal lists', function () {
+  this.timeout(60000);
+  beforeEach(function () {
+    requireShared(this, 'data', 'wahapedia');
+  });
+
+  it("New Recruit's simple export: an enhancement written as a wargear token is priced as the enhancement", function () {
+    const text = [
+      'Chaos - World Eaters - Test - [300 pts]', '', '# ++ Army Roster ++ [300 pts]', '## Configuration',
+      'Battle Size: Strike Force (2000 Point limit)', 'Detachment: Berzerker Warband', '',
+      '## Character [300 pts]',
+      'Daemon Prince of Khorne [215 pts]: Warlord, Favoured of Khorne, Hellforged weapons, Infernal cannon',
+      'Slaughterbound [85 pts]: Lacerator and daemonic claw',
+    ].join('\n');
+    assert.deepStrictEqual(findings(text), []);
+    // The same token priced wrong is still found, as a price including the enhancement.
+    assert.deepStrictEqual(findings(text.replace('[215 pts]', '[200 pts]')), ['9 points-mismatch 200', '1 total-mismatch 300']);
+  });
+
+  it("a unit's own name among its wargear (New Recruit) is no wargear", function () {
+    const text = [
+      '+++++++', '+ FACTION KEYWORD: Xenos - T\'au Empire', '+ DETACHMENT: Retaliation Cadre', '+ TOTAL ARMY POINTS: 175pts', '+++++++', '',
+      'Char1: 1x Commander Farsight (85 pts): Warlord, Dawn Blade, High-intensity plasma rifle', '',
+      '10x Pathfinder Team (90 pts)', '• 9x Pathfinders', '    9 with Pathfinder Team, Close combat weapon, Pulse carbine, Pulse pistol',
+      '• 1x Pathfinder Shas\'ui: Close combat weapon, Pulse carbine, Pulse pistol',
+    ].join('\n');
+    assert.deepStrictEqual(findings(text).filter((f) => f.includes('unknown-wargear')), []);
+  });
+
+  it("a weapon an option without profile brings (a T'au drone's) is not foreign; an option the datasheet lacks still is", function () {
+    const unit = (suit: string, item: string, total = 275) => [
+      `Black Tie (${total} points)`, '', 'T’au Empire', 'Strike Force (2000 points)', 'Retaliation Cadre', '', 'CHARACTERS', '',
+      'Commander Farsight (85 points)', '  • Warlord', '  • 1x Dawn Blade', '    1x High-intensity plasma rifle', '', 'OTHER DATASHEETS', '',
+      ...suit.split('\n').map((l) => l.replace('ITEM', item)),
+    ].join('\n');
+    const riptide = 'Riptide Battlesuit (190 points)\n  • 1x Ion accelerator\n    1x Riptide fists\n    1x Twin smart missile system\n    2x ITEM';
+    // The Riptide may take missile drones, which the export gives no profile: their missile pods cannot be refused.
+    assert.deepStrictEqual(findings(unit(riptide, 'Missile pod')), []);
+    // A shield drone is no option of Stealth Battlesuits, and no weapon: still found.
+    const stealth = 'Stealth Battlesuits (110 points)\n  • 1x Stealth Shas’vre\n    • 1x Battlesuit fists\n      1x Burst cannon\n      1x ITEM\n  • 4x Stealth Shas’ui\n    • 4x Battlesuit fists\n      4x Burst cannon';
+    assert.deepStrictEqual(findings(unit(stealth, 'Shield Drone', 195)), ['20 unknown-wargear Shield Drone']);
+    // A weapon no datasheet of the faction has is still found, drones or not.
+    assert.deepStrictEqual(findings(unit(riptide, 'Lascannon')), ['20 unknown-wargear Lascannon']);
+  });
+
+  it('a datasheet that must be the Warlord is the Warlord when the list marks none', function () {
+    const text = [
+      'Test (360 Points)', '', 'World Eaters', 'Berzerker Warband', 'Strike Force (2000 Points)', '', 'CHARACTERS', '',
+      'Angron (360 Points)', '  • 1x Samni’arius and Spinegrinder', '',
+    ].join('\n');
+    assert.deepStrictEqual(findings(text), []);
+    // Another character alone is no Warlord.
+    assert.deepStrictEqual(findings(text.replace('Angron (360', 'Lord Invocatus (110').replace(/Samni.*/, 'Coward’s Bane').replace('360 Points', '110 Points')).map((f) => f.split(' ')[1]), ['no-warlord']);
+  });
+
+  it('BattleScribe text: an option group counting more models than it lists leaves the size open; the price must be one of a legal size', function () {
+    const text = (pts: number) => [
+      `++ Army Roster (Chaos - World Eaters) [${360 + pts}pts] ++`, '', '+ Configuration +', '', 'Battle Size: 2. Strike Force (2000 Point limit)', '',
+      'Detachment Choice: Berzerker Warband', '', '+ Epic Hero +', '', 'Angron [360pts]', '', '+ Battleline +', '',
+      `Jakhals [${pts}pts]: Icon of Khorne`, '. B: 1 mauler chainblade, 7 chainblades', '. . 7x Jakhals: 7x Autopistol, 7x Chainblades', '. Dishonoured w/ skullsmasher',
+    ].join('\n');
+    assert.deepStrictEqual(findings(text(65)), []);
+    assert.deepStrictEqual(findings(text(140)), []);
+    assert.deepStrictEqual(findings(text(70)), ['15 points-mismatch 70']);
+  });
+});
