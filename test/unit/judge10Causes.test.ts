@@ -87,4 +87,15 @@ describe('judge (10th edition): causes of false findings, on minimal lists', fun
     assert.deepStrictEqual(findings(text(140)), []);
     assert.deepStrictEqual(findings(text(70)), ['15 points-mismatch 70']);
   });
+
+  it("a faction's own datasheet under a keyword of its own is priced from that faction's copy (Kairos in a Thousand Sons list)", function () {
+    const text = (kairos: number) => [
+      `TS (${kairos + 250} Points)`, '', 'Thousand Sons', 'Warpforged Cabal', 'Strike Force (2,000 Points)', '', 'CHARACTERS', '',
+      `Kairos Fateweaver (${kairos} Points)`, '  • Warlord', '  • 1x Infernal Gateway', '  • 1x Staff of Tomorrow', '',
+      'Lord of Change (250 Points)', '  • 1x Bolt of Change', '  • 1x Rod of sorcery', '  • 1x Staff of Tzeentch',
+    ].join('\n');
+    // The Thousand Sons copies (SCINTILLATING LEGIONS): 260 and 250, not the Chaos Daemons' 270 and 260; the army's own units.
+    assert.deepStrictEqual(findings(text(260)), []);
+    assert.deepStrictEqual(findings(text(270)), ['9 points-mismatch 270']);
+  });
 });

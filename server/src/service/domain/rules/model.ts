@@ -102,6 +102,11 @@ export interface Datasheet {
   name: string;
   /** Faction keywords in upper case ("GENESTEALER CULTS"). */
   factionKeywords: string[];
+  /**
+   * The faction whose own datasheet this is when it carries none of that faction's keywords (Wahapedia: the
+   * Thousand Sons' Kairos Fateweaver, faction keyword SCINTILLATING LEGIONS, priced by their codex).
+   */
+  listedUnder?: string;
   /** Other keywords in upper case ("MOUNTED", "GREAT DEVOURER", "ATALAN JACKALS"). */
   keywords: string[];
   /** Battlefield role / section where the source states one ("Character", "Battleline"). */

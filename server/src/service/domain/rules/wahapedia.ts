@@ -245,7 +245,14 @@ export function loadWahapedia(input: FileInput, options: WahapediaOptions = {}):
         (twinIds.get(d.id) ?? []).some((t) => !(twinKeywords.get(t) ?? [f.keyword]).includes(f.keyword));
       // The host's keyword may be a plain keyword (Aeldari datasheets: faction keywords ASURYANI or HARLEQUINS, AELDARI plain).
       for (const d of own) {
-        if ((d.factionKeywords.includes(f.keyword) || d.keywords.includes(f.keyword)) && !d.factionKeywords.some((k) => k !== f.keyword && otherKeywords.has(k)) && !listedHere(d)) continue;
+        const foreign = d.factionKeywords.some((k) => k !== f.keyword && otherKeywords.has(k));
+        if ((d.factionKeywords.includes(f.keyword) || d.keywords.includes(f.keyword)) && !foreign && !listedHere(d)) continue;
+        // No keyword of this faction nor of any other, and no other listing: the faction's own datasheet under a
+        // keyword of its own (the Thousand Sons codex's Kairos Fateweaver, SCINTILLATING LEGIONS).
+        if (!foreign && !listedHere(d) && !(twinIds.get(d.id) ?? []).length && d.factionKeywords.length) {
+          d.listedUnder = f.name;
+          continue;
+        }
         if (!(f.allies ??= []).includes(d.name)) f.allies.push(d.name);
         if (!options.includeAllies) dsById.delete(d.id);
       }

@@ -143,6 +143,9 @@ function checkFactions(ctx: CheckContext): void {
   for (const u of ctx.units) {
     const own = u.sheet.factionKeywords.map(normalizeName);
     if (own.length === 0) continue;
+    // The army's own data lists it as its own under a keyword of its own (SCINTILLATING LEGIONS in Thousand Sons).
+    const listed = u.sheet.listedUnder ? normalizeName(ctx.rules.faction(u.sheet.listedUnder)?.keyword ?? u.sheet.listedUnder) : undefined;
+    if (listed && armyKeys.includes(listed)) continue;
     if (own.some((k) => armyKeys.includes(k))) {
       const other = sub ? siblings(u) : [];
       if (other.length && !own.includes(sub!)) {
