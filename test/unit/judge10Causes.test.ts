@@ -98,4 +98,28 @@ describe('judge (10th edition): causes of false findings, on minimal lists', fun
     assert.deepStrictEqual(findings(text(260)), []);
     assert.deepStrictEqual(findings(text(270)), ['9 points-mismatch 270']);
   });
+
+  it("keywords a detachment's rule text grants: War Dogs are BATTLELINE in Houndpack Lance, and CHARACTER for the three selected; a trailing \"Detachment\" is no part of the name", function () {
+    const text = (detachment: string, dogs: number) => {
+      const lines = [`Dogs (${dogs * 150} Points)`, '', 'Chaos Knights', detachment, 'Strike Force (2,000 Points)', '', 'OTHER DATASHEETS', ''];
+      for (let i = 0; i < dogs; i++) lines.push('War Dog Karnivore (150 Points)', ...(i === 0 ? ['  • Warlord'] : []), '  • 1x Diabolus heavy stubber', '  • 1x Reaper chaintalon', '  • 1x Slaughterclaw', '');
+      return lines.join('\n');
+    };
+    assert.deepStrictEqual(findings(text('Houndpack Lance Detachment', 4)), []);
+    assert.deepStrictEqual(findings(text('Houndpack Lance', 6)), []);
+    // Six copies at most even as BATTLELINE.
+    assert.deepStrictEqual(findings(text('Houndpack Lance', 7)).map((f) => f.split(' ')[1]), ['too-many-datasheet']);
+    // Another detachment grants nothing: the War Dog is no CHARACTER and the Rule of Three holds.
+    assert.deepStrictEqual(findings(text('Traitoris Lance', 4)).map((f) => f.split(' ')[1]), ['warlord-not-character', 'too-many-datasheet']);
+  });
+
+  it('units a detachment lets the army include ("You can include SCINTILLATING LEGIONS units") are its own; elsewhere they are allies, said once', function () {
+    const text = (detachment: string) => [
+      'TS (510 Points)', '', 'Thousand Sons', detachment, 'Strike Force (2,000 Points)', '', 'CHARACTERS', '',
+      'Kairos Fateweaver (260 Points)', '  • Warlord', '  • 1x Infernal Gateway', '  • 1x Staff of Tomorrow', '',
+      'Lord of Change (250 Points)', '  • 1x Bolt of Change', '  • 1x Rod of sorcery', '  • 1x Staff of Tzeentch',
+    ].join('\n');
+    assert.deepStrictEqual(findings(text('Changehost of Deceit')), []);
+    assert.deepStrictEqual(findings(text('Warpforged Cabal')), []);
+  });
 });

@@ -139,13 +139,13 @@ function checkFactions(ctx: CheckContext): void {
   const allowedAllies = new Set(
     (ctx.faction ? ctx.rules.faction(ctx.faction) ?? ctx.rules.parentFaction(ctx.faction) : undefined)?.allies?.map(spellingKey) ?? [],
   );
+  const included = (ctx.includedKeywords ?? []).map(normalizeName);
   const allies: ResolvedUnit[] = [];
   for (const u of ctx.units) {
     const own = u.sheet.factionKeywords.map(normalizeName);
     if (own.length === 0) continue;
-    // The army's own data lists it as its own under a keyword of its own (SCINTILLATING LEGIONS in Thousand Sons).
-    const listed = u.sheet.listedUnder ? normalizeName(ctx.rules.faction(u.sheet.listedUnder)?.keyword ?? u.sheet.listedUnder) : undefined;
-    if (listed && armyKeys.includes(listed)) continue;
+    // A detachment lets the army include units of that keyword ("You can include SCINTILLATING LEGIONS units").
+    if (own.some((k) => included.includes(k))) continue;
     if (own.some((k) => armyKeys.includes(k))) {
       const other = sub ? siblings(u) : [];
       if (other.length && !own.includes(sub!)) {
@@ -157,7 +157,10 @@ function checkFactions(ctx: CheckContext): void {
       }
       continue;
     }
-    if ((u.unit.section && ALLIED_SECTION.test(u.unit.section)) || allowedAllies.has(spellingKey(u.sheet.name))) {
+    // The army's own data lists it under a keyword of its own (SCINTILLATING LEGIONS in Thousand Sons): an ally
+    // unless a detachment includes it.
+    const listedHere = !!u.sheet.listedUnder && armyKeys.includes(normalizeName(ctx.rules.faction(u.sheet.listedUnder)?.keyword ?? u.sheet.listedUnder));
+    if (listedHere || (u.unit.section && ALLIED_SECTION.test(u.unit.section)) || allowedAllies.has(spellingKey(u.sheet.name))) {
       allies.push(u);
       continue;
     }
