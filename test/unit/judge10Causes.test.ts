@@ -122,4 +122,39 @@ describe('judge (10th edition): causes of false findings, on minimal lists', fun
     assert.deepStrictEqual(findings(text('Changehost of Deceit')), []);
     assert.deepStrictEqual(findings(text('Warpforged Cabal')), []);
   });
+
+  it('a size with two prices (Agents of the Imperium): the Assigned Agent price for an ally, the detachment price in its own army', function () {
+    const allied = [
+      'Agents (355 points)',
+      '',
+      'Adepta Sororitas',
+      'Hallowed Martyrs',
+      'Strike Force (2000 points)',
+      '',
+      'CHARACTERS',
+      '',
+      'Canoness (50 points)',
+      '  • Warlord',
+      '  • 1x Hallowed chainsword',
+      '    1x Bolt pistol',
+      '',
+      'ALLIED UNITS',
+      '',
+      'Grey Knights Terminator Squad (210 points)',
+      '  • 1x Terminator Justicar',
+      '     ◦ 1x Storm bolter',
+      '  • 4x Grey Knights Terminators',
+      '     ◦ 4x Storm bolter',
+      '',
+      'Inquisitor Draxus (95 points)',
+      '  • 1x Psychic Tempest',
+    ].join('\n');
+    // Grey Knights Terminator Squad: 210 as an Assigned Agent, 190 in an Agents of the Imperium army; Inquisitor Draxus 95 / 75.
+    assert.deepStrictEqual(findings(allied), []);
+    assert.deepStrictEqual(findings(allied.replace('(210 points)', '(190 points)').replace('(355 points)', '(335 points)')), ['16 points-mismatch 190']);
+    const own = allied.replace('Agents (355', 'Agents (320').replace('Adepta Sororitas', 'Imperial Agents').replace('Hallowed Martyrs', 'Ordo Malleus Daemon Hunters')
+      .replace('ALLIED UNITS', 'OTHER DATASHEETS').replace('Canoness (50 points)', 'Inquisitor (55 points)').replace('(210 points)', '(190 points)').replace('(95 points)', '(75 points)')
+      .replace('  • 1x Hallowed chainsword\n    1x Bolt pistol\n', '');
+    assert.deepStrictEqual(findings(own), []);
+  });
 });

@@ -174,6 +174,11 @@ export interface PointsStep {
   /** Number of models in the unit at this price. */
   models: number;
   points: number;
+  /**
+   * Where the price applies when a size has two (Wahapedia's Agents of the Imperium: "5 models (AGENTS OF THE
+   * IMPERIUM Detachment)" 190, "5 models (Assigned Agent)" 210): in its own faction's army, or taken into another's.
+   */
+  as?: 'own' | 'ally';
 }
 
 /** A weapon as the datasheet lists it, with its profiles grouped (multi-profile weapons have several). */

@@ -166,7 +166,12 @@ export function loadWahapedia(input: FileInput, options: WahapediaOptions = {}):
         continue;
       }
       const models = num(r.get('description'));
-      ds.points.push({ models: Number.isFinite(models) ? models : Math.max(1, ds.composition.reduce((s, c) => s + c.min, 0)), points } satisfies PointsStep);
+      const step: PointsStep = { models: Number.isFinite(models) ? models : Math.max(1, ds.composition.reduce((s, c) => s + c.min, 0)), points };
+      // A price for one context: "(Assigned Agent)" when allied into another army, "(... Detachment)" in its own.
+      const when = /\(([^)]*)\)\s*$/.exec(htmlToText(r.get('description')))?.[1] ?? '';
+      if (/\bassigned agents?\b/i.test(when)) step.as = 'ally';
+      else if (/\bdetachment\b/i.test(when)) step.as = 'own';
+      ds.points.push(step);
     }
     for (const ds of dsById.values()) ds.points.sort((a, b) => a.models - b.models);
 

@@ -21,7 +21,7 @@ function checkSize(ctx: CheckContext, r: ResolvedUnit): void {
   const size = unitModelCount(unit);
   const span = unit.statedModelCount?.span ?? unit.name.span;
   if (sheet.points.length) {
-    const sizes = sheet.points.map((p) => p.models);
+    const sizes = [...new Set(sheet.points.map((p) => p.models))];
     if (sizes.includes(size)) return;
     // The text lists only some of its models: any legal size holding those is possible.
     if (unit.modelsUnlisted && sizes.some((n) => n > size)) return;

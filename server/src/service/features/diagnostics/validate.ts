@@ -8,6 +8,7 @@ import type { Datasheet } from '../../domain/rules/model';
 import { DEFAULT_SETTINGS, Settings } from '../../settings';
 import { editionRules, listEdition, type Edition, type EditionRules } from '../../domain/editions';
 import { makeDiagnostic } from './make';
+import { normalizeName } from '../../domain/text/normalize';
 import { createContext } from './context';
 import { readWithData } from './readWithData';
 import { checkArmy } from './army';
@@ -70,7 +71,7 @@ export function validateList(doc: TextDocument, parsed: ArmyList, rules: RulesIn
       );
     }
     // Units priced by requisition thresholds are checked as copies of their datasheet together (muster.ts).
-    const points = ctx.edition.muster.requisition && sheet.pointsTiers?.length ? undefined : checkPoints(doc, unit, sheet, rules);
+    const points = ctx.edition.muster.requisition && sheet.pointsTiers?.length ? undefined : checkPoints(doc, unit, sheet, rules, ctx.armyKeywords);
     if (points) out.push(points);
   }
   for (const check of [checkArmy, checkEnhancements, checkComposition, checkMuster, checkPlan]) {
@@ -131,7 +132,7 @@ function editionDataMissing(doc: TextDocument, list: ArmyList, rules: RulesIndex
 function checkPricesOnly(doc: TextDocument, list: ArmyList, rules: RulesIndex, settings: Settings, edition: Edition, out: Diagnostic[]): void {
   const ctx = createContext(doc, list, rules, settings, out, editionRules(edition));
   for (const { unit, sheet } of ctx.units) {
-    const points = ctx.edition.muster.requisition && sheet.pointsTiers?.length ? undefined : checkPoints(doc, unit, sheet, rules);
+    const points = ctx.edition.muster.requisition && sheet.pointsTiers?.length ? undefined : checkPoints(doc, unit, sheet, rules, ctx.armyKeywords);
     if (points) out.push(points);
   }
   checkPrices(ctx);
@@ -171,10 +172,13 @@ export function unitModelCount(unit: Unit): number {
 }
 
 /** Points the data gives for this unit at its size, enhancements included; undefined when the data has none. */
-export function expectedUnitPoints(unit: Unit, sheet: Datasheet, enhancementPoints: (name: string) => number | undefined = () => undefined): number | undefined {
+export function expectedUnitPoints(unit: Unit, sheet: Datasheet, enhancementPoints: (name: string) => number | undefined = () => undefined, ally?: boolean): number | undefined {
   if (sheet.points.length === 0) return undefined;
   const size = unitModelCount(unit);
-  const step = sheet.points.find((p) => p.models === size);
+  const steps = sheet.points.filter((p) => p.models === size);
+  // Two prices for a size: the ally's (Assigned Agent) for a unit taken into another faction's army.
+  const asAlly = ally ?? (!!unit.section && /\ball(?:ied|ies|y)\b/i.test(unit.section));
+  const step = steps.find((p) => p.as === (asAlly ? 'ally' : 'own')) ?? steps.find((p) => !p.as) ?? steps[0];
   if (!step) return undefined;
   let total = step.points;
   for (const e of unit.enhancements) {
@@ -185,10 +189,12 @@ export function expectedUnitPoints(unit: Unit, sheet: Datasheet, enhancementPoin
   return total;
 }
 
-function checkPoints(doc: TextDocument, unit: Unit, sheet: Datasheet, rules: RulesIndex): Diagnostic | undefined {
+function checkPoints(doc: TextDocument, unit: Unit, sheet: Datasheet, rules: RulesIndex, armyKeywords: string[]): Diagnostic | undefined {
   if (!unit.points) return undefined;
   if (unit.modelsUnlisted) return checkPointsUnsettledSize(doc, unit, sheet, rules);
-  const expected = expectedUnitPoints(unit, sheet, (name) => rules.enhancement(name)?.points);
+  const army = armyKeywords.map(normalizeName);
+  const ally = army.length > 0 && !sheet.factionKeywords.some((k) => army.includes(normalizeName(k)));
+  const expected = expectedUnitPoints(unit, sheet, (name) => rules.enhancement(name)?.points, ally);
   if (expected === undefined || expected === unit.points.value) return undefined;
   const size = unitModelCount(unit);
   const enh = unit.enhancements.length ? ' including enhancements' : '';
