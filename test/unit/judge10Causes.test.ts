@@ -157,4 +157,22 @@ describe('judge (10th edition): causes of false findings, on minimal lists', fun
       .replace('  • 1x Hallowed chainsword\n    1x Bolt pistol\n', '');
     assert.deepStrictEqual(findings(own), []);
   });
+
+  it('a price naming several models ("6 Wolf Guard Headtakers and 6 Hunting Wolves") counts them all, and fits the unit whose models it names', function () {
+    const text = (units: [number, number, number][]) => {
+      const lines = [
+        `Wolves (${100 + units.reduce((n, u) => n + u[2], 0)} Points)`, '', 'Space Marines', 'Space Wolves', 'Saga of the Hunter', 'Strike Force (2,000 Points)', '',
+        'CHARACTERS', '', 'Ragnar Blackmane (100 Points)', '  • Warlord', '  • 1x Frostfang', '  • 1x Bolt pistol', '', 'OTHER DATASHEETS', '',
+      ];
+      for (const [headtakers, wolves, points] of units) {
+        lines.push(`Wolf Guard Headtakers (${points} Points)`, `  • ${headtakers}x Wolf Guard Headtaker`, `     ◦ ${headtakers}x Heavy bolt pistol`, `     ◦ ${headtakers}x Master-crafted power weapon`);
+        if (wolves) lines.push(`  • ${wolves}x Hunting Wolves`, `     ◦ ${wolves}x Teeth and claws`);
+        lines.push('');
+      }
+      return lines.join('\n');
+    };
+    // 12 models at 220, 6 Headtakers at 170, 3 and 3 at 110 (both 6 models).
+    assert.deepStrictEqual(findings(text([[6, 6, 220], [6, 0, 170], [3, 3, 110]])), []);
+    assert.deepStrictEqual(findings(text([[6, 0, 110]])), ['17 points-mismatch 110']);
+  });
 });

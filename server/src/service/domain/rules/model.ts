@@ -179,6 +179,8 @@ export interface PointsStep {
    * IMPERIUM Detachment)" 190, "5 models (Assigned Agent)" 210): in its own faction's army, or taken into another's.
    */
   as?: 'own' | 'ally';
+  /** The models the price names, where it names them ("6 Wolf Guard Headtakers and 6 Hunting Wolves"). */
+  parts?: { model: string; count: number }[];
 }
 
 /** A weapon as the datasheet lists it, with its profiles grouped (multi-profile weapons have several). */

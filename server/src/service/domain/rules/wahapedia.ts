@@ -165,10 +165,14 @@ export function loadWahapedia(input: FileInput, options: WahapediaOptions = {}):
         warnings.push(warn('csv-bad-value', `${costT?.file}: row ${r.line} (${ds.name}) has cost "${r.get('cost')}", not a number; row ignored`, { file: costT?.file ?? '', locator: `row ${r.line}` }));
         continue;
       }
-      const models = num(r.get('description'));
+      const desc = htmlToText(r.get('description'));
+      // "6 Wolf Guard Headtakers and 6 Hunting Wolves": every model the price names counts (12).
+      const parts = [...desc.replace(/\([^)]*\)/g, '').matchAll(/(\d+)\s+([^,\d]+?)(?=\s*(?:,|\band\b|$))/g)].map((m) => ({ model: m[2].trim(), count: Number(m[1]) }));
+      const models = parts.length > 1 ? parts.reduce((n, p) => n + p.count, 0) : num(desc);
       const step: PointsStep = { models: Number.isFinite(models) ? models : Math.max(1, ds.composition.reduce((s, c) => s + c.min, 0)), points };
+      if (parts.length && !/^models?$/i.test(parts[0].model)) step.parts = parts;
       // A price for one context: "(Assigned Agent)" when allied into another army, "(... Detachment)" in its own.
-      const when = /\(([^)]*)\)\s*$/.exec(htmlToText(r.get('description')))?.[1] ?? '';
+      const when = /\(([^)]*)\)\s*$/.exec(desc)?.[1] ?? '';
       if (/\bassigned agents?\b/i.test(when)) step.as = 'ally';
       else if (/\bdetachment\b/i.test(when)) step.as = 'own';
       ds.points.push(step);

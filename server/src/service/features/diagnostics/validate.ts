@@ -4,11 +4,11 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ArmyList, Unit } from '../../domain/parse/ast';
 import type { RulesIndex } from '../../domain/rules';
-import type { Datasheet } from '../../domain/rules/model';
+import type { Datasheet, PointsStep } from '../../domain/rules/model';
 import { DEFAULT_SETTINGS, Settings } from '../../settings';
 import { editionRules, listEdition, type Edition, type EditionRules } from '../../domain/editions';
 import { makeDiagnostic } from './make';
-import { normalizeName } from '../../domain/text/normalize';
+import { normalizeName, spellingKey } from '../../domain/text/normalize';
 import { createContext } from './context';
 import { readWithData } from './readWithData';
 import { checkArmy } from './army';
@@ -171,6 +171,17 @@ export function unitModelCount(unit: Unit): number {
   return unit.statedModelCount?.value ?? 1;
 }
 
+/**
+ * A price naming its models ("3 Wolf Guard Headtakers and 3 Hunting Wolves") fits a unit whose model groups
+ * count so; a unit without model groups, or a price naming none, fits any.
+ */
+function partsMatch(step: PointsStep, unit: Unit): boolean {
+  const groups = unit.models.filter((m) => !m.implicit);
+  if (!step.parts || groups.length === 0) return true;
+  const key = (n: string) => spellingKey(n).replace(/s$/, '');
+  return step.parts.every((p) => groups.filter((g) => key(g.name.text) === key(p.model)).reduce((n, g) => n + g.count, 0) === p.count);
+}
+
 /** Points the data gives for this unit at its size, enhancements included; undefined when the data has none. */
 export function expectedUnitPoints(unit: Unit, sheet: Datasheet, enhancementPoints: (name: string) => number | undefined = () => undefined, ally?: boolean): number | undefined {
   if (sheet.points.length === 0) return undefined;
@@ -178,7 +189,7 @@ export function expectedUnitPoints(unit: Unit, sheet: Datasheet, enhancementPoin
   const steps = sheet.points.filter((p) => p.models === size);
   // Two prices for a size: the ally's (Assigned Agent) for a unit taken into another faction's army.
   const asAlly = ally ?? (!!unit.section && /\ball(?:ied|ies|y)\b/i.test(unit.section));
-  const step = steps.find((p) => p.as === (asAlly ? 'ally' : 'own')) ?? steps.find((p) => !p.as) ?? steps[0];
+  const step = steps.find((p) => p.as === (asAlly ? 'ally' : 'own')) ?? steps.find((p) => !p.as && partsMatch(p, unit)) ?? steps.find((p) => !p.as) ?? steps[0];
   if (!step) return undefined;
   let total = step.points;
   for (const e of unit.enhancements) {
