@@ -175,4 +175,15 @@ describe('judge (10th edition): causes of false findings, on minimal lists', fun
     assert.deepStrictEqual(findings(text([[6, 6, 220], [6, 0, 170], [3, 3, 110]])), []);
     assert.deepStrictEqual(findings(text([[6, 0, 110]])), ['17 points-mismatch 110']);
   });
+
+  it('BattleScribe text: a model line counted by its wargear ("Geminae Superia: 2x ...") and a line heading counted model lines', function () {
+    const text = [
+      '++ Army Roster (Imperium - Adepta Sororitas) [230pts] ++', '', '+ Configuration +', '', 'Battle Size: 2. Strike Force (2000 Point limit)', '',
+      'Detachment Choice: Hallowed Martyrs', '', '+ Epic Hero +', '',
+      'Saint Celestine [150pts]: Warlord', '. Celestine: The Ardent Blade', '. Geminae Superia: 2x Bolt pistol, 2x Power weapon', '',
+      '+ Infantry +', '', 'Crusaders [80pts]', '. Crusaders', '. . 4x Crusader: 4x Power weapon', '', '++ Total: [230pts] ++',
+    ].join('\n');
+    // Crusaders are a Legends datasheet (an info, not counted here); the sizes are 3 and 4, as priced.
+    assert.deepStrictEqual(findings(text), []);
+  });
 });
