@@ -5,6 +5,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
 import { RulesProvider } from '../../server/src/node/rulesProvider';
 import { createLanguageService } from '../../server/src/service/languageService';
+import { detachmentGrants } from '../../server/src/service/domain/rules/detachmentGrants';
 import { requireShared, sharedPath } from '../support/shared';
 
 let provider: RulesProvider | undefined;
@@ -185,5 +186,22 @@ describe('judge (10th edition): causes of false findings, on minimal lists', fun
     ].join('\n');
     // Crusaders are a Legends datasheet (an info, not counted here); the sizes are 3 and 4, as priced.
     assert.deepStrictEqual(findings(text), []);
+  });
+
+  it("detachment grants read from the real rule texts: named units, selected units, exclusions, units included", function () {
+    provider ??= new RulesProvider({ paths: [sharedPath('data', 'wahapedia')] });
+    for (const f of ['Tyranids', 'Aeldari', 'World Eaters', 'Chaos Knights']) provider.ensureFaction(f);
+    const grants = (name: string) => {
+      const d = provider!.rules().detachments.find((x) => x.name === name);
+      assert.ok(d, name);
+      return detachmentGrants(d);
+    };
+    assert.deepStrictEqual(grants('Subterranean Assault').keywords, [
+      { to: ['TRYGON'], excluding: [], add: ['CHARACTER'], upTo: 2 },
+      { to: ['MAWLOC', 'TRYGON'], excluding: [], add: ['BURROWER'] },
+    ]);
+    assert.deepStrictEqual(grants('Devoted of Ynnead'), { keywords: [{ to: ['ASURYANI'], excluding: ['EPIC HEROES'], add: ['YNNARI'] }], include: ['YNNARI'] });
+    assert.deepStrictEqual(grants('Khorne Daemonkin').include, ['BLOOD LEGIONS']);
+    assert.deepStrictEqual(grants('Berzerker Warband'), { keywords: [], include: [] });
   });
 });

@@ -24,9 +24,9 @@ export interface DetachmentGrants {
 const NUMBERS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6 };
 /** One or more upper-case keywords joined by "and" or commas: "MAWLOC and TRYGON". */
 const SUBJECT = String.raw`((?:[A-Z][A-Z’'\-]*)(?:[ ,]+(?:and )?[A-Z][A-Z’'\-]*)*)`;
-const ALWAYS = new RegExp(String.raw`${SUBJECT} (?:\(excluding ([^)]*)\) )?(?:units|models) from your army (?:have|gain) the ([A-Za-z’' ,]+?) keywords?\b`, 'g');
-const SELECT = new RegExp(String.raw`\bselect (up to )?(\d+|one|two|three|four|five|six) ${SUBJECT} (?:units|models)\b[^]*?\b(?:those|the selected) (?:units|models) (?:have|gain) the ([A-Za-z’' ,]+?) keywords?\b`, 'g');
-const INCLUDE = new RegExp(String.raw`\byou can include ${SUBJECT} units in your army\b`, 'gi');
+const ALWAYS = new RegExp(String.raw`${SUBJECT} (?:\(excluding ([^)]*)\) )?(?:units|models) (?:\(excluding ([^)]*)\) )?from your army (?:have|gain) the ([A-Za-z’' ,]+?) keywords?\b`, 'g');
+const SELECT = new RegExp(String.raw`\bselect (up to )?(\d+|one|two|three|four|five|six) ${SUBJECT} (?:units|models)\b[^]*?\b(?:[Tt]hose|[Tt]he selected) (?:units|models) (?:have|gain) the ([A-Za-z’' ,]+?) keywords?\b`, 'g');
+const INCLUDE = new RegExp(String.raw`\b[Yy]ou can include (?:the )?${SUBJECT} units in your army\b`, 'g');
 
 const cache = new WeakMap<Detachment, DetachmentGrants>();
 
@@ -42,7 +42,8 @@ export function detachmentGrants(d: Detachment): DetachmentGrants {
       out.keywords.push({ to: split(m[3]), excluding: [], add: split(m[4]), upTo: n });
     }
     for (const m of text.matchAll(ALWAYS)) {
-      out.keywords.push({ to: split(m[1]), excluding: m[2] ? split(m[2]) : [], add: split(m[3]) });
+      const excluding = m[2] ?? m[3];
+      out.keywords.push({ to: split(m[1]), excluding: excluding ? split(excluding) : [], add: split(m[4]) });
     }
     for (const m of text.matchAll(INCLUDE)) out.include.push(...split(m[1]));
   }
