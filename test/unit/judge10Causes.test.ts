@@ -6,6 +6,9 @@ import { DiagnosticSeverity } from 'vscode-languageserver-types';
 import { RulesProvider } from '../../server/src/node/rulesProvider';
 import { createLanguageService } from '../../server/src/service/languageService';
 import { detachmentGrants } from '../../server/src/service/domain/rules/detachmentGrants';
+import { listPoints } from '../../server/src/service/features/report';
+import { parseArmyList } from '../../server/src/service/domain/parse';
+import { RulesIndex } from '../../server/src/service/domain/rules';
 import { requireShared, sharedPath } from '../support/shared';
 
 let provider: RulesProvider | undefined;
@@ -38,6 +41,8 @@ describe('judge (10th edition): causes of false findings, on minimal lists', fun
       'Slaughterbound [85 pts]: Lacerator and daemonic claw',
     ].join('\n');
     assert.deepStrictEqual(findings(text), []);
+    // The event report's computed total reads the list as the checks do: 215 + 85.
+    assert.deepStrictEqual(listPoints(parseArmyList(text), new RulesIndex(provider!.rules())), { computed: 300, unpriced: 0 });
     // The same token priced wrong is still found, as a price including the enhancement.
     assert.deepStrictEqual(findings(text.replace('[215 pts]', '[200 pts]')), ['9 points-mismatch 200', '1 total-mismatch 300']);
   });

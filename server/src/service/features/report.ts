@@ -13,6 +13,7 @@ import type { Edition } from '../domain/editions';
 import { normalizeName } from '../domain/text/normalize';
 import type { Settings } from '../settings';
 import { expectedUnitPoints } from './diagnostics/validate';
+import { readWithData } from './diagnostics/readWithData';
 
 export type Verdict = 'legal' | 'not legal' | 'could not be read';
 export type SeverityName = 'error' | 'warning' | 'information' | 'hint';
@@ -143,7 +144,9 @@ export function reportList(file: string, doc: TextDocument, list: ArmyList, diag
 }
 
 /** The list's points under `rules`: the sum over the units it prices (enhancements included), and how many it does not. */
-export function listPoints(list: ArmyList, rules: RulesIndex): { computed?: number; unpriced: number } {
+export function listPoints(parsed: ArmyList, rules: RulesIndex): { computed?: number; unpriced: number } {
+  // As the checks read it (an enhancement written as a wargear token is priced).
+  const list = readWithData(parsed, rules, parsed.faction?.text);
   let computed: number | undefined;
   let unpriced = 0;
   for (const unit of list.units) {
