@@ -15,6 +15,7 @@ import type { Settings } from '../settings';
 import { expectedUnitPoints, notCheckedBy } from './diagnostics/validate';
 import { createContext } from './diagnostics/context';
 import { pricedTotal } from './diagnostics/muster';
+import { readWithData } from './diagnostics/readWithData';
 
 /**
  * `not checked`: the list's faction or edition has no rules data loaded (or its faction is unknown), so nothing
@@ -165,7 +166,9 @@ function verdictOf(counts: Record<SeverityName, number>, diagnostics: Diagnostic
  * not. Under requisition thresholds (the 11th edition) the same total `auspex check` compares (each copy at its
  * tier, wargear costs included); otherwise each unit's data price for its size.
  */
-export function listPoints(list: ArmyList, rules: RulesIndex, doc?: TextDocument, settings?: Settings, edition?: Edition): { computed?: number; unpriced: number } {
+export function listPoints(parsed: ArmyList, rules: RulesIndex, doc?: TextDocument, settings?: Settings, edition?: Edition): { computed?: number; unpriced: number } {
+  // As the checks read it (an enhancement written as a wargear token is priced).
+  const list = readWithData(parsed, rules, parsed.faction?.text);
   const ed = edition !== undefined ? editionRules(edition) : undefined;
   if (doc && settings && ed?.muster.requisition) {
     const ctx = createContext(doc, list, rules, settings, [], ed);

@@ -139,6 +139,12 @@ export interface Unit {
   attachedAs?: { role: AttachRole; text: Token };
   /** Bullets that are neither wargear nor models ("Daemonic Allegiance: Tzeentch"). */
   notes: Token[];
+  /**
+   * The text names fewer models than the unit has: a BattleScribe option group counts more models
+   * ("B: 1 mauler chainblade, 7 chainblades") than the model lines under it (". . 7x Jakhals"). The unit's
+   * size is then at least the models counted, not settled by the text.
+   */
+  modelsUnlisted?: boolean;
 }
 
 export interface ModelGroup {

@@ -1,6 +1,6 @@
 // The "[N pts]" family: BattleScribe classic text and New Recruit's default
 // ("simple") export, which is BattleScribe's layout in markdown dress.
-import type { Unit } from './ast';
+import type { ModelGroup, Unit } from './ast';
 import { Ctx, Node, guard, indentTree, inlineNodes, interpretBody, parseBattleSize, setFactionPath, setPoints, splitMarker } from './common';
 import { Line, grp, numTok, trimRange } from './lines';
 
@@ -152,11 +152,50 @@ function finishUnit(ctx: Ctx, unit: Unit, inline: Node[], body: Line[], simple: 
     }
     items.push({ node: { start: mk.start, end: mk.end, marker: mk.marker, children: [] }, level: simple ? line.indent : mk.depth });
   }
+  let tree = indentTree(items);
+  if (!simple) {
+    if (tree.some((n) => bundleHidesModels(src, n))) unit.modelsUnlisted = true;
+    tree = tree.flatMap((n) => (headsModels(src, n) ? n.children : [n]));
+  }
   interpretBody(
     ctx,
     unit,
-    [...inline, ...indentTree(items)],
+    [...inline, ...tree],
     { inlineGroups: true, multiplyInline: simple, childlessAreGroups: !simple, bundlesUnlessCounted: false, untalliedIsNote: false },
     true,
   );
+  if (!simple) for (const g of unit.models) countFromWargear(src, g);
+}
+
+const COUNTED = /^(\d+)\s*[xX×]\s/;
+
+/**
+ * A BattleScribe line heading model lines (". Crusaders" above ". . 4x Crusader: 4x Power weapon") is a
+ * selection group, not a model: every line under it is a counted model with its wargear.
+ */
+function headsModels(src: string, n: Node): boolean {
+  if (!n.children.length || /:\s/.test(src.slice(n.start, n.end)) || COUNTED.test(src.slice(n.start, n.end))) return false;
+  return n.children.every((c) => COUNTED.test(src.slice(c.start, c.end)) && /:\s/.test(src.slice(c.start, c.end)));
+}
+
+/**
+ * A BattleScribe model line without a count whose every item is counted alike stands for that many models
+ * (". Geminae Superia: 2x Bolt pistol, 2x Power weapon" is two Geminae Superia).
+ */
+function countFromWargear(src: string, g: ModelGroup): void {
+  if (g.count !== 1 || g.implicit || COUNTED.test(src.slice(g.span.start, g.span.end)) || g.wargear.length === 0) return;
+  const n = g.wargear[0].count;
+  if (n > 1 && g.wargear.every((w) => w.count === n)) g.count = n;
+}
+
+/**
+ * An option group ("B: 1 mauler chainblade, 7 chainblades") counting more models than the model lines under
+ * it (". . 7x Jakhals"): BattleScribe's text leaves the others out.
+ */
+function bundleHidesModels(src: string, n: Node): boolean {
+  const m = /^B\s*:\s*(.*)$/.exec(src.slice(n.start, n.end));
+  if (!m) return false;
+  const counted = m[1].split(',').reduce((s, part) => s + (Number(/^\s*(\d+)\s/.exec(part)?.[1]) || 0), 0);
+  const listed = n.children.reduce((s, c) => s + (Number(/^(\d+)\s*[xX×]\s/.exec(src.slice(c.start, c.end))?.[1]) || 1), 0);
+  return counted > listed;
 }

@@ -96,7 +96,7 @@ export class RulesIndex {
   private preferFaction(all: Datasheet[], faction: string): Datasheet {
     const keys = this.factionKeys(faction);
     for (const k of keys) {
-      const hits = all.filter((d) => d.factionKeywords.some((f) => normalizeName(f) === k));
+      const hits = all.filter((d) => d.factionKeywords.some((f) => normalizeName(f) === k) || (d.listedUnder !== undefined && normalizeName(this.faction(d.listedUnder)?.keyword ?? d.listedUnder) === k));
       if (hits.length) return hits.reduce((a, b) => (b.factionKeywords.length < a.factionKeywords.length ? b : a));
     }
     return all[0];

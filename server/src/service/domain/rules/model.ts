@@ -112,6 +112,11 @@ export interface Datasheet {
   name: string;
   /** Faction keywords in upper case ("GENESTEALER CULTS"). */
   factionKeywords: string[];
+  /**
+   * The faction whose own datasheet this is when it carries none of that faction's keywords (Wahapedia: the
+   * Thousand Sons' Kairos Fateweaver, faction keyword SCINTILLATING LEGIONS, priced by their codex).
+   */
+  listedUnder?: string;
   /** Other keywords in upper case ("MOUNTED", "GREAT DEVOURER", "ATALAN JACKALS"). */
   keywords: string[];
   /** Battlefield role / section where the source states one ("Character", "Battleline"). */
@@ -179,6 +184,13 @@ export interface PointsStep {
   /** Number of models in the unit at this price. */
   models: number;
   points: number;
+  /**
+   * Where the price applies when a size has two (Wahapedia's Agents of the Imperium: "5 models (AGENTS OF THE
+   * IMPERIUM Detachment)" 190, "5 models (Assigned Agent)" 210): in its own faction's army, or taken into another's.
+   */
+  as?: 'own' | 'ally';
+  /** The models the price names, where it names them ("6 Wolf Guard Headtakers and 6 Hunting Wolves"). */
+  parts?: { model: string; count: number }[];
 }
 
 /** A weapon as the datasheet lists it, with its profiles grouped (multi-profile weapons have several). */

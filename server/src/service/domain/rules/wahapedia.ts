@@ -196,8 +196,17 @@ export function loadWahapedia(input: FileInput, options: WahapediaOptions = {}):
         warnings.push(warn('csv-bad-value', `${costT?.file}: row ${r.line} (${ds.name}) has cost "${r.get('cost')}", not a number; row ignored`, { file: costT?.file ?? '', locator: `row ${r.line}` }));
         continue;
       }
-      const models = num(r.get('description'));
-      ds.points.push({ models: Number.isFinite(models) ? models : Math.max(1, ds.composition.reduce((s, c) => s + c.min, 0)), points } satisfies PointsStep);
+      const desc = htmlToText(r.get('description'));
+      // "6 Wolf Guard Headtakers and 6 Hunting Wolves": every model the price names counts (12).
+      const parts = [...desc.replace(/\([^)]*\)/g, '').matchAll(/(\d+)\s+([^,\d]+?)(?=\s*(?:,|\band\b|$))/g)].map((m) => ({ model: m[2].trim(), count: Number(m[1]) }));
+      const models = parts.length > 1 ? parts.reduce((n, p) => n + p.count, 0) : num(desc);
+      const step: PointsStep = { models: Number.isFinite(models) ? models : Math.max(1, ds.composition.reduce((s, c) => s + c.min, 0)), points };
+      if (parts.length && !/^models?$/i.test(parts[0].model)) step.parts = parts;
+      // A price for one context: "(Assigned Agent)" when allied into another army, "(... Detachment)" in its own.
+      const when = /\(([^)]*)\)\s*$/.exec(desc)?.[1] ?? '';
+      if (/\bassigned agents?\b/i.test(when)) step.as = 'ally';
+      else if (/\bdetachment\b/i.test(when)) step.as = 'own';
+      ds.points.push(step);
     }
     for (const ds of dsById.values()) ds.points.sort((a, b) => a.models - b.models);
 
@@ -276,7 +285,14 @@ export function loadWahapedia(input: FileInput, options: WahapediaOptions = {}):
         (twinIds.get(d.id) ?? []).some((t) => !(twinKeywords.get(t) ?? [f.keyword]).includes(f.keyword));
       // The host's keyword may be a plain keyword (Aeldari datasheets: faction keywords ASURYANI or HARLEQUINS, AELDARI plain).
       for (const d of own) {
-        if ((d.factionKeywords.includes(f.keyword) || d.keywords.includes(f.keyword)) && !d.factionKeywords.some((k) => k !== f.keyword && otherKeywords.has(k)) && !listedHere(d)) continue;
+        const foreign = d.factionKeywords.some((k) => k !== f.keyword && otherKeywords.has(k));
+        if ((d.factionKeywords.includes(f.keyword) || d.keywords.includes(f.keyword)) && !foreign && !listedHere(d)) continue;
+        // No keyword of this faction nor of any other, and no other listing: the faction's own datasheet under a
+        // keyword of its own (the Thousand Sons codex's Kairos Fateweaver, SCINTILLATING LEGIONS).
+        if (!foreign && !listedHere(d) && !(twinIds.get(d.id) ?? []).length && d.factionKeywords.length) {
+          d.listedUnder = f.name;
+          continue;
+        }
         if (!(f.allies ??= []).includes(d.name)) f.allies.push(d.name);
         if (!options.includeAllies) dsById.delete(d.id);
       }

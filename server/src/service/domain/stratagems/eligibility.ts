@@ -40,6 +40,8 @@ function factionFits(stratagem: Stratagem, spec: TargetSpec, ds: Datasheet): boo
   const f = stratagem.faction.toUpperCase();
   // The faction's keyword may be a plain keyword (Aeldari datasheets: faction keyword ASURYANI, AELDARI plain).
   if (fk.includes(f) || ds.keywords.some((k) => k.toUpperCase() === f)) return true;
+  // The faction's own datasheet under a keyword of its own (Death Guard's Nurglings, PLAGUE LEGIONS).
+  if (ds.listedUnder?.toUpperCase() === f) return true;
   return positiveKeywords(spec.requirement).some((p) => fk.some((k) => p === k || p.startsWith(`${k} `)));
 }
 

@@ -58,10 +58,14 @@ function checkTotals(ctx: CheckContext): void {
   }
 }
 
+const MUST_BE_WARLORD = /\bis in your army, it must be your warlord\b/i;
+
 function checkWarlord(ctx: CheckContext): void {
   const warlords = ctx.list.units.filter((u) => u.warlord);
   if (warlords.length === 0) {
     if (ctx.list.units.length === 0) return;
+    // A datasheet that must be the Warlord when in the army (Angron: "it must be your WARLORD") is the Warlord.
+    if (ctx.units.some((u) => u.sheet.abilities.some((a) => MUST_BE_WARLORD.test(a.text ?? '')))) return;
     const at = ctx.list.faction?.span ?? ctx.list.units[0].name.span;
     ctx.report(at, 'no-warlord', 'The army has no Warlord: mark one CHARACTER unit "Warlord" (Muster your army: select your Warlord).');
     return;
@@ -139,10 +143,13 @@ function checkFactions(ctx: CheckContext): void {
   const allowedAllies = new Set(
     (ctx.faction ? ctx.rules.faction(ctx.faction) ?? ctx.rules.parentFaction(ctx.faction) : undefined)?.allies?.map(spellingKey) ?? [],
   );
+  const included = (ctx.includedKeywords ?? []).map(normalizeName);
   const allies: ResolvedUnit[] = [];
   for (const u of ctx.units) {
     const own = u.sheet.factionKeywords.map(normalizeName);
     if (own.length === 0) continue;
+    // A detachment lets the army include units of that keyword ("You can include SCINTILLATING LEGIONS units").
+    if (own.some((k) => included.includes(k))) continue;
     if (own.some((k) => armyKeys.includes(k))) {
       const other = sub ? siblings(u) : [];
       if (other.length && !own.includes(sub!)) {
@@ -154,7 +161,10 @@ function checkFactions(ctx: CheckContext): void {
       }
       continue;
     }
-    if ((u.unit.section && ALLIED_SECTION.test(u.unit.section)) || allowedAllies.has(spellingKey(u.sheet.name))) {
+    // The army's own data lists it under a keyword of its own (SCINTILLATING LEGIONS in Thousand Sons): an ally
+    // unless a detachment includes it.
+    const listedHere = !!u.sheet.listedUnder && armyKeys.includes(normalizeName(ctx.rules.faction(u.sheet.listedUnder)?.keyword ?? u.sheet.listedUnder));
+    if (listedHere || (u.unit.section && ALLIED_SECTION.test(u.unit.section)) || allowedAllies.has(spellingKey(u.sheet.name))) {
       allies.push(u);
       continue;
     }

@@ -21,8 +21,10 @@ function checkSize(ctx: CheckContext, r: ResolvedUnit): void {
   const size = unitModelCount(unit);
   const span = unit.statedModelCount?.span ?? unit.name.span;
   if (sheet.points.length) {
-    const sizes = sheet.points.map((p) => p.models);
+    const sizes = [...new Set(sheet.points.map((p) => p.models))];
     if (sizes.includes(size)) return;
+    // The text lists only some of its models: any legal size holding those is possible.
+    if (unit.modelsUnlisted && sizes.some((n) => n > size)) return;
     ctx.report(span, 'unit-size', `${sheet.name} cannot have ${plural(size, 'model')}: its datasheet allows ${orList(sizes)} (unit composition).`);
     return;
   }
@@ -63,6 +65,9 @@ function checkWargear(ctx: CheckContext, r: ResolvedUnit): void {
     if (bare && bare !== w.name.text && isKnownWargear(bare, known)) continue;
     // Some exports list the enhancement among the wargear.
     if (ctx.rules.enhancement(w.name.text)) continue;
+    // An option the data gives no profile of (a T'au drone) carries its own weapon, which exports name
+    // (the gun drone's twin pulse carbine): a weapon of the faction's data cannot be settled as foreign there.
+    if (known.profileless.length && factionWeapons(ctx, r.sheet).has(looseName(w.name.text))) continue;
     const suggestions = suggestionsFor(known, w.name.text);
     const hint = suggestions.length ? ` Closest: ${suggestions.map((s) => `"${s}"`).join(', ')}.` : '';
     ctx.report(w.name.span, 'unknown-wargear', `"${w.name.text}" is not a weapon or wargear of the ${r.sheet.name} datasheet.${hint}`, { data: { suggestions } });
@@ -76,6 +81,8 @@ interface Vocabulary {
   /** Default loadout and wargear option text, loosely normalised, where wargear without a profile is named. */
   text: string;
   suggestions: Map<string, string[]>;
+  /** Items the wargear options name that have no weapon profile or ability on the datasheet ("1 gun drone"). */
+  profileless: string[];
 }
 
 const vocabularies = new WeakMap<Datasheet, Vocabulary>();
@@ -85,7 +92,10 @@ function wargearVocabulary(sheet: Datasheet): Vocabulary {
   if (hit) return hit;
   const names = [...new Set([...sheet.weapons.flatMap((w) => [w.name, ...w.profiles.map((p) => p.name)]), ...sheet.abilities.map((a) => a.name)])];
   const text = [sheet.defaultLoadout ?? '', ...(sheet.wargearOptions ?? [])].map(squash).join('|');
-  const v = { names, loose: new Set(names.map(looseName)), text, suggestions: new Map<string, string[]>() };
+  const loose = new Set(names.map(looseName));
+  const profileless = (sheet.wargearOptions ?? []).flatMap((o) => [...o.matchAll(OPTION_ITEM)].map((m) => m[1].trim()))
+    .filter((item) => !isKnownName(item, loose));
+  const v = { names, loose, text, suggestions: new Map<string, string[]>(), profileless };
   vocabularies.set(sheet, v);
   return v;
 }
@@ -109,15 +119,42 @@ const squash = (s: string) => normalizeName(s).replace(/[^a-z0-9]/g, '');
 
 function isKnownWargear(name: string, v: Vocabulary): boolean {
   const l = looseName(name);
-  if (v.loose.has(l)) return true;
   // "Twin heavy stubber" vs profile "Twin heavy stubber"; "Cult Icon" named only in the options text.
-  if (l.length >= 4 && v.text.includes(l)) return true;
+  return isKnownName(name, v.loose) || (l.length >= 4 && v.text.includes(l));
+}
+
+function isKnownName(name: string, loose: Set<string>): boolean {
+  const l = looseName(name);
+  if (loose.has(l)) return true;
   // A multi-profile weapon written with its mode ("Seismic cannon – frag").
-  if ([...v.loose].some((k) => k.length >= 4 && (l.startsWith(k) || k.startsWith(l)))) return true;
+  if ([...loose].some((k) => k.length >= 4 && (l.startsWith(k) || k.startsWith(l)))) return true;
   // One letter more or less in a long name: the data's own misspellings and the exporters' ("Chirugeon's tools" in
   // the data, "Chirurgeon's tools" written). Tight: names of at least 8 letters, one letter dropped or added, never
   // one changed ("Mining lazer" stays a typo to report).
-  return l.length >= 8 && [...v.loose].some((k) => k.length >= 8 && Math.abs(k.length - l.length) === 1 && editDistance(l, k, 1) <= 1);
+  return l.length >= 8 && [...loose].some((k) => k.length >= 8 && Math.abs(k.length - l.length) === 1 && editDistance(l, k, 1) <= 1);
+}
+
+/** An item an option gives: "... equipped with 1 gun drone", "... up to 2 missile drones", "- 1 marker drone". */
+const OPTION_ITEM = /(?:^- |\bwith (?:up to )?)\d+ ([^.,:;\n]+)/gm;
+
+const factionWeaponSets = new WeakMap<Datasheet[], Map<string, Set<string>>>();
+
+/** Loose names of every weapon of the datasheets sharing this datasheet's faction keywords. */
+function factionWeapons(ctx: CheckContext, sheet: Datasheet): Set<string> {
+  const all = ctx.rules.data.datasheets;
+  let byKey = factionWeaponSets.get(all);
+  if (!byKey) factionWeaponSets.set(all, (byKey = new Map()));
+  const key = sheet.factionKeywords.join('|');
+  let set = byKey.get(key);
+  if (!set) {
+    set = new Set<string>();
+    for (const d of all) {
+      if (!d.factionKeywords.some((k) => sheet.factionKeywords.includes(k))) continue;
+      for (const w of d.weapons) set.add(looseName(w.name));
+    }
+    byKey.set(key, set);
+  }
+  return set;
 }
 
 function orList(xs: number[]): string {

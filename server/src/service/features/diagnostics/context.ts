@@ -9,6 +9,7 @@ import type { BattleSizeRule, Datasheet, Detachment, Faction } from '../../domai
 import type { Settings } from '../../settings';
 import type { EditionRules } from '../../domain/editions';
 import { TENTH } from '../../domain/editions/tenth';
+import { detachmentGrants, grantApplies } from '../../domain/rules/detachmentGrants';
 import { normalizeName } from '../../domain/text/normalize';
 import { makeDiagnostic, DiagnosticExtras } from './make';
 import type { DiagnosticCode } from './codes';
@@ -38,6 +39,8 @@ export interface CheckContext {
   /** The sub-faction keyword the army is (SPACE WOLVES), upper case; units of a sibling sub-faction are not its own. */
   subFaction?: string;
   detachment?: Detachment;
+  /** Faction keywords of units a chosen detachment lets the army include ("You can include PLAGUE LEGIONS units"), upper case. */
+  includedKeywords?: string[];
   /** Every detachment the list names, resolved (parallel to `list.detachments`; undefined where the data lacks it). */
   detachments: (Detachment | undefined)[];
   /** The battle size's rule in the data (points limit, 11th: DP and enhancement allowances). */
@@ -57,10 +60,11 @@ export function createContext(doc: TextDocument, list: ArmyList, rules: RulesInd
     const sheet = rules.datasheet(unit.name.text, faction);
     if (sheet) units.push({ unit, sheet, keywords: unitKeywords(unit, sheet) });
   }
+  const detachments = list.detachments.map((d) => findDetachment(rules, d.text, faction));
+  const include = grantKeywords(units, detachments.filter((d): d is Detachment => !!d));
   const named = [faction, list.superFaction?.text].filter((n): n is string => !!n);
   const parent = faction ? rules.parentFaction(faction) : undefined;
   const armyKeywords = [...new Set([...named.map((n) => (rules.faction(n)?.keyword ?? n).toUpperCase()), ...(parent ? [parent.keyword.toUpperCase()] : [])])];
-  const detName = list.detachments[0]?.text;
   const bs = list.battleSize ? (list.battleSize.english ?? list.battleSize.name.text) : undefined;
   const stated = bs ? rules.data.battleSizes.find((b) => normalizeName(b.name) === normalizeName(bs)) : undefined;
   const fromPoints = bs || !edition.muster.battleSizeFromPoints ? undefined : battleSizeFromPoints(list, rules);
@@ -76,8 +80,9 @@ export function createContext(doc: TextDocument, list: ArmyList, rules: RulesInd
     ...(inferred ? { inferredFaction: { covered: inferred.covered, of: list.units.length } } : {}),
     armyKeywords,
     ...(parent && faction ? { subFaction: faction.toUpperCase() } : {}),
-    detachment: detName ? findDetachment(rules, detName, faction) : undefined,
-    detachments: list.detachments.map((d) => findDetachment(rules, d.text, faction)),
+    detachment: detachments[0],
+    detachments,
+    ...(include.length ? { includedKeywords: include } : {}),
     ...(bsRule ? { battleSizeRule: bsRule } : {}),
     ...(fromPoints ? { battleSizeInferred: { points: fromPoints.points } } : {}),
     // A battle size without a points limit in the data (or named so) is a fixed force.
@@ -108,7 +113,10 @@ export function battleSizeNote(ctx: CheckContext): string {
 
 /** The detachment of that name, preferring the list's faction when several factions share the name. */
 export function findDetachment(rules: RulesIndex, name: string, faction?: string): Detachment | undefined {
-  const all = rules.data.detachments.filter((d) => normalizeName(d.name) === normalizeName(name));
+  let all = rules.data.detachments.filter((d) => normalizeName(d.name) === normalizeName(name));
+  // "Houndpack Lance Detachment": exporters and players append the word.
+  const bare = name.replace(/\s+detachment\s*$/i, '');
+  if (!all.length && bare !== name) all = rules.data.detachments.filter((d) => normalizeName(d.name) === normalizeName(bare));
   if (faction) {
     const f = sameFaction(rules, faction);
     const own = all.find((d) => f(d.faction));
@@ -159,6 +167,30 @@ function unitKeywords(unit: Unit, sheet: Datasheet): Set<string> {
   }
   if (sheet.epicHero) set.add('EPIC HERO');
   return set;
+}
+
+/**
+ * Adds the keywords the chosen detachments' rules grant (`detachmentGrants`): to every unit they name, or, where
+ * the player selects up to N units (CHARACTER for War Dogs in Houndpack Lance), to the units the list uses so
+ * (Warlord, an enhancement, or a note granting it), up to N in list order. Returns the faction keywords of
+ * units the detachments let the army include.
+ */
+function grantKeywords(units: ResolvedUnit[], detachments: Detachment[]): string[] {
+  const include: string[] = [];
+  for (const d of detachments) {
+    const grants = detachmentGrants(d);
+    include.push(...grants.include);
+    for (const g of grants.keywords) {
+      let left = g.upTo ?? Infinity;
+      for (const u of units) {
+        if (left <= 0 || !grantApplies(g, u.keywords)) continue;
+        if (g.upTo !== undefined && !(u.unit.warlord || u.unit.enhancements.length || g.add.every((k) => u.keywords.has(k)))) continue;
+        for (const k of g.add) u.keywords.add(k);
+        left--;
+      }
+    }
+  }
+  return include;
 }
 
 export const isCharacter = (u: ResolvedUnit) => u.keywords.has('CHARACTER');

@@ -4,11 +4,13 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ArmyList, Unit } from '../../domain/parse/ast';
 import type { RulesIndex } from '../../domain/rules';
-import type { Datasheet } from '../../domain/rules/model';
+import type { Datasheet, PointsStep } from '../../domain/rules/model';
 import { DEFAULT_SETTINGS, Settings } from '../../settings';
 import { editionRules, listEdition, type Edition, type EditionRules } from '../../domain/editions';
 import { makeDiagnostic } from './make';
+import { normalizeName, spellingKey } from '../../domain/text/normalize';
 import { createContext } from './context';
+import { readWithData } from './readWithData';
 import { checkArmy } from './army';
 import { checkEnhancements } from './enhancements';
 import { checkComposition } from './composition';
@@ -34,7 +36,7 @@ export function validateList(doc: TextDocument, parsed: ArmyList, rules: RulesIn
     if (missing.pricesOnly) checkPricesOnly(doc, list, rules, settings, edition, out);
     return out;
   }
-  const ctx = createContext(doc, list, rules, settings, out, editionRules(edition));
+  const ctx = createContext(doc, readWithData(list, rules, list.faction?.text), rules, settings, out, editionRules(edition));
   const factionName = ctx.faction;
   if (ctx.inferredFaction && factionName && list.units.length) {
     const { covered, of } = ctx.inferredFaction;
@@ -47,7 +49,7 @@ export function validateList(doc: TextDocument, parsed: ArmyList, rules: RulesIn
   }
   // With only the embedded seed loaded, an unknown unit most likely needs the community data: offer the download.
   const onlyEmbedded = rules.data.sources.every((s) => s.kind === 'embedded');
-  for (const unit of list.units) {
+  for (const unit of ctx.list.units) {
     const sheet = rules.datasheet(unit.name.text, factionName);
     if (!sheet) {
       out.push(unknownDatasheet(doc, unit, rules, factionName, onlyEmbedded ? downloadPayload(list, settings) : undefined));
@@ -64,7 +66,7 @@ export function validateList(doc: TextDocument, parsed: ArmyList, rules: RulesIn
       );
     }
     // Units priced by requisition thresholds are checked as copies of their datasheet together (muster.ts).
-    const points = ctx.edition.muster.requisition && sheet.pointsTiers?.length ? undefined : checkPoints(doc, unit, sheet, rules);
+    const points = ctx.edition.muster.requisition && sheet.pointsTiers?.length ? undefined : checkPoints(doc, unit, sheet, rules, ctx.armyKeywords);
     if (points) out.push(points);
   }
   for (const check of [checkArmy, checkEnhancements, checkComposition, checkMuster, checkPlan]) {
@@ -164,7 +166,7 @@ const normalizeKey = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').
 function checkPricesOnly(doc: TextDocument, list: ArmyList, rules: RulesIndex, settings: Settings, edition: Edition, out: Diagnostic[]): void {
   const ctx = createContext(doc, list, rules, settings, out, editionRules(edition));
   for (const { unit, sheet } of ctx.units) {
-    const points = ctx.edition.muster.requisition && sheet.pointsTiers?.length ? undefined : checkPoints(doc, unit, sheet, rules);
+    const points = ctx.edition.muster.requisition && sheet.pointsTiers?.length ? undefined : checkPoints(doc, unit, sheet, rules, ctx.armyKeywords);
     if (points) out.push(points);
   }
   checkPrices(ctx);
@@ -246,11 +248,25 @@ export function unitModelCount(unit: Unit): number {
   return unit.statedModelCount?.value ?? 1;
 }
 
+/**
+ * A price naming its models ("3 Wolf Guard Headtakers and 3 Hunting Wolves") fits a unit whose model groups
+ * count so; a unit without model groups, or a price naming none, fits any.
+ */
+function partsMatch(step: PointsStep, unit: Unit): boolean {
+  const groups = unit.models.filter((m) => !m.implicit);
+  if (!step.parts || groups.length === 0) return true;
+  const key = (n: string) => spellingKey(n).replace(/s$/, '');
+  return step.parts.every((p) => groups.filter((g) => key(g.name.text) === key(p.model)).reduce((n, g) => n + g.count, 0) === p.count);
+}
+
 /** Points the data gives for this unit at its size, enhancements included; undefined when the data has none. */
-export function expectedUnitPoints(unit: Unit, sheet: Datasheet, enhancementPoints: (name: string) => number | undefined = () => undefined): number | undefined {
+export function expectedUnitPoints(unit: Unit, sheet: Datasheet, enhancementPoints: (name: string) => number | undefined = () => undefined, ally?: boolean): number | undefined {
   if (sheet.points.length === 0) return undefined;
   const size = unitModelCount(unit);
-  const step = sheet.points.find((p) => p.models === size);
+  const steps = sheet.points.filter((p) => p.models === size);
+  // Two prices for a size: the ally's (Assigned Agent) for a unit taken into another faction's army.
+  const asAlly = ally ?? (!!unit.section && /\ball(?:ied|ies|y)\b/i.test(unit.section));
+  const step = steps.find((p) => p.as === (asAlly ? 'ally' : 'own')) ?? steps.find((p) => !p.as && partsMatch(p, unit)) ?? steps.find((p) => !p.as) ?? steps[0];
   if (!step) return undefined;
   let total = step.points;
   for (const e of unit.enhancements) {
@@ -261,9 +277,12 @@ export function expectedUnitPoints(unit: Unit, sheet: Datasheet, enhancementPoin
   return total;
 }
 
-function checkPoints(doc: TextDocument, unit: Unit, sheet: Datasheet, rules: RulesIndex): Diagnostic | undefined {
+function checkPoints(doc: TextDocument, unit: Unit, sheet: Datasheet, rules: RulesIndex, armyKeywords: string[]): Diagnostic | undefined {
   if (!unit.points) return undefined;
-  const expected = expectedUnitPoints(unit, sheet, (name) => rules.enhancement(name)?.points);
+  if (unit.modelsUnlisted) return checkPointsUnsettledSize(doc, unit, sheet, rules);
+  const army = armyKeywords.map(normalizeName);
+  const ally = army.length > 0 && !sheet.factionKeywords.some((k) => army.includes(normalizeName(k)));
+  const expected = expectedUnitPoints(unit, sheet, (name) => rules.enhancement(name)?.points, ally);
   if (expected === undefined || expected === unit.points.value) return undefined;
   const size = unitModelCount(unit);
   const enh = unit.enhancements.length ? ' including enhancements' : '';
@@ -273,5 +292,28 @@ function checkPoints(doc: TextDocument, unit: Unit, sheet: Datasheet, rules: Rul
     'points-mismatch',
     `${sheet.name} with ${size} model${size === 1 ? '' : 's'} costs ${expected} points${enh} in the rules data, not ${unit.points.value}.`,
     { data: { expected } },
+  );
+}
+
+/**
+ * A unit whose text lists only some of its models (`Unit.modelsUnlisted`): its stated points must be the price of
+ * some legal size holding the models listed; no size is guessed.
+ */
+function checkPointsUnsettledSize(doc: TextDocument, unit: Unit, sheet: Datasheet, rules: RulesIndex): Diagnostic | undefined {
+  const stated = unit.points;
+  if (!stated) return undefined;
+  const listed = unitModelCount(unit);
+  const prices = sheet.points
+    .filter((p) => p.models >= listed)
+    .map((p) => ({ models: p.models, points: expectedUnitPoints({ ...unit, models: [{ count: p.models, name: unit.name, span: unit.span, wargear: [], implicit: false }] }, sheet, (name) => rules.enhancement(name)?.points) }));
+  if (!prices.length || prices.some((p) => p.points === undefined || p.points === stated.value)) return undefined;
+  const enh = unit.enhancements.length ? ' including enhancements' : '';
+  const options = prices.map((p) => `${p.points} (${p.models} models)`);
+  const said = options.length > 1 ? `${options.slice(0, -1).join(', ')} or ${options[options.length - 1]}` : options[0];
+  return makeDiagnostic(
+    doc,
+    stated.span,
+    'points-mismatch',
+    `${sheet.name} (the text lists ${listed} of its models) costs ${said} points${enh} in the rules data, not ${stated.value}.`,
   );
 }
