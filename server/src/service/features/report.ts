@@ -154,11 +154,15 @@ export function reportList(file: string, doc: TextDocument, list: ArmyList, diag
   };
 }
 
-/** An error is an error; without one, a list the data could not (fully) check says so; else it is legal. */
+/**
+ * A list nothing could be checked of is "not checked" (its one error says why); else an error is an error; without
+ * one, a list the data could check only in part says so; else it is legal.
+ */
 function verdictOf(counts: Record<SeverityName, number>, diagnostics: Diagnostic[]): Verdict {
-  if (counts.error > 0) return 'not legal';
   const missing = notCheckedBy(diagnostics);
-  return missing === 'none' ? 'not checked' : missing === 'points' ? 'points only' : 'legal';
+  if (missing === 'none') return 'not checked';
+  if (counts.error > 0) return 'not legal';
+  return missing === 'points' ? 'points only' : 'legal';
 }
 
 /**

@@ -84,11 +84,15 @@ export function validateList(doc: TextDocument, parsed: ArmyList, rules: RulesIn
  * A list without a faction line: the exports' header then reads the detachment where the faction stands
  * ("Subterranean Assault" above the battle size). When that "faction" is no faction of the data but is one
  * of its detachments, and no other detachment is named, the list is read as naming that detachment and no
- * faction (which is then inferred from its units).
+ * faction (which is then inferred from its units). A detachment's exact name wins over a faction keyword that
+ * only its spelling key matches ("Scintillating Legion", the detachment, beside the keyword SCINTILLATING LEGIONS).
  */
 function withoutMistakenFaction(list: ArmyList, rules: RulesIndex): ArmyList {
   const f = list.faction;
-  if (!f || list.detachments.length || factionKnown(rules, f.text) || !rules.detachment(f.text)) return list;
+  if (!f || list.detachments.length || rules.faction(f.text)) return list;
+  const detachment = rules.detachment(f.text);
+  if (!detachment) return list;
+  if (factionKnown(rules, f.text) && normalizeName(detachment.name) !== normalizeName(f.text)) return list;
   return { ...list, faction: undefined, detachments: [f] };
 }
 
