@@ -592,7 +592,8 @@ class DatasheetBuilder {
     };
     const R = this.R;
     const L = this.L;
-    const visitInfo = (n: XNode, cat: Cat, kind: 'unit' | 'model' | 'upgrade', modelName: string | undefined) => {
+    /** Reads an element's profiles and rules; returns its weapon profiles (own, in infoGroups, and linked). */
+    const visitInfo = (n: XNode, cat: Cat, kind: 'unit' | 'model' | 'upgrade', modelName: string | undefined): XNode[] => {
       // profiles (own, in infoGroups, and through infoLinks)
       const profiles: XNode[] = [...kids(n, 'profiles', 'profile')];
       const ruleLinks: { rule: XNode; link?: XNode; cat: Cat }[] = [];
@@ -614,13 +615,15 @@ class DatasheetBuilder {
         for (const p of kids(g, 'profiles', 'profile')) profiles.push(p);
         inline(g);
       }
+      const weaponProfiles: XNode[] = [];
       for (const p of profiles) {
         const tn = L.profileTypeName(p);
         const pname = foldTypography(attr(p, 'name') ?? '');
         if (tn === 'Unit') {
           col.profiles.push({ name: pname, ch: characteristics(p), modelEntry: kind !== 'unit' });
-        } else if (tn === 'Ranged Weapons' || tn === 'Melee Weapons') {
-          // handled with the owning entry in visitWeapons
+        } else if (/weapons$/i.test(tn)) {
+          // The owning entry's weapon, whether its own profile or one it links ("➤ Plasma pistol - standard").
+          if (!weaponProfiles.includes(p)) weaponProfiles.push(p);
         } else if (tn === 'Abilities') {
           const desc = description(p);
           const inv = invulnOf(pname, desc);
@@ -635,7 +638,7 @@ class DatasheetBuilder {
           addAbility({ name: 'Transport', kind: 'datasheet', text: bsText(characteristics(p).get('CAPACITY') ?? '') });
         }
       }
-      if (kind === 'upgrade') return; // rule links on wargear are weapon abilities, already in the Keywords string
+      if (kind === 'upgrade') return weaponProfiles; // rule links on wargear are weapon abilities, already in the Keywords string
       for (const { rule, link, cat: rc } of ruleLinks) {
         let name = foldTypography(attr(rule, 'name') ?? '');
         for (const m of modifiersOf(link)) if (m.type === 'append' && m.field === 'name') name = `${name} ${m.value}`.trim();
@@ -643,15 +646,19 @@ class DatasheetBuilder {
         const desc = bsText(text(kids(rule, 'description')[0]));
         addAbility(core ? { name, kind: 'core' } : { name, kind: 'faction', text: desc || undefined });
       }
+      return weaponProfiles;
     };
-    const visitWeapons = (n: XNode, file: string) => {
-      const profs = kids(n, 'profiles', 'profile').filter((p) => /weapons$/i.test(L.profileTypeName(p)));
-      if (!profs.length) return;
-      const wname = foldTypography(attr(n, 'name') ?? '');
+    const addWeapon = (wname: string, file: string, profs: XNode[]) => {
       const key = normalizeName(wname);
       if (seenWeapon.has(key)) return;
       seenWeapon.add(key);
       col.weapons.push({ name: wname, profiles: profs.map((p) => boundWeaponProfile(this.weaponProfile(p), { file, locator: attr(p, 'id') }, this.L.warnings)) });
+    };
+    /** A wargear entry is one weapon of its profiles; a model or unit entry carrying profiles has one weapon per profile. */
+    const visitWeapons = (n: XNode, file: string, profs: XNode[], kind: 'unit' | 'model' | 'upgrade') => {
+      if (!profs.length) return;
+      if (kind === 'upgrade') addWeapon(foldTypography(attr(n, 'name') ?? ''), file, profs);
+      else for (const p of profs) addWeapon(this.weaponProfile(p).name, file, [p]);
     };
     // Each (entry, model) is walked once (memoised at the shallowest depth it was reached): shared groups that
     // link each other two-to-a-level cost their number, not 2^depth. A cycle or a chain beyond the depth
@@ -671,9 +678,9 @@ class DatasheetBuilder {
       if (type !== 'group') {
         const kind = depth === 0 ? 'unit' : type === 'model' ? 'model' : type === 'unit' ? 'unit' : 'upgrade';
         const mName = kind === 'model' ? this.modelName(c.node) : modelName;
-        visitInfo(c.node, c.cat, kind, mName);
-        if (c.link) visitInfo(c.link, c.cat, kind, mName);
-        visitWeapons(c.node, c.cat.file);
+        const profs = visitInfo(c.node, c.cat, kind, mName);
+        if (c.link) for (const p of visitInfo(c.link, c.cat, kind, mName)) if (!profs.includes(p)) profs.push(p);
+        visitWeapons(c.node, c.cat.file, profs, kind);
         modelName = mName;
       }
       for (const ch of children(this.R, c.node, c.cat)) walk(ch, depth + 1, stack, modelName);
