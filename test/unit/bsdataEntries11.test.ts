@@ -10,6 +10,8 @@ import { createLanguageService } from '../../server/src/service/languageService'
 import { parseArmyList } from '../../server/src/service/domain/parse';
 import { loadoutGroups } from '../../server/src/service/features/codeLens';
 import type { Datasheet, RulesData } from '../../server/src/service/domain/rules/model';
+import { mergeRules } from '../../server/src/service/domain/rules/merge';
+import { emptyRulesData } from '../../server/src/service/domain/rules/dataFiles';
 import { requireShared, sharedPath } from '../support/shared';
 
 interface Finding {
@@ -77,5 +79,73 @@ describe('BattleScribe 11e entries as the checks read them (../shared)', functio
       // The Champion's one and the two of the nine Berzerkers.
       assert.strictEqual(fired.reduce((n, g) => n + g.models, 0), 3, JSON.stringify(fired));
     });
+  });
+});
+
+describe('the MFM merged onto a catalogue datasheet (own fixture)', () => {
+  const ds = (name: string, factionKeywords: string[], over: Partial<Datasheet> = {}): Datasheet => ({
+    id: name, name, factionKeywords, keywords: [], composition: [], points: [], weapons: [], abilities: [], leads: [], ledBy: [], epicHero: false,
+    models: [], source: { file: 'x', locator: name }, ...over,
+  });
+  const source = (kind: 'bsdata' | 'mfm', sheets: Datasheet[]): RulesData => {
+    const d = emptyRulesData();
+    d.sources.push({ kind, edition: 11, location: kind, version: kind });
+    d.datasheets.push(...sheets);
+    return d;
+  };
+  const weapon = { name: 'Assault cannon', profiles: [] };
+  const model = { name: 'Speeder', M: '14"', T: 6, Sv: 3, W: 7, Ld: 6, OC: 2 };
+
+  it('matches on any faction keyword of the catalogue datasheet and on a plural, in either order', () => {
+    for (const order of [0, 1]) {
+      const bs = source('bsdata', [
+        ds('Land Speeder Vengeance', ['ADEPTUS ASTARTES', 'DARK ANGELS'], { models: [model], weapons: [weapon] }),
+        ds('Myphitic Blight-hauler', ['DEATH GUARD'], { models: [model] }),
+      ]);
+      const mfmPriced = { kind: 'mfm' as const, label: 'MFM', source: { file: 'mfm.yaml' } };
+      const mfm = source('mfm', [
+        ds('Land Speeder Vengeance', ['DARK ANGELS'], { points: [{ models: 1, points: 130 }], pricedBy: mfmPriced }),
+        ds('Myphitic Blight-Haulers', ['DEATH GUARD'], { points: [{ models: 1, points: 100 }, { models: 2, points: 200 }], pricedBy: mfmPriced }),
+      ]);
+      const { data } = mergeRules(order ? [{ data: mfm, precedence: 1 }, { data: bs, precedence: 2 }] : [{ data: bs, precedence: 1 }, { data: mfm, precedence: 2 }]);
+      assert.deepStrictEqual(data.datasheets.map((d) => [d.name, d.models.length, d.weapons.length, d.points.map((p) => p.points).join('/'), d.pricedBy?.kind]), [
+        ['Land Speeder Vengeance', 1, 1, '130', 'mfm'],
+        ['Myphitic Blight-hauler', 1, 0, '100/200', 'mfm'],
+      ], `order ${order}`);
+    }
+  });
+
+  it('never merges datasheets of another faction that share the name', () => {
+    const bs = source('bsdata', [ds('Land Raider', ['ADEPTUS ASTARTES', 'GREY KNIGHTS'], { models: [model] })]);
+    const mfm = source('mfm', [ds('Land Raider', ['BLACK TEMPLARS'], { points: [{ models: 1, points: 240 }], pricedBy: { kind: 'mfm', label: 'MFM', source: { file: 'm' } } })]);
+    const { data } = mergeRules([{ data: bs, precedence: 1 }, { data: mfm, precedence: 2 }]);
+    assert.strictEqual(data.datasheets.length, 2);
+  });
+});
+
+describe('the MFM merged onto the real catalogues (../shared)', function () {
+  this.timeout(120000);
+  beforeEach(function () {
+    requireShared(this, 'data', 'bsdata-11e');
+    requireShared(this, 'data', 'mfm-11e', 'v1.1');
+    requireShared(this, 'lists-11e');
+  });
+
+  it('Land Speeder Vengeance keeps its profile and weapons, priced by the MFM; the Dark Angels list names them', () => {
+    const lsv = data11('Dark Angels').datasheets.filter((d) => d.name === 'Land Speeder Vengeance');
+    assert.strictEqual(lsv.length, 1, 'one datasheet, not a catalogue one and a points-only one');
+    assert.strictEqual(lsv[0].pricedBy?.kind, 'mfm');
+    assert.ok(['Assault cannon', 'Plasma storm battery'].every((w) => lsv[0].weapons.some((x) => x.name === w)), JSON.stringify(lsv[0].weapons.map((w) => w.name)));
+    const found = check(list('gwapp11_darkangels_1.txt')).filter((f) => f.line >= 109 && f.line <= 112);
+    assert.deepStrictEqual(found.map((f) => f.code), ['points-mismatch'], JSON.stringify(found));
+  });
+
+  it("every MFM entry of a faction whose catalogue has a datasheet of that name prices it (no points-only twin)", () => {
+    for (const faction of ['Dark Angels', 'Blood Angels', 'Death Guard', 'World Eaters', 'Orks', "T'au Empire"]) {
+      const all = data11(faction).datasheets;
+      const key = (n: string) => n.toLowerCase().replace(/[^a-z0-9]/g, '').replace(/s$/, '');
+      const twins = all.filter((d) => !d.models.length && all.some((c) => c.models.length && key(c.name) === key(d.name) && c.factionKeywords.includes(d.factionKeywords[0])));
+      assert.deepStrictEqual(twins.map((d) => d.name), [], faction);
+    }
   });
 });

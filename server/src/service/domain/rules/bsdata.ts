@@ -1034,6 +1034,9 @@ function loadFaction(L: Loader, cat: Cat, data: RulesData, seenDs: Set<string>):
     if (!opts.includeAllies && !ds.factionKeywords.includes(keyword)) continue;
     if (seenDs.has(ds.id)) continue;
     seenDs.add(ds.id);
+    // The faction's own keyword first (BSData often lists ADEPTUS ASTARTES before DARK ANGELS): sources match on it.
+    const own = ds.factionKeywords.indexOf(keyword);
+    if (own > 0) ds.factionKeywords.unshift(...ds.factionKeywords.splice(own, 1));
     data.datasheets.push(ds);
   }
   loadDetachments(L, R, cat, faction, data, B.enhancementGroups);
