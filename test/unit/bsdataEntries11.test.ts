@@ -9,6 +9,7 @@ import { RulesProvider } from '../../server/src/node/rulesProvider';
 import { createLanguageService } from '../../server/src/service/languageService';
 import { parseArmyList } from '../../server/src/service/domain/parse';
 import { loadoutGroups } from '../../server/src/service/features/codeLens';
+import { unitModelCount } from '../../server/src/service/features/diagnostics/validate';
 import type { Datasheet, RulesData } from '../../server/src/service/domain/rules/model';
 import { mergeRules } from '../../server/src/service/domain/rules/merge';
 import { emptyRulesData } from '../../server/src/service/domain/rules/dataFiles';
@@ -79,6 +80,83 @@ describe('BattleScribe 11e entries as the checks read them (../shared)', functio
       // The Champion's one and the two of the nine Berzerkers.
       assert.strictEqual(fired.reduce((n, g) => n + g.models, 0), 3, JSON.stringify(fired));
     });
+  });
+});
+
+describe('wargear, models and compulsory models by the data\'s entry types (../shared)', function () {
+  this.timeout(120000);
+  beforeEach(function () {
+    requireShared(this, 'data', 'bsdata-11e');
+    requireShared(this, 'data', 'mfm-11e', 'v1.1');
+    requireShared(this, 'lists-11e');
+  });
+
+  // A T'au character with drones from its "Drones (0-2)" group: upgrades without a weapon profile of their own.
+  const TAU = `T'au Empire
+Kauyon
+Strike Force (2,000 Points)
+
+CHARACTERS
+
+Cadre Fireblade (50 points)
+  • 1x Close combat weapon
+  • 1x Fireblade pulse rifle
+  • 1x Gun Drone
+  • 1x Shield Drone
+`;
+
+  it("drones are legal wargear, and the Gun Drone's twin pulse carbine reaches the damage figures", () => {
+    const fireblade = sheet("T'au Empire", 'Cadre Fireblade');
+    assert.ok(['Gun Drone', 'Shield Drone', 'Missile Drone', 'Marker Drone'].every((d) => fireblade.wargearNames?.includes(d)), JSON.stringify(fireblade.wargearNames));
+    assert.deepStrictEqual(check(TAU).filter((f) => f.code === 'unknown-wargear'), []);
+    const unit = parseArmyList(TAU).units[0];
+    const fired = loadoutGroups(unit, fireblade).flatMap((g) => g.weapons.flatMap((w) => w.profiles.map((p) => p.name)));
+    assert.ok(fired.includes('Twin pulse carbine'), JSON.stringify(fired));
+  });
+
+  it('Bomb Squig, Ammo Runt, Distraction Grot are wargear: the Orks list has no false unit size', () => {
+    const squighogs = sheet('Orks', 'Squighog Boyz');
+    assert.ok(squighogs.wargearNames?.includes('Bomb squig') && !squighogs.modelNames?.includes('Bomb squig'), JSON.stringify(squighogs.wargearNames));
+    const text = list('gwapp11_orks_1.txt');
+    const found = check(text);
+    assert.deepStrictEqual(found.filter((f) => ['unit-size', 'model-count'].includes(f.code)), []);
+    const units = parseArmyList(text).units;
+    const size = (name: string) => unitModelCount(units.find((u) => u.name.text === name)!, sheet('Orks', name));
+    assert.deepStrictEqual([size('Squighog Boyz'), size('Flash Gitz'), size('Kommandos')], [8, 10, 10]);
+  });
+
+  it("Watcher in the Dark is wargear: the Dark Angels list's Deathwing units have their five models", () => {
+    for (const name of ['Deathwing Knights', 'Deathwing Terminator Squad']) {
+      const d = sheet('Dark Angels', name);
+      assert.ok(d.wargearNames?.includes('Watcher in the Dark'), `${name}: ${JSON.stringify(d.wargearNames)}`);
+    }
+    const found = check(list('gwapp11_darkangels_1.txt')).filter((f) => f.line === 17 || f.line === 32);
+    assert.deepStrictEqual(found.filter((f) => ['unit-size', 'model-count'].includes(f.code)), []);
+  });
+
+  it('compulsory models come from the data: the Champion and the Pack Leader, never read from names', () => {
+    assert.deepStrictEqual(sheet('World Eaters', 'Khorne Berzerkers').requiredModels?.map((q) => [q.model, q.min]), [['Khorne Berzerker Champion', 1], ['Khorne Berzerkers', 9]]);
+    assert.ok(sheet('World Eaters', 'Jakhals').requiredModels?.some((q) => q.model === 'Jakhal Pack Leader' && q.min === 1));
+  });
+
+  it('a real list without its Champion → model-count on that unit; the shared lists have none', () => {
+    const text = list('gwapp11_worldeaters_1.txt');
+    for (const file of fs.readdirSync(sharedPath('lists-11e')).filter((f) => f.endsWith('.txt'))) {
+      assert.deepStrictEqual(check(list(file)).filter((f) => f.code === 'model-count'), [], file);
+    }
+    // The first Khorne Berzerkers unit with its Champion's three lines taken out (9 Berzerkers left).
+    const lines = text.split('\n');
+    const at = lines.findIndex((l) => /Khorne Berzerker Champion/.test(l));
+    const unitLine = lines.slice(0, at).map((l) => /^Khorne Berzerkers \(/.test(l)).lastIndexOf(true) + 1;
+    assert.match(lines.slice(at, at + 3).join('\n'), /Champion[\s\S]*Chainblade[\s\S]*Plasma pistol/);
+    lines.splice(at, 3);
+    const all = check(lines.join('\n'));
+    const found = all.filter((f) => f.code === 'model-count');
+    // 9 models: not a size the datasheet allows either.
+    assert.ok(all.some((f) => f.code === 'unit-size' && f.line === unitLine), JSON.stringify(all));
+    assert.deepStrictEqual(found.map((f) => [f.line, f.message]), [
+      [unitLine, 'Khorne Berzerkers has no Khorne Berzerker Champion: its datasheet requires 1 (unit composition).'],
+    ]);
   });
 });
 

@@ -4,7 +4,7 @@
 import { boundWeaponProfile } from './boundedProfile';
 import {
   Ability, CompositionEntry, CoreRule, Datasheet, DataWarning, Detachment, Enhancement, Faction, ModelProfile,
-  PointsStep, RulesData, Weapon, WeaponProfile,
+  PointsStep, RequiredModel, RulesData, Weapon, WeaponProfile,
 } from './model';
 import { asDataFiles, DataFiles, emptyRulesData, FileInput, LoadResult, readHead, readTail, warn } from './dataFiles';
 import { attr, kids, parseRawElement, parseXmlDocument, readRootHeader, text, XNode } from './bsdataXml';
@@ -561,6 +561,10 @@ interface Collected {
   unitInvuln?: number;
   modelInvuln: Map<string, number>;
   leaderTexts: string[];
+  /** Names of model entries, their profiles, and the groups and options holding them (the unit's own excluded). */
+  modelNames: string[];
+  /** Names of upgrade entries (some may turn out to be options holding models: see `modelNames`). */
+  upgradeNames: string[];
 }
 
 function invulnOf(name: string, desc: string): number | undefined {
@@ -581,7 +585,7 @@ class DatasheetBuilder {
   constructor(private L: Loader, private R: Resolver) {}
 
   collect(root: Child): Collected {
-    const col: Collected = { profiles: [], weapons: [], abilities: [], modelInvuln: new Map(), leaderTexts: [] };
+    const col: Collected = { profiles: [], weapons: [], abilities: [], modelInvuln: new Map(), leaderTexts: [], modelNames: [], upgradeNames: [] };
     const seenAbility = new Set<string>();
     const seenWeapon = new Set<string>();
     const addAbility = (a: Ability) => {
@@ -664,10 +668,13 @@ class DatasheetBuilder {
     // link each other two-to-a-level cost their number, not 2^depth. A cycle or a chain beyond the depth
     // bound is cut with a warning naming the element.
     const walked = new Map<string, number>();
-    const walk = (c: Child, depth: number, stack: Set<string>, modelName: string | undefined) => {
+    // `enclosing`: the groups and options passed since the unit or the last model (a model names them models).
+    const walk = (c: Child, depth: number, stack: Set<string>, modelName: string | undefined, enclosing: string[]) => {
       const id = attr(c.node, 'id') ?? '';
       if (stack.has(id)) return this.cut('link-cycle', c, `links back to itself through ${stack.size} link${stack.size === 1 ? '' : 's'} (a cycle)`);
       if (depth > MAX_DEPTH) return this.cut('link-too-deep', c, `is nested more than ${MAX_DEPTH} links deep`);
+      // An option reaching a model already walked through another option is still an option holding models.
+      if (depth > 0 && c.tag === 'selectionEntry' && attr(c.node, 'type') === 'model') col.modelNames.push(...enclosing);
       const key = `${id}\u0000${modelName ?? ''}`;
       const prev = walked.get(key);
       if (prev !== undefined && prev <= depth) return;
@@ -681,13 +688,34 @@ class DatasheetBuilder {
         const profs = visitInfo(c.node, c.cat, kind, mName);
         if (c.link) for (const p of visitInfo(c.link, c.cat, kind, mName)) if (!profs.includes(p)) profs.push(p);
         visitWeapons(c.node, c.cat.file, profs, kind);
+        // Wargear without a weapon profile of its own that carries weapons (a Gun Drone's twin pulse carbine):
+        // naming it in a list names those weapons too.
+        if (kind === 'upgrade' && !profs.length) {
+          const carried = children(this.R, c.node, c.cat).filter((ch) => ch.tag === 'selectionEntry' && attr(ch.node, 'type') === 'upgrade').flatMap((ch) => this.weaponProfilesOf(ch));
+          if (carried.length) addWeapon(foldTypography(attr(c.node, 'name') ?? ''), c.cat.file, carried);
+        }
         modelName = mName;
+        const name = foldTypography(attr(c.node, 'name') ?? '');
+        if (kind === 'model' || (depth === 0 && type === 'model')) col.modelNames.push(name, mName ?? name);
+        else if (kind === 'upgrade') col.upgradeNames.push(name);
       }
-      for (const ch of children(this.R, c.node, c.cat)) walk(ch, depth + 1, stack, modelName);
+      const inside = type === 'model' || depth === 0 ? [] : [...enclosing, foldTypography(attr(c.node, 'name') ?? '')];
+      for (const ch of children(this.R, c.node, c.cat)) walk(ch, depth + 1, stack, modelName, inside);
       stack.delete(id);
     };
-    walk(root, 0, new Set(), attr(root.node, 'type') === 'model' ? this.modelName(root.node) : undefined);
+    walk(root, 0, new Set(), attr(root.node, 'type') === 'model' ? this.modelName(root.node) : undefined, []);
     return col;
+  }
+
+  /** An entry's weapon profiles: its own and those it (or its link) links. */
+  weaponProfilesOf(c: Child): XNode[] {
+    const out = [...kids(c.node, 'profiles', 'profile')];
+    for (const n of [c.node, c.link]) for (const il of kids(n, 'infoLinks', 'infoLink')) {
+      if (attr(il, 'type') !== 'profile') continue;
+      const t = this.R.get(attr(il, 'targetId') ?? '', { file: c.cat.file, locator: attr(il, 'id') });
+      if (t) out.push(t.node);
+    }
+    return out.filter((p) => /weapons$/i.test(this.L.profileTypeName(p)));
   }
 
   /** A link not followed (cycle, depth), with one warning per element. */
@@ -768,6 +796,59 @@ class DatasheetBuilder {
       return out;
     };
     return [...rec(root.node, root.cat, 0)].map(([model, [min, max]]) => ({ model, min, max }));
+  }
+
+  /**
+   * The models a unit must contain: model entries with a minimum of 1 or more at the unit (directly or in groups,
+   * which are not selections), and groups of model variants with such a minimum. A minimum a modifier may change,
+   * or a hidden entry, is not one the data settles: left out.
+   */
+  requiredModels(root: Child): RequiredModel[] {
+    if (attr(root.node, 'type') === 'model') return [];
+    const out: RequiredModel[] = [];
+    const fixedMin = (c: Child): number | undefined => {
+      if (attr(c.node, 'hidden') === 'true' || attr(c.link, 'hidden') === 'true') return undefined;
+      let min: number | undefined;
+      const mods = [...modifiersOf(c.node), ...modifiersOf(c.link)];
+      for (const n of [c.node, c.link]) for (const k of kids(n, 'constraints', 'constraint')) {
+        if (attr(k, 'type') !== 'min' || attr(k, 'field') !== 'selections' || attr(k, 'scope') !== 'parent') continue;
+        const v = Number(attr(k, 'value'));
+        if (!Number.isFinite(v) || v < 1) continue;
+        if (mods.some((m) => m.field === attr(k, 'id') || m.field === 'hidden')) return undefined;
+        min = Math.max(min ?? 0, v);
+      }
+      return min;
+    };
+    /** The model variants of a group (through its subgroups); undefined when it holds anything else. */
+    const variants = (g: Child, depth: number): string[] | undefined => {
+      const names: string[] = [];
+      for (const c of children(this.R, g.node, g.cat)) {
+        if (c.tag === 'selectionEntryGroup') {
+          const sub = depth < MAX_DEPTH ? variants(c, depth + 1) : undefined;
+          if (!sub) return undefined;
+          names.push(...sub);
+        } else if (attr(c.node, 'type') === 'model') names.push(foldTypography(attr(c.node, 'name') ?? ''));
+        else return undefined;
+      }
+      return names.length ? names : undefined;
+    };
+    const visit = (n: Child, depth: number) => {
+      for (const c of children(this.R, n.node, n.cat)) {
+        const name = foldTypography(attr(c.node, 'name') ?? '');
+        if (c.tag === 'selectionEntry') {
+          const min = attr(c.node, 'type') === 'model' ? fixedMin(c) : undefined;
+          // An export may write a variant under its base name ("4x Raveners" holding the "Ravener w/ Venom bolt").
+          if (min) out.push({ model: name, min, names: partNames([name]) });
+          continue;
+        }
+        const min = fixedMin(c);
+        const vs = min ? variants(c, depth + 1) : undefined;
+        if (min && vs) out.push({ model: partNames([name])[0] ?? name, min, names: partNames([name, ...vs]) });
+        else if (depth < MAX_DEPTH) visit(c, depth + 1);
+      }
+    };
+    visit(root, 0);
+    return out;
   }
 
   /** Points per unit size: the base cost, then the pts modifiers evaluated for every size the unit can take. */
@@ -907,10 +988,35 @@ class DatasheetBuilder {
       source: { file: root.cat.file, locator: id },
     };
     if (!role) delete ds.role;
+    const modelNames = partNames(col.modelNames);
+    const looseModels = new Set(modelNames.map(looseKey));
+    const wargearNames = partNames(col.upgradeNames).filter((w) => !looseModels.has(looseKey(w)));
+    if (modelNames.length) ds.modelNames = modelNames;
+    if (wargearNames.length) ds.wargearNames = wargearNames;
+    const required = this.requiredModels(root);
+    if (required.length) ds.requiredModels = required;
     // 11th edition: a SUPPORT unit's attachment list (printed under "Leader" in BSData) attaches it as Support.
     if (keywords.includes('SUPPORT')) ds.supports = col.leaderTexts.flatMap(parseLeaderText);
     return ds;
   }
+}
+
+/** A loose key for names the data and the exports spell differently ("Bomb Squig" / "Bomb squig", plurals). */
+function looseKey(name: string): string {
+  return normalizeName(name).replace(/[^a-z0-9]/g, '').replace(/s$/, '');
+}
+
+/**
+ * Distinct names of a unit's parts as a list may write them: a group's count prefix dropped ("9 - 19 Khorne
+ * Berzerkers" → "Khorne Berzerkers"), a variant's base name added ("Jakhal w/ mauler chainblade" → "Jakhal").
+ */
+function partNames(names: string[]): string[] {
+  const out = new Map<string, string>();
+  for (const n of names) {
+    const bare = n.replace(/^\s*\d+\s*(-\s*\d+)?\s+(?=\D)/, '').trim();
+    for (const v of [bare, bare.replace(/\s+(w\/|with\b).*$/i, '').trim()]) if (v && !out.has(looseKey(v))) out.set(looseKey(v), v);
+  }
+  return [...out.values()];
 }
 
 function push(arr: string[], v: string): void {

@@ -8,7 +8,7 @@ import type { Datasheet } from '../../domain/rules/model';
 import { DEFAULT_SETTINGS, Settings } from '../../settings';
 import { editionRules, listEdition, type Edition, type EditionRules } from '../../domain/editions';
 import { makeDiagnostic } from './make';
-import { createContext } from './context';
+import { createContext, modelGroups } from './context';
 import { checkArmy } from './army';
 import { checkEnhancements } from './enhancements';
 import { checkComposition } from './composition';
@@ -163,8 +163,9 @@ function unknownDatasheet(doc: TextDocument, unit: Unit, rules: RulesIndex, fact
 }
 
 /** The number of models in a unit as the list states it. */
-export function unitModelCount(unit: Unit): number {
-  const counted = unit.models.filter((m) => !m.implicit).reduce((n, m) => n + m.count, 0);
+/** The unit's models as written; with its datasheet, bullets the data makes wargear ("2x Bomb Squig") are not counted. */
+export function unitModelCount(unit: Unit, sheet?: Datasheet): number {
+  const counted = modelGroups(unit, sheet).reduce((n, m) => n + m.count, 0);
   if (counted > 0) return counted;
   return unit.statedModelCount?.value ?? 1;
 }
@@ -172,7 +173,7 @@ export function unitModelCount(unit: Unit): number {
 /** Points the data gives for this unit at its size, enhancements included; undefined when the data has none. */
 export function expectedUnitPoints(unit: Unit, sheet: Datasheet, enhancementPoints: (name: string) => number | undefined = () => undefined): number | undefined {
   if (sheet.points.length === 0) return undefined;
-  const size = unitModelCount(unit);
+  const size = unitModelCount(unit, sheet);
   const step = sheet.points.find((p) => p.models === size);
   if (!step) return undefined;
   let total = step.points;
@@ -188,7 +189,7 @@ function checkPoints(doc: TextDocument, unit: Unit, sheet: Datasheet, rules: Rul
   if (!unit.points) return undefined;
   const expected = expectedUnitPoints(unit, sheet, (name) => rules.enhancement(name)?.points);
   if (expected === undefined || expected === unit.points.value) return undefined;
-  const size = unitModelCount(unit);
+  const size = unitModelCount(unit, sheet);
   const enh = unit.enhancements.length ? ' including enhancements' : '';
   return makeDiagnostic(
     doc,
