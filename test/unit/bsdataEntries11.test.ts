@@ -10,6 +10,7 @@ import { createLanguageService } from '../../server/src/service/languageService'
 import { parseArmyList } from '../../server/src/service/domain/parse';
 import { loadoutGroups } from '../../server/src/service/features/codeLens';
 import { unitModelCount } from '../../server/src/service/features/diagnostics/validate';
+import { unitModels } from '../../server/src/service/domain/damage/targetUnit';
 import type { Datasheet, RulesData } from '../../server/src/service/domain/rules/model';
 import { mergeRules } from '../../server/src/service/domain/rules/merge';
 import { emptyRulesData } from '../../server/src/service/domain/rules/dataFiles';
@@ -123,6 +124,9 @@ Cadre Fireblade (50 points)
     const units = parseArmyList(text).units;
     const size = (name: string) => unitModelCount(units.find((u) => u.name.text === name)!, sheet('Orks', name));
     assert.deepStrictEqual([size('Squighog Boyz'), size('Flash Gitz'), size('Kommandos')], [8, 10, 10]);
+    // The same units as damage targets: the squigs and grots are no models to kill.
+    const target = (name: string) => unitModels(units.find((u) => u.name.text === name)!, sheet('Orks', name));
+    assert.deepStrictEqual([target('Squighog Boyz'), target('Flash Gitz'), target('Kommandos')], [8, 10, 10]);
   });
 
   it("Watcher in the Dark is wargear: the Dark Angels list's Deathwing units have their five models", () => {

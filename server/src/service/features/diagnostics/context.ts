@@ -3,13 +3,14 @@
 // whether it is a Combat Patrol (a fixed force without points).
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { ArmyList, ModelGroup, Span, Unit } from '../../domain/parse/ast';
+import type { ArmyList, Span, Unit } from '../../domain/parse/ast';
 import type { RulesIndex } from '../../domain/rules';
 import type { BattleSizeRule, Datasheet, Detachment, Faction } from '../../domain/rules/model';
 import type { Settings } from '../../settings';
 import type { EditionRules } from '../../domain/editions';
 import { TENTH } from '../../domain/editions/tenth';
 import { normalizeName } from '../../domain/text/normalize';
+export { modelGroups, namesModel, namesWargear } from '../../domain/rules/parts';
 import { makeDiagnostic, DiagnosticExtras } from './make';
 import type { DiagnosticCode } from './codes';
 
@@ -149,32 +150,3 @@ export function looseName(name: string): string {
 
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-interface PartKeys { models: Set<string>; wargear: Set<string> }
-const partKeys = new WeakMap<Datasheet, PartKeys>();
-
-function keysOf(sheet: Datasheet): PartKeys {
-  let k = partKeys.get(sheet);
-  if (!k) {
-    const models = new Set([...(sheet.modelNames ?? []), ...sheet.models.map((m) => m.name), ...sheet.composition.map((c) => c.model)].map(looseName));
-    partKeys.set(sheet, (k = { models, wargear: new Set((sheet.wargearNames ?? []).map(looseName).filter((w) => !models.has(w))) }));
-  }
-  return k;
-}
-
-/**
- * Whether a list's bullet names wargear rather than models ("2x Bomb Squig", "1x Watcher in the Dark"), by the
- * data's entry types: an upgrade entry of the datasheet that is no model. False where the data does not say.
- */
-export function namesWargear(sheet: Datasheet, name: string): boolean {
-  return keysOf(sheet).wargear.has(looseName(name));
-}
-
-/** Whether a bullet names one of the datasheet's models as the data names them (entries, profiles, groups of variants). */
-export function namesModel(sheet: Datasheet, name: string): boolean {
-  return keysOf(sheet).models.has(looseName(name));
-}
-
-/** The unit's model groups as written, without the bullets that name wargear by the data's entry types. */
-export function modelGroups(unit: Unit, sheet?: Datasheet): ModelGroup[] {
-  return unit.models.filter((g) => !g.implicit && !(sheet && namesWargear(sheet, g.name.text)));
-}
