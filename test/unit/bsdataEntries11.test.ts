@@ -161,6 +161,12 @@ Cadre Fireblade (50 points)
     assert.deepStrictEqual(found.map((f) => [f.line, f.message]), [
       [unitLine, 'Khorne Berzerkers has no Khorne Berzerker Champion: its datasheet requires 1 (unit composition).'],
     ]);
+    // Jakhals without their Pack Leader (its bullet and its two wargear lines).
+    const jak = text.split('\n');
+    const leader = jak.findIndex((l) => /Jakhal Pack Leader/.test(l));
+    jak.splice(leader, 3);
+    const jakhals = check(jak.join('\n')).filter((f) => f.code === 'model-count');
+    assert.deepStrictEqual(jakhals.map((f) => [f.line, f.message]), [[leader, 'Jakhals has no Jakhal Pack Leader: its datasheet requires 1 (unit composition).']]);
   });
 });
 
