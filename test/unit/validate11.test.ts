@@ -38,7 +38,7 @@ function check(text: string, service: LanguageService = createLanguageService())
 /** `code@line`, in text order (as `auspex check` prints them). */
 const codes = (found: Finding[]) => [...found].sort((a, b) => a.line - b.line).map((f) => `${f.code}@${f.line}`);
 
-// A valid 1,185-point World Eaters army: two detachments (2 + 1 DP of Strike Force's 3), the force disposition of
+// A valid 1,185-point World Eaters army (each Khorne Berzerkers unit with the Champion its datasheet requires): two detachments (2 + 1 DP of Strike Force's 3), the force disposition of
 // one of them, an enhancement from the second, a Leader on a unit it may lead, three Eightbound priced 125, 125 and
 // 140 (the third copy's tier) with the dearer price printed on the first, a Defiler with a +15 Hades lascannon.
 const VALID = `Test Host (1185 points)
@@ -60,9 +60,9 @@ Master of Executions (70 points)
 
 Khorne Berzerkers (170 points)
 • Attached as: Bodyguard (Battleline)
-  • 10x Khorne Berzerker
-    • 10x Bolt pistol
-      10x Chainblade
+  • 1x Khorne Berzerker Champion
+  • 9x Khorne Berzerker
+    • 9x Chainblade
 
 CHARACTERS
 
@@ -72,9 +72,9 @@ Slaughterbound (100 points)
 BATTLELINE
 
 Khorne Berzerkers (170 points)
-  • 10x Khorne Berzerker
-    • 10x Bolt pistol
-      10x Chainblade
+  • 1x Khorne Berzerker Champion
+  • 9x Khorne Berzerker
+    • 9x Chainblade
 
 OTHER DATASHEETS
 
@@ -290,7 +290,7 @@ Watch Captain Artemis (65 points)
     });
 
     it('an enhancement on a unit that is no CHARACTER and not named by it → enhancement-not-character', () => {
-      const found = check(edit(['Khorne Berzerkers (170 points)\n  • 10x', 'Khorne Berzerkers (185 points)\n  • Enhancement: Chosen of the Blood God\n  • 10x'], ['Test Host (1185 points)', 'Test Host (1200 points)']));
+      const found = check(edit(['Khorne Berzerkers (170 points)\n  • 1x', 'Khorne Berzerkers (185 points)\n  • Enhancement: Chosen of the Blood God\n  • 1x'], ['Test Host (1185 points)', 'Test Host (1200 points)']));
       assert.deepStrictEqual(codes(found), ['enhancement-not-character@32']);
     });
 

@@ -40,7 +40,7 @@ export function inlayHints(doc: TextDocument, list: ArmyList, rules: RulesIndex,
     const expected = sheet && expectedUnitPoints(unit, sheet, (name) => rules.enhancement(name)?.points);
     points.set(unit, expected);
     if (sheet && expected !== undefined) {
-      const size = unitModelCount(unit);
+      const size = unitModelCount(unit, sheet);
       atLineEnd(doc.positionAt(unit.name.span.start).line, `${formatPoints(expected)} pts`, `${sheet.name} with ${size} model${size === 1 ? '' : 's'} in the rules data`);
     }
   }

@@ -21,7 +21,7 @@ export function setSizeActions(doc: TextDocument, list: ArmyList, rules: RulesIn
   const faction = list.faction?.text;
   const sheet = rules.datasheet(unit.name.text, faction);
   if (!sheet) return [];
-  const current = unitModelCount(unit);
+  const current = unitModelCount(unit, sheet);
   const copy = list.units.filter((u) => u.span.start <= unit.span.start && rules.datasheet(u.name.text, faction)?.id === sheet.id).length;
   const enhancementPoints = unit.enhancements.reduce((n, e) => n + (rules.enhancement(e.name.text)?.points ?? e.points ?? 0), 0);
   const dialect = dialectOf(text);

@@ -7,6 +7,7 @@ import type { ArmyList, ModelGroup, Unit } from '../parse/ast';
 import type { RulesIndex } from '../rules';
 import type { Ability, Datasheet, ModelProfile } from '../rules/model';
 import { normalizeName, spellingKey } from '../text/normalize';
+import { namesWargear } from '../rules/parts';
 import { groupedTarget, ScenarioTarget, TargetGroup } from './engine';
 
 /** One unit of a list as a target: the Bodyguard (or a unit alone) and the units attached to it. */
@@ -111,7 +112,7 @@ export function profileOf(ds: Datasheet, group: ModelGroup | undefined): ModelPr
 
 /** A unit's model count: its model groups, else the count its line states, else the datasheet's minimum. */
 export function unitModels(unit: Unit, ds: Datasheet): number {
-  const n = unit.models.reduce((s, g) => s + g.count, 0);
+  const n = unit.models.filter((g) => g.implicit || !namesWargear(ds, g.name.text)).reduce((s, g) => s + g.count, 0);
   if (n > 0) return n;
   if (unit.statedModelCount) return unit.statedModelCount.value;
   return Math.max(1, ds.composition.reduce((s, c) => s + c.min, 0));
@@ -148,7 +149,9 @@ function partGroups(p: Part): TargetGroup[] {
   const perModel = unitPoints(p.unit, p.ds) / models;
   const keywords = [...p.ds.keywords, ...p.ds.factionKeywords].map((k) => k.toUpperCase());
   const groups: TargetGroup[] = [];
-  const modelGroups: (ModelGroup | undefined)[] = p.unit.models.some((g) => g.count > 0) ? p.unit.models.filter((g) => g.count > 0) : [undefined];
+  // Bullets the data makes wargear ("2x Bomb Squig") are no models of the target.
+  const written = p.unit.models.filter((g) => g.count > 0 && (g.implicit || !namesWargear(p.ds, g.name.text)));
+  const modelGroups: (ModelGroup | undefined)[] = written.length ? written : [undefined];
   for (const mg of modelGroups) {
     const m = profileOf(p.ds, mg);
     if (!m) continue;

@@ -118,6 +118,21 @@ export function mergeRules(sources: RulesSource[]): { data: RulesData; warnings:
     const same = otherByName.get(nameKey(d)) ?? [];
     return same.length === 1 && !mfmPriced.has(same[0]) ? same[0] : undefined;
   };
+  /** Datasheets by a looser name (each word singular: "Myphitic Blight-Haulers" / "Myphitic Blight-hauler"). */
+  const byLooseName = new Map<string, Datasheet[]>();
+  const nKey = (n: string) => fKey(normalizeName(n).split(/[\s-]+/).map((w) => w.replace(/s$/, '')).join(' '));
+  /**
+   * The one datasheet an MFM points-only entry prices (or that prices this catalogue datasheet) when their
+   * first faction keywords differ (BSData lists "ADEPTUS ASTARTES" before "DARK ANGELS") or their names differ in
+   * a plural: the MFM's faction keyword is among the other's, the names agree word by word. None when ambiguous.
+   */
+  const mfmCounterpart = (d: Datasheet, fromMfm: boolean): Datasheet | undefined => {
+    const key = (x: string) => fKey(x);
+    const hits = (byLooseName.get(nKey(d.name)) ?? []).filter((c) => fromMfm
+      ? !isMfm(c) && c.factionKeywords.some((f) => key(f) === key(d.factionKeywords[0] ?? ''))
+      : isMfm(c) && d.factionKeywords.some((f) => key(f) === key(c.factionKeywords[0] ?? '')));
+    return hits.length === 1 ? hits[0] : undefined;
+  };
   // Detachments and enhancements: the MFM and BattleScribe also differ on plurals ("Brood Brother(s) Auxilia") and
   // on the MFM's "(Upgrade)" / BSData's "(Aura)" tags.
   const dKey = (n: string) => fKey(normalizeName(n).split(/\s+/).map((w) => w.replace(/s$/, '')).join(' '));
@@ -147,16 +162,18 @@ export function mergeRules(sources: RulesSource[]): { data: RulesData; warnings:
     if (!fromMfm) for (const f of data.factions) otherFactions.add(fKey(f.keyword)).add(fKey(f.name));
     for (const d of data.datasheets) {
       const k = dsKey(d);
-      const w = datasheets.get(k) ?? (fromMfm ? underOtherName(d) : undefined);
+      const w = datasheets.get(k) ?? mfmCounterpart(d, fromMfm) ?? (fromMfm ? underOtherName(d) : undefined);
       if (!w) {
         const copy = { ...d, leads: [...d.leads], ledBy: [...d.ledBy] };
         if (!copy.pricedBy) { const p = pricedByOf(src, d); if (p) copy.pricedBy = p; }
         datasheets.set(k, copy);
+        byLooseName.set(nKey(d.name), [...(byLooseName.get(nKey(d.name)) ?? []), copy]);
         out.datasheets.push(copy);
         if (!fromMfm) otherByName.set(nameKey(copy), [...(otherByName.get(nameKey(copy)) ?? []), copy]);
         continue;
       }
       if (fromMfm) mfmPriced.add(w);
+      if (!datasheets.has(k)) datasheets.set(k, w);
       if (fromMfm || isMfm(w)) {
         // One side is the MFM's points-only entry: the other gives the datasheet, the MFM its price.
         const [mfm, full] = fromMfm ? [d, w] : [{ ...w }, d];

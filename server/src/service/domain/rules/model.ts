@@ -154,7 +154,28 @@ export interface Datasheet {
   pricedBy?: PricedBy;
   /** Detachment when the datasheet belongs to one fixed force (Combat Patrol). */
   combatPatrol?: string;
+  /**
+   * BattleScribe: how the data names the unit's models: its model entries, their profiles and the groups of model
+   * variants ("Dishonoured", "Jakhal" for "Jakhal w/ mauler chainblade"). A list's bullet naming one is models.
+   */
+  modelNames?: string[];
+  /**
+   * BattleScribe: the unit's wargear entries (upgrades that are not models), with or without a profile of their
+   * own ("Gun Drone", "Bomb squig", "Watcher in the Dark"): legal wargear, and a bullet naming one is not a model.
+   */
+  wargearNames?: string[];
+  /** BattleScribe: the models the unit must contain (a minimum the data states and no modifier changes). */
+  requiredModels?: RequiredModel[];
   source: SourceRef;
+}
+
+/** A model a unit must contain: one model entry, or a group of model variants of which it needs `min`. */
+export interface RequiredModel {
+  /** As the data names it ("Khorne Berzerker Champion", "Dishonoured"). */
+  model: string;
+  min: number;
+  /** The names a list's bullet may give it (the entry, or the group and its variants). */
+  names: string[];
 }
 
 export interface ModelProfile {

@@ -67,8 +67,23 @@ function distribute(entries: { min: number; max: number }[], size: number): numb
   return rest === 0 ? counts : undefined;
 }
 
-/** The model groups of `size` models: from the composition when it adds up, else from the model profiles. */
+/** The model groups of `size` models, with the models the datasheet requires (its Champion) among them. */
 function groupsFor(d: Datasheet, size: number): { model: string; count: number }[] {
+  const groups = plainGroupsFor(d, size);
+  const loose = (n: string) => normalizeName(n).replace(/[^a-z0-9]/g, '').replace(/s$/, '');
+  for (const q of d.requiredModels ?? []) {
+    const names = new Set(q.names.map(loose));
+    if (groups.some((g) => names.has(loose(g.model)))) continue;
+    const largest = groups.reduce<{ model: string; count: number } | undefined>((a, g) => (g.count > (a?.count ?? 0) ? g : a), undefined);
+    if (!largest || largest.count <= q.min) continue;
+    largest.count -= q.min;
+    groups.unshift({ model: q.model, count: q.min });
+  }
+  return groups;
+}
+
+/** The model groups of `size` models: from the composition when it adds up, else from the model profiles. */
+function plainGroupsFor(d: Datasheet, size: number): { model: string; count: number }[] {
   const fromComposition = d.composition.length ? distribute(d.composition, size) : undefined;
   if (fromComposition) return d.composition.map((c, i) => ({ model: c.model, count: fromComposition[i] })).filter((g) => g.count > 0);
   // The composition does not add up to a size the points allow: one model of each other profile, the rest of

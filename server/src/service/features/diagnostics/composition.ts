@@ -1,24 +1,27 @@
 // Unit size and composition: the model count against the datasheet's points
 // steps (or its composition when the data has no points), each model type
-// against its min/max, and wargear that names nothing on the datasheet.
+// against its min/max, the models the datasheet requires, and wargear that
+// names nothing on the datasheet. Which bullets are models and which wargear
+// is the data's entry types (`modelGroups`), never the bullet's shape.
 import type { ModelGroup, WargearRef } from '../../domain/parse/ast';
 import type { CompositionEntry, Datasheet } from '../../domain/rules/model';
 import { closestNames, editDistance } from '../../domain/text/fuzzy';
 import { normalizeName, spellingKey } from '../../domain/text/normalize';
 import { unitModelCount } from './validate';
-import { CheckContext, looseName, plural, ResolvedUnit } from './context';
+import { CheckContext, looseName, modelGroups, namesModel, plural, ResolvedUnit } from './context';
 
 export function checkComposition(ctx: CheckContext): void {
   for (const r of ctx.units) {
     checkSize(ctx, r);
-    checkModelTypes(ctx, r);
+    // A required model missing explains the per-type counts (the data may count it under another model's profile).
+    if (!checkRequiredModels(ctx, r)) checkModelTypes(ctx, r);
     checkWargear(ctx, r);
   }
 }
 
 function checkSize(ctx: CheckContext, r: ResolvedUnit): void {
   const { unit, sheet } = r;
-  const size = unitModelCount(unit);
+  const size = unitModelCount(unit, sheet);
   const span = unit.statedModelCount?.span ?? unit.name.span;
   if (sheet.points.length) {
     const sizes = [...new Set(sheet.points.map((p) => p.models))];
@@ -38,7 +41,7 @@ function checkSize(ctx: CheckContext, r: ResolvedUnit): void {
 
 /** Per model type, only when every model group of the unit names a type of the composition (sources split types differently). */
 function checkModelTypes(ctx: CheckContext, r: ResolvedUnit): void {
-  const groups = r.unit.models.filter((g) => !g.implicit);
+  const groups = modelGroups(r.unit, r.sheet);
   if (groups.length === 0 || r.sheet.composition.length === 0) return;
   const matched = new Map<CompositionEntry, ModelGroup[]>();
   for (const g of groups) {
@@ -52,6 +55,25 @@ function checkModelTypes(ctx: CheckContext, r: ResolvedUnit): void {
     const allowed = entry.min === entry.max ? `${entry.min}` : `${entry.min} to ${entry.max}`;
     ctx.report(gs[0].name.span, 'model-count', `${plural(n, entry.model)} in ${r.sheet.name}: its datasheet allows ${allowed} (unit composition).`);
   }
+}
+
+/**
+ * A model the datasheet requires (its Champion, its Pack Leader) that the unit lacks. Only when every model bullet
+ * of the unit names a model as the data names them: a bullet the data does not know may be that model.
+ */
+function checkRequiredModels(ctx: CheckContext, r: ResolvedUnit): boolean {
+  const required = r.sheet.requiredModels;
+  const groups = modelGroups(r.unit, r.sheet);
+  if (!required?.length || groups.length === 0 || !groups.every((g) => namesModel(r.sheet, g.name.text))) return false;
+  let reported = false;
+  for (const q of required) {
+    const names = new Set(q.names.map(looseName));
+    if (groups.some((g) => names.has(looseName(g.name.text)))) continue;
+    const need = q.min === 1 ? '1' : `at least ${q.min}`;
+    ctx.report(r.unit.name.span, 'model-count', `${r.sheet.name} has no ${q.model}: its datasheet requires ${need} (unit composition).`, { data: { required: q.model } });
+    reported = true;
+  }
+  return reported;
 }
 
 function checkWargear(ctx: CheckContext, r: ResolvedUnit): void {
@@ -90,7 +112,8 @@ const vocabularies = new WeakMap<Datasheet, Vocabulary>();
 function wargearVocabulary(sheet: Datasheet): Vocabulary {
   const hit = vocabularies.get(sheet);
   if (hit) return hit;
-  const names = [...new Set([...sheet.weapons.flatMap((w) => [w.name, ...w.profiles.map((p) => p.name)]), ...sheet.abilities.map((a) => a.name)])];
+  // Weapons, abilities and wargear entries without a profile of their own ("Gun Drone").
+  const names = [...new Set([...sheet.weapons.flatMap((w) => [w.name, ...w.profiles.map((p) => p.name)]), ...sheet.abilities.map((a) => a.name), ...(sheet.wargearNames ?? [])])];
   const text = [sheet.defaultLoadout ?? '', ...(sheet.wargearOptions ?? [])].map(squash).join('|');
   const loose = new Set(names.map(looseName));
   const profileless = (sheet.wargearOptions ?? []).flatMap((o) => [...o.matchAll(OPTION_ITEM)].map((m) => m[1].trim()))

@@ -11,6 +11,7 @@ import type { EditionRules } from '../../domain/editions';
 import { TENTH } from '../../domain/editions/tenth';
 import { detachmentGrants, grantApplies } from '../../domain/rules/detachmentGrants';
 import { normalizeName } from '../../domain/text/normalize';
+export { modelGroups, namesModel, namesWargear } from '../../domain/rules/parts';
 import { makeDiagnostic, DiagnosticExtras } from './make';
 import type { DiagnosticCode } from './codes';
 
@@ -202,3 +203,4 @@ export function looseName(name: string): string {
 }
 
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+

@@ -193,7 +193,7 @@ function checkRequisition(ctx: CheckContext): void {
     // price[u][k]: what copy u costs in slot k (the (k+1)th copy); undefined when its size has no price there.
     const price = copies.map((r) => {
       const extra = extras(ctx, r.unit, sheet);
-      const size = unitModelCount(r.unit);
+      const size = unitModelCount(r.unit, r.sheet);
       return copies.map((_c, k) => {
         const step = tierFor(tiers, k + 1)?.steps.find((s) => s.models === size);
         return step && extra !== undefined ? step.points + extra : undefined;
@@ -205,7 +205,7 @@ function checkRequisition(ctx: CheckContext): void {
       if (!stated || slotOf[u] !== undefined) return;
       const options = [...new Set(price[u].filter((p): p is number => p !== undefined))];
       if (!options.length) return;
-      const size = unitModelCount(r.unit);
+      const size = unitModelCount(r.unit, r.sheet);
       // One price: the message every points-mismatch has; several: the copies' tiers named.
       const tiersNote = options.length > 1 ? ` (as any of its ${copies.length} copies; requisition thresholds: ${tiers.map((t) => t.label ?? rangeText(t)).join('; ')})` : '';
       ctx.report(stated.span, 'points-mismatch', `${sheet.name} with ${plural(size, 'model')} costs ${options.join(' or ')} points in the rules data${tiersNote}, not ${stated.value}.`, {
@@ -306,7 +306,7 @@ function armyPoints(ctx: CheckContext, groups: Map<Datasheet, ResolvedUnit[]>): 
       inGroups.add(r.unit);
       // The data's price: copies in text order take the slots in order (the total does not depend on which is which
       // when the copies are the same size; otherwise the dearest tiers go to the last copies, as the app counts them).
-      const step = tierFor(sheet.pointsTiers ?? [], k + 1)?.steps.find((s) => s.models === unitModelCount(r.unit));
+      const step = tierFor(sheet.pointsTiers ?? [], k + 1)?.steps.find((s) => s.models === unitModelCount(r.unit, r.sheet));
       const extra = extras(ctx, r.unit, sheet);
       if (!step || extra === undefined) return fallback(r.unit);
       out.sum += step.points + extra;

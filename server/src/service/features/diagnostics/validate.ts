@@ -9,7 +9,7 @@ import { DEFAULT_SETTINGS, Settings } from '../../settings';
 import { editionRules, listEdition, type Edition, type EditionRules } from '../../domain/editions';
 import { makeDiagnostic } from './make';
 import { normalizeName, spellingKey } from '../../domain/text/normalize';
-import { createContext } from './context';
+import { createContext, modelGroups } from './context';
 import { readWithData } from './readWithData';
 import { checkArmy } from './army';
 import { checkEnhancements } from './enhancements';
@@ -246,8 +246,9 @@ function unknownDatasheet(doc: TextDocument, unit: Unit, rules: RulesIndex, fact
 }
 
 /** The number of models in a unit as the list states it. */
-export function unitModelCount(unit: Unit): number {
-  const counted = unit.models.filter((m) => !m.implicit).reduce((n, m) => n + m.count, 0);
+/** The unit's models as written; with its datasheet, bullets the data makes wargear ("2x Bomb Squig") are not counted. */
+export function unitModelCount(unit: Unit, sheet?: Datasheet): number {
+  const counted = modelGroups(unit, sheet).reduce((n, m) => n + m.count, 0);
   if (counted > 0) return counted;
   return unit.statedModelCount?.value ?? 1;
 }
@@ -266,7 +267,7 @@ function partsMatch(step: PointsStep, unit: Unit): boolean {
 /** Points the data gives for this unit at its size, enhancements included; undefined when the data has none. */
 export function expectedUnitPoints(unit: Unit, sheet: Datasheet, enhancementPoints: (name: string) => number | undefined = () => undefined, ally?: boolean): number | undefined {
   if (sheet.points.length === 0) return undefined;
-  const size = unitModelCount(unit);
+  const size = unitModelCount(unit, sheet);
   const steps = sheet.points.filter((p) => p.models === size);
   // Two prices for a size: the ally's (Assigned Agent) for a unit taken into another faction's army.
   const asAlly = ally ?? (!!unit.section && /\ball(?:ied|ies|y)\b/i.test(unit.section));
@@ -288,7 +289,7 @@ function checkPoints(doc: TextDocument, unit: Unit, sheet: Datasheet, rules: Rul
   const ally = army.length > 0 && !sheet.factionKeywords.some((k) => army.includes(normalizeName(k)));
   const expected = expectedUnitPoints(unit, sheet, (name) => rules.enhancement(name)?.points, ally);
   if (expected === undefined || expected === unit.points.value) return undefined;
-  const size = unitModelCount(unit);
+  const size = unitModelCount(unit, sheet);
   const enh = unit.enhancements.length ? ' including enhancements' : '';
   return makeDiagnostic(
     doc,

@@ -1,0 +1,65 @@
+// BattleScribe markup and profile characteristics → plain text.
+import { kids, attr, text, XNode } from './bsdataXml';
+import { BOUNDS, capText } from '../bounds';
+
+// ---------------------------------------------------------------- markup
+
+/** BSData markup → plain text: `**^^Keyword^^**` becomes KEYWORD, `**bold**` loses its stars. */
+export function bsText(s: string): string {
+  // Linear in the text whatever it holds (lazy regexes went quadratic on unclosed markers: 600 KB of "**^^").
+  const upper = (k: string) => k.toUpperCase();
+  const t = replacePairs(replacePairs(replacePairs(s, '**^^', '^^**', upper), '^^', '^^', upper), '**', '**', (k) => k)
+    .replace(/\r\n/g, '\n')
+    .trim();
+  return capText(t, BOUNDS.dataTextChars);
+}
+
+/**
+ * `text.replace(/open(.*?)close/g, (_, k) => f(k))` in linear time: the content does not cross a line break,
+ * matches do not overlap, left to right. Every search moves forward only.
+ */
+export function replacePairs(text: string, open: string, close: string, f: (inner: string) => string): string {
+  let out = '';
+  let copied = 0;
+  let from = 0;
+  let closeAt = -1;
+  let breakAt = -1;
+  for (;;) {
+    const o = text.indexOf(open, from);
+    if (o < 0) break;
+    const start = o + open.length;
+    if (closeAt !== Infinity && closeAt < start) {
+      closeAt = text.indexOf(close, start);
+      if (closeAt < 0) closeAt = Infinity;
+    }
+    if (closeAt === Infinity) break;
+    if (breakAt !== Infinity && breakAt < start) breakAt = nextLineBreak(text, start);
+    if (breakAt < closeAt) {
+      from = breakAt + 1;
+      continue;
+    }
+    out += text.slice(copied, o) + f(text.slice(start, closeAt));
+    copied = from = closeAt + close.length;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+
+/** Index of the first line terminator (as a regex `.` sees them) at or after `i`, Infinity when none. */
+function nextLineBreak(text: string, i: number): number {
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 13 || c === 0x2028 || c === 0x2029) return i;
+  }
+  return Infinity;
+}
+
+export function characteristics(p: XNode): Map<string, string> {
+  const m = new Map<string, string>();
+  for (const c of kids(p, 'characteristics', 'characteristic')) m.set((attr(c, 'name') ?? '').toUpperCase(), text(c).trim());
+  return m;
+}
+
+export function description(p: XNode): string {
+  const ch = characteristics(p);
+  return bsText(ch.get('DESCRIPTION') ?? ch.values().next().value ?? '');
+}
