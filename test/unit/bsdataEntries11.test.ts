@@ -9,7 +9,7 @@ import { RulesProvider } from '../../server/src/node/rulesProvider';
 import { createLanguageService } from '../../server/src/service/languageService';
 import { parseArmyList } from '../../server/src/service/domain/parse';
 import { loadoutGroups } from '../../server/src/service/features/codeLens';
-import { unitModelCount } from '../../server/src/service/features/diagnostics/validate';
+import { unitModelCount } from '../../server/src/service/features/diagnostics/unitPoints';
 import { unitModels } from '../../server/src/service/domain/damage/targetUnit';
 import type { Datasheet, RulesData } from '../../server/src/service/domain/rules/model';
 import { mergeRules } from '../../server/src/service/domain/rules/merge';

@@ -7,7 +7,7 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ArmyList, Unit } from '../domain/parse/ast';
 import type { RulesIndex } from '../domain/rules';
-import { expectedUnitPoints } from './diagnostics/validate';
+import { expectedUnitPoints } from './diagnostics/unitPoints';
 import { listPoints } from './report';
 
 /** The findings a data version explains: the price and the allowed sizes of a unit, and a datasheet added or removed. */

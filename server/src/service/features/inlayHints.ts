@@ -7,7 +7,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ArmyList, Unit } from '../domain/parse/ast';
 import type { RulesIndex } from '../domain/rules';
 import type { Settings } from '../settings';
-import { expectedUnitPoints, unitModelCount } from './diagnostics/validate';
+import { expectedUnitPoints, unitModelCount } from './diagnostics/unitPoints';
 import { planCpByRound } from './diagnostics/plan';
 
 /** `1240` → `1,240`, the way the exports write points (no locale dependence). */

@@ -6,7 +6,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ArmyList, Span, Unit } from '../domain/parse/ast';
 import type { RulesIndex } from '../domain/rules';
 import { toRange } from './diagnostics/make';
-import { unitModelCount } from './diagnostics/validate';
+import { unitModelCount } from './diagnostics/unitPoints';
 import { legalSizes, planUnit, renderUnit } from './completion/build';
 import { dialectOf } from './completion/dialect';
 

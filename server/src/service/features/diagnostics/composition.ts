@@ -7,7 +7,7 @@ import type { ModelGroup, WargearRef } from '../../domain/parse/ast';
 import type { CompositionEntry, Datasheet } from '../../domain/rules/model';
 import { closestNames, editDistance } from '../../domain/text/fuzzy';
 import { normalizeName, spellingKey } from '../../domain/text/normalize';
-import { unitModelCount } from './validate';
+import { unitModelCount } from './unitPoints';
 import { CheckContext, looseName, modelGroups, namesModel, plural, ResolvedUnit } from './context';
 
 export function checkComposition(ctx: CheckContext): void {

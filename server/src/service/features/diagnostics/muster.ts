@@ -6,7 +6,7 @@ import type { Unit } from '../../domain/parse/ast';
 import type { Datasheet, Enhancement, PointsTier } from '../../domain/rules/model';
 import { normalizeName } from '../../domain/text/normalize';
 import { battleSizeNote, CheckContext, looseName, plural, ResolvedUnit } from './context';
-import { unitModelCount } from './validate';
+import { unitModelCount } from './unitPoints';
 import { statedUnitPoints } from './army';
 
 /** Only the prices (the data holds only points for the faction: the MFM without datasheets). */
