@@ -148,7 +148,8 @@ describe('the 11th edition: each list checked against its own edition\'s data', 
           assert.doesNotMatch(missing[0].message, /download|data fetch/i);
           const text = fs.readFileSync(sharedPath('lists-11e', file), 'utf8').split(/\r?\n/);
           assert.match(text[missing[0].line - 1], /^(Dark Angels|Astra Militarum)\s*$/);
-          assert.deepStrictEqual(found.filter((f) => !['edition-data-missing', 'points-mismatch', 'total-mismatch'].includes(f.code)), []);
+          // Points findings only: the units' prices, the total, the battle size's limit (judge11.test.ts holds each one).
+          assert.deepStrictEqual(found.filter((f) => !['edition-data-missing', 'points-mismatch', 'total-mismatch', 'over-points-limit'].includes(f.code)), []);
         } else {
           assert.ok(!found.some((f) => f.code === 'edition-data-missing' || f.code === 'faction-not-loaded'), JSON.stringify(found));
         }
@@ -389,9 +390,12 @@ Slaughterbound (100 points)
 BATTLELINE
 
 Khorne Berzerkers (170 points)
-  • 10x Khorne Berzerker
-    • 10x Bolt pistol
-      10x Chainblade
+  • 1x Khorne Berzerker Champion
+    • 1x Chainblade
+      1x Plasma pistol
+  • 9x Khorne Berzerker
+    • 9x Bolt pistol
+      9x Chainblade
 `;
     it('at Incursion one 3-DP detachment alone is allowed; two detachments over 2 DP are not', () => {
       assert.deepStrictEqual(codes(check(INCURSION)), []);
@@ -407,7 +411,7 @@ Khorne Berzerkers (170 points)
       // At Strike Force three are fine.
       assert.deepStrictEqual(codes(check(three.replace('Incursion (1,000 Points)', 'Strike Force (2,000 Points)'))), []);
       // Four BATTLELINE units at Incursion (2 × 2) are fine, a fifth is not.
-      const berzerkers = 'Khorne Berzerkers (170 points)\n  • 10x Khorne Berzerker\n    • 10x Bolt pistol\n      10x Chainblade\n\n';
+      const berzerkers = 'Khorne Berzerkers (170 points)\n  • 1x Khorne Berzerker Champion\n    • 1x Chainblade\n      1x Plasma pistol\n  • 9x Khorne Berzerker\n    • 9x Bolt pistol\n      9x Chainblade\n\n';
       const four = `${INCURSION}\n${berzerkers.repeat(3)}`.replace('(270 points)', '(780 points)');
       assert.deepStrictEqual(codes(check(four)), []);
       const five = `${INCURSION}\n${berzerkers.repeat(4)}`.replace('(270 points)', '(950 points)');

@@ -109,14 +109,20 @@ export function mergeRules(sources: RulesSource[]): { data: RulesData; warnings:
   const otherFactions = new Set<string>();
   const mfmPriced = new WeakSet<Datasheet>();
   const nameKey = (d: Datasheet) => fKey(d.name);
+  /** The words of a faction name that say which faction it is ("Imperial Agents" → agent, imperial). */
+  const factionWords = (n: string) => new Set(normalizeName(n).split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 3).map((w) => w.replace(/s$/, '')));
   /**
    * The MFM names some factions otherwise than BattleScribe ("Imperial Agents" / "Agents of the Imperium"): a
-   * datasheet of an MFM faction no other source names prices the one datasheet of that name the others give.
+   * datasheet of an MFM faction no other source names prices the one datasheet of that name the others give, when
+   * their factions' names share a word (never another faction's datasheet of the same name: a Black Templars
+   * Land Raider does not price the Grey Knights').
    */
   const underOtherName = (d: Datasheet): Datasheet | undefined => {
     if (otherFactions.has(fKey(d.factionKeywords[0] ?? ''))) return undefined;
     const same = otherByName.get(nameKey(d)) ?? [];
-    return same.length === 1 && !mfmPriced.has(same[0]) ? same[0] : undefined;
+    const mine = factionWords(d.factionKeywords[0] ?? '');
+    const kin = same.length === 1 && same[0].factionKeywords.some((k) => [...factionWords(k)].some((w) => mine.has(w)));
+    return kin && !mfmPriced.has(same[0]) ? same[0] : undefined;
   };
   /** Datasheets by a looser name (each word singular: "Myphitic Blight-Haulers" / "Myphitic Blight-hauler"). */
   const byLooseName = new Map<string, Datasheet[]>();
