@@ -73,6 +73,14 @@ export const BOUNDS = {
   dataFileBytes: 64 * 1024 * 1024,
   /** Data paths one setting may name; more are refused in one message. */
   dataPaths: 64,
+
+  // ---- downloads (auspex data fetch / Download Rules Data)
+  /** Bytes one download may bring (the real archives: a BSData repository about 30 MB, a Wahapedia export under 100 MB). */
+  downloadBytes: 512 * 1024 * 1024,
+  /** Milliseconds one download may take in all, headers and body (a drip of one byte now and then ends here). */
+  downloadMs: 15 * 60 * 1000,
+  /** Milliseconds without a byte that end a download. */
+  downloadIdleMs: 30 * 1000,
 } as const;
 
 /** A value clamped into [lo, hi]. */
