@@ -114,7 +114,8 @@ export const SETTINGS: SettingDeclaration[] = [
   {
     key: 'auspex.data.sources',
     field: 'dataSources',
-    scope: 'window',
+    // A user setting only: a repository's workspace settings could point the download at a hostile server.
+    scope: 'application',
     schema: {
       type: 'object',
       properties: { '10': { type: 'array', items: { type: 'string' } }, '11': { type: 'array', items: { type: 'string' } } },
@@ -125,7 +126,8 @@ export const SETTINGS: SettingDeclaration[] = [
   {
     key: 'auspex.data.autoUpdate',
     field: 'dataAutoUpdate',
-    scope: 'window',
+    // A user setting only: a repository's workspace settings could point the download at a hostile server.
+    scope: 'application',
     schema: { type: 'string', enum: ['never', 'weekly'] },
     description: 'Check for a newer version of the downloaded rules data once a week, in the background ("never": only when you run Auspex: Download Rules Data).',
   },
