@@ -71,6 +71,16 @@ export const BOUNDS = {
   fileBytes: 20 * 1024 * 1024,
   /** Bytes of one rules-data file (the largest real catalogue is 3 MB, a full Wahapedia CSV under 20 MB). */
   dataFileBytes: 64 * 1024 * 1024,
+  /** Characters of one Munitorum Field Manual YAML file (the largest real one is 53 KB), checked before parsing. */
+  mfmFileChars: 1024 * 1024,
+  /** Named entries (units, detachments, enhancements: `name:` keys) of one MFM file (real: under 300), counted before parsing. */
+  mfmFileEntries: 5000,
+  /** MFM faction files one source may hold (real: 31). */
+  mfmFiles: 200,
+  /** Sane MFM numbers: points of a unit size, models in it, a wargear or enhancement cost, a detachment's DP. */
+  mfmPoints: 5000,
+  mfmCost: 500,
+  mfmDp: 10,
   /** Data paths one setting may name; more are refused in one message. */
   dataPaths: 64,
 
