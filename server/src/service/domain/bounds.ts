@@ -57,6 +57,9 @@ export const BOUNDS = {
   /** Outline symbols, folding ranges and semantic tokens answered at most. */
   symbols: 5000,
   foldingRanges: 5000,
+  /** Workspace symbols and references answered at most (a 150,000-unit list made 28.6 MB of symbols). */
+  workspaceSymbols: 1000,
+  references: 5000,
   /** Completion items returned at most. */
   completionItems: 1000,
   /** Characters of a stratagem's TARGET, RESTRICTIONS, EFFECT and WHEN texts read (real ones are under 700). */
