@@ -38,3 +38,49 @@ describe('hostile request sizes (issue 25)', function () {
     assert.strictEqual(refs.length, BOUNDS.references);
   });
 });
+
+describe('what an OPPONENT line may read (issue 25)', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { OpponentFiles } = require('../../server/src/node/opponentFile') as typeof import('../../server/src/node/opponentFile');
+  const os = require('os') as typeof import('os');
+  let root: string;
+  const file = (...p: string[]) => path.join(root, ...p);
+  const uriOf = (p: string) => `file://${p}`;
+  before(() => {
+    root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'auspex-opp-')));
+    fs.mkdirSync(file('ws', 'lists'), { recursive: true });
+    fs.mkdirSync(file('secret'));
+    fs.writeFileSync(file('secret', 'creds.env'), 'AWS_SECRET=hunter2\nAtalan Jackals (85 Points)\n');
+    fs.writeFileSync(file('ws', 'lists', 'mine.army'), example);
+    fs.writeFileSync(file('ws', 'theirs.army'), example);
+    fs.symlinkSync(file('secret', 'creds.env'), file('ws', 'lists', 'link.army'));
+    fs.symlinkSync(file('ws', 'lists', 'mine.army'), file('ws', 'lists', 'me.army'));
+  });
+  after(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it('a file outside the workspace and the list\'s folder is not read, nor through a symlink; a symlink to the list is not its opponent', () => {
+    const files = new OpponentFiles(() => undefined, () => [uriOf(file('ws'))]);
+    const list = uriOf(file('ws', 'lists', 'mine.army'));
+    for (const p of ['../../secret/creds.env', file('secret', 'creds.env'), 'link.army']) {
+      const r = files.read(list, p);
+      assert.ok(!r.doc, p);
+      assert.match(String(r.error), /outside the workspace and the list's folder, so it is not read/, p);
+    }
+    assert.match(String(files.read(list, 'me.army').error), /cannot be its own opponent/);
+    assert.ok(files.read(list, '../theirs.army').doc, 'within the workspace');
+    // Without a workspace, the list's own folder only.
+    const alone = new OpponentFiles(() => undefined);
+    assert.match(String(alone.read(list, '../theirs.army').error), /outside/);
+  });
+
+  it('the opponent list has the limits of one\'s own: 6,000 units are refused with the reason, at once', () => {
+    const svc = createLanguageService();
+    const mine = TextDocument.create('file:///ws/mine.army', 'army-list', 1, `OPPONENT: theirs.army\n${example}`);
+    const theirs = TextDocument.create('file:///ws/theirs.army', 'army-list', 1, example + '\n' + 'Atalan Jackals (10 points)\n'.repeat(6000));
+    timed(3000, 'setOpponent', () => svc.setOpponent(mine.uri, { doc: theirs }));
+    assert.strictEqual(svc.opponent(mine), undefined);
+    const d = timed(3000, 'diagnostics', () => svc.diagnostics(mine)).find((x) => x.code === 'opponent-unreadable');
+    assert.match(String(d?.message), /cannot be read: the list is too large: \d+ lines \(the limit is 5000\)|units \(the limit is 500\)/);
+    timed(3000, 'lenses', () => svc.codeLenses(mine));
+  });
+});

@@ -98,7 +98,9 @@ export function startServer(connection: Connection): void {
   let shownProblems = new Set<string>();
   const loggedWarnings = new Set<string>();
   const dataLog = new DataLog((m) => connection.console.info(m), (m) => connection.console.warn(m));
-  const opponentFiles = new OpponentFiles((uri) => documents.get(uri));
+  /** The workspace folders' URIs (from initialize): an OPPONENT line reads files within them or the list's folder only. */
+  let workspaceRoots: string[] = [];
+  const opponentFiles = new OpponentFiles((uri) => documents.get(uri), () => workspaceRoots);
   /** The opponent file's uri of each open list that names one: an edit to that file refreshes the list. */
   const opponentOf = new Map<string, string>();
 
@@ -122,6 +124,7 @@ export function startServer(connection: Connection): void {
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     pullConfiguration = !!params.capabilities.workspace?.configuration;
+    workspaceRoots = [...(params.workspaceFolders ?? []).map((f) => f.uri), ...(params.rootUri ? [params.rootUri] : [])];
     if (pullConfiguration) {
       settingsReady = false;
       settingsTimer = setTimeout(() => settingsArrived(true), SETTINGS_WAIT_MS);
