@@ -84,3 +84,30 @@ describe('what an OPPONENT line may read (issue 25)', () => {
     timed(3000, 'lenses', () => svc.codeLenses(mine));
   });
 });
+
+describe('auspex.damage.targets has a maximum (issue 25)', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { readSettings, SETTINGS, DEFAULT_SETTINGS } = require('../../server/src/service/settings') as typeof import('../../server/src/service/settings');
+  const target = (i: number) => ({ name: `t${i}`, models: 10, T: 3 + (i % 8), Sv: 2 + (i % 5), W: 1 + (i % 4) });
+
+  it('20,000 targets are refused at once (in the schema too), the default kept, the problem said briefly', () => {
+    const many = Array.from({ length: 20_000 }, (_, i) => target(i));
+    const r = timed(500, 'readSettings', () => readSettings({ damage: { targets: many } }));
+    assert.deepStrictEqual(r.settings.damageTargets, DEFAULT_SETTINGS.damageTargets);
+    assert.strictEqual(r.problems.length, 1);
+    assert.match(r.problems[0], /auspex\.damage\.targets: .*… is not valid \(20000 entries, at most 32\); using the default/);
+    assert.ok(r.problems[0].length < 400);
+    assert.strictEqual(SETTINGS.find((d) => d.key === 'auspex.damage.targets')!.schema.maxItems, BOUNDS.damageTargets);
+    const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
+    assert.strictEqual(pkg.contributes.configuration.properties['auspex.damage.targets'].maxItems, BOUNDS.damageTargets);
+  });
+
+  it('the most targets allowed on a real list: every lens within the list\'s work budget, in seconds', () => {
+    const ok = readSettings({ damage: { targets: Array.from({ length: BOUNDS.damageTargets }, (_, i) => target(i)) } });
+    assert.deepStrictEqual(ok.problems, []);
+    const svc = createLanguageService({ settings: ok.settings });
+    const doc = TextDocument.create('file:///example.army', 'army-list', 1, example);
+    const lenses = timed(15000, 'lenses', () => svc.codeLenses(doc));
+    assert.ok(lenses.length > 0);
+  });
+});

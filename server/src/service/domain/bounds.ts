@@ -33,6 +33,11 @@ export const BOUNDS = {
   /** Model groups of one target (real: a squad's sergeant and troopers, one or two attached units: under 6). */
   targetGroups: 12,
 
+  /** Entries of auspex.damage.targets (the default has 5; 20,000 made the lenses take 96 s and 487 MB). */
+  damageTargets: 32,
+  /** Work units each damage computation of a lens request costs at least (its set-up, beyond the engine's steps). */
+  damageCallWork: 5e4,
+
   // ---- the damage engine's cost
   /**
    * Work units (inner-loop steps, estimated from the scenario before anything is computed) one damage
