@@ -66,6 +66,10 @@ const s = (names) => names.split(' ').map((n) => n + SCOPE).join(' ');
 
 // ---- shared regex fragments -------------------------------------------------------
 const BULLET = '[•◦]';
+// A text with no space at either end, matched in linear time. Lazy groups between `\s*`/`\s+` runs
+// (`\s+(.*?)\s+X\s*$`) backtrack quadratically or cubically on a long run of spaces, and Oniguruma cannot
+// stop one search half-way: the grammar writes such a group as TEXT (test/unit/hostileText.test.ts times it).
+const TEXT = String.raw`\S(?:.*\S)?`;
 // "(85 Points)", "(2,000 points)", "[215 pts]", "[1,990pts]", "(+15 pts)", "(2000 Point limit)".
 const POINTS = String.raw`(?:[(\[]\s*\+?\d[\d,]*\s*(?:pts|PTS|[Pp]oints?(?:\s+limit)?)\s*[)\]])`;
 // An all-caps line: CHARACTERS, OTHER DATASHEETS, CHARACTER, ATTACHED UNITS ...
@@ -167,7 +171,7 @@ const repository = {
       { include: '#detachment-points' },
       { match: ',', name: s('punctuation.separator.comma') },
       { match: String.raw`(?<=\S)\s+(and|et)\s+(?=\S)`, captures: { 1: { name: s('keyword.operator.and') } } },
-      { match: String.raw`[^,\s(](?:(?!\s+(?:and|et)\s)[^,(])*?(?=\s*(?:,|\(|$|\s+(?:and|et)\s))`, name: s('entity.name.namespace.faction') },
+      { match: String.raw`[^,\s(]+(?:\s+(?!(?:and|et)\s)[^,\s(]+)*`, name: s('entity.name.namespace.faction') },
     ],
   },
 
@@ -254,7 +258,7 @@ const repository = {
     patterns: [
       {
         // "# ++ Army Roster ++ [2000 pts]"
-        match: String.raw`^(#)\s*(\+\+)\s*(.*?)\s*(\+\+)\s*(${POINTS})?\s*$`,
+        match: String.raw`^(#)\s*(\+\+)\s*(?:(${TEXT})\s*)?(\+\+)\s*(${POINTS})?\s*$`,
         name: s('markup.heading.1'),
         captures: {
           1: { name: s('punctuation.definition.heading') },
@@ -281,7 +285,7 @@ const repository = {
     patterns: [
       {
         // "++ Army Roster (Chaos - World Eaters) [1,990pts] ++", "++ Total: [1,990pts] ++"
-        match: String.raw`^(\+\+)\s+(.*?)\s+(\+\+)\s*$`,
+        match: String.raw`^(\+\+)\s+(?:(${TEXT})\s+)?(\+\+)\s*$`,
         name: s('markup.heading.1'),
         captures: {
           1: { name: s('punctuation.definition.heading') },
@@ -291,7 +295,7 @@ const repository = {
       },
       {
         // "+ Epic Hero +"
-        match: String.raw`^(\+)\s+(.*?)\s+(\+)\s*$`,
+        match: String.raw`^(\+)\s+(?:(${TEXT})\s+)?(\+)\s*$`,
         name: s('markup.heading.2'),
         captures: {
           1: { name: s('punctuation.definition.heading') },
@@ -376,7 +380,7 @@ const repository = {
 
   'enhancement-on': {
     // "Favoured of Khorne (on Char1: Daemon Prince of Khorne)"
-    match: String.raw`(.*?)\s*(?:(\()\s*(on)\s+(?:(${LABEL})(:)\s*)?(.*?)\s*(\)))?\s*$`,
+    match: String.raw`(?:(?<!\s)|(?=\S))([^\s(](?:[^(]*[^\s(])?)?\s*(?:(\()\s*(on)\s+(?:(${LABEL})(:)\s*)?([^\s)](?:[^)]*[^\s)])?)?\s*(\)))?\s*$`,
     captures: {
       1: { name: s('variable.other.enummember.enhancement') },
       2: { name: s('punctuation.section.parens.begin') },
@@ -452,7 +456,7 @@ const repository = {
       { include: '#opponent' },
       { include: '#comment' },
       {
-        match: String.raw`^\s*([^\s#(:][^(:]*?)\s*(?:(\()([^)]*)(\)))?\s*(:)\s*(.*?)\s*$`,
+        match: String.raw`^\s*([^\s#(:](?:[^(:]*[^\s(:])?)\s*(?:(\()([^)]*)(\)))?\s*(:)\s*(${TEXT})?\s*$`,
         captures: {
           1: { name: s('entity.name.function.stratagem') },
           2: { name: s('punctuation.section.parens.begin') },
@@ -464,7 +468,7 @@ const repository = {
       },
       {
         // A stratagem named without targets yet.
-        match: String.raw`^\s*([^\s#(:][^(:]*?)\s*(?:(\()([^)]*)(\)))?\s*$`,
+        match: String.raw`^\s*([^\s#(:](?:[^(:]*[^\s(:])?)\s*(?:(\()([^)]*)(\)))?\s*$`,
         captures: {
           1: { name: s('entity.name.function.stratagem') },
           2: { name: s('punctuation.section.parens.begin') },
@@ -732,7 +736,7 @@ const BULLET_BODIES = [
   {
     // Decoration bullet "Daemonic Allegiance: Tzeentch" (app formats; BattleScribe reads it as a model)
     only: '•',
-    match: String.raw`([^:,]+?)\s*(:)\s*(.+?)`,
+    match: String.raw`([^:,\s](?:[^:,]*[^:,\s])?)\s*(:)\s*(.+?)`,
     captures: {
       1: { name: s('support.type.property-name') },
       2: { name: s('punctuation.separator.key-value') },
@@ -742,7 +746,7 @@ const BULLET_BODIES = [
   {
     // BattleScribe single model without a count: ". Heavy Weapon Platform: Shuriken cannon"
     only: '.',
-    match: String.raw`([^:,]+?)\s*(:)\s*(.+?)`,
+    match: String.raw`([^:,\s](?:[^:,]*[^:,\s])?)\s*(:)\s*(.+?)`,
     captures: {
       1: { name: s('entity.name.type.model') },
       2: { name: s('punctuation.separator.key-value') },
@@ -767,7 +771,9 @@ function bulletRules() {
       if (body.only && body.only !== prefix.kind) continue;
       const captures = { ...prefix.captures };
       for (const [k, v] of Object.entries(body.captures)) captures[Number(k) + prefix.groups] = v;
-      rules.push({ match: `${prefix.match}${body.match}\\s*$`, name: s('meta.bullet'), captures });
+      // A last lazy group before the closing `\\s*$` is written as TEXT (linear time on a line of spaces).
+      const m = body.match.replace(/\(\.\+\?\)$/, `(${TEXT})`).replace(/\(\.\*\?\)$/, `(${TEXT})?`);
+      rules.push({ match: `${prefix.match}${m}\\s*$`, name: s('meta.bullet'), captures });
     }
   }
   return rules;

@@ -28,7 +28,8 @@ describe('the opponent and the matchup over stdio', function () {
     fs.mkdirSync(path.join(dir, 'lists'));
     fs.writeFileSync(path.join(dir, 'lists', 'theirs.army'), `Their Claw (85 Points)\n${example.replace('Atalan Jackals', 'Atalan Jackals (85 Points)')}`);
     server = startServerProcess();
-    await server.initialize({});
+    // The workspace: opponents are read within it (or the list's own folder) only.
+    await server.initialize({ rootUri: `file://${dir}` });
   });
 
   after(async () => {

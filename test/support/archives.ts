@@ -16,7 +16,8 @@ export function zipOf(files: Files): Buffer {
   return Buffer.from(zipSync(input, { level: 6 }));
 }
 
-export function tarGzOf(files: Files): Buffer {
+/** `trailing`: bytes of zeros after the end-of-archive blocks (inside the gzip), as a hostile archive may have. */
+export function tarGzOf(files: Files, trailing = 0): Buffer {
   const blocks: Buffer[] = [];
   for (const [name, v] of Object.entries(files)) {
     const body = Buffer.from(bytes(v));
@@ -37,6 +38,7 @@ export function tarGzOf(files: Files): Buffer {
     blocks.push(h, body, Buffer.alloc((512 - (body.length % 512)) % 512));
   }
   blocks.push(Buffer.alloc(1024));
+  if (trailing) blocks.push(Buffer.alloc(trailing));
   return zlib.gzipSync(Buffer.concat(blocks));
 }
 

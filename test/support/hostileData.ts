@@ -85,3 +85,39 @@ export function danglingCatalogue(n: number): string {
 export function weaponCatalogue(w: WeaponSpec, modelMax?: number): string {
   return hostileCatalogue({ links: '<entryLink id="l-w" type="selectionEntry" targetId="w-1"/>', entries: weaponEntry('w-1', w), modelMax });
 }
+
+/** A Munitorum Field Manual file of `units` units (issue 25: 200,000 of them made 22 MB and took 56 s). */
+export function hugeMfm(units: number): string {
+  const out = ['name: Hostile Host', 'slug: hostile-host', 'units:'];
+  for (let i = 0; i < units; i++) out.push(`  - name: Unit ${i}`, '    pricing:', '      - range: "[1,)"', '        costs: [{ models: 5, points: 100 }]');
+  return out.join('\n') + '\n';
+}
+
+/** A Munitorum Field Manual file whose numbers are each insane in one row. */
+export const INSANE_MFM = `name: Hostile Host
+slug: hostile-host
+detachments:
+  - name: Sane Host
+    dp: 2
+    enhancements:
+      - { name: Fine Relic, points: 20 }
+      - { name: Huge Relic, points: 1e308 }
+  - name: Vast Host
+    dp: 9000000000
+units:
+  - name: Sane Unit
+    pricing:
+      - range: "[1,)"
+        costs: [{ models: 5, points: 100 }, { models: 10, points: 1e308 }]
+  - name: Negative Unit
+    pricing:
+      - range: "[1,)"
+        costs: [{ models: 5, points: -50 }, { models: -50, points: 80 }]
+  - name: Zero Unit
+    pricing:
+      - range: "[1,)"
+        costs: [{ models: 0, points: 10 }, { models: 3, points: 0 }, { models: 4, points: 9.2e18 }]
+    wargear:
+      - { item: Big Gun, points: -5 }
+      - { item: Small Gun, points: 5 }
+`;

@@ -23,6 +23,16 @@ describe('settings', () => {
     assert.strictEqual(props['auspex.data.paths'].scope, 'window');
   });
 
+  it('where the data is downloaded from is a user setting: a workspace cannot point it at another server (issue 25)', () => {
+    // VS Code ignores an application-scoped setting in workspace and folder settings.
+    const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
+    const props = pkg.contributes.configuration.properties as Record<string, { scope?: string }>;
+    for (const key of ['auspex.data.sources', 'auspex.data.autoUpdate']) {
+      assert.strictEqual(props[key].scope, 'application', key);
+      assert.strictEqual(SETTINGS.find((d) => d.key === key)?.scope, 'application', key);
+    }
+  });
+
   it('package.json turns off the ambiguous-character boxes (T’au) for army lists only', () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
     assert.deepStrictEqual(pkg.contributes.configurationDefaults, { '[army-list]': { 'editor.unicodeHighlight.ambiguousCharacters': false } });

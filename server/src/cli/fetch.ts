@@ -9,11 +9,17 @@ import { CliIO, EXIT_FINDINGS, EXIT_OK } from './io';
 export async function fetchCommand(root: string, edition: Edition, sources: string[], io: CliIO, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   io.err(`auspex: fetching ${edition}th-edition rules data into ${root}\n`);
   let lastShown = 0;
+  // Ctrl-C or a kill (SIGTERM) cancels the fetch: its temporary files go and the cache stays as it was.
+  const abort = new AbortController();
+  const stop = () => abort.abort();
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
   const outcomes = await fetchData({
     root,
     edition,
     sources,
     env,
+    signal: abort.signal,
     onWait: () => io.err('auspex: another fetch is writing the cache; waiting for it to finish\n'),
     onProgress: (source, received, total) => {
       // A line per 10 MB at most: progress without flooding a log.
@@ -22,7 +28,10 @@ export async function fetchCommand(root: string, edition: Edition, sources: stri
       io.err(`auspex: ${source}: ${(received / 1024 / 1024).toFixed(1)}${total ? ` of ${(total / 1024 / 1024).toFixed(1)}` : ''} MB\n`);
     },
   });
-  let failed = false;
+  process.off('SIGINT', stop);
+  process.off('SIGTERM', stop);
+  if (abort.signal.aborted) io.err('auspex: the fetch was cancelled; the cache is as it was\n');
+  let failed = abort.signal.aborted;
   for (const o of outcomes) {
     if (o.status === 'failed') failed = true;
     if (o.status === 'offline' && !o.current) failed = true;

@@ -6,6 +6,7 @@ import {
   DidChangeConfigurationNotification,
   InitializeParams,
   InitializeResult,
+  ErrorCodes,
   LSPErrorCodes,
   MessageType,
   NotificationType,
@@ -32,6 +33,7 @@ import { staleEditions } from '../node/dataCache';
 import { checkCancelled, DocumentClock, whenSettled } from './scheduling';
 import { importRosterFileAsync, RosterImportResult } from '../node/roster';
 import { OpponentFiles } from '../node/opponentFile';
+import { BoundedTextDocument, MAX_ECHO_DEPTH, nestedDeeper } from './boundedDocuments';
 import type { Matchup, MatchupConditions } from '../service/features/matchup';
 
 /** Validation waits this long after the last keystroke, so typing never queues work. */
@@ -72,7 +74,8 @@ const SETTINGS_WAIT_MS = 5000;
 const WEEK_MS = 7 * 24 * 3600 * 1000;
 
 export function startServer(connection: Connection): void {
-  const documents = new TextDocuments(TextDocument);
+  // Beyond BOUNDS.documentChars a document is kept without a line index (boundedDocuments.ts).
+  const documents = new TextDocuments(BoundedTextDocument);
   const service: LanguageService = createLanguageService();
   // Completion offers the factions the folders and the cache can load, not only the loaded ones (listings are cached).
   service.setLoadableFactions(() => guard(() => rules.listedFactions(), []));
@@ -98,7 +101,9 @@ export function startServer(connection: Connection): void {
   let shownProblems = new Set<string>();
   const loggedWarnings = new Set<string>();
   const dataLog = new DataLog((m) => connection.console.info(m), (m) => connection.console.warn(m));
-  const opponentFiles = new OpponentFiles((uri) => documents.get(uri));
+  /** The workspace folders' URIs (from initialize): an OPPONENT line reads files within them or the list's folder only. */
+  let workspaceRoots: string[] = [];
+  const opponentFiles = new OpponentFiles((uri) => documents.get(uri), () => workspaceRoots);
   /** The opponent file's uri of each open list that names one: an edit to that file refreshes the list. */
   const opponentOf = new Map<string, string>();
 
@@ -122,6 +127,7 @@ export function startServer(connection: Connection): void {
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     pullConfiguration = !!params.capabilities.workspace?.configuration;
+    workspaceRoots = [...(params.workspaceFolders ?? []).map((f) => f.uri), ...(params.rootUri ? [params.rootUri] : [])];
     if (pullConfiguration) {
       settingsReady = false;
       settingsTimer = setTimeout(() => settingsArrived(true), SETTINGS_WAIT_MS);
@@ -452,7 +458,11 @@ export function startServer(connection: Connection): void {
 
   connection.onHover((p, token) => withDoc(p.textDocument.uri, null, (doc) => (syncOpponent(doc), service.hover(doc, p.position)), token));
   connection.onCompletion((p, token) => withDoc(p.textDocument.uri, null, (doc) => service.completion(doc, p.position), token));
-  connection.onCompletionResolve((item) => guard(() => service.resolveCompletion(item), item));
+  connection.onCompletionResolve((item) => {
+    // An item is answered back whole: one nested too deep would overflow the reply's JSON.stringify.
+    if (nestedDeeper(item)) throw new ResponseError(ErrorCodes.InvalidParams, `the completion item nests deeper than ${MAX_ECHO_DEPTH} levels: refused`);
+    return guard(() => service.resolveCompletion(item), item);
+  });
   connection.languages.semanticTokens.on((p) => withDoc(p.textDocument.uri, { data: [] }, (doc) => service.semanticTokens(doc)));
   // Lenses and the outline are debounced and yield first: they never hold up a hover or a completion.
   connection.onCodeLens((p, token) => whenSettled(clock, p.textDocument.uri, token, VALIDATE_DELAY_MS, () => withDoc(p.textDocument.uri, [], (doc) => (syncOpponent(doc), service.codeLenses(doc)))));

@@ -3,9 +3,12 @@
 // size and the compression ratio (an archive bomb stops at the limit, before
 // it fills the disk), never writing outside the target folder, skipping links.
 // yauzl reads zips (it checks sizes against the central directory and refuses
-// absolute or `..` names); tar's Parser reads .tar.gz streams.
+// absolute or `..` names); tar's Parser reads .tar.gz streams, and the reading
+// stops at the tar's end-of-archive blocks (whatever follows them is never read:
+// the parser would buffer it all, quadratically). Cancel stops either reader.
 import * as fs from 'fs';
 import * as path from 'path';
+import * as zlib from 'zlib';
 import { Readable, Transform } from 'stream';
 import { pipeline } from 'stream/promises';
 import * as yauzl from 'yauzl';
@@ -42,10 +45,10 @@ export function archiveKind(file: string): ArchiveKind | undefined {
 }
 
 /** Extracts `file` into the existing empty folder `target`; returns the number of files written. */
-export async function extractArchive(file: string, target: string, limits: ExtractLimits = DEFAULT_LIMITS): Promise<{ files: number; bytes: number }> {
+export async function extractArchive(file: string, target: string, limits: ExtractLimits = DEFAULT_LIMITS, signal?: AbortSignal): Promise<{ files: number; bytes: number }> {
   const kind = archiveKind(file);
   if (!kind) throw new ArchiveError('not a .zip or .tar.gz archive (unrecognised first bytes)');
-  const guard = new Guard(target, fs.statSync(file).size, limits);
+  const guard = new Guard(target, fs.statSync(file).size, limits, signal);
   if (kind === 'zip') await extractZip(file, guard);
   else await extractTar(file, guard);
   return { files: guard.files, bytes: guard.bytes };
@@ -58,12 +61,23 @@ class Guard {
   bytes = 0;
   private readonly root: string;
 
-  constructor(target: string, private readonly archiveBytes: number, private readonly limits: ExtractLimits) {
+  constructor(target: string, private readonly archiveBytes: number, private readonly limits: ExtractLimits, private readonly signal?: AbortSignal) {
     this.root = path.resolve(target);
+  }
+
+  /** Bytes an archive's inflated tar stream may hold: its files plus headers and padding. */
+  tarLimit(): number {
+    return Math.min(this.limits.maxTotalBytes, Math.max(1024 * 1024, this.archiveBytes * this.limits.maxRatio)) + this.limits.maxEntries * 1536;
+  }
+
+  /** Throws once the caller cancelled (checked at every entry and chunk). */
+  live(): void {
+    if (this.signal?.aborted) throw new ArchiveError('the extraction was cancelled');
   }
 
   /** The absolute path an entry name is written to; refuses names that leave the folder. */
   entry(name: string): string {
+    this.live();
     if (++this.entries > this.limits.maxEntries) throw new ArchiveError(`more than ${this.limits.maxEntries} entries: refused as an archive bomb`);
     const clean = name.replace(/\\/g, '/');
     if (clean.startsWith('/') || /^[a-zA-Z]:/.test(clean) || clean.split('/').includes('..') || clean.includes('\0')) {
@@ -80,6 +94,7 @@ class Guard {
   }
 
   add(n: number): void {
+    this.live();
     this.bytes += n;
     this.check(this.bytes);
   }
@@ -184,12 +199,47 @@ async function extractTar(file: string, guard: Guard): Promise<void> {
     }
   });
   parser.on('warn', (_code: string, message: string | Error) => fail(new ArchiveError(`corrupt archive: ${typeof message === 'string' ? message : message.message}`)));
+  // The gzip is inflated here, not in the parser, so that the inflated stream can stop at the tar's
+  // end: after the two zero blocks nothing more is inflated nor handed to the parser.
+  const gunzip = zlib.createGunzip();
+  let sawEof = false;
+  let tarBytes = 0;
+  const gate = new Transform({
+    transform: (chunk: Buffer, _enc, cb) => {
+      if (sawEof) return cb();
+      tarBytes += chunk.length;
+      try {
+        guard.live();
+        // The tar stream itself (headers, padding) is bounded as the files are.
+        if (tarBytes > guard.tarLimit()) throw new ArchiveError(`the archive's tar stream is larger than its limit (${mb(guard.tarLimit())}): refused as an archive bomb`);
+      } catch (e) {
+        return cb(e as Error);
+      }
+      cb(null, chunk);
+    },
+  });
+  parser.on('eof', () => {
+    sawEof = true;
+    source.destroy();
+    gunzip.destroy();
+    gate.end();
+  });
   await new Promise<void>((resolve, reject) => {
-    source.on('error', (e) => reject(e));
+    const failed = (e: Error) => {
+      if (sawEof && !failure) return;
+      reject(failure ?? (e instanceof ArchiveError ? e : new ArchiveError(`corrupt archive: ${e.message}`)));
+    };
+    source.on('error', failed);
+    gunzip.on('error', failed);
+    gate.on('error', (e) => {
+      if (sawEof) return;
+      fail(e);
+      failed(e);
+    });
     source.on('close', () => (failure ? reject(failure) : undefined));
     parser.on('error', (e: Error) => reject(new ArchiveError(`corrupt archive: ${e.message}`)));
     parser.on('end', () => resolve());
-    source.pipe(parser as unknown as NodeJS.WritableStream);
+    source.pipe(gunzip).pipe(gate).pipe(parser as unknown as NodeJS.WritableStream);
   }).catch((e) => {
     throw failure ?? e;
   });

@@ -4,14 +4,16 @@
 // within limits into a temporary folder, verify it holds rules data Auspex
 // recognises (as an `auspex.data.paths` folder is recognised), then move it into
 // place and switch the current pointer atomically; the version it replaces is
-// kept as the previous one. Any failure leaves the current version in use.
+// kept as the previous one. Any failure leaves the current version in use, and
+// leaves no folder nor temporary file behind: a fetch also clears what a killed
+// one left anywhere in the cache, and the folder of a source that never fetched.
 import * as crypto from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 import type { Edition } from '../service/domain/editions/types';
 import { ArchiveError, DEFAULT_LIMITS, extractArchive, ExtractLimits } from './archive';
 import { CachePointer, DEFAULT_SOURCES, readPointer, sourceDir, withCacheLock, writePointer, age } from './dataCache';
-import { download, DownloadError } from './download';
+import { download, DownloadError, DownloadOptions } from './download';
 import { openDataFolder } from './dataFolder';
 
 export interface FetchOptions {
@@ -27,6 +29,8 @@ export interface FetchOptions {
   limits?: ExtractLimits;
   /** Lock wait (tests shorten it). */
   lockWaitMs?: number;
+  /** The download's bounds (default BOUNDS.downloadBytes / downloadMs / downloadIdleMs; tests shorten them). */
+  download?: Pick<DownloadOptions, 'maxBytes' | 'deadlineMs' | 'idleTimeoutMs'>;
 }
 
 export interface FetchOutcome {
@@ -44,6 +48,7 @@ export async function fetchData(opts: FetchOptions): Promise<FetchOutcome[]> {
   return withCacheLock(
     opts.root,
     async () => {
+      clearCache(opts.root);
       const out: FetchOutcome[] = [];
       for (let i = 0; i < sources.length; i++) {
         if (opts.signal?.aborted) break;
@@ -71,6 +76,7 @@ async function fetchOne(opts: FetchOptions, source: string, order: number): Prom
   const tmpExtract = path.join(dir, `.extract-${process.pid}-${crypto.randomBytes(4).toString('hex')}`);
   try {
     let archive: string;
+    let redirected = '';
     let meta: { sha256: string; bytes: number; etag?: string; lastModified?: string; url?: string };
     if (isUrl(source)) {
       const r = await download(source, tmpArchive, {
@@ -79,10 +85,12 @@ async function fetchOne(opts: FetchOptions, source: string, order: number): Prom
         onProgress: (n, total) => opts.onProgress?.(source, n, total),
         signal: opts.signal,
         env: opts.env,
+        ...opts.download,
       });
+      redirected = r.url !== source ? ` (redirected to ${r.url})` : '';
       if (r.status === 'not-modified') {
         if (current) writePointer(currentFile, { ...current, checkedAt: new Date().toISOString(), order });
-        return done('unchanged', `${source}: unchanged, version ${current?.label ?? '?'}`, readPointer(currentFile));
+        return done('unchanged', `${source}${redirected}: unchanged, version ${current?.label ?? '?'}`, readPointer(currentFile));
       }
       archive = tmpArchive;
       meta = r;
@@ -94,10 +102,10 @@ async function fetchOne(opts: FetchOptions, source: string, order: number): Prom
     }
     if (current && current.sha256 === meta.sha256) {
       writePointer(currentFile, { ...current, checkedAt: new Date().toISOString(), order });
-      return done('unchanged', `${source}: unchanged, version ${current.label}`, readPointer(currentFile));
+      return done('unchanged', `${source}${redirected}: unchanged, version ${current.label}`, readPointer(currentFile));
     }
     fs.mkdirSync(tmpExtract);
-    const extracted = await extractArchive(archive, tmpExtract, opts.limits ?? DEFAULT_LIMITS);
+    const extracted = await extractArchive(archive, tmpExtract, opts.limits ?? DEFAULT_LIMITS, opts.signal);
     const dataDirs = findDataDirs(tmpExtract);
     if (dataDirs.length === 0) {
       return done('failed', `${source}: the archive holds no rules data Auspex recognises (no BattleScribe catalogues, no Wahapedia export); ${keeps}`);
@@ -133,7 +141,7 @@ async function fetchOne(opts: FetchOptions, source: string, order: number): Prom
     if (current && current.version !== version) writePointer(path.join(dir, 'previous.json'), current);
     writePointer(currentFile, pointer);
     prune(dir);
-    return done('fetched', `${source}: version ${label}, ${mb(meta.bytes)} downloaded, ${extracted.files} files (${mb(extracted.bytes)}) in ${((Date.now() - t0) / 1000).toFixed(1)} s`, pointer);
+    return done('fetched', `${source}${redirected}: version ${label}, ${mb(meta.bytes)} downloaded, ${extracted.files} files (${mb(extracted.bytes)}) in ${((Date.now() - t0) / 1000).toFixed(1)} s`, pointer);
   } catch (e) {
     if (e instanceof DownloadError && e.offline) {
       return done('offline', `could not refresh ${source} (${e.message}); ${keeps}`);
@@ -143,6 +151,7 @@ async function fetchOne(opts: FetchOptions, source: string, order: number): Prom
   } finally {
     fs.rmSync(tmpArchive, { force: true });
     fs.rmSync(tmpExtract, { recursive: true, force: true });
+    removeIfUnused(dir);
   }
 }
 
@@ -180,6 +189,33 @@ function prune(dir: string): void {
     const version = e.name.replace(/\.digest$/, '');
     if (!keep.has(version) && !e.name.startsWith('.')) fs.rmSync(path.join(dir, e.name), { recursive: true, force: true });
   }
+}
+
+/** What a killed fetch left in any source's folder, and folders of sources that never fetched (we hold the lock). */
+function clearCache(root: string): void {
+  for (const e of safeList(root)) {
+    if (!/^e\d+$/.test(e)) continue;
+    for (const n of safeList(path.join(root, e))) {
+      const dir = path.join(root, e, n);
+      if (!fs.statSync(dir).isDirectory()) continue;
+      clearLeftovers(dir);
+      removeIfUnused(dir);
+    }
+  }
+}
+
+function safeList(dir: string): string[] {
+  try {
+    return fs.readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+/** A source's folder without a current version holds nothing of use: it goes. */
+function removeIfUnused(dir: string): void {
+  if (fs.existsSync(path.join(dir, 'current.json'))) return;
+  fs.rmSync(dir, { recursive: true, force: true });
 }
 
 /** Temporary files a killed fetch left (we hold the lock, so none is in use). */

@@ -2,6 +2,9 @@
 // to the list's own file (or absolute); an open document of that file wins over the disk (unsaved edits count);
 // otherwise the file is read with the usual limits (regular files only, byte cap) and kept while its size and
 // modification time stay the same. Answers the core's OpponentInput: a document, or why there is none.
+// Only a file within the workspace's folders or the list's own folder is read (its real path, symlinks
+// resolved): a list from a stranger cannot make the hover show a line of `~/.aws/credentials`. A path that
+// leads back to the list itself (a symlink, `./list.army`) is not its opponent.
 import * as fs from 'fs';
 import * as path from 'path';
 import { fileURLToPath, pathToFileURL } from 'url';
@@ -18,16 +21,36 @@ export function opponentUri(listUri: string, written: string): { uri: string; fi
   return { uri: pathToFileURL(file).href, file };
 }
 
+/** A path with its symlinks resolved (as far as it exists: a missing file keeps its resolved folder). */
+function realPath(p: string): string {
+  try {
+    return fs.realpathSync(p);
+  } catch {
+    const dir = path.dirname(p);
+    return dir === p ? p : path.join(realPath(dir), path.basename(p));
+  }
+}
+
 export class OpponentFiles {
   private readonly disk = new Map<string, { key: string; input: OpponentInput }>();
 
-  /** `open`: the server's open document of a uri, if any. */
-  constructor(private readonly open: (uri: string) => TextDocument | undefined) {}
+  /** `open`: the server's open document of a uri, if any; `roots`: the workspace folders' URIs. */
+  constructor(
+    private readonly open: (uri: string) => TextDocument | undefined,
+    private readonly roots: () => string[] = () => [],
+  ) {}
 
   read(listUri: string, written: string): OpponentInput & { uri?: string } {
     const where = opponentUri(listUri, written);
     if ('error' in where) return where;
     if (where.uri === listUri) return { error: 'a list cannot be its own opponent' };
+    const real = realPath(where.file);
+    const listFile = listUri.startsWith('file:') ? realPath(fileURLToPath(listUri)) : undefined;
+    if (listFile !== undefined && real === listFile) return { error: 'a list cannot be its own opponent (the path leads back to it)' };
+    const allowed = [...(listFile ? [path.dirname(listFile)] : []), ...this.roots().filter((u) => u.startsWith('file:')).map((u) => realPath(fileURLToPath(u)))];
+    if (!allowed.some((r) => real === r || real.startsWith(r.endsWith(path.sep) ? r : r + path.sep))) {
+      return { error: 'it is outside the workspace and the list\'s folder, so it is not read' };
+    }
     const doc = this.open(where.uri);
     if (doc) return { doc, uri: where.uri };
     let st: fs.Stats;

@@ -292,6 +292,9 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       return out;
     },
     setOpponent: (uri, input) => {
+      // The opponent's list has the limits of one's own: beyond them it is not read (its lenses took 35 s at 6,000 units).
+      const why = input?.doc ? tooLargeReason(input.doc, parse(input.doc)) : undefined;
+      if (why) input = { error: `the list is too large: ${why}` };
       if (input) opponents.set(uri, input);
       else opponents.delete(uri);
     },

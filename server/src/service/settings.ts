@@ -1,6 +1,7 @@
 // The one typed declaration of Auspex's settings. package.json's
 // contributes.configuration mirrors SETTINGS (a test checks the two agree);
 // the server reads them per document and the CLI maps its flags onto them.
+import { BOUNDS, capText } from './domain/bounds';
 import type { Severity } from './features/diagnostics/codes';
 import type { EditionSetting } from './domain/editions/types';
 
@@ -114,7 +115,8 @@ export const SETTINGS: SettingDeclaration[] = [
   {
     key: 'auspex.data.sources',
     field: 'dataSources',
-    scope: 'window',
+    // A user setting only: a repository's workspace settings could point the download at a hostile server.
+    scope: 'application',
     schema: {
       type: 'object',
       properties: { '10': { type: 'array', items: { type: 'string' } }, '11': { type: 'array', items: { type: 'string' } } },
@@ -125,7 +127,8 @@ export const SETTINGS: SettingDeclaration[] = [
   {
     key: 'auspex.data.autoUpdate',
     field: 'dataAutoUpdate',
-    scope: 'window',
+    // A user setting only: a repository's workspace settings could point the download at a hostile server.
+    scope: 'application',
     schema: { type: 'string', enum: ['never', 'weekly'] },
     description: 'Check for a newer version of the downloaded rules data once a week, in the background ("never": only when you run Auspex: Download Rules Data).',
   },
@@ -133,7 +136,7 @@ export const SETTINGS: SettingDeclaration[] = [
     key: 'auspex.damage.targets',
     field: 'damageTargets',
     scope: 'resource',
-    schema: { type: 'array', items: targetSchema },
+    schema: { type: 'array', items: targetSchema, maxItems: BOUNDS.damageTargets },
     description: 'Target profiles the expected-damage code lenses are computed against.',
   },
   {
@@ -192,7 +195,7 @@ export function readSettings(config: unknown): { settings: Settings; problems: s
     const value = lookup(config, decl.key.split('.').slice(1));
     if (value === undefined || value === null) continue;
     if (matches(decl.schema, value)) (settings as unknown as Record<string, unknown>)[decl.field] = value;
-    else problems.push(`${decl.key}: ${JSON.stringify(value)} is not valid; using the default`);
+    else problems.push(`${decl.key}: ${capText(JSON.stringify(value) ?? '', 200)} is not valid${decl.schema.maxItems !== undefined && Array.isArray(value) && value.length > (decl.schema.maxItems as number) ? ` (${value.length} entries, at most ${decl.schema.maxItems as number})` : ''}; using the default`);
   }
   return { settings, problems };
 }
@@ -216,6 +219,8 @@ function matches(schema: Record<string, unknown>, value: unknown): boolean {
     case 'integer':
       return Number.isInteger(value) && (schema.minimum === undefined || (value as number) >= (schema.minimum as number)) && (schema.maximum === undefined || (value as number) <= (schema.maximum as number));
     case 'array':
+      // The length first: a 20,000-entry array is refused without looking at its items.
+      if (Array.isArray(value) && schema.maxItems !== undefined && value.length > (schema.maxItems as number)) return false;
       return Array.isArray(value) && value.every((v) => matches(schema.items as Record<string, unknown>, v));
     case 'object': {
       if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;

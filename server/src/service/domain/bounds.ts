@@ -33,6 +33,11 @@ export const BOUNDS = {
   /** Model groups of one target (real: a squad's sergeant and troopers, one or two attached units: under 6). */
   targetGroups: 12,
 
+  /** Entries of auspex.damage.targets (the default has 5; 20,000 made the lenses take 96 s and 487 MB). */
+  damageTargets: 32,
+  /** Work units each damage computation of a lens request costs at least (its set-up, beyond the engine's steps). */
+  damageCallWork: 5e4,
+
   // ---- the damage engine's cost
   /**
    * Work units (inner-loop steps, estimated from the scenario before anything is computed) one damage
@@ -57,6 +62,9 @@ export const BOUNDS = {
   /** Outline symbols, folding ranges and semantic tokens answered at most. */
   symbols: 5000,
   foldingRanges: 5000,
+  /** Workspace symbols and references answered at most (a 150,000-unit list made 28.6 MB of symbols). */
+  workspaceSymbols: 1000,
+  references: 5000,
   /** Completion items returned at most. */
   completionItems: 1000,
   /** Characters of a stratagem's TARGET, RESTRICTIONS, EFFECT and WHEN texts read (real ones are under 700). */
@@ -71,8 +79,26 @@ export const BOUNDS = {
   fileBytes: 20 * 1024 * 1024,
   /** Bytes of one rules-data file (the largest real catalogue is 3 MB, a full Wahapedia CSV under 20 MB). */
   dataFileBytes: 64 * 1024 * 1024,
+  /** Characters of one Munitorum Field Manual YAML file (the largest real one is 53 KB), checked before parsing. */
+  mfmFileChars: 1024 * 1024,
+  /** Named entries (units, detachments, enhancements: `name:` keys) of one MFM file (real: under 300), counted before parsing. */
+  mfmFileEntries: 5000,
+  /** MFM faction files one source may hold (real: 31). */
+  mfmFiles: 200,
+  /** Sane MFM numbers: points of a unit size, models in it, a wargear or enhancement cost, a detachment's DP. */
+  mfmPoints: 5000,
+  mfmCost: 500,
+  mfmDp: 10,
   /** Data paths one setting may name; more are refused in one message. */
   dataPaths: 64,
+
+  // ---- downloads (auspex data fetch / Download Rules Data)
+  /** Bytes one download may bring (the real archives: a BSData repository about 30 MB, a Wahapedia export under 100 MB). */
+  downloadBytes: 512 * 1024 * 1024,
+  /** Milliseconds one download may take in all, headers and body (a drip of one byte now and then ends here). */
+  downloadMs: 15 * 60 * 1000,
+  /** Milliseconds without a byte that end a download. */
+  downloadIdleMs: 30 * 1000,
 } as const;
 
 /** A value clamped into [lo, hi]. */

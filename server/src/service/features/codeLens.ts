@@ -18,7 +18,7 @@ import { canTarget } from '../domain/stratagems/eligibility';
 import { resolvePlannedStratagem } from './diagnostics/plan';
 import { listEdition, type Edition } from '../domain/editions';
 import { BOUNDS } from '../domain/bounds';
-import { runBounded } from '../domain/damage/budget';
+import { runBounded, spend } from '../domain/damage/budget';
 import { engineTarget, ListTarget, pointsRemoved } from '../domain/damage/targetUnit';
 
 export type UnitDamageFn = (input: UnitDamageInput) => UnitDamageResult;
@@ -138,6 +138,11 @@ export function codeLenses(
   const edition = listEdition(list, settings.edition);
   // Each unit's lenses share one work budget (BOUNDS.damageWork); the whole list gets a few of them.
   let listWork = BOUNDS.damageWork * LIST_WORK_UNITS;
+  // Every computation costs its set-up too, so that the list's budget covers many cheap ones (many targets).
+  const charged: UnitDamageFn = (input) => {
+    spend(BOUNDS.damageCallWork);
+    return damage(input);
+  };
   list.units.forEach((unit, unitIndex) => {
     const sheet = rules.datasheet(unit.name.text, list.faction?.text);
     if (!sheet) return;
@@ -156,14 +161,14 @@ export function codeLenses(
     };
     const unitLenses = (ds: Datasheet): void => {
       // Lenses show means only: skip the damage distribution, most of the engine's cost.
-      const base = targets.map((t) => phases.map((phase) => damage({ ...unitPhaseInput(groups, ds, t.target, phase, { devastatingWounds: dw, edition }), damageDist: false })));
+      const base = targets.map((t) => phases.map((phase) => charged({ ...unitPhaseInput(groups, ds, t.target, phase, { devastatingWounds: dw, edition }), damageDist: false })));
       // The tooltip: every target with both phases, then the stratagems that change the numbers.
       const detail = targets.map((t, i) => `vs ${t.label}: ${phases.map((phase, k) => phaseText(phase, base[i][k], true)).join(' · ')}`);
       const shown: { gain: number; line: string }[] = [];
       for (const v of stratagemVariants(stratagems, ds)) {
         const ph = phases.filter((p) => appliesInPhase(v.effect, p));
         if (ph.length === 0) continue;
-        const rs = ph.map((phase) => damage({ ...unitPhaseInput(groups, ds, targets[0].target, phase, { variant: v, devastatingWounds: dw, edition }), damageDist: false }));
+        const rs = ph.map((phase) => charged({ ...unitPhaseInput(groups, ds, targets[0].target, phase, { variant: v, devastatingWounds: dw, edition }), damageDist: false }));
         const gain = rs.reduce((s, r, k) => s + r.damage - base[0][phases.indexOf(ph[k])].damage, 0);
         if (Math.abs(gain) < 1e-9) continue;
         const cond = v.effect.conditions.length ? ` (${v.effect.conditions.join(', ')})` : '';

@@ -9,17 +9,22 @@ import type { RulesIndex } from '../domain/rules';
 import { normalizeName } from '../domain/text/normalize';
 import { toRange } from './diagnostics/make';
 import { NavTarget, ruleWords } from './definition';
+import { BOUNDS } from '../domain/bounds';
 
 export interface OpenList {
   doc: TextDocument;
   list: ArmyList;
 }
 
+/** At most BOUNDS.references locations, in document order. */
 export function references(docs: OpenList[], target: NavTarget, rules: RulesIndex): Location[] {
   const out: Location[] = [];
   for (const { doc, list } of docs) {
     const spans = spansIn(doc, list, target, rules).sort((a, b) => a.start - b.start);
-    for (const s of spans) out.push(Location.create(doc.uri, toRange(doc, s)));
+    for (const s of spans) {
+      if (out.length >= BOUNDS.references) return out;
+      out.push(Location.create(doc.uri, toRange(doc, s)));
+    }
   }
   return out;
 }

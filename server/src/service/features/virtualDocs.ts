@@ -6,6 +6,7 @@ import type { RulesIndex } from '../domain/rules';
 import type { Datasheet } from '../domain/rules/model';
 import { normalizeName } from '../domain/text/normalize';
 import { datasheetMarkdown, ruleMarkdown, stratagemMarkdown, weaponMarkdown } from './render/markdown';
+import { md, mdBlock } from './render/escape';
 
 export const VIRTUAL_SCHEME = 'auspex';
 
@@ -61,8 +62,9 @@ function datasheetPage(d: Datasheet, rules: RulesIndex): string {
   // `Scouts 9"`, `Feel No Pain 5+`: the rule is named without its number.
   const textOf = (name: string) => rules.rule(name)?.text ?? rules.rule(name.replace(/\s*\d+(?:"|\+|\+\+)?$/, ''))?.text;
   const explained = d.abilities.map((a) => ({ name: a.name, text: a.text ?? (a.kind === 'core' ? textOf(a.name) : undefined) })).filter((a) => a.text);
-  if (explained.length) parts.push('#### Abilities', ...explained.map((a) => `**${a.name}:** ${a.text}`));
-  if (d.defaultLoadout) parts.push('#### Default wargear', d.defaultLoadout);
-  if (d.wargearOptions?.length) parts.push('#### Wargear options', d.wargearOptions.map((o) => `- ${o}`).join('\n'));
+  // Every text from data escaped as the hovers escape it: no raw HTML, link, image or `command:` URI.
+  if (explained.length) parts.push('#### Abilities', ...explained.map((a) => `**${md(a.name)}:** ${mdBlock(a.text)}`));
+  if (d.defaultLoadout) parts.push('#### Default wargear', mdBlock(d.defaultLoadout));
+  if (d.wargearOptions?.length) parts.push('#### Wargear options', d.wargearOptions.map((o) => `- ${md(o)}`).join('\n'));
   return `${parts.join('\n\n')}\n`;
 }

@@ -6,6 +6,7 @@
 import type { Weapon, WeaponProfile } from '../rules/model';
 import type { RerollKind, ScenarioModifiers } from './engine';
 import { parseDice } from './dice';
+import { BOUNDS, capText } from '../bounds';
 
 export type EffectPhase = 'command' | 'movement' | 'shooting' | 'charge' | 'fight';
 
@@ -48,10 +49,14 @@ export interface StratagemEffect {
 
 const PHASES: EffectPhase[] = ['command', 'movement', 'shooting', 'charge', 'fight'];
 
-/** Typography folded so one set of patterns reads every source: quotes, dashes, spaces, HTML tags. */
-function clean(text: string): string {
-  return text
-    .replace(/<[^>]+>/g, ' ')
+/**
+ * Typography folded so one set of patterns reads every source: quotes, dashes, spaces, HTML tags. The
+ * text is cut to BOUNDS.stratagemTextChars before any regular expression sees it, and a tag holds no
+ * "<" (`<[^>]+>` scanned to the end from every "<" of a text without ">": quadratic).
+ */
+export function clean(text: string): string {
+  return capText(text, BOUNDS.stratagemTextChars)
+    .replace(/<[^<>]+>/g, ' ')
     .replace(/[\u201C\u201D\u2033]/g, '"')
     .replace(/[\u2018\u2019]/g, "'")
     .replace(/[\u2010-\u2015\u2212]/g, '-')
@@ -110,7 +115,7 @@ export function readEffect(effectText: string, when?: string): StratagemEffect {
   out.conditions = [...conds];
 
   const phases = new Set<EffectPhase>();
-  for (const src of [when ?? '', text]) {
+  for (const src of [clean(when ?? ''), text]) {
     for (const p of PHASES) if (new RegExp(`\\b${p} phase`, 'i').test(src)) phases.add(p);
     if (phases.size) break;
   }

@@ -7,14 +7,37 @@ import type { Ctx } from './common';
 import { grp, numTok, splitList, trimRange } from './lines';
 import { splitJoined } from './common';
 
-/** "(3 Detachment Points)", "(3 Points de Détachement)", War Organ's "(3/3 Detachment Points)". */
-const DP_SUFFIX = /^(.*?)\s*\(\s*(\d+)(?:\s*\/\s*(\d+))?\s*(?:Detachment\s+Points?|Points?\s+de\s+D[ée]tachement|DP)\s*\)\s*$/di;
+/**
+ * "(3 Detachment Points)", "(3 Points de Détachement)", War Organ's "(3/3 Detachment Points)": matched
+ * from the text's last "(" only (the statement holds none), so that the time is linear in the line
+ * (a lazy `^(.*?)\s*\(` before it was quadratic on a line of spaces).
+ */
+const DP_TAIL = /^\(\s*(\d+)(?:\s*\/\s*(\d+))?\s*(?:Detachment\s+Points?|Points?\s+de\s+D[ée]tachement|DP)\s*\)\s*$/di;
+
+interface DpSuffix {
+  /** Where the text before the statement ends (its trailing spaces left out), relative to the text. */
+  namesEnd: number;
+  total: [number, number];
+  allowance?: [number, number];
+}
+
+function dpSuffix(text: string): DpSuffix | undefined {
+  const open = text.lastIndexOf('(');
+  if (open < 0) return undefined;
+  const m = DP_TAIL.exec(text.slice(open));
+  if (!m) return undefined;
+  let namesEnd = open;
+  while (namesEnd > 0 && /\s/.test(text[namesEnd - 1])) namesEnd--;
+  const total = grp(m, 1, open)!;
+  const allowance = grp(m, 2, open);
+  return { namesEnd, total, ...(allowance ? { allowance } : {}) };
+}
 /** "Force Dispositions:", "Force Disposition:", "Dispositions des Forces :", "FORCE DISPOSITION:". */
 const FD_PREFIX = /^(?:Force\s+Dispositions?|Dispositions?\s+des\s+Forces?)\s*:\s*(.*)$/di;
 
 /** Whether [start, end) ends in a Detachment Points statement. */
 export function statesDetachmentPoints(text: string): boolean {
-  return DP_SUFFIX.test(text);
+  return dpSuffix(text) !== undefined;
 }
 
 /** Whether [start, end) is a "Force Dispositions: ..." line. */
@@ -38,17 +61,17 @@ export function readDetachments(ctx: Ctx, start: number, end: number, opts: Deta
   const list = ctx.list;
   [start, end] = trimRange(src, start, end);
   let namesEnd = end;
-  const whole = DP_SUFFIX.exec(src.slice(start, end));
+  const whole = dpSuffix(src.slice(start, end));
   let total: NumberToken | undefined;
   // A DP statement after the last of several detachments that carry their own is that one's, not the total.
-  const parts = splitJoined(src, start, whole ? start + whole.indices![1][1] : end, opts.and);
-  const ownEach = whole && parts.length > 1 && parts.slice(0, -1).some(([s, e]) => DP_SUFFIX.test(src.slice(s, e)));
+  const parts = splitJoined(src, start, whole ? start + whole.namesEnd : end, opts.and);
+  const ownEach = whole && parts.length > 1 && parts.slice(0, -1).some(([s, e]) => dpSuffix(src.slice(s, e)) !== undefined);
   if (whole && !ownEach) {
-    namesEnd = start + whole.indices![1][1];
-    const t = grp(whole, 2, start)!;
+    namesEnd = start + whole.namesEnd;
+    const t = [start + whole.total[0], start + whole.total[1]];
     total = numTok(src, t[0], t[1]);
-    const a = grp(whole, 3, start);
-    list.detachmentPointsStated = { total, span: { start: start + whole.indices![1][1], end }, ...(a ? { allowance: numTok(src, a[0], a[1]) } : {}) };
+    const a = whole.allowance && [start + whole.allowance[0], start + whole.allowance[1]];
+    list.detachmentPointsStated = { total, span: { start: start + whole.namesEnd, end }, ...(a ? { allowance: numTok(src, a[0], a[1]) } : {}) };
     // The span runs from the opening parenthesis.
     const open = src.lastIndexOf('(', t[0]);
     if (open >= start) list.detachmentPointsStated.span.start = open;
@@ -58,11 +81,10 @@ export function readDetachments(ctx: Ctx, start: number, end: number, opts: Deta
   for (const [s, e] of names) {
     let [ns, ne] = [s, e];
     let own: NumberToken | undefined;
-    const m = DP_SUFFIX.exec(src.slice(s, e));
+    const m = dpSuffix(src.slice(s, e));
     if (m) {
-      ne = s + m.indices![1][1];
-      const t = grp(m, 2, s)!;
-      own = numTok(src, t[0], t[1]);
+      ne = s + m.namesEnd;
+      own = numTok(src, s + m.total[0], s + m.total[1]);
     }
     if (opts.stripRule) {
       const r = /^(.*?\S)\s*\([^()]*\)$/d.exec(src.slice(ns, ne));

@@ -10,6 +10,7 @@ import type {
   CopyRange, Datasheet, DataWarning, Detachment, Enhancement, Faction, PointsStep, PointsTier, PricedBy, RulesData, WargearCost,
 } from './model';
 import { asDataFiles, DataFiles, emptyRulesData, FileInput, LoadResult, readHead, warn } from './dataFiles';
+import { BOUNDS } from '../bounds';
 import { foldTypography, normalizeName } from '../text/normalize';
 import { linkLeaders } from './bsdata';
 
@@ -50,7 +51,11 @@ export function listMfmFactions(input: FileInput): { factions: MfmFactionInfo[];
   const files = asDataFiles(input);
   const warnings: DataWarning[] = [];
   const factions: MfmFactionInfo[] = [];
-  for (const file of files.list().filter((n) => YAML_FILE.test(n) && !META.test(n)).sort()) {
+  const all = files.list().filter((n) => YAML_FILE.test(n) && !META.test(n)).sort();
+  if (all.length > BOUNDS.mfmFiles) {
+    warnings.push(warn('mfm-malformed', `${all.length} Munitorum Field Manual files, more than the ${BOUNDS.mfmFiles} a source may hold: only the first ${BOUNDS.mfmFiles} are read`, { file: all[BOUNDS.mfmFiles] }, 'error'));
+  }
+  for (const file of all.slice(0, BOUNDS.mfmFiles)) {
     const head = readHead(files, file, HEAD_CHARS);
     const name = head === undefined ? undefined : headField(head, 'name');
     if (!name) {
@@ -79,7 +84,29 @@ export function tierForCopy(tiers: PointsTier[], copy: number): PointsTier | und
 
 interface Ctx { file: string; warnings: DataWarning[] }
 
+/** A number in [lo, hi] (an integer when `int`), else a warning naming the row and undefined: the entry is not used. */
+function sane(c: Ctx, v: unknown, lo: number, hi: number, int: boolean, what: string, locator: string): number | undefined {
+  const n = Number(v);
+  if (!Number.isFinite(n) || (int && !Number.isInteger(n))) return undefined;
+  if (n < lo || n > hi) {
+    c.warnings.push(warn('mfm-bad-value', `${c.file}: ${what} is ${v}, outside ${lo}–${hi}; not used`, { file: c.file, locator }));
+    return NaN;
+  }
+  return n;
+}
+
 function readYaml(file: string, text: string, warnings: DataWarning[]): Obj | undefined {
+  // Bounded before the parser sees a byte: a 22 MB file took 56 s and 2.5 GB, 57 MB exhausted the heap.
+  if (text.length > BOUNDS.mfmFileChars) {
+    warnings.push(warn('mfm-malformed', `${file}: ${text.length} characters, more than the ${BOUNDS.mfmFileChars} a Munitorum Field Manual file may have; file skipped`, { file }, 'error'));
+    return undefined;
+  }
+  let entries = 0;
+  for (let i = text.indexOf('name:'); i >= 0; i = text.indexOf('name:', i + 5)) entries++;
+  if (entries > BOUNDS.mfmFileEntries) {
+    warnings.push(warn('mfm-malformed', `${file}: ${entries} named entries, more than the ${BOUNDS.mfmFileEntries} a Munitorum Field Manual file may hold; file skipped`, { file }, 'error'));
+    return undefined;
+  }
   let doc;
   try {
     doc = parseDocument(text, { prettyErrors: true, uniqueKeys: false });
@@ -104,12 +131,14 @@ function readYaml(file: string, text: string, warnings: DataWarning[]): Obj | un
 function costsOf(c: Ctx, v: unknown, where: string): PointsStep[] {
   const out: PointsStep[] = [];
   arr(v).forEach((x, i) => {
-    const models = isObj(x) ? Number(x.models) : NaN;
-    const points = isObj(x) ? Number(x.points) : NaN;
-    if (!Number.isInteger(models) || !Number.isFinite(points)) {
-      c.warnings.push(warn('mfm-bad-value', `${c.file}: ${where}.costs[${i}] is not {models, points}; skipped`, { file: c.file, locator: `${where}.costs[${i}]` }));
+    const at = `${where}.costs[${i}]`;
+    const models = isObj(x) ? sane(c, x.models, 1, BOUNDS.modelsPerUnit, true, `${at}.models`, at) : undefined;
+    const points = isObj(x) ? sane(c, x.points, 1, BOUNDS.mfmPoints, false, `${at}.points`, at) : undefined;
+    if (models === undefined || points === undefined) {
+      if (!Number.isNaN(models) && !Number.isNaN(points)) c.warnings.push(warn('mfm-bad-value', `${c.file}: ${at} is not {models, points}; skipped`, { file: c.file, locator: at }));
       return;
     }
+    if (Number.isNaN(models) || Number.isNaN(points)) return;
     out.push({ models, points });
   });
   return out.sort((a, b) => a.models - b.models);
@@ -144,8 +173,9 @@ function readUnit(c: Ctx, u: Obj, i: number, faction: Faction, pricedBy: PricedB
   const wargear: WargearCost[] = [];
   arr(u.wargear).forEach((w, j) => {
     const item = isObj(w) ? str(w.item) : undefined;
-    const points = isObj(w) ? Number(w.points) : NaN;
-    if (!item || !Number.isFinite(points)) {
+    const points = isObj(w) ? sane(c, w.points, 0, BOUNDS.mfmCost, false, `${name} wargear[${j}].points`, `${where}.wargear[${j}]`) : undefined;
+    if (Number.isNaN(points)) return;
+    if (!item || points === undefined) {
       c.warnings.push(warn('mfm-bad-value', `${c.file}: ${name} wargear[${j}] is not {item, points}; skipped`, { file: c.file, locator: `${where}.wargear[${j}]` }));
       return;
     }
@@ -184,9 +214,9 @@ function readDetachment(c: Ctx, d: Obj, i: number, faction: Faction, data: Rules
     return;
   }
   const det: Detachment = { id: `${faction.id}/${normalizeName(name)}`, name: foldTypography(name), faction: faction.name, rules: [], source: { file: c.file, locator: where } };
-  const dp = Number(d.dp);
-  if (d.dp !== undefined && Number.isFinite(dp)) det.dp = dp;
-  else c.warnings.push(warn('mfm-bad-value', `${c.file}: detachment "${name}" states no Detachment Points (dp)`, { file: c.file, locator: where }));
+  const dp = sane(c, d.dp, 0, BOUNDS.mfmDp, true, `detachment "${name}" dp`, where);
+  if (dp !== undefined && !Number.isNaN(dp)) det.dp = dp;
+  else if (dp === undefined) c.warnings.push(warn('mfm-bad-value', `${c.file}: detachment "${name}" states no Detachment Points (dp)`, { file: c.file, locator: where }));
   const objective = str(d.objective);
   if (objective) det.forceDisposition = objective.trim();
   const unique = str(d.unique);
@@ -199,8 +229,9 @@ function readDetachment(c: Ctx, d: Obj, i: number, faction: Faction, data: Rules
       return;
     }
     const enh: Enhancement = { id: `${det.id}/${normalizeName(en)}`, name: foldTypography(en), detachment: det.name, faction: faction.name, text: '', source: { file: c.file, locator: `${where}.enhancements[${j}]` } };
-    const pts = Number(e.points);
-    if (e.points !== undefined && Number.isFinite(pts)) enh.points = pts;
+    const pts = e.points === undefined ? undefined : sane(c, e.points, 0, BOUNDS.mfmCost, false, `enhancement "${en}" points`, `${where}.enhancements[${j}]`);
+    if (Number.isNaN(pts)) return;
+    if (pts !== undefined) enh.points = pts;
     const leaderTo = namesOf(e.leaderTo);
     if (leaderTo.length) enh.leaderTo = leaderTo;
     const supportTo = namesOf(e.supportTo);
