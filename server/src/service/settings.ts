@@ -103,7 +103,7 @@ export const SETTINGS: SettingDeclaration[] = [
     field: 'dataPaths',
     scope: 'window',
     schema: { type: 'array', items: { type: 'string' } },
-    description: 'Folders holding BattleScribe data (.gst/.cat, or the JSON of BSData wh40k-11e), a Wahapedia CSV export or Munitorum Field Manual YAML files, in precedence order (the MFM always prices 11th-edition units). Each folder counts for its edition only. The embedded (10th-edition) seed data is always loaded.',
+    description: 'Folders holding BattleScribe data (.gst/.cat, or the JSON of BSData wh40k-11e), a Wahapedia CSV export or Munitorum Field Manual YAML files, in precedence order (the MFM always prices 11th-edition units). Each folder counts for its edition only: the one its data shows, or the one written before it ("11=<dir>", "10=<dir>"); a Wahapedia export that shows none must be given so. The embedded (10th-edition) seed data is always loaded.',
   },
   {
     key: 'auspex.data.includeNonMatchedPlay',
