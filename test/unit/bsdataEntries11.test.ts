@@ -4,9 +4,6 @@
 // absent), or a list written here with real names from that data.
 import * as assert from 'assert';
 import * as fs from 'fs';
-import { TextDocument } from 'vscode-languageserver-textdocument';
-import { RulesProvider } from '../../server/src/node/rulesProvider';
-import { createLanguageService } from '../../server/src/service/languageService';
 import { parseArmyList } from '../../server/src/service/domain/parse';
 import { loadoutGroups } from '../../server/src/service/features/codeLens';
 import { unitModelCount } from '../../server/src/service/features/diagnostics/unitPoints';
@@ -15,17 +12,7 @@ import type { Datasheet, RulesData } from '../../server/src/service/domain/rules
 import { mergeRules } from '../../server/src/service/domain/rules/merge';
 import { emptyRulesData } from '../../server/src/service/domain/rules/dataFiles';
 import { requireShared, sharedPath } from '../support/shared';
-
-interface Finding {
-  code: string;
-  line: number;
-  message: string;
-}
-
-let provider: RulesProvider | undefined;
-function rules11(): RulesProvider {
-  return (provider ??= new RulesProvider({ paths: [sharedPath('data', 'bsdata-11e'), sharedPath('data', 'mfm-11e', 'v1.1')] }));
-}
+import { check11, rules11 } from '../support/check11';
 
 function data11(faction: string): RulesData {
   rules11().ensureFaction(faction, 11);
@@ -38,15 +25,7 @@ function sheet(faction: string, name: string): Datasheet {
   return d;
 }
 
-let version = 0;
-/** The findings of a list checked as the CLI does: its edition's data loaded, then validated. */
-function check(text: string): Finding[] {
-  const service = createLanguageService();
-  const doc = TextDocument.create(`file:///entries11-${++version}.txt`, 'army-list', 1, text);
-  rules11().ensureList(service.parse(doc), 11);
-  service.setRules(rules11().rulesFor(11), 11);
-  return service.diagnostics(doc).map((d) => ({ code: String(d.code), line: d.range.start.line + 1, message: d.message }));
-}
+const check = (text: string) => check11(text);
 
 const list = (file: string) => fs.readFileSync(sharedPath('lists-11e', file), 'utf8');
 

@@ -4,36 +4,15 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { RulesProvider } from '../../server/src/node/rulesProvider';
 import { createLanguageService, LanguageService } from '../../server/src/service/languageService';
 import { DEFAULT_SETTINGS } from '../../server/src/service/settings';
 import { hasShared, requireShared, sharedPath } from '../support/shared';
+import { check11, rules11, type Finding } from '../support/check11';
 import { eligibilityOf } from '../../server/src/service/domain/editions/enhancementFit';
 
 const DATA = ['data/bsdata-11e', 'data/mfm-11e/v1.1'];
 
-interface Finding {
-  code: string;
-  line: number;
-  message: string;
-}
-
-let provider: RulesProvider | undefined;
-function rules11(): RulesProvider {
-  return (provider ??= new RulesProvider({ paths: DATA.map((d) => sharedPath(...d.split('/'))) }));
-}
-
-let version = 0;
-/** The findings of a list checked as the CLI and the server do: its edition's data loaded, then validated. */
-function check(text: string, service: LanguageService = createLanguageService()): Finding[] {
-  const doc = TextDocument.create(`file:///v11-${++version}.txt`, 'army-list', 1, text);
-  const edition = service.editionOf(doc);
-  if (edition === 11) {
-    rules11().ensureList(service.parse(doc), 11);
-    service.setRules(rules11().rulesFor(11), 11);
-  }
-  return service.diagnostics(doc).map((d) => ({ code: String(d.code), line: d.range.start.line + 1, message: d.message }));
-}
+const check = (text: string, service?: LanguageService) => check11(text, service);
 
 /** `code@line`, in text order (as `auspex check` prints them). */
 const codes = (found: Finding[]) => [...found].sort((a, b) => a.line - b.line).map((f) => `${f.code}@${f.line}`);
