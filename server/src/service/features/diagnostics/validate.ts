@@ -50,8 +50,10 @@ export function validateList(doc: TextDocument, parsed: ArmyList, rules: RulesIn
   }
   // With only the embedded seed loaded, an unknown unit most likely needs the community data: offer the download.
   const onlyEmbedded = rules.data.sources.every((s) => s.kind === 'embedded');
+  // Each unit's datasheet as the context resolved it (once per check), not looked up again.
+  const sheetOf = new Map(ctx.units.map((r) => [r.unit, r.sheet] as const));
   for (const unit of ctx.list.units) {
-    const sheet = rules.datasheet(unit.name.text, factionName);
+    const sheet = sheetOf.get(unit);
     if (!sheet) {
       out.push(unknownDatasheet(doc, unit, rules, factionName, onlyEmbedded ? downloadPayload(list, settings) : undefined));
       continue;
