@@ -126,13 +126,19 @@ export function simulate(s: DamageScenario, trials: number, seed: number): Recor
       const indirectBlind = has(ab, 'INDIRECT FIRE') && ranged && ctx.targetVisible === false;
       const overwatch = !!ctx.overwatch && ranged;
       // Each modifier separately: an 11th-edition PSYCHIC attack ignores the negative ones.
-      const hitMods: number[] = [mod.hit ?? 0];
+      const hitMods: number[] = Array.isArray(mod.hit) ? [...mod.hit] : [mod.hit ?? 0];
       if (has(ab, 'HEAVY') && ranged && (eleventh ? ctx.heavyReady : ctx.remainedStationary)) hitMods.push(1);
       if (t.stealth && ranged && !eleventh) hitMods.push(-1);
-      if (indirectBlind) hitMods.push(-1);
+      if (indirectBlind && !eleventh) hitMods.push(-1);
       const psychic = eleventh && has(ab, 'PSYCHIC');
       let hm = hitMods.filter((x) => !psychic || x > 0).reduce((a, b) => a + b, 0);
       hm = Math.max(-1, Math.min(1, hm));
+      // 11th: cover worsens BS by 1, Plunging Fire improves it; the BS is clamped to 2+..6+.
+      const hasCover = ranged && (ctx.targetInCover || indirectBlind || (eleventh && !!t.stealth)) && !has(ab, 'IGNORES COVER');
+      const bsChanges = eleventh ? [hasCover ? -1 : 0, ctx.plungingFire && ranged ? 1 : 0].filter((x) => x && (!psychic || x > 0)) : [];
+      const skill = bsChanges.length ? Math.max(2, Math.min(6, (w.skill as number) - bsChanges.reduce((a, b) => a + b, 0))) : (w.skill as number);
+      const alwaysFail = indirectBlind ? (eleventh ? (ctx.indirectSpotted ? 3 : 5) : 3) : 1;
+      const hitReroll = indirectBlind && eleventh ? 'none' : mod.rerollHits ?? 'none';
       let wm = mod.wound ?? 0;
       if (has(ab, 'LANCE') && ctx.charged) wm++;
       wm = Math.max(-1, Math.min(1, wm));
@@ -146,14 +152,13 @@ export function simulate(s: DamageScenario, trials: number, seed: number): Recor
       const S = w.S;
       const need = S >= 2 * t.T ? 2 : S > t.T ? 3 : S === t.T ? 4 : 2 * S <= t.T ? 6 : 5;
       const AP = -Math.abs(w.AP);
-      const stealthCover = eleventh && !!t.stealth;
-      const cover = ranged && (ctx.targetInCover || indirectBlind || stealthCover) && !has(ab, 'IGNORES COVER') && !(t.Sv <= 3 && AP === 0);
+      const cover = !eleventh && hasCover && !(t.Sv <= 3 && AP === 0);
       const impr = Math.min(1, (mod.save ?? 0) + (cover ? 1 : 0));
       const hitFail = (u: number) => {
         if (overwatch) return u !== 6;
-        if (u === 1 || (indirectBlind && u <= 3)) return true;
+        if (u <= alwaysFail) return true;
         if (u >= critHitOn) return false;
-        return u + hm < (w.skill as number);
+        return u + hm < skill;
       };
       const hitCrit = (u: number) => !hitFail(u) && u >= critHitOn && (!overwatch || u === 6);
       const woundFail = (u: number) => u === 1 || (u < critWoundOn && u + wm < need);
@@ -210,7 +215,7 @@ export function simulate(s: DamageScenario, trials: number, seed: number): Recor
             wound();
             continue;
           }
-          const u = rollWith(mod.rerollHits ?? 'none', hitFail, hitCrit);
+          const u = rollWith(hitReroll, hitFail, hitCrit);
           if (hitFail(u)) continue;
           c.hits++;
           if (hitCrit(u)) {

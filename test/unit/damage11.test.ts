@@ -51,26 +51,25 @@ describe('damage under the 10th and the 11th edition (hand-derived, same scenari
 
   it('Stealth: -1 to hit in the 10th; the benefit of cover against ranged attacks in the 11th', () => {
     // BS3+ S4 AP0 D1 v T4 Sv4+. 10th: hit 4+ (1/2) · wound 1/2 · unsaved 1/2 = 1/8.
-    // 11th: hit 3+ (2/3) · wound 1/2 · save 3+ in cover, unsaved 1/3 = 1/9.
+    // 11th (13.08): the benefit of cover worsens BS to 4+ (1/2) · wound 1/2 · save 4+, unsaved 1/2 = 1/8.
     const r = one({}, { stealth: true });
     near(r[10].damage, 1 / 8, '10th');
-    near(r[11].damage, 1 / 9, '11th');
+    near(r[11].damage, 1 / 8, '11th');
     assert.match(r[10].notes.join('\n'), /Stealth: -1 to hit/);
     assert.match(r[11].notes.join('\n'), /Stealth: the benefit of cover/);
-    // The cover itself is the 10th edition's, and the numbers say so.
-    assert.match(notes(r[11]), /Benefit of cover: the 10th edition's \+1 to the armour save, kept: .*13\.08/);
-    // Sv 3+ against AP 0 gains nothing from cover: 11th 2/3 · 1/2 · 1/3 = 1/9; 10th 1/2 · 1/2 · 1/3 = 1/12.
+    assert.match(notes(r[11]), /Benefit of cover \(13\.08\): the attack's BS worsens by 1/);
+    // Sv 3+ against AP 0: both hit on 4+ and save on 3+: 1/2 · 1/2 · 1/3 = 1/12.
     const sv3 = one({}, { stealth: true, Sv: 3 });
     near(sv3[10].damage, 1 / 12, '10th Sv3');
-    near(sv3[11].damage, 1 / 9, '11th Sv3');
+    near(sv3[11].damage, 1 / 12, '11th Sv3');
     // IGNORES COVER removes the cover Stealth gives (11th) but not the 10th's hit modifier.
     const ic = one({ abilities: ['IGNORES COVER'] }, { stealth: true });
     near(ic[10].damage, 1 / 8, '10th ignores cover');
     near(ic[11].damage, 1 / 6, '11th ignores cover');
-    // In cover as well: the 11th's benefit does not stack (1/9); the 10th has both (1/2 · 1/2 · 1/3 = 1/12).
+    // In cover as well: the 11th's benefit does not stack (1/8); the 10th has both (1/2 · 1/2 · 1/3 = 1/12).
     const covered = one({}, { stealth: true }, { context: { targetInCover: true } });
     near(covered[10].damage, 1 / 12, '10th stealth + cover');
-    near(covered[11].damage, 1 / 9, '11th stealth + cover');
+    near(covered[11].damage, 1 / 8, '11th stealth + cover');
     // Melee attacks: no effect in either (2/3 · 1/2 · 1/2).
     const melee = one({ type: 'melee' }, { stealth: true });
     near(melee[10].damage, 1 / 6, '10th melee');
@@ -158,14 +157,69 @@ describe('damage under the 10th and the 11th edition (hand-derived, same scenari
     const plus = one({ skill: 4, AP: -1, abilities: ['PSYCHIC'] }, { Sv: 7 }, { modifiers: { hit: 1 } });
     near(plus[10].damage, 1 / 3, '10th plus');
     near(plus[11].damage, 1 / 3, '11th plus');
-    // INDIRECT FIRE at a hidden target, BS4+: the 10th hits on 5+ (1/3); the 11th ignores the -1 but keeps
-    // "unmodified 1-3 fail" (not a modifier): 4+ (1/2). AP-1 against Sv7 in cover: still no save.
+    // INDIRECT FIRE at a hidden target, BS4+: the 10th hits on 5+ (1/3); the 11th ignores the cover's -1 BS but
+    // keeps "unmodified 1-5 fail" (10.07, not a modifier): 6 only (1/6) · 1/2. AP-1 against Sv7: no save.
     const hidden = one({ skill: 4, AP: -1, abilities: ['PSYCHIC', 'INDIRECT FIRE'] }, { Sv: 7 }, { context: { targetVisible: false } });
     near(hidden[10].damage, 1 / 6, '10th indirect');
-    near(hidden[11].damage, 1 / 4, '11th indirect');
+    near(hidden[11].damage, 1 / 12, '11th indirect');
+    assert.match(notes(hidden[11]), /PSYCHIC: ignores -1 BS \(benefit of cover\)/);
     assert.match(notes(hidden[11]), /10\.07/);
     // Without [PSYCHIC] the 11th applies the modifier like the 10th.
     near(one({ AP: -1 }, { Sv: 7 }, { modifiers: { hit: -1 } })[11].damage, 1 / 4, '11th not psychic');
+  });
+
+  it('the 11th hit roll: cover and Plunging Fire change BS (clamped 2+..6+), hit modifiers capped at ±1 apart (13.08, 22.05)', () => {
+    // No save throughout (AP-1 v Sv7), S4 v T4: damage = P(hit) · 1/2.
+    const ns = { Sv: 7 };
+    // Cover with -1 to hit, BS3+: the 11th has BS 4+ and -1 → 5+ (1/3): 1/6; the 10th hits on 4+ (1/2), cover gives nothing: 1/4.
+    const both1 = one({ AP: -1 }, ns, { context: { targetInCover: true }, modifiers: { hit: -1 } });
+    near(both1[11].damage, 1 / 6, '11th cover and -1');
+    near(both1[10].damage, 1 / 4, '10th cover and -1');
+    // Cover against PSYCHIC: the -1 BS is ignored: 2/3 · 1/2 = 1/3.
+    const psy = one({ AP: -1, abilities: ['PSYCHIC'] }, ns, { context: { targetInCover: true } });
+    near(psy[11].damage, 1 / 3, '11th psychic in cover');
+    assert.match(notes(psy[11]), /PSYCHIC: ignores -1 BS \(benefit of cover\)/);
+    // IGNORES COVER: BS3+ stays: 1/3, said.
+    const ic = one({ AP: -1, abilities: ['IGNORES COVER'] }, ns, { context: { targetInCover: true } });
+    near(ic[11].damage, 1 / 3, '11th ignores cover');
+    assert.match(notes(ic[11]), /IGNORES COVER: no benefit of cover \(Benefit of cover \(13\.08\)\)/);
+    // The clamp: BS6+ in cover stays 6+ (not 7+), and +1 to hit then hits on 5+: 1/3 · 1/2 = 1/6.
+    near(one({ AP: -1, skill: 6 }, ns, { context: { targetInCover: true }, modifiers: { hit: 1 } })[11].damage, 1 / 6, 'BS clamped to 6+');
+    // Plunging Fire: BS4+ → 3+ (2/3 · 1/2 = 1/3); with cover the two cancel (1/4); with +1 to hit as well, 2+ (5/12).
+    near(one({ AP: -1, skill: 4 }, ns, { context: { plungingFire: true } })[11].damage, 1 / 3, 'plunging');
+    near(one({ AP: -1, skill: 4 }, ns, { context: { plungingFire: true, targetInCover: true } })[11].damage, 1 / 4, 'plunging + cover');
+    const pl = one({ AP: -1, skill: 4 }, ns, { context: { plungingFire: true }, modifiers: { hit: 1 } });
+    near(pl[11].damage, 5 / 12, 'plunging + 1 to hit');
+    assert.match(notes(pl[11]), /Plunging Fire \(22\.05\): \+1 to the attack's BS/);
+    // The 10th has no Plunging Fire: BS4+ with +1 → 3+: 1/3.
+    near(pl[10].damage, 1 / 3, '10th ignores plungingFire');
+    // Two modifiers to the hit roll (+1 and -1) given separately: PSYCHIC keeps the +1 only: BS4+ → 3+ (1/3);
+    // without PSYCHIC they cancel (1/4), as the net 0 does in the 10th.
+    const list = one({ AP: -1, skill: 4, abilities: ['PSYCHIC'] }, ns, { modifiers: { hit: [1, -1] } });
+    near(list[11].damage, 1 / 3, '11th psychic list');
+    near(list[10].damage, 1 / 4, '10th list');
+    near(one({ AP: -1, skill: 4 }, ns, { modifiers: { hit: [1, -1] } })[11].damage, 1 / 4, '11th list, no psychic');
+    // Cover gives no save bonus in the 11th (Sv4+ v AP0 stays 4+, hit 4+): 1/2 · 1/2 · 1/2 = 1/8.
+    near(one({}, {}, { context: { targetInCover: true } })[11].damage, 1 / 8, 'no save bonus');
+  });
+
+  it('indirect shooting (10.07): 1-5 fail, 1-3 when spotted, no hit re-rolls, cover; the 10th: -1 and 1-3 fail', () => {
+    const ns = { Sv: 7 };
+    const ind = (context: DamageScenario['context'], modifiers: DamageScenario['modifiers'] = {}) =>
+      one({ AP: -1, abilities: ['INDIRECT FIRE'] }, ns, { context: { targetVisible: false, ...context }, modifiers });
+    // 11th: only 6s hit: 1/6 · 1/2 = 1/12. 10th: BS3+ -1 → 4+, 1-3 fail anyway: 1/2 · 1/2 = 1/4.
+    const blind = ind({});
+    near(blind[11].damage, 1 / 12, '11th blind');
+    near(blind[10].damage, 1 / 4, '10th blind');
+    assert.match(notes(blind[11]), /Indirect shooting \(10\.07\): unmodified 1-5 fail, no hit re-rolls/);
+    // Spotted (stationary, a friendly unit sees the target): 1-3 fail, and cover makes BS 4+: 1/2 · 1/2 = 1/4.
+    near(ind({ indirectSpotted: true })[11].damage, 1 / 4, '11th spotted');
+    // Re-roll failed hits: none in the 11th (1/12); the 10th re-rolls: (1/2 + 1/4) · 1/2 = 3/8.
+    const rr = ind({}, { rerollHits: 'failed' });
+    near(rr[11].damage, 1 / 12, '11th no re-rolls');
+    near(rr[10].damage, 3 / 8, '10th re-rolls');
+    // A visible target: no indirect shooting, no cover: 2/3 · 1/2.
+    near(ind({ targetVisible: true })[11].damage, 1 / 3, 'visible');
   });
 
   it('Precision: the same numbers against one profile; each edition says what PRECISION selects', () => {
@@ -183,13 +237,16 @@ describe('damage under the 10th and the 11th edition (hand-derived, same scenari
     near(haz[11].hazardousFailedTests, 0.5, '11th hazardous');
     assert.match(notes(haz[11]), /HAZARDOUS: counted as the 10th edition's Hazardous tests, kept: hazard rolls \(06\.03\)/);
     assert.doesNotMatch(notes(haz[10]), /06\.03/);
-    // Cover: +1 to the save in both (BS3+, S4 v T4, Sv4+ → 3+: 2/3 · 1/2 · 1/3 = 1/9).
+    // Cover: +1 to the save in the 10th (BS3+, S4 v T4, Sv4+ → 3+: 2/3 · 1/2 · 1/3 = 1/9); BS 4+ in the 11th
+    // (1/2 · 1/2 · 1/2 = 1/8), a rule taken from the published sources and said so.
     const cover = one({}, {}, { context: { targetInCover: true } });
     near(cover[10].damage, 1 / 9, '10th cover');
-    near(cover[11].damage, 1 / 9, '11th cover');
-    assert.match(notes(cover[11]), /Benefit of cover: the 10th edition's \+1 to the armour save, kept/);
+    near(cover[11].damage, 1 / 8, '11th cover');
+    assert.doesNotMatch(notes(cover[11]), /kept/);
     assert.deepStrictEqual(editionRules(10).damage.borrowed, []);
-    assert.ok(editionRules(11).damage.borrowed.some((b) => b.includes('13.08')) && editionRules(11).damage.borrowed.some((b) => b.includes('06.03')));
+    assert.deepStrictEqual(editionRules(10).damage.fromSources, []);
+    assert.ok(editionRules(11).damage.fromSources.some((b) => b.includes('13.08')) && editionRules(11).damage.borrowed.some((b) => b.includes('06.03')));
+    assert.ok(!editionRules(11).damage.borrowed.some((b) => b.includes('13.08') || b.includes('10.07')));
   });
 
   it('auspex damage --json input: rules.edition 10 | 11 and context.heavyReady, bad values named', () => {
@@ -232,11 +289,16 @@ describe('damage under the 11th edition against Monte Carlo (4 standard errors, 
     }],
     ['PSYCHIC ignoring -1 and blind INDIRECT FIRE, sustained hits, against W2 with FNP', {
       attacker: { weapons: [M({ skill: 4, D: 'D3', abilities: ['PSYCHIC', 'INDIRECT FIRE', 'SUSTAINED HITS 1'] }), M({ A: 3, abilities: ['LETHAL HITS'] })] },
-      target: { models: 6, T: 4, Sv: 3, W: 2, fnp: 6 }, context: { targetVisible: false }, modifiers: { hit: -1 }, rules: eleventh,
+      target: { models: 6, T: 4, Sv: 3, W: 2, fnp: 6 }, context: { targetVisible: false, indirectSpotted: true }, modifiers: { hit: -1 }, rules: eleventh,
     }],
     ['IGNORES COVER v Stealth, twin-linked devastating wounds, mortal FNP', {
       attacker: { weapons: [M({ A: 4, D: 2, abilities: ['IGNORES COVER', 'TWIN-LINKED', 'DEVASTATING WOUNDS'] }), M({ A: 2, D: 1, abilities: ['TWIN-LINKED'] })] },
       target: { models: 4, T: 5, Sv: 3, W: 3, stealth: true, fnpMortal: 5 }, rules: eleventh,
+    }],
+    ['cover with Plunging Fire and separate hit modifiers, re-rolled hits, blind INDIRECT FIRE beside it', {
+      attacker: { weapons: [M({ skill: 5, A: 3, abilities: ['SUSTAINED HITS 1'] }), M({ A: 2, D: 2, abilities: ['INDIRECT FIRE'] })] },
+      target: { models: 5, T: 4, Sv: 4, W: 2, stealth: true }, context: { plungingFire: true, targetVisible: false },
+      modifiers: { hit: [1, -1, -1], rerollHits: 'ones' }, rules: eleventh,
     }],
     ['Stealth 2+ save against AP 0 (no cover bonus), hazardous, Psychic with +1 kept', {
       attacker: { weapons: [M({ AP: 0, S: 8, D: 'D6', abilities: ['PSYCHIC', 'HAZARDOUS'] })] },
@@ -326,11 +388,11 @@ describe("the list's edition in lenses, the breakdown and the hover", () => {
     const b11 = get('11');
     assert.strictEqual(b11.edition.edition, 11);
     assert.strictEqual(b11.edition.label, '11th edition');
-    assert.ok(b11.edition.keptFromTenth.some((k) => k.includes('13.08')));
+    assert.ok(b11.edition.fromSources.some((k) => k.includes('13.08')));
     assert.deepStrictEqual(b11.toggles.slice(0, 5).map((t) => t.key), ['halfRange', 'cover', 'heavyReady', 'charged', 'stealth']);
     assert.strictEqual(b11.toggles[4].detail, 'the benefit of cover against ranged attacks');
     const b10 = get('10');
-    assert.deepStrictEqual(b10.edition, { edition: 10, label: '10th edition', keptFromTenth: [] });
+    assert.deepStrictEqual(b10.edition, { edition: 10, label: '10th edition', keptFromTenth: [], fromSources: [] });
     assert.deepStrictEqual(b10.toggles.slice(0, 5).map((t) => t.key), ['halfRange', 'cover', 'stationary', 'charged', 'stealth']);
     // In the 11th, Stealth is the benefit of cover: the shooting numbers equal those with the cover toggle.
     const shooting = (b: ReturnType<typeof get>) => b.phases.find((p) => p.phase === 'shooting')!;
@@ -348,7 +410,8 @@ describe("the list's edition in lenses, the breakdown and the hover", () => {
     assert.strictEqual(get('11', { heavyReady: true }).toggles.find((t) => t.key === 'heavyReady')?.on, true);
     // The page names the edition and lists what it keeps from the 10th.
     const html = renderBreakdownHtml(b11, 'n0nce', 'vscode-webview-resource:');
-    assert.match(html, /Rules: 11th edition\. Kept from the 10th edition:<\/p><ul class="dim"><li>benefit of cover: \+1 to the armour save/);
+    assert.match(html, /Rules: 11th edition\.<\/p><p class="dim">Core rules the data does not hold, applied from the published rules:<\/p><ul class="dim"><li>Hit roll/);
+    assert.match(html, /<li>Benefit of cover \(13\.08\)/);
     assert.match(renderBreakdownHtml(b10, 'n0nce', 'vscode-webview-resource:'), /Rules: 10th edition\.<\/p>/);
   });
 

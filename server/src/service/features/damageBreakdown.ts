@@ -87,7 +87,7 @@ export interface PhaseBreakdown {
 export interface DamageBreakdown {
   unit: { index: number; name: string; line: number };
   /** The list's edition, whose weapon abilities apply, and the 10th-edition rules it keeps where its data has no text. */
-  edition: { edition: Edition; label: string; keptFromTenth: string[] };
+  edition: { edition: Edition; label: string; keptFromTenth: string[]; fromSources: string[] };
   target: { index: number; name: string; profile: ScenarioTarget };
   targets: { index: number; name: string }[];
   toggles: BreakdownToggle[];
@@ -194,7 +194,7 @@ export function damageBreakdown(
   }
   return {
     unit: { index: unitIndex, name: unit.name.text, line: doc.positionAt(unit.name.span.start).line },
-    edition: { edition, label: editionRules(edition).label, keptFromTenth: [...editionRules(edition).damage.borrowed] },
+    edition: { edition, label: editionRules(edition).label, keptFromTenth: [...editionRules(edition).damage.borrowed], fromSources: [...editionRules(edition).damage.fromSources] },
     target: { index: targetIndex, name: chosen.name, profile: target },
     targets: targets.map((t, index) => ({ index, name: t.name })),
     toggles,

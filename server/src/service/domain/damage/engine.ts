@@ -123,7 +123,7 @@ interface Prepared {
 
 interface Norm {
   ctx: Required<ScenarioContext> & { phaseGiven: boolean };
-  mods: Required<ScenarioModifiers>;
+  mods: Required<Omit<ScenarioModifiers, 'hit'>> & { hit: number[] };
   spill: boolean;
   edition: Edition;
   /** The edition's weapon-ability semantics. */
@@ -145,9 +145,11 @@ function normalize(s: DamageScenario): Norm {
       targetVisible: c.targetVisible !== false,
       overwatch: !!c.overwatch,
       advanced: !!c.advanced,
+      plungingFire: !!c.plungingFire,
+      indirectSpotted: !!c.indirectSpotted,
     },
     mods: {
-      hit: m.hit ?? 0,
+      hit: typeof m.hit === 'number' ? [m.hit] : m.hit ?? [],
       wound: m.wound ?? 0,
       save: m.save ?? 0,
       rerollHits: m.rerollHits ?? 'none',
@@ -211,33 +213,40 @@ function prepare(w: ScenarioWeapon, t: ScenarioTarget, n: Norm): Prepared {
   let pCrit: number;
   const torrent = ab.torrent || w.skill === null;
   const indirectBlind = ab.indirectFire && ranged && !ctx.targetVisible;
-  const situation: AttackSituation = { ranged, context: ctx, target: t, indirectBlind };
+  const bare: AttackSituation = { ranged, context: ctx, target: t, indirectBlind, cover: false };
+  // Whether the target has the benefit of cover: the edition says what it does (the save, or the BS).
+  const cover = n.rules.benefitOfCover(ab, bare);
+  notes.push(...cover.notes);
+  const situation: AttackSituation = { ...bare, cover: cover.value };
   if (torrent) {
     pHit = 1;
     pCrit = 0;
   } else {
-    const skill = w.skill as number;
-    // Every hit modifier with its source; the edition says which apply (PSYCHIC may ignore some), then the ±1 cap.
+    // Every hit modifier and BS/WS change with its source; the edition says which apply (PSYCHIC may ignore
+    // some); the changes to BS/WS add up, clamped to 2+..6+, the modifiers to the roll add up, capped at ±1.
     const all: RollModifier[] = [];
-    if (mods.hit) all.push({ value: mods.hit, source: 'modifiers' });
+    for (const v of mods.hit) if (v) all.push({ value: v, source: 'modifiers' });
     const fromAbilities = n.rules.hitModifiers(ab, situation);
     all.push(...fromAbilities.value);
     notes.push(...fromAbilities.notes);
-    if (indirectBlind) all.push({ value: -1, source: 'INDIRECT FIRE', note: 'INDIRECT FIRE (not visible): -1 to hit, unmodified 1-3 fail, target has cover' });
     const applied = n.rules.appliedHitModifiers(ab, all);
     for (const m of applied.value) if (m.note) notes.push(m.note);
     notes.push(...applied.notes);
-    const hm = clamp1(applied.value.reduce((sum, m) => sum + m.value, 0));
+    const changes = applied.value.filter((m) => m.characteristic);
+    const skill = changes.length ? Math.max(2, Math.min(6, (w.skill as number) - changes.reduce((sum, m) => sum + m.value, 0))) : (w.skill as number);
+    const hm = clamp1(applied.value.reduce((sum, m) => sum + (m.characteristic ? 0 : m.value), 0));
+    const limits = n.rules.hitRollLimits(ab, situation);
+    notes.push(...limits.notes);
     const critOn = mods.critHitOn;
     const overwatch = ctx.overwatch && ranged;
+    const failUpTo = Math.max(1, limits.value.failUpTo);
     const face = (u: number): 0 | 1 | 2 => {
       if (overwatch) return u === 6 ? 2 : 0;
-      if (u === 1) return 0;
-      if (indirectBlind && u <= 3) return 0;
+      if (u <= failUpTo) return 0;
       if (u >= critOn) return 2;
       return u + hm >= skill ? 1 : 0;
     };
-    const [, s1, s2] = rollOutcome(face, mods.rerollHits);
+    const [, s1, s2] = rollOutcome(face, limits.value.rerolls ? mods.rerollHits : 'none');
     pHit = s1 + s2;
     pCrit = s2;
   }
@@ -270,8 +279,6 @@ function prepare(w: ScenarioWeapon, t: ScenarioTarget, n: Norm): Prepared {
 
   // Saving throw: the better of armour (AP, cover, modifiers; improvement capped at +1) and invulnerable.
   const AP = -Math.abs(w.AP);
-  const cover = n.rules.benefitOfCover(ab, situation);
-  notes.push(...cover.notes);
   const improvement = Math.min(1, mods.save + (cover.value ? n.rules.coverSaveBonus(t.Sv, AP) : 0));
   const armourPass = (u: number) => u !== 1 && u + AP + improvement >= t.Sv;
   const invPass = (u: number) => t.invuln != null && u !== 1 && u >= t.invuln;

@@ -92,10 +92,15 @@ export interface ScenarioContext {
   overwatch?: boolean;
   /** The attacking unit Advanced this turn: only the weapons the edition allows ([ASSAULT]) shoot. */
   advanced?: boolean;
+  /** 11th edition, Plunging Fire (22.05): +1 to the attacker's BS against a visible target on the ground level. */
+  plungingFire?: boolean;
+  /** 11th edition, indirect shooting (10.07): the unit remained stationary and a friendly unit sees the target: 1-3 fail, not 1-5. */
+  indirectSpotted?: boolean;
 }
 
 export interface ScenarioModifiers {
-  hit?: number;
+  /** Modifiers to the hit roll: one net number, or each separately (an 11th-edition PSYCHIC attack ignores the negative ones). */
+  hit?: number | number[];
   wound?: number;
   /** Save modifier: +1 improves (the total improvement, cover included, is capped at +1). */
   save?: number;

@@ -205,7 +205,7 @@ function attacker(v: unknown): ScenarioAttacker {
 function context(v: unknown): ScenarioContext | undefined {
   if (v === undefined) return undefined;
   const o = obj(v, 'context');
-  const keys = ['targetInCover', 'withinHalfRange', 'remainedStationary', 'heavyReady', 'charged', 'targetVisible', 'overwatch', 'advanced'] as const;
+  const keys = ['targetInCover', 'withinHalfRange', 'remainedStationary', 'heavyReady', 'charged', 'targetVisible', 'overwatch', 'advanced', 'plungingFire', 'indirectSpotted'] as const;
   onlyKeys(o, 'context', ['phase', ...keys]);
   const c: ScenarioContext = {};
   if (o.phase !== undefined) {
@@ -234,7 +234,11 @@ function modifiers(v: unknown): ScenarioModifiers | undefined {
   const o = obj(v, 'modifiers');
   onlyKeys(o, 'modifiers', ['hit', 'wound', 'save', 'rerollHits', 'rerollWounds', 'critHitOn', 'critWoundOn']);
   const m: ScenarioModifiers = {};
-  for (const k of ['hit', 'wound', 'save'] as const) if (o[k] !== undefined) m[k] = int(o[k], `modifiers.${k}`, -6, 6);
+  if (Array.isArray(o.hit)) {
+    if (o.hit.length > 16) fail('modifiers.hit', 'more than 16 modifiers');
+    m.hit = o.hit.map((x, i) => int(x, `modifiers.hit[${i}]`, -6, 6));
+  } else if (o.hit !== undefined) m.hit = int(o.hit, 'modifiers.hit', -6, 6);
+  for (const k of ['wound', 'save'] as const) if (o[k] !== undefined) m[k] = int(o[k], `modifiers.${k}`, -6, 6);
   for (const k of ['rerollHits', 'rerollWounds'] as const) {
     if (o[k] === undefined) continue;
     if (!REROLLS.includes(o[k] as RerollKind)) fail(`modifiers.${k}`, `expected one of ${REROLLS.map((r) => `"${r}"`).join(', ')}`);

@@ -8,11 +8,16 @@ import { TENTH_CORE } from './tenth';
 
 const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 
-/** The 10th-edition effects kept because the 11th-edition data holds no text for the core rule (13.08, 06.03, 10.07). */
-const COVER_KEPT = 'benefit of cover: +1 to the armour save (not for Sv 3+ or better against AP 0), as in the 10th edition: the 11th-edition rule (13.08) is not in the data';
+/** The core rules taken from eleventh-edition.md (published sources) because the 11th-edition data holds no text for them. */
+const SOURCE = "eleventh-edition.md's core rules, not in the data";
+const COVER = 'Benefit of cover (13.08)';
+const PLUNGING = 'Plunging Fire (22.05)';
+const INDIRECT = 'Indirect shooting (10.07)';
+const COVER_RULE = `${COVER}: against ranged attacks the attack's BS worsens by 1 (no save bonus); IGNORES COVER removes it; PSYCHIC ignores it (${SOURCE})`;
+const HIT_RULE = `Hit roll (the attack sequence): changes to BS/WS add up and are clamped to 2+..6+; modifiers to the hit roll add up and are capped at ±1 (${SOURCE})`;
+const INDIRECT_RULE = `${INDIRECT}: the target has the benefit of cover, no hit re-rolls, unmodified 1-5 fail (1-3 if stationary and a friendly unit sees the target) (${SOURCE})`;
 const HAZARD_KEPT = `hazard rolls: counted as the 10th edition's Hazardous tests (${TENTH_CORE.hazardous}): the 11th-edition rule (06.03) is not in the data`;
-const INDIRECT_KEPT = 'indirect shooting at a target not visible: -1 to hit, unmodified 1-3 fail, target has cover, as in the 10th edition: the 11th-edition rule (10.07) is not in the data';
-const SEQUENCE_KEPT = 'the attack sequence (hit, wound and save rolls, ±1 caps on modifiers, allocation one model at a time) as in the 10th edition: the 11th-edition core rules are not in the data';
+const SEQUENCE_KEPT = 'allocation one model at a time as in the 10th edition: the 11th-edition core rules are not in the data';
 
 const ELEVENTH_DAMAGE: DamageRules = {
   extraAttacks(ab, targetModels) {
@@ -39,25 +44,38 @@ const ELEVENTH_DAMAGE: DamageRules = {
     } else if (ab.heavy && s.ranged && s.context.remainedStationary) {
       notes.push('HEAVY: the 11th edition asks for "unengaged, not set up this turn, no model moved more than 3"" (heavyReady), not "remained stationary"');
     }
-    // Stealth gives the benefit of cover instead (benefitOfCover).
+    // 13.08: the benefit of cover worsens the attack's BS by 1 (a change to the characteristic, not to the roll).
+    if (s.cover) out.push({ value: -1, characteristic: true, source: 'benefit of cover', note: `${COVER}: the attack's BS worsens by 1` });
+    // 22.05: Plunging Fire improves BS by 1.
+    if (s.ranged && s.context.plungingFire) out.push({ value: 1, characteristic: true, source: 'Plunging Fire', note: `${PLUNGING}: +1 to the attack's BS` });
     return { value: out, notes };
+  },
+  hitRollLimits(_ab, s) {
+    if (!s.indirectBlind) return { value: { failUpTo: 1, rerolls: true }, notes: [] };
+    const spotted = s.context.indirectSpotted;
+    return {
+      value: { failUpTo: spotted ? 3 : 5, rerolls: false },
+      notes: [`${INDIRECT}: unmodified ${spotted ? '1-3 (stationary, the target seen by a friendly unit)' : '1-5'} fail, no hit re-rolls, the target has the benefit of cover`],
+    };
   },
   appliedHitModifiers(ab, mods) {
     // [PSYCHIC]: the attacker may ignore any or all modifiers to BS/WS and to the hit roll, so it ignores the negative ones.
     if (!ab.psychic) return { value: mods, notes: [] };
     const dropped = mods.filter((m) => m.value < 0);
-    const notes = dropped.length ? [`PSYCHIC: ignores ${dropped.map((m) => `${m.value} to hit (${m.source})`).join(', ')}`] : [];
+    const say = (m: RollModifier) => `${m.value} ${m.characteristic ? 'BS' : 'to hit'} (${m.source})`;
+    const notes = dropped.length ? [`PSYCHIC: ignores ${dropped.map(say).join(', ')}`] : [];
     return { value: mods.filter((m) => m.value >= 0), notes };
   },
   benefitOfCover(ab, s) {
-    const value = TENTH_CORE.benefitOfCover(ab, s.ranged, s.context.targetInCover || !!s.target.stealth, s.indirectBlind);
+    const from = s.context.targetInCover || !!s.target.stealth || s.indirectBlind;
+    const value = s.ranged && from && !ab.ignoresCover;
     const notes: string[] = [];
     if (value && s.target.stealth && !s.context.targetInCover) notes.push('Stealth: the target has the benefit of cover');
-    if (s.indirectBlind) notes.push("INDIRECT FIRE: the 10th edition's effect, kept: the 11th-edition rule (10.07) is not in the data");
-    if (value) notes.push("Benefit of cover: the 10th edition's +1 to the armour save, kept: the 11th-edition rule (13.08) is not in the data");
+    if (s.ranged && from && ab.ignoresCover) notes.push(`IGNORES COVER: no benefit of cover (${COVER})`);
     return { value, notes };
   },
-  coverSaveBonus: TENTH_CORE.coverSaveBonus,
+  // 13.08: no save bonus (and so no 3+/AP 0 exception).
+  coverSaveBonus: () => 0,
   isPistol: (ab) => ab.pistol || ab.closeQuarters,
   abilityNotes(ab) {
     const notes: string[] = [];
@@ -72,7 +90,8 @@ const ELEVENTH_DAMAGE: DamageRules = {
     detail: 'Heavy: +1 to hit if the unit is unengaged, was not set up this turn and no model moved more than 3"',
   },
   stealth: { label: 'Target has Stealth', detail: 'the benefit of cover against ranged attacks' },
-  borrowed: [COVER_KEPT, HAZARD_KEPT, INDIRECT_KEPT, SEQUENCE_KEPT],
+  fromSources: [HIT_RULE, COVER_RULE, INDIRECT_RULE],
+  borrowed: [HAZARD_KEPT, SEQUENCE_KEPT],
   oddsNote: 'Charge, Battle-shock and Advance rolls as in the 10th edition: the 11th-edition core rules are not in the data.',
   allocation: {
     order: TENTH_CORE.bodyguardFirst,

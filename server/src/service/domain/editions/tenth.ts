@@ -62,8 +62,10 @@ const TENTH_DAMAGE: DamageRules = {
     const out: RollModifier[] = [];
     if (ab.heavy && s.ranged && s.context.remainedStationary) out.push({ value: 1, source: 'HEAVY', note: 'HEAVY: +1 to hit (remained stationary)' });
     if (s.target.stealth && s.ranged) out.push({ value: -1, source: 'Stealth' });
+    if (s.indirectBlind) out.push({ value: -1, source: 'INDIRECT FIRE', note: 'INDIRECT FIRE (not visible): -1 to hit, unmodified 1-3 fail, target has cover' });
     return { value: out, notes: [] };
   },
+  hitRollLimits: (_ab, s) => ({ value: { failUpTo: s.indirectBlind ? 3 : 1, rerolls: true }, notes: [] }),
   appliedHitModifiers: (_ab, mods) => ({ value: mods, notes: [] }),
   benefitOfCover: (ab, s) => ({ value: benefitOfCover(ab, s.ranged, s.context.targetInCover, s.indirectBlind), notes: [] }),
   coverSaveBonus,
@@ -78,6 +80,7 @@ const TENTH_DAMAGE: DamageRules = {
   heavyCondition: { context: 'remainedStationary', label: 'Remained stationary', detail: 'Heavy: +1 to hit' },
   stealth: { label: 'Target has Stealth', detail: '-1 to hit with ranged attacks' },
   borrowed: [],
+  fromSources: [],
   allocation: TENTH_ALLOCATION(),
   hazardous: TENTH_HAZARDOUS_RULES,
   advancedShooting: (ab) => ({ value: ab.assault, notes: [] }),

@@ -67,6 +67,11 @@ export interface CopyLimit {
 export interface RollModifier {
   value: number;
   source: string;
+  /**
+   * A change to the BS/WS characteristic (+1 improves it by 1) rather than a modifier to the hit roll: such changes
+   * add up and the result is clamped to 2+..6+, apart from the hit roll's ±1 cap.
+   */
+  characteristic?: boolean;
   /** Shown in the weapon's notes when the modifier applies. */
   note?: string;
 }
@@ -78,6 +83,14 @@ export interface AttackSituation {
   target: Readonly<ScenarioTarget>;
   /** INDIRECT FIRE at a target that is not visible. */
   indirectBlind: boolean;
+  /** The target has the benefit of cover against the attack (the edition's `benefitOfCover`). */
+  cover: boolean;
+}
+
+/** The hit roll's fixed limits: unmodified results up to `failUpTo` always fail; `rerolls` false: no hit re-rolls. */
+export interface HitRollLimits {
+  failUpTo: number;
+  rerolls: boolean;
 }
 
 /** A condition the breakdown offers as a toggle, as this edition words it. */
@@ -99,8 +112,13 @@ export interface Noted<T> {
 export interface DamageRules {
   /** Attack dice each model adds ([BLAST], [BLAST X], [CLEAVE X]) against a target unit of `targetModels` models. */
   extraAttacks(ab: WeaponAbilities, targetModels: number): Noted<number>;
-  /** Hit-roll modifiers from the weapon's abilities and the target (Heavy, Stealth), before the ±1 cap. */
+  /**
+   * Hit-roll modifiers and BS/WS changes (`characteristic`) from the weapon's abilities, the target and the
+   * situation (Heavy, Stealth, cover, Plunging Fire, blind INDIRECT FIRE), before the caps.
+   */
   hitModifiers(ab: WeaponAbilities, s: AttackSituation): Noted<RollModifier[]>;
+  /** The results that always fail and whether hits may be re-rolled (INDIRECT FIRE). */
+  hitRollLimits(ab: WeaponAbilities, s: AttackSituation): Noted<HitRollLimits>;
   /** The hit-roll modifiers the attack applies out of all it has ([PSYCHIC] in the 11th may ignore any). */
   appliedHitModifiers(ab: WeaponAbilities, mods: RollModifier[]): Noted<RollModifier[]>;
   /** Whether the target has the benefit of cover against the attack (cover, Stealth in the 11th, blind INDIRECT FIRE; IGNORES COVER). */
@@ -117,8 +135,10 @@ export interface DamageRules {
   heavyCondition: ConditionSpec & { context: 'remainedStationary' | 'heavyReady' };
   /** How the breakdown describes the target's Stealth. */
   stealth: ConditionSpec;
-  /** Core rules the engine needs for which this edition's data holds no text, and the effect used instead. */
+  /** Core rules the engine needs for which this edition's data holds no text, and the 10th edition's effect kept instead. */
   borrowed: readonly string[];
+  /** Core rules this edition's data holds no text for, applied from the published rules (eleventh-edition.md), each with its section. */
+  fromSources: readonly string[];
   /** A line under the dice odds of a unit's hover (charge, Battle-shock, Advance), when they are not this edition's own. */
   oddsNote?: string;
 
