@@ -63,8 +63,9 @@ export function simulate(s: DamageScenario, trials: number, seed: number): Recor
   const t = s.target;
   const ctx = s.context ?? {};
   const mod = s.modifiers ?? {};
-  const spill = s.rules?.devastatingWounds === 'spill';
   const eleventh = s.rules?.edition === 11;
+  // The launch wording of the 10th edition's Devastating Wounds; the 11th's reach one model per critical wound.
+  const spill = s.rules?.devastatingWounds === 'spill' && !eleventh;
   const critHitOn = mod.critHitOn ?? 6;
   const kw = (t.keywords ?? []).map((k) => k.toUpperCase());
   const sum: Record<string, number> = {};

@@ -222,6 +222,37 @@ describe('damage under the 10th and the 11th edition (hand-derived, same scenari
     near(ind({ targetVisible: true })[11].damage, 1 / 3, 'visible');
   });
 
+  it('Devastating Wounds (11th): mortal wounds equal to D after all normal damage, one model per critical wound, FNP applies', () => {
+    // TORRENT, S4 v T4, D3, against one model W2 Sv2+ (AP0: unsaved 1/6) with FNP 5+ (each point ignored 1/3).
+    // A critical wound (1/6): 3 mortal wounds; a normal wound (2/6) unsaved (1/6): 3 damage. Either way FNP
+    // leaves Bin(3, 2/3) points: E[min(2, ·)] = (6 + 2·20)/27 = 46/27 wounds lost; 2 points through on average.
+    const dev = one({ skill: null, D: 3, abilities: ['TORRENT', 'DEVASTATING WOUNDS'] }, { W: 2, Sv: 2, fnp: 5 });
+    for (const e of [10, 11] as const) {
+      near(dev[e].devWounds, 1 / 6, `${e} dev wounds`);
+      near(dev[e].damage, (1 / 6 + 1 / 18) * 2, `${e} damage after FNP`);
+      near(dev[e].woundsLost, (1 / 6 + 1 / 18) * (46 / 27), `${e} wounds lost`);
+    }
+    assert.match(notes(dev[11]), /DEVASTATING WOUNDS: a critical wound ends the attack sequence: mortal wounds equal to D after all normal damage, each critical wound reaching at most one model/);
+    // One model per critical wound: against three W1 models (no save) a critical wound slays one (excess lost):
+    // 1/6 + 2/6 = 1/2 models. The 10th's launch wording ('spill') slays three with it: 3/6 + 2/6 = 5/6; the 11th
+    // has no such wording and says so.
+    const three = (edition: Edition) => computeDamage({
+      attacker: { weapons: [W({ skill: null, D: 3, AP: -1, abilities: ['TORRENT', 'DEVASTATING WOUNDS'] })] },
+      target: T({ models: 3, Sv: 7 }), rules: { edition, devastatingWounds: 'spill' },
+    });
+    near(three(10).modelsSlain, 5 / 6, '10th spill');
+    near(three(11).modelsSlain, 1 / 2, '11th one model');
+    assert.match(notes(three(11)), /launch wording \(spill\) does not apply in the 11th edition/);
+    // After all normal damage: a D1 normal weapon listed after the Devastating one still takes the wounded model
+    // first. Two weapons v one model W3 Sv7, no FNP: dev TORRENT D2 (crit 1/6 → 2 mortal; 2/6 → 2 damage),
+    // then TORRENT D1 S8 (5/6 → 1). The model dies only with 3 points: P(first hits) · P(second) = 1/2 · 5/6.
+    const order = computeDamage({
+      attacker: { weapons: [W({ skill: null, D: 2, AP: -1, abilities: ['TORRENT', 'DEVASTATING WOUNDS'] }), W({ skill: null, S: 8, AP: -1 })] },
+      target: T({ W: 3, Sv: 7 }), rules: { edition: 11 },
+    });
+    near(order.modelsSlain, (1 / 2) * (5 / 6), 'slain after all damage');
+  });
+
   it('Precision: the same numbers against one profile; each edition says what PRECISION selects', () => {
     const r = one({ abilities: ['PRECISION'] });
     near(r[10].damage, r[11].damage);

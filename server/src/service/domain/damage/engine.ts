@@ -125,6 +125,8 @@ interface Norm {
   ctx: Required<ScenarioContext> & { phaseGiven: boolean };
   mods: Required<Omit<ScenarioModifiers, 'hit'>> & { hit: number[] };
   spill: boolean;
+  /** The launch wording was asked for (ignored when the edition has no such option). */
+  spillAsked: boolean;
   edition: Edition;
   /** The edition's weapon-ability semantics. */
   rules: DamageRules;
@@ -157,7 +159,8 @@ function normalize(s: DamageScenario): Norm {
       critHitOn: m.critHitOn ?? 6,
       critWoundOn: m.critWoundOn ?? 6,
     },
-    spill: s.rules?.devastatingWounds === 'spill',
+    spill: s.rules?.devastatingWounds === 'spill' && editionRules(s.rules?.edition ?? 10).damage.devastatingWounds.spillOption,
+    spillAsked: s.rules?.devastatingWounds === 'spill',
     edition: s.rules?.edition ?? 10,
     rules: editionRules(s.rules?.edition ?? 10).damage,
   };
@@ -745,7 +748,8 @@ function computeDamageUnchecked(s: DamageScenario, opts: ComputeOptions): Damage
   }
   if (n.ctx.overwatch) notes.push('Fire Overwatch: only unmodified 6s hit');
   const devCount = ws.filter((w) => w.dev && w.used).length;
-  if (devCount) notes.push(n.spill ? 'Devastating Wounds: launch wording, mortal wounds spill over' : 'Devastating Wounds: allocated after all other attacks, excess lost');
+  if (devCount) notes.push(n.spill ? 'Devastating Wounds: launch wording, mortal wounds spill over' : n.rules.devastatingWounds.note);
+  if (devCount && n.spillAsked && !n.spill && n.rules.devastatingWounds.spillIgnored) notes.push(n.rules.devastatingWounds.spillIgnored);
   if (ws.some((w) => w.used && w.ab.hazardous) && n.rules.hazardous.note) notes.push(n.rules.hazardous.note);
   const result: DamageResult = {
     edition: n.edition,

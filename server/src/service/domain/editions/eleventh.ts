@@ -103,6 +103,13 @@ const ELEVENTH_DAMAGE: DamageRules = {
         'the Bodyguard groups first in the order given, then the attached groups (CHARACTER groups last), a group current until destroyed, a wounded model first',
     ],
   },
+  // [DEVASTATING WOUNDS] (sharedRules): a critical wound ends the attack sequence; mortal wounds equal to the Damage
+  // after all normal damage, those of one critical wound reaching one model (excess lost); Feel No Pain applies.
+  devastatingWounds: {
+    note: 'DEVASTATING WOUNDS: a critical wound ends the attack sequence: mortal wounds equal to D after all normal damage, each critical wound reaching at most one model (excess lost), Feel No Pain applies',
+    spillOption: false,
+    spillIgnored: "Devastating Wounds: the 10th edition's launch wording (spill) does not apply in the 11th edition",
+  },
   hazardous: { ...TENTH_CORE.hazardousRules, note: HAZARD_KEPT },
   advancedShooting: (ab) => ({
     value: ab.assault,

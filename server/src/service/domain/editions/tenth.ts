@@ -82,6 +82,7 @@ const TENTH_DAMAGE: DamageRules = {
   borrowed: [],
   fromSources: [],
   allocation: TENTH_ALLOCATION(),
+  devastatingWounds: { note: 'Devastating Wounds: allocated after all other attacks, excess lost', spillOption: true },
   hazardous: TENTH_HAZARDOUS_RULES,
   advancedShooting: (ab) => ({ value: ab.assault, notes: [] }),
 };

@@ -145,6 +145,8 @@ export interface DamageRules {
   // ---- allocation over a real target's model groups and the attacker's own losses (issue 15) ----
   /** How attacks are allocated to a target made of model groups (`ScenarioTarget.groups`). */
   readonly allocation: AllocationRules;
+  /** How Devastating Wounds resolve: each critical wound's mortal wounds reach one model (excess lost), after all normal damage. */
+  readonly devastatingWounds: DevastatingWoundsRules;
   /** What a failed Hazardous test (hazard roll) costs the attacking unit. */
   readonly hazardous: HazardousRules;
   /** Whether a ranged weapon may shoot when its unit Advanced this turn ([ASSAULT]). */
@@ -162,6 +164,14 @@ export interface AllocationRules {
   precisionGroups(groups: readonly TargetGroup[]): number[];
   /** What the rules data does not state about allocation and the engine assumes (shown with a grouped target). */
   readonly notes: readonly string[];
+}
+
+/** Devastating Wounds: the note the result carries, and whether the launch wording (mortal wounds spill) may be asked for. */
+export interface DevastatingWoundsRules {
+  readonly note: string;
+  /** `rules.devastatingWounds: 'spill'` applies (the 10th edition's launch wording); false: ignored, said in `spillIgnored`. */
+  readonly spillOption: boolean;
+  readonly spillIgnored?: string;
 }
 
 /** A failed Hazardous test: one model with the weapon is destroyed, or one with these keywords suffers mortal wounds. */
