@@ -253,6 +253,26 @@ describe('damage under the 10th and the 11th edition (hand-derived, same scenari
     near(order.modelsSlain, (1 / 2) * (5 / 6), 'slain after all damage');
   });
 
+  it("Lethal Hits (11th): the attacker's choice, the better one taken and said; the 10th always wounds automatically", () => {
+    // BS3+ A1 LETHAL HITS + DEVASTATING WOUNDS, S4 v T4, D3, against one model W3 (any 3 points slay it).
+    // Sv2+ (AP0: unsaved 1/6). A hit roll of 2-5 (4/6) rolls to wound: a critical wound (1/6) is 3 mortal wounds,
+    // a wound (2/6) unsaved (1/6) 3 damage: 1/6 + 2/36 = 8/36. A critical hit (1/6) wounding automatically: 1/6.
+    // Automatic: 1/6 · 1/6 + 3/6 · 8/36 = 5/36 (15/36 wounds lost); rolling: 4/6 · 8/36 = 4/27 (4/9): rolling is better.
+    const w = { D: 3, abilities: ['LETHAL HITS', 'DEVASTATING WOUNDS'] };
+    const sv2 = one(w, { W: 3, Sv: 2 });
+    near(sv2[10].woundsLost, 15 / 36, '10th automatic');
+    near(sv2[11].woundsLost, 4 / 9, '11th rolls');
+    assert.match(notes(sv2[11]), /LETHAL HITS \(the attacker's choice\): the critical hits roll to wound \(0\.44 wounds lost, 0\.42 with automatic wounds\)/);
+    // No save (Sv7+): automatic 1/6 + 3/6 · 3/6 = 5/12 (5/4 wounds
+    // lost); rolling 4/6 · 3/6 = 1/3 (1): automatic is better, in both.
+    const sv7 = one(w, { W: 3, Sv: 7 });
+    near(sv7[10].woundsLost, 5 / 4, '10th');
+    near(sv7[11].woundsLost, 5 / 4, '11th automatic');
+    assert.match(notes(sv7[11]), /the critical hits wound automatically \(1\.25 wounds lost, 1\.00 rolling to wound\)/);
+    // Without DEVASTATING WOUNDS automatic wounds are never worse: no comparison, no note.
+    assert.doesNotMatch(notes(one({ abilities: ['LETHAL HITS'] })[11]), /attacker's choice/);
+  });
+
   it('Precision: the same numbers against one profile; each edition says what PRECISION selects', () => {
     const r = one({ abilities: ['PRECISION'] });
     near(r[10].damage, r[11].damage);

@@ -175,7 +175,7 @@ function modifiedDamage(D: Dist, melta: Dist | undefined, t: ScenarioTarget): Di
   return d;
 }
 
-function prepare(w: ScenarioWeapon, t: ScenarioTarget, n: Norm): Prepared {
+function prepare(w: ScenarioWeapon, t: ScenarioTarget, n: Norm, rollLethal = false): Prepared {
   const ab = parseAbilities(w.abilities ?? []);
   const notes: string[] = [];
   for (const u of ab.unknown) notes.push(`unknown ability "${u}" ignored`);
@@ -255,7 +255,8 @@ function prepare(w: ScenarioWeapon, t: ScenarioTarget, n: Norm): Prepared {
   }
   const sustained: Dist = ab.sustainedHits ? diceDist(ab.sustainedHits) : [1];
   const meanExtraHits = mean(sustained);
-  const lethal = ab.lethalHits && !torrent;
+  // rollLethal: the attacker chose to roll to wound with the critical hits (an edition where Lethal Hits is a choice).
+  const lethal = ab.lethalHits && !torrent && !rollLethal;
 
   // Wound roll.
   let wm = mods.wound;
@@ -716,7 +717,7 @@ function computeDamageUnchecked(s: DamageScenario, opts: ComputeOptions): Damage
   const withDD = opts.damageDist !== false;
   const n = normalize(s);
   const t = s.target;
-  const ws = s.attacker.weapons.map((w) => prepare(w, t, n));
+  let ws = s.attacker.weapons.map((w) => prepare(w, t, n));
   const haz = (sel: Prepared[]) => hazardousLosses(sel, s.attacker, n.rules);
   // A target of model groups: the allocation order and PRECISION groups are the edition's.
   const groups = t.groups?.length ? t.groups : undefined;
@@ -730,6 +731,23 @@ function computeDamageUnchecked(s: DamageScenario, opts: ComputeOptions): Damage
     layout = groupLayout(groups, [...order.filter((i) => !pg.includes(i)), ...pg], precise ? pg : []);
   }
   const figures = (sel: Prepared[], dd: boolean) => (layout ? groupedStats(sel, layout, n, haz(sel), opts.prune !== false) : stats(sel, t, dd, haz(sel)));
+  // [LETHAL HITS] as the attacker's choice (the edition's): automatic wounds, or a wound roll that may be a critical
+  // wound. Only DEVASTATING WOUNDS makes rolling better, so only such a weapon pays for the comparison.
+  const choice = n.rules.lethalHitsChoice;
+  if (choice) {
+    ws = ws.map((w, i) => {
+      if (!w.used || !w.lethal || !w.dev) return w;
+      const rolled = prepare(s.attacker.weapons[i], t, n, true);
+      const auto = figures([w], false);
+      const roll = figures([rolled], false);
+      const better = roll.woundsLost > auto.woundsLost + 1e-12 ? rolled : w;
+      const say = (f: DamageStats) => f.woundsLost.toFixed(2);
+      better.notes.push(better === rolled
+        ? `${choice}: the critical hits roll to wound (${say(roll)} wounds lost, ${say(auto)} with automatic wounds)`
+        : `${choice}: the critical hits wound automatically (${say(auto)} wounds lost, ${say(roll)} rolling to wound)`);
+      return better;
+    });
+  }
   const perWeapon: WeaponResult[] = ws.map((w) => {
     const r: WeaponResult = { name: w.name, profile: w.profile, used: w.used, notes: w.notes, ...figures([w], withDD) };
     if (w.oneShot) r.oneShot = true;

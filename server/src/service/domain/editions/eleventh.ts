@@ -103,6 +103,8 @@ const ELEVENTH_DAMAGE: DamageRules = {
         'the Bodyguard groups first in the order given, then the attached groups (CHARACTER groups last), a group current until destroyed, a wounded model first',
     ],
   },
+  // [LETHAL HITS] (sharedRules): the attacker may have a critical hit wound automatically (not a critical wound).
+  lethalHitsChoice: "LETHAL HITS (the attacker's choice)",
   // [DEVASTATING WOUNDS] (sharedRules): a critical wound ends the attack sequence; mortal wounds equal to the Damage
   // after all normal damage, those of one critical wound reaching one model (excess lost); Feel No Pain applies.
   devastatingWounds: {

@@ -145,6 +145,8 @@ export interface DamageRules {
   // ---- allocation over a real target's model groups and the attacker's own losses (issue 15) ----
   /** How attacks are allocated to a target made of model groups (`ScenarioTarget.groups`). */
   readonly allocation: AllocationRules;
+  /** [LETHAL HITS] is the attacker's choice (automatic wound or a wound roll): the rule's name for the note; undefined: always automatic. */
+  readonly lethalHitsChoice?: string;
   /** How Devastating Wounds resolve: each critical wound's mortal wounds reach one model (excess lost), after all normal damage. */
   readonly devastatingWounds: DevastatingWoundsRules;
   /** What a failed Hazardous test (hazard roll) costs the attacking unit. */
