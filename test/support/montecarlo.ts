@@ -166,8 +166,12 @@ export function simulate(s: DamageScenario, trials: number, seed: number): Recor
       const woundCrit = (u: number) => u !== 1 && u >= critWoundOn;
       const rollDamage = () => {
         let d = roll(w.D);
+        if (t.damageSetTo != null) d = t.damageSetTo;
+        if (t.damageMultiplier) d *= t.damageMultiplier;
+        // The 11th: Melta's addition before halving; the 10th: halving first.
+        if (eleventh && melta && ctx.withinHalfRange) d += roll(melta);
         if (t.halfDamage) d = Math.ceil(d / 2);
-        if (melta && ctx.withinHalfRange) d += roll(melta);
+        if (!eleventh && melta && ctx.withinHalfRange) d += roll(melta);
         if (t.damageReduction) d = Math.max(1, d - t.damageReduction);
         return d;
       };
@@ -232,7 +236,7 @@ export function simulate(s: DamageScenario, trials: number, seed: number): Recor
           } else wound();
         }
       }
-      if (has(ab, 'HAZARDOUS')) for (let m = 0; m < w.models; m++) if (d6() === 1) c.hazardousFailedTests++;
+      if (has(ab, 'HAZARDOUS')) for (let m = 0; m < w.models; m++) if (d6() <= (eleventh ? 2 : 1)) c.hazardousFailedTests++;
     }
     for (const d of pendingDev) allocate(d, true);
     c.pWipe = alive === 0 ? 1 : 0;

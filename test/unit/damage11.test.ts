@@ -281,13 +281,50 @@ describe('damage under the 10th and the 11th edition (hand-derived, same scenari
     assert.match(notes(r[11]), /PRECISION: selects a visible CHARACTER's allocation group, current until/);
   });
 
-  it('the rules the 11th-edition data has no text for keep the 10th effect, and say so', () => {
-    // Hazardous: 3 models fire, 3/6 failed tests expected, in both.
+  it('hazard rolls (06.03) in the 11th: 1-2 fail, 1 mortal wound (3 for a MONSTER or VEHICLE unit), spilling; the 10th: 1 fails, a model', () => {
+    // 3 models fire: failed rolls 3 · 2/6 = 1 (11th), 3/6 (10th).
     const haz = one({ models: 3, abilities: ['HAZARDOUS'] });
     near(haz[10].hazardousFailedTests, 0.5, '10th hazardous');
-    near(haz[11].hazardousFailedTests, 0.5, '11th hazardous');
-    assert.match(notes(haz[11]), /HAZARDOUS: counted as the 10th edition's Hazardous tests, kept: hazard rolls \(06\.03\)/);
+    near(haz[11].hazardousFailedTests, 1, '11th hazardous');
+    assert.match(notes(haz[11]), /Hazard rolls \(06\.03\): 1-2 fails, 1 mortal wound to the unit/);
     assert.doesNotMatch(notes(haz[10]), /06\.03/);
+    // W1 models: each failed roll slays one: 1 (11th), 0.5 (10th).
+    near(haz[11].hazardousModelsLost, 1, '11th W1 lost');
+    near(haz[10].hazardousModelsLost, 0.5, '10th W1 lost');
+    // W2 INFANTRY: the mortal wounds spill, two failed rolls slay one: f ~ Bin(3, 1/3): P(2) + P(3) = 6/27 + 1/27.
+    // The 10th destroys a model per failed test: 0.5.
+    const w2 = both({ attacker: { weapons: [W({ models: 3, abilities: ['HAZARDOUS'] })], W: 2, keywords: ['INFANTRY'] }, target: T() });
+    near(w2[11].hazardousModelsLost, 7 / 27, '11th W2');
+    near(w2[10].hazardousModelsLost, 0.5, '10th W2');
+    // Two W3 MONSTERs: 3 mortal wounds per failed roll, one model each: 2 · 1/3; the 10th: 3 mortal wounds per 1: 2/6.
+    const mon = both({ attacker: { weapons: [W({ models: 2, abilities: ['HAZARDOUS'] })], W: 3, keywords: ['MONSTER'] }, target: T() });
+    near(mon[11].hazardousModelsLost, 2 / 3, '11th monster');
+    near(mon[10].hazardousModelsLost, 1 / 3, '10th monster');
+    // A CHARACTER (W2) in the 11th takes 1 mortal wound per failed roll: both rolls must fail: (1/3)^2.
+    const chr = both({ attacker: { weapons: [W({ models: 1, abilities: ['HAZARDOUS'] }), W({ models: 1, abilities: ['HAZARDOUS'] })], W: 2, models: 1, keywords: ['CHARACTER'] }, target: T() });
+    near(chr[11].hazardousModelsLost, 1 / 9, '11th character');
+  });
+
+  it('damage modifiers in the 11th order: Melta before halving, -1 Damage after it, changed and multiplied first', () => {
+    // TORRENT S8 v T4 (2+: 5/6), no save, D6 against one W30 model: damageBeforeFnp = 5/6 · E[modified D].
+    const dm = (t: Partial<ScenarioTarget>, abilities: string[] = [], context: DamageScenario['context'] = {}) =>
+      one({ skill: null, S: 8, AP: -1, D: 'D6', abilities: ['TORRENT', ...abilities] }, { Sv: 7, W: 30, ...t }, { context });
+    // MELTA 2 at half range, halved: 11th ceil((d + 2) / 2) = 2,2,3,3,4,4 (mean 3); 10th ceil(d / 2) + 2 = mean 4.
+    const melta = dm({ halfDamage: true }, ['MELTA 2'], { withinHalfRange: true });
+    near(melta[11].damageBeforeFnp, (5 / 6) * 3, '11th melta then halve');
+    near(melta[10].damageBeforeFnp, (5 / 6) * 4, '10th halve then melta');
+    assert.match(notes(melta[11]), /Damage modifiers: changed, multiplied, added \(MELTA\), halved \(rounding up\), subtracted/);
+    // -1 Damage with halving: ceil(d / 2) - 1, never below 1: 1,1,1,1,2,2 (mean 4/3), in both.
+    const red = dm({ halfDamage: true, damageReduction: 1 });
+    near(red[11].damageBeforeFnp, (5 / 6) * (4 / 3), '11th halve and -1');
+    near(red[10].damageBeforeFnp, (5 / 6) * (4 / 3), '10th halve and -1');
+    // All three in the 11th: ceil((d + 2) / 2) - 1 = 1,1,2,2,3,3 (mean 2).
+    near(dm({ halfDamage: true, damageReduction: 1 }, ['MELTA 2'], { withinHalfRange: true })[11].damageBeforeFnp, (5 / 6) * 2, '11th all three');
+    // Changed to 1, doubled, then Melta 2: 4 each.
+    near(dm({ damageSetTo: 1, damageMultiplier: 2 }, ['MELTA 2'], { withinHalfRange: true })[11].damageBeforeFnp, (5 / 6) * 4, 'set, multiply, add');
+  });
+
+  it('the rules the 11th-edition data has no text for: applied from the published sources, and said so', () => {
     // Cover: +1 to the save in the 10th (BS3+, S4 v T4, Sv4+ → 3+: 2/3 · 1/2 · 1/3 = 1/9); BS 4+ in the 11th
     // (1/2 · 1/2 · 1/2 = 1/8), a rule taken from the published sources and said so.
     const cover = one({}, {}, { context: { targetInCover: true } });
@@ -296,8 +333,8 @@ describe('damage under the 10th and the 11th edition (hand-derived, same scenari
     assert.doesNotMatch(notes(cover[11]), /kept/);
     assert.deepStrictEqual(editionRules(10).damage.borrowed, []);
     assert.deepStrictEqual(editionRules(10).damage.fromSources, []);
-    assert.ok(editionRules(11).damage.fromSources.some((b) => b.includes('13.08')) && editionRules(11).damage.borrowed.some((b) => b.includes('06.03')));
-    assert.ok(!editionRules(11).damage.borrowed.some((b) => b.includes('13.08') || b.includes('10.07')));
+    assert.ok(['13.08', '10.07', '06.03'].every((sec) => editionRules(11).damage.fromSources.some((b) => b.includes(sec))));
+    assert.ok(!editionRules(11).damage.borrowed.some((b) => /13\.08|10\.07|06\.03/.test(b)));
   });
 
   it('auspex damage --json input: rules.edition 10 | 11 and context.heavyReady, bad values named', () => {

@@ -6,11 +6,11 @@
 import { WeaponAbilities, parseAbilities } from './abilities';
 import { Dist, binomial, compound, convolve, convolvePower, diceDist, mapDist, mean, parseDice, point } from './dice';
 import { editionRules } from '../editions';
-import type { AttackSituation, DamageRules, Edition, RollModifier } from '../editions';
+import type { AttackSituation, DamageRules, DamageStep, Edition, RollModifier } from '../editions';
 import { BOUNDS, BoundsError } from '../bounds';
 import { spend, withBudget } from './budget';
 import { Joint, addScaled2, compound2, conv2, jointFrom, spreadUnits, thinnedJoint } from './joint';
-import type { RerollKind, ScenarioWeapon, ScenarioTarget, ScenarioContext, ScenarioModifiers, ScenarioAttacker, DamageScenario, DamageStats, WeaponResult, OneShotTotals, DamageResult } from './scenario';
+import type { RerollKind, ScenarioWeapon, ModelsProfile, ScenarioTarget, ScenarioContext, ScenarioModifiers, ScenarioAttacker, DamageScenario, DamageStats, WeaponResult, OneShotTotals, DamageResult } from './scenario';
 import { GroupLayout, GroupPacket, GroupWeapon, entryVector, groupLayout, groupStats, hornerSlot, runGroupChain } from './groups';
 
 export type { RerollKind, ScenarioWeapon, ModelsProfile, ScenarioTarget, TargetGroup, ScenarioContext, ScenarioModifiers, ScenarioAttacker, DamageScenario, DamageStats, WeaponResult, OneShotTotals, DamageResult } from './scenario';
@@ -99,6 +99,8 @@ interface Prepared {
   joint: Joint;
   /** [ONE SHOT]. */
   oneShot: boolean;
+  /** Hazard rolls of this result or lower fail (the edition's). */
+  hazardFailUpTo: number;
   /** What the per-group save and damage need (grouped targets). */
   AP: number;
   cover: boolean;
@@ -166,12 +168,16 @@ function normalize(s: DamageScenario): Norm {
   };
 }
 
-/** Modified Damage: division first, then Melta's addition, then reduction; never below 1. */
-function modifiedDamage(D: Dist, melta: Dist | undefined, t: ScenarioTarget): Dist {
-  let d = t.halfDamage ? mapDist(D, (v) => Math.ceil(v / 2)) : D;
-  if (melta) d = convolve(d, melta);
-  const red = t.damageReduction ?? 0;
-  if (red > 0) d = mapDist(d, (v) => Math.max(1, v - red));
+/** Modified Damage: the target's and the weapon's damage modifiers in the edition's order; reduction never below 1. */
+function modifiedDamage(D: Dist, melta: Dist | undefined, t: ModelsProfile, order: readonly DamageStep[]): Dist {
+  let d = D;
+  for (const step of order) {
+    if (step === 'set' && t.damageSetTo != null) d = point(t.damageSetTo);
+    else if (step === 'multiply' && t.damageMultiplier && t.damageMultiplier !== 1) d = mapDist(d, (v) => v * t.damageMultiplier!);
+    else if (step === 'add' && melta) d = convolve(d, melta);
+    else if (step === 'halve' && t.halfDamage) d = mapDist(d, (v) => Math.ceil(v / 2));
+    else if (step === 'subtract' && (t.damageReduction ?? 0) > 0) d = mapDist(d, (v) => Math.max(1, v - t.damageReduction!));
+  }
   return d;
 }
 
@@ -297,7 +303,9 @@ function prepare(w: ScenarioWeapon, t: ScenarioTarget, n: Norm, rollLethal = fal
   // Damage.
   const melta = ab.melta && ctx.withinHalfRange ? diceDist(ab.melta) : undefined;
   if (melta) notes.push(`MELTA ${ab.melta!.text}: half range`);
-  const dmg = modifiedDamage(diceDist(w.D), melta, t);
+  const dmg = modifiedDamage(diceDist(w.D), melta, t, n.rules.damageOrder.value);
+  const dmgMods = [t.damageSetTo != null, !!t.damageMultiplier && t.damageMultiplier !== 1, !!melta, !!t.halfDamage, (t.damageReduction ?? 0) > 0].filter(Boolean).length;
+  if (dmgMods > 1 && n.rules.damageOrder.note) notes.push(n.rules.damageOrder.note);
 
   // One wound-rolled hit → (k, m): a normal unsaved attack or a dev packet.
   const a = (pWound - (dev ? pCritWound : 0)) * pUnsaved;
@@ -326,7 +334,7 @@ function prepare(w: ScenarioWeapon, t: ScenarioTarget, n: Norm, rollLethal = fal
   return {
     name: w.name, profile: w.profile, used, notes, ab, models, attacksDist, meanAttacks: mean(attacksDist),
     pHit, pCrit, meanExtraHits, lethal, pWound, pCritWound, dev, pUnsaved, dmg, pFnp: pNormal, pFnpMortal: pMortal,
-    joint, normalEff, devKey, devEff, devCap, perAttackDamage, oneShot,
+    joint, normalEff, devKey, devEff, devCap, perAttackDamage, oneShot, hazardFailUpTo: n.rules.hazardous.failUpTo,
     AP, cover: cover.value, melta, rawDamage: diceDist(w.D), devUnits, rolledPerAttack, sustained, perModel,
   };
 }
@@ -473,7 +481,7 @@ function counts(ws: Prepared[]) {
     critWounds += A * cw;
     lethalAutoWounds += A * auto;
     devWounds += A * (w.dev ? cw : 0);
-    if (w.ab.hazardous) haz += w.models / 6;
+    if (w.ab.hazardous) haz += (w.models * w.hazardFailUpTo) / 6;
   }
   return { attacks, hits, critHits, wounds, critWounds, lethalAutoWounds, devWounds, hazardousFailedTests: haz };
 }
@@ -484,13 +492,18 @@ function hazardousLosses(ws: Prepared[], attacker: ScenarioAttacker, rules: Dama
   if (!tests) return 0;
   const hz = rules.hazardous;
   const kw = new Set((attacker.keywords ?? []).map((k) => k.toUpperCase()));
-  const mortal = hz.keywords.some((k) => kw.has(k));
+  const mortal = hz.mortalWounds(kw);
   const W = Math.max(1, attacker.W ?? 1);
-  // Failed tests needed to lose one model: 1, or enough mortal wounds for its W (excess is lost).
-  const per = mortal ? Math.ceil(W / hz.mortalWounds) : 1;
   const carriers = attacker.models ?? Math.max(...ws.map((w) => (w.used && w.ab.hazardous ? w.models : 0)));
-  const fails = binomial(tests, 1 / 6);
+  const fails = binomial(tests, hz.failUpTo / 6);
   let e = 0;
+  if (mortal && hz.spill) {
+    // Mortal wounds allocated one at a time to the unit, a wounded model first: f failed rolls slay ⌊f·mortal / W⌋.
+    for (let f = 0; f < fails.length; f++) e += fails[f] * Math.min(carriers, Math.floor((f * mortal) / W));
+    return e;
+  }
+  // Failed tests needed to lose one model: 1, or enough mortal wounds for its W (excess is lost).
+  const per = mortal ? Math.ceil(W / mortal) : 1;
   for (let f = 0; f < fails.length; f++) e += fails[f] * Math.min(carriers, Math.floor(f / per));
   return e;
 }
@@ -545,7 +558,7 @@ function groupWeapon(w: Prepared, L: GroupLayout, n: Norm): GroupWeapon {
       if (g.invuln != null && u >= g.invuln) pI += D6;
     }
     const pU = 1 - Math.max(pA, pI);
-    const dmg = modifiedDamage(w.rawDamage, w.melta, g);
+    const dmg = modifiedDamage(w.rawDamage, w.melta, g, n.rules.damageOrder.value);
     const md = mean(dmg);
     const pN = fnpChance(g.fnp);
     const pM = Math.max(pN, fnpChance(g.fnpMortal));

@@ -38,6 +38,10 @@ export interface ModelsProfile {
   /** Subtract this from each attack's Damage (minimum 1). */
   damageReduction?: number;
   halfDamage?: boolean;
+  /** Each attack's Damage is changed to this (the first damage modifier). */
+  damageSetTo?: number;
+  /** Each attack's Damage is multiplied by this (after `damageSetTo`, before Melta's addition). */
+  damageMultiplier?: number;
   keywords?: string[];
 }
 
@@ -74,7 +78,7 @@ export function groupedTarget(groups: TargetGroup[], unit: { stealth?: boolean; 
   return {
     models: groups.reduce((n, g) => n + g.models, 0),
     T: body.T, Sv: body.Sv, invuln: body.invuln ?? null, W: body.W, fnp: body.fnp ?? null, fnpMortal: body.fnpMortal ?? null,
-    damageReduction: body.damageReduction, halfDamage: body.halfDamage, stealth: unit.stealth, keywords, groups,
+    damageReduction: body.damageReduction, halfDamage: body.halfDamage, damageSetTo: body.damageSetTo, damageMultiplier: body.damageMultiplier, stealth: unit.stealth, keywords, groups,
   };
 }
 

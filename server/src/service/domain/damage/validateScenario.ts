@@ -133,11 +133,13 @@ function profile(o: Obj, path: string, models: number): Omit<TargetGroup, 'name'
   }
   const half = bool(o.halfDamage, `${path}.halfDamage`);
   if (half !== undefined) t.halfDamage = half;
+  if (o.damageSetTo !== undefined) t.damageSetTo = int(o.damageSetTo, `${path}.damageSetTo`, 1, BOUNDS.damage);
+  if (o.damageMultiplier !== undefined) t.damageMultiplier = int(o.damageMultiplier, `${path}.damageMultiplier`, 1, 2);
   if (o.keywords !== undefined) t.keywords = keywords(o.keywords, `${path}.keywords`);
   return t;
 }
 
-const GROUP_KEYS = ['name', 'models', 'T', 'Sv', 'invuln', 'W', 'fnp', 'fnpMortal', 'damageReduction', 'halfDamage', 'keywords', 'character', 'attached', 'pointsPerModel'];
+const GROUP_KEYS = ['name', 'models', 'T', 'Sv', 'invuln', 'W', 'fnp', 'fnpMortal', 'damageReduction', 'halfDamage', 'damageSetTo', 'damageMultiplier', 'keywords', 'character', 'attached', 'pointsPerModel'];
 
 function group(v: unknown, i: number): TargetGroup {
   const path = `target.groups[${i}]`;
@@ -181,7 +183,7 @@ function target(v: unknown): ScenarioTarget {
     if (o.keywords !== undefined) unit.keywords = keywords(o.keywords, 'target.keywords');
     return groupedTarget(groups, unit);
   }
-  onlyKeys(o, 'target', ['models', 'T', 'Sv', 'invuln', 'W', 'fnp', 'fnpMortal', 'damageReduction', 'halfDamage', 'stealth', 'keywords', 'groups']);
+  onlyKeys(o, 'target', ['models', 'T', 'Sv', 'invuln', 'W', 'fnp', 'fnpMortal', 'damageReduction', 'halfDamage', 'damageSetTo', 'damageMultiplier', 'stealth', 'keywords', 'groups']);
   const models = o.models === undefined ? 1 : int(o.models, 'target.models', 1, BOUNDS.targetModels);
   const t: ScenarioTarget = profile(o, 'target', models);
   const st = bool(o.stealth, 'target.stealth');

@@ -16,7 +16,8 @@ const INDIRECT = 'Indirect shooting (10.07)';
 const COVER_RULE = `${COVER}: against ranged attacks the attack's BS worsens by 1 (no save bonus); IGNORES COVER removes it; PSYCHIC ignores it (${SOURCE})`;
 const HIT_RULE = `Hit roll (the attack sequence): changes to BS/WS add up and are clamped to 2+..6+; modifiers to the hit roll add up and are capped at ±1 (${SOURCE})`;
 const INDIRECT_RULE = `${INDIRECT}: the target has the benefit of cover, no hit re-rolls, unmodified 1-5 fail (1-3 if stationary and a friendly unit sees the target) (${SOURCE})`;
-const HAZARD_KEPT = `hazard rolls: counted as the 10th edition's Hazardous tests (${TENTH_CORE.hazardous}): the 11th-edition rule (06.03) is not in the data`;
+const HAZARD = 'Hazard rolls (06.03)';
+const HAZARD_RULE = `${HAZARD}: after the unit's attacks, one D6 per HAZARDOUS weapon used; 1-2 fails: 1 mortal wound to the unit, 3 if every model is MONSTER or VEHICLE, allocated as mortal wounds are (${SOURCE})`;
 const SEQUENCE_KEPT = 'allocation one model at a time as in the 10th edition: the 11th-edition core rules are not in the data';
 
 const ELEVENTH_DAMAGE: DamageRules = {
@@ -80,7 +81,7 @@ const ELEVENTH_DAMAGE: DamageRules = {
   abilityNotes(ab) {
     const notes: string[] = [];
     if (ab.precision) notes.push("PRECISION: selects a visible CHARACTER's allocation group, current until the weapon's attacks are resolved or the group is destroyed (a target with model groups)");
-    if (ab.hazardous) notes.push("HAZARDOUS: counted as the 10th edition's Hazardous tests, kept: hazard rolls (06.03) are not in the data");
+    if (ab.hazardous) notes.push(`HAZARDOUS: a hazard roll per weapon after the unit's attacks (${HAZARD})`);
     return notes;
   },
   targetNotes: (t) => (t.stealth ? ['Stealth: the benefit of cover against ranged attacks'] : []),
@@ -90,8 +91,8 @@ const ELEVENTH_DAMAGE: DamageRules = {
     detail: 'Heavy: +1 to hit if the unit is unengaged, was not set up this turn and no model moved more than 3"',
   },
   stealth: { label: 'Target has Stealth', detail: 'the benefit of cover against ranged attacks' },
-  fromSources: [HIT_RULE, COVER_RULE, INDIRECT_RULE],
-  borrowed: [HAZARD_KEPT, SEQUENCE_KEPT],
+  fromSources: [HIT_RULE, COVER_RULE, INDIRECT_RULE, HAZARD_RULE],
+  borrowed: [SEQUENCE_KEPT],
   oddsNote: 'Charge, Battle-shock and Advance rolls as in the 10th edition: the 11th-edition core rules are not in the data.',
   allocation: {
     order: TENTH_CORE.bodyguardFirst,
@@ -103,6 +104,11 @@ const ELEVENTH_DAMAGE: DamageRules = {
         'the Bodyguard groups first in the order given, then the attached groups (CHARACTER groups last), a group current until destroyed, a wounded model first',
     ],
   },
+  // The attack sequence: set → multiply → add (Melta) → halve (rounding up) → subtract, never below 1.
+  damageOrder: {
+    value: ['set', 'multiply', 'add', 'halve', 'subtract'],
+    note: `Damage modifiers: changed, multiplied, added (MELTA), halved (rounding up), subtracted, never below 1 (${SOURCE})`,
+  },
   // [LETHAL HITS] (sharedRules): the attacker may have a critical hit wound automatically (not a critical wound).
   lethalHitsChoice: "LETHAL HITS (the attacker's choice)",
   // [DEVASTATING WOUNDS] (sharedRules): a critical wound ends the attack sequence; mortal wounds equal to the Damage
@@ -112,7 +118,13 @@ const ELEVENTH_DAMAGE: DamageRules = {
     spillOption: false,
     spillIgnored: "Devastating Wounds: the 10th edition's launch wording (spill) does not apply in the 11th edition",
   },
-  hazardous: { ...TENTH_CORE.hazardousRules, note: HAZARD_KEPT },
+  hazardous: {
+    failUpTo: 2,
+    // The unit's keywords stand for "every model" (a unit with MONSTER or VEHICLE is one of such models).
+    mortalWounds: (kw) => (kw.has('MONSTER') || kw.has('VEHICLE') ? 3 : 1),
+    spill: true,
+    note: `${HAZARD}: 1-2 fails, 1 mortal wound to the unit (3 if MONSTER or VEHICLE), spilling from model to model`,
+  },
   advancedShooting: (ab) => ({
     value: ab.assault,
     notes: ab.assault ? ['ASSAULT: assault shooting (10.05) is not in the data: the weapon shoots after an Advance, as in the 10th edition'] : [],

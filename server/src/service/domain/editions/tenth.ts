@@ -16,9 +16,6 @@ function benefitOfCover(ab: { ignoresCover: boolean }, ranged: boolean, inCover:
   return ranged && (inCover || indirectBlind) && !ab.ignoresCover;
 }
 
-/** Hazardous: one D6 per weapon after the unit attacks, each 1 a failed test (the engine counts failed tests). */
-const TENTH_HAZARDOUS = 'Hazardous: a D6 per Hazardous weapon after the unit attacks, each 1 fails';
-
 /** Bodyguard groups (not attached) in the given order, then the attached Leader/Support groups. */
 function bodyguardFirst(groups: readonly { attached?: boolean }[]): number[] {
   const idx = groups.map((_, i) => i);
@@ -44,7 +41,11 @@ function TENTH_ALLOCATION(): AllocationRules {
 }
 
 /** A failed Hazardous test: a model is destroyed, or a CHARACTER, MONSTER or VEHICLE suffers 3 mortal wounds. */
-const TENTH_HAZARDOUS_RULES: HazardousRules = { mortalWounds: 3, keywords: ['CHARACTER', 'MONSTER', 'VEHICLE'] };
+const TENTH_HAZARDOUS_RULES: HazardousRules = {
+  failUpTo: 1,
+  mortalWounds: (kw) => (['CHARACTER', 'MONSTER', 'VEHICLE'].some((k) => kw.has(k)) ? 3 : 0),
+  spill: false,
+};
 
 const TENTH_DAMAGE: DamageRules = {
   extraAttacks(ab, targetModels) {
@@ -82,13 +83,15 @@ const TENTH_DAMAGE: DamageRules = {
   borrowed: [],
   fromSources: [],
   allocation: TENTH_ALLOCATION(),
+  // Halving before Melta's addition, as the engine applied it before there were editions.
+  damageOrder: { value: ['set', 'multiply', 'halve', 'add', 'subtract'] },
   devastatingWounds: { note: 'Devastating Wounds: allocated after all other attacks, excess lost', spillOption: true },
   hazardous: TENTH_HAZARDOUS_RULES,
   advancedShooting: (ab) => ({ value: ab.assault, notes: [] }),
 };
 
 /** The pieces of the 10th edition's damage rules the 11th keeps where its data holds no text (one place). */
-export const TENTH_CORE = { coverSaveBonus, benefitOfCover, hazardous: TENTH_HAZARDOUS, hazardousRules: TENTH_HAZARDOUS_RULES, bodyguardFirst } as const;
+export const TENTH_CORE = { benefitOfCover, bodyguardFirst } as const;
 
 // ---- Muster (member `muster`): one detachment, enhancements on CHARACTERs up to the setting's allowance. ----
 

@@ -147,6 +147,8 @@ export interface DamageRules {
   readonly allocation: AllocationRules;
   /** [LETHAL HITS] is the attacker's choice (automatic wound or a wound roll): the rule's name for the note; undefined: always automatic. */
   readonly lethalHitsChoice?: string;
+  /** The order damage modifiers apply in (Melta's addition is `add`, the target's halving `halve`, "-1 Damage" `subtract`). */
+  readonly damageOrder: { value: readonly DamageStep[]; note?: string };
   /** How Devastating Wounds resolve: each critical wound's mortal wounds reach one model (excess lost), after all normal damage. */
   readonly devastatingWounds: DevastatingWoundsRules;
   /** What a failed Hazardous test (hazard roll) costs the attacking unit. */
@@ -168,6 +170,9 @@ export interface AllocationRules {
   readonly notes: readonly string[];
 }
 
+/** One damage modifier: change to a value, multiply, add (Melta), halve (rounding up), subtract (never below 1). */
+export type DamageStep = 'set' | 'multiply' | 'add' | 'halve' | 'subtract';
+
 /** Devastating Wounds: the note the result carries, and whether the launch wording (mortal wounds spill) may be asked for. */
 export interface DevastatingWoundsRules {
   readonly note: string;
@@ -176,12 +181,14 @@ export interface DevastatingWoundsRules {
   readonly spillIgnored?: string;
 }
 
-/** A failed Hazardous test: one model with the weapon is destroyed, or one with these keywords suffers mortal wounds. */
+/** Hazard rolls: one D6 per Hazardous weapon used; a failed one destroys a model or inflicts mortal wounds. */
 export interface HazardousRules {
-  /** Mortal wounds a model with one of `keywords` suffers instead of being destroyed. */
-  readonly mortalWounds: number;
-  /** Upper-case keywords (CHARACTER, MONSTER, VEHICLE). */
-  readonly keywords: readonly string[];
+  /** A roll of this or lower fails. */
+  readonly failUpTo: number;
+  /** Mortal wounds one failed roll inflicts on the attacking unit with these (upper-case) keywords; 0: a model is destroyed instead. */
+  mortalWounds(keywords: ReadonlySet<string>): number;
+  /** The mortal wounds spill from model to model (a wounded model first); false: the excess of one failed roll is lost. */
+  readonly spill: boolean;
   /** Where the effect comes from, when not this edition's data. */
   readonly note?: string;
 }
