@@ -6,7 +6,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { DamageResult, DamageScenario, ScenarioTarget, ScenarioWeapon, computeDamage } from '../../server/src/service/domain/damage/engine';
+import { DamageResult, DamageScenario, ScenarioTarget, ScenarioWeapon, TargetGroup, computeDamage, groupedTarget } from '../../server/src/service/domain/damage/engine';
 import { computeUnitDamage, UnitDamageInput, UnitDamageResult } from '../../server/src/service/domain/damage/fromRules';
 import { parseScenario } from '../../server/src/service/domain/damage/validateScenario';
 import { parseAbilities } from '../../server/src/service/domain/damage/abilities';
@@ -322,6 +322,62 @@ describe('damage under the 10th and the 11th edition (hand-derived, same scenari
     near(dm({ halfDamage: true, damageReduction: 1 }, ['MELTA 2'], { withinHalfRange: true })[11].damageBeforeFnp, (5 / 6) * 2, '11th all three');
     // Changed to 1, doubled, then Melta 2: 4 each.
     near(dm({ damageSetTo: 1, damageMultiplier: 2 }, ['MELTA 2'], { withinHalfRange: true })[11].damageBeforeFnp, (5 / 6) * 4, 'set, multiply, add');
+  });
+
+  it('allocation groups (05.03): CHARACTERs last, a sergeant group, a Leader with and without PRECISION, one group per CHARACTER model', () => {
+    // Every attack: TORRENT S8 v T4 (wounds on 2+: 5/6), no save (Sv7), D4: each wound slays the model it reaches (W ≤ 4).
+    const gun = (A: number, abilities: string[] = []) => W({ skill: null, S: 8, AP: -1, D: 4, A, abilities: ['TORRENT', ...abilities] });
+    const g = (o: Partial<TargetGroup>): TargetGroup => ({ models: 1, T: 4, Sv: 7, W: 1, ...o });
+    const slain = (r: DamageResult) => r.groupsSlain!.map((x) => x.modelsSlain);
+    const run = (groups: TargetGroup[], weapon: ScenarioWeapon) => both({ attacker: { weapons: [weapon] }, target: groupedTarget(groups) });
+    // A champion (CHARACTER, in the unit, not attached) listed first, two troopers: the 11th allocates to a trooper
+    // (5/6), the 10th in the order given, to the champion.
+    const champ = run([g({ name: 'champion', character: true }), g({ name: 'troopers', models: 2 })], gun(1));
+    assert.deepStrictEqual(slain(champ[11]).map((x) => +x.toFixed(12)), [0, +(5 / 6).toFixed(12)]);
+    assert.deepStrictEqual(slain(champ[10]).map((x) => +x.toFixed(12)), [+(5 / 6).toFixed(12), 0]);
+    // PRECISION against that champion: the 11th selects its group (5/6); the 10th only an attached CHARACTER.
+    const pchamp = run([g({ name: 'champion', character: true }), g({ name: 'troopers', models: 2 })], gun(1, ['PRECISION']));
+    near(slain(pchamp[11])[0], 5 / 6, '11th precision champion');
+    near(slain(pchamp[10])[1], 0, '10th precision: troopers untouched');
+    near(slain(pchamp[10])[0], 5 / 6, '10th: the champion first in the order given');
+    // A sergeant (W2, not a CHARACTER) and two troopers W1, the sergeant listed first: three attacks of D1 (S8,
+    // 5/6 each) against the sergeant group first: both editions allocate in the order given to non-CHARACTERs:
+    // the sergeant falls with 2 wounds, then the troopers: wounds lost ~ Bin(3, 5/6); the sergeant is slain with ≥ 2.
+    const sgt = run([g({ name: 'sergeant', W: 2 }), g({ name: 'troopers', models: 2 })], W({ skill: null, S: 8, AP: -1, D: 1, A: 3, abilities: ['TORRENT'] }));
+    const p2 = 3 * (5 / 6) ** 2 * (1 / 6) + (5 / 6) ** 3;
+    for (const e of [10, 11] as const) {
+      near(slain(sgt[e])[0], p2, `${e} sergeant`);
+      near(slain(sgt[e])[1], (5 / 6) ** 3, `${e} troopers`);
+    }
+    // A Leader (CHARACTER, attached, W4) with two bodyguards, two attacks of D4. Without PRECISION: the bodyguards
+    // take them (2 · 5/6), the Leader nothing, in both.
+    const led = (weapon: ScenarioWeapon, extra: TargetGroup[] = []) => run([g({ name: 'bodyguard', models: 2 }), g({ name: 'leader', character: true, attached: true, W: 4 }), ...extra], weapon);
+    const plain = led(gun(2));
+    for (const e of [10, 11] as const) assert.deepStrictEqual(slain(plain[e]).map((x) => +x.toFixed(12)), [+(10 / 6).toFixed(12), 0]);
+    // With PRECISION: the Leader's group is current until destroyed: P(slain) = 1 - (1/6)^2 = 35/36; then the
+    // second attack goes to a bodyguard: 5/6 · 5/6 = 25/36. Both editions agree with one Leader.
+    const prec = led(gun(2, ['PRECISION']));
+    for (const e of [10, 11] as const) {
+      near(slain(prec[e])[1], 35 / 36, `${e} leader`);
+      near(slain(prec[e])[0], 25 / 36, `${e} bodyguard after the leader`);
+    }
+    // Two Leaders: the 11th's PRECISION selects one CHARACTER's group; once it is destroyed the attacks go back to
+    // the defender's order (the bodyguard): leader 35/36, bodyguard 25/36, second leader 0. The 10th goes on to the
+    // second attached CHARACTER (25/36) and leaves the bodyguard.
+    const two = led(gun(2, ['PRECISION']), [g({ name: 'support', character: true, attached: true, W: 4 })]);
+    near(slain(two[11])[1], 35 / 36, '11th first leader');
+    near(slain(two[11])[0], 25 / 36, '11th bodyguard');
+    near(slain(two[11])[2], 0, '11th second leader');
+    near(slain(two[10])[2], 25 / 36, '10th second leader');
+    near(slain(two[10])[0], 0, '10th bodyguard');
+    // Two CHARACTER models in one model group are two allocation groups in the 11th: PRECISION's group is one model.
+    const pair = run([g({ name: 'troopers', models: 2 }), g({ name: 'twins', character: true, models: 2, W: 4 })], gun(2, ['PRECISION']));
+    near(slain(pair[11])[1], 35 / 36, '11th one twin');
+    near(slain(pair[11])[0], 25 / 36, '11th then a trooper');
+    // The 10th: PRECISION only reaches an attached CHARACTER: the troopers take both attacks.
+    near(slain(pair[10])[1], 0, '10th twins');
+    near(slain(pair[10])[0], 10 / 6, '10th troopers');
+    assert.match(notes(pair[11]), /Allocation groups \(05\.03\)/);
   });
 
   it('the rules the 11th-edition data has no text for: applied from the published sources, and said so', () => {

@@ -10,7 +10,7 @@ import type { AttackSituation, DamageRules, DamageStep, Edition, RollModifier } 
 import { BOUNDS, BoundsError } from '../bounds';
 import { spend, withBudget } from './budget';
 import { Joint, addScaled2, compound2, conv2, jointFrom, spreadUnits, thinnedJoint } from './joint';
-import type { RerollKind, ScenarioWeapon, ModelsProfile, ScenarioTarget, ScenarioContext, ScenarioModifiers, ScenarioAttacker, DamageScenario, DamageStats, WeaponResult, OneShotTotals, DamageResult } from './scenario';
+import type { RerollKind, ScenarioWeapon, ModelsProfile, ScenarioTarget, TargetGroup, ScenarioContext, ScenarioModifiers, ScenarioAttacker, DamageScenario, DamageStats, WeaponResult, OneShotTotals, DamageResult } from './scenario';
 import { GroupLayout, GroupPacket, GroupWeapon, entryVector, groupLayout, groupStats, hornerSlot, runGroupChain } from './groups';
 
 export type { RerollKind, ScenarioWeapon, ModelsProfile, ScenarioTarget, TargetGroup, ScenarioContext, ScenarioModifiers, ScenarioAttacker, DamageScenario, DamageStats, WeaponResult, OneShotTotals, DamageResult } from './scenario';
@@ -733,7 +733,21 @@ function computeDamageUnchecked(s: DamageScenario, opts: ComputeOptions): Damage
   let ws = s.attacker.weapons.map((w) => prepare(w, t, n));
   const haz = (sel: Prepared[]) => hazardousLosses(sel, s.attacker, n.rules);
   // A target of model groups: the allocation order and PRECISION groups are the edition's.
-  const groups = t.groups?.length ? t.groups : undefined;
+  let groups = t.groups?.length ? t.groups : undefined;
+  // An edition with one allocation group per CHARACTER model: a group of several CHARACTER models is split,
+  // and `origin` maps the split groups back to the target's for the figures per group.
+  let origin: number[] | undefined;
+  if (groups && n.rules.allocation.oneGroupPerCharacterModel && groups.some((g) => g.character && g.models > 1)) {
+    const split: TargetGroup[] = [];
+    origin = [];
+    groups.forEach((g, i) => {
+      for (let k = 0; k < (g.character ? g.models : 1); k++) {
+        split.push(g.character ? { ...g, models: 1 } : g);
+        origin!.push(i);
+      }
+    });
+    groups = split;
+  }
   let layout: GroupLayout | undefined;
   if (groups) {
     const alloc = n.rules.allocation;
@@ -743,7 +757,14 @@ function computeDamageUnchecked(s: DamageScenario, opts: ComputeOptions): Damage
     const order = alloc.order(groups);
     layout = groupLayout(groups, [...order.filter((i) => !pg.includes(i)), ...pg], precise ? pg : []);
   }
-  const figures = (sel: Prepared[], dd: boolean) => (layout ? groupedStats(sel, layout, n, haz(sel), opts.prune !== false) : stats(sel, t, dd, haz(sel)));
+  const grouped = (sel: Prepared[], L: GroupLayout) => {
+    const r = groupedStats(sel, L, n, haz(sel), opts.prune !== false);
+    if (!origin) return r;
+    const back = t.groups!.map((g) => (g.name !== undefined ? { name: g.name, modelsSlain: 0 } : { modelsSlain: 0 }));
+    r.groupsSlain.forEach((x, i) => (back[origin![i]].modelsSlain += x.modelsSlain));
+    return { ...r, groupsSlain: back };
+  };
+  const figures = (sel: Prepared[], dd: boolean) => (layout ? grouped(sel, layout) : stats(sel, t, dd, haz(sel)));
   // [LETHAL HITS] as the attacker's choice (the edition's): automatic wounds, or a wound roll that may be a critical
   // wound. Only DEVASTATING WOUNDS makes rolling better, so only such a weapon pays for the comparison.
   const choice = n.rules.lethalHitsChoice;

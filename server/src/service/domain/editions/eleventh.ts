@@ -17,8 +17,9 @@ const COVER_RULE = `${COVER}: against ranged attacks the attack's BS worsens by 
 const HIT_RULE = `Hit roll (the attack sequence): changes to BS/WS add up and are clamped to 2+..6+; modifiers to the hit roll add up and are capped at ±1 (${SOURCE})`;
 const INDIRECT_RULE = `${INDIRECT}: the target has the benefit of cover, no hit re-rolls, unmodified 1-5 fail (1-3 if stationary and a friendly unit sees the target) (${SOURCE})`;
 const HAZARD = 'Hazard rolls (06.03)';
+const ALLOCATION = 'Allocation groups (05.03)';
 const HAZARD_RULE = `${HAZARD}: after the unit's attacks, one D6 per HAZARDOUS weapon used; 1-2 fails: 1 mortal wound to the unit, 3 if every model is MONSTER or VEHICLE, allocated as mortal wounds are (${SOURCE})`;
-const SEQUENCE_KEPT = 'allocation one model at a time as in the 10th edition: the 11th-edition core rules are not in the data';
+const ALLOCATION_RULE = `${'Allocation groups (05.03)'}: one per CHARACTER model and one per distinct W/Sv/InSv among the rest; no CHARACTER group before a non-CHARACTER one; a wounded model first; PRECISION makes a CHARACTER's group current (${SOURCE})`;
 
 const ELEVENTH_DAMAGE: DamageRules = {
   extraAttacks(ab, targetModels) {
@@ -91,17 +92,25 @@ const ELEVENTH_DAMAGE: DamageRules = {
     detail: 'Heavy: +1 to hit if the unit is unengaged, was not set up this turn and no model moved more than 3"',
   },
   stealth: { label: 'Target has Stealth', detail: 'the benefit of cover against ranged attacks' },
-  fromSources: [HIT_RULE, COVER_RULE, INDIRECT_RULE, HAZARD_RULE],
-  borrowed: [SEQUENCE_KEPT],
+  fromSources: [HIT_RULE, COVER_RULE, INDIRECT_RULE, HAZARD_RULE, ALLOCATION_RULE],
+  borrowed: [],
   oddsNote: 'Charge, Battle-shock and Advance rolls as in the 10th edition: the 11th-edition core rules are not in the data.',
+  // 05.03: one allocation group per CHARACTER model and one per distinct (W, Sv, InSv) among the rest; the defender
+  // orders them, but no CHARACTER group before a non-CHARACTER one, and a wounded model's group is current. Groups
+  // of one profile given apart (a sergeant with the troopers' profile) are one allocation group in the order given.
   allocation: {
-    order: TENTH_CORE.bodyguardFirst,
-    // [PRECISION] (sharedRules): "select one allocation group that contains one of those visible CHARACTER models":
-    // any CHARACTER group, attached or not; the engine takes every CHARACTER as visible and the attacker as choosing it.
-    precisionGroups: (groups) => TENTH_CORE.bodyguardFirst(groups).filter((i) => groups[i].character),
+    order: (groups) => {
+      const body = TENTH_CORE.bodyguardFirst(groups);
+      return [...body.filter((i) => !groups[i].character), ...body.filter((i) => groups[i].character)];
+    },
+    oneGroupPerCharacterModel: true,
+    // [PRECISION] (sharedRules): "select one allocation group that contains one of those visible CHARACTER models",
+    // current until the weapon's attacks are resolved or the group is destroyed: one CHARACTER model's group (the
+    // first in the order; the engine takes every CHARACTER as visible and the attacker as choosing it).
+    precisionGroups: (groups) => TENTH_CORE.bodyguardFirst(groups).filter((i) => groups[i].character).slice(0, 1),
     notes: [
-      'allocation groups: the Allocation Order step (05.03) is not in the data; assumed: one allocation group per model group, ' +
-        'the Bodyguard groups first in the order given, then the attached groups (CHARACTER groups last), a group current until destroyed, a wounded model first',
+      `${ALLOCATION}: the non-CHARACTER groups first in the order given (a wounded model first), then one group per CHARACTER model; ` +
+        `a PRECISION weapon makes the first CHARACTER's group current until its attacks are resolved or the group is destroyed (${SOURCE})`,
     ],
   },
   // The attack sequence: set → multiply → add (Melta) → halve (rounding up) → subtract, never below 1.

@@ -166,6 +166,8 @@ export interface AllocationRules {
   order(groups: readonly TargetGroup[]): number[];
   /** The groups a [PRECISION] attack goes to first while one of their models lives (indices, in `order`'s order); empty when none. */
   precisionGroups(groups: readonly TargetGroup[]): number[];
+  /** One allocation group per CHARACTER model: a model group of several CHARACTER models is split into one-model groups. */
+  readonly oneGroupPerCharacterModel?: boolean;
   /** What the rules data does not state about allocation and the engine assumes (shown with a grouped target). */
   readonly notes: readonly string[];
 }
