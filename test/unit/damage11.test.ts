@@ -406,6 +406,21 @@ describe('damage under the 10th and the 11th edition (hand-derived, same scenari
     assert.deepStrictEqual(parseScenario({ ...base, rules: { Edition: 11 } }), { error: 'rules.Edition: unknown field (did you mean "edition"?)' });
   });
 
+  it('auspex damage --json input: plungingFire, indirectSpotted, modifiers.hit as a list, weapon hit/wound modifiers, damageSetTo/damageMultiplier', () => {
+    const base = { attacker: { weapons: [{ A: 1, skill: 4, S: 4, AP: 1, D: 3, hitModifier: 1, woundModifier: -1 }] }, target: { T: 4, Sv: 7, W: 5, damageSetTo: 1, damageMultiplier: 2 } };
+    const ok = parseScenario({ ...base, rules: { edition: 11 }, context: { plungingFire: true, indirectSpotted: true }, modifiers: { hit: [1, -1] } });
+    assert.ok('scenario' in ok);
+    assert.deepStrictEqual(ok.scenario.context, { plungingFire: true, indirectSpotted: true });
+    assert.deepStrictEqual(ok.scenario.modifiers, { hit: [1, -1] });
+    assert.strictEqual(ok.scenario.attacker.weapons[0].hitModifier, 1);
+    assert.strictEqual(ok.scenario.target.damageMultiplier, 2);
+    // BS4+ with Plunging Fire → 3+, then +1 (weapon) +1 -1 (modifiers) → +1: 2+ (5/6); S4 v T4 with -1 to wound:
+    // 5+ (1/3); no save; D3 changed to 1, doubled: 2. Damage 5/6 · 1/3 · 2 = 5/9.
+    near(computeDamage(ok.scenario).damage, 5 / 9, 'all together');
+    assert.deepStrictEqual(parseScenario({ ...base, modifiers: { hit: [1, 'x'] } }), { error: 'modifiers.hit[1]: expected a number' });
+    assert.deepStrictEqual(parseScenario({ ...base, target: { ...base.target, damageMultiplier: 3 } }), { error: 'target.damageMultiplier: expected 1 to 2, got 3' });
+  });
+
   it('the damage code asks the edition module and never compares edition numbers', () => {
     const root = path.join(repoRoot, 'server', 'src', 'service');
     const files = [

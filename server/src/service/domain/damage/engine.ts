@@ -235,6 +235,7 @@ function prepare(w: ScenarioWeapon, t: ScenarioTarget, n: Norm, rollLethal = fal
     // some); the changes to BS/WS add up, clamped to 2+..6+, the modifiers to the roll add up, capped at ±1.
     const all: RollModifier[] = [];
     for (const v of mods.hit) if (v) all.push({ value: v, source: 'modifiers' });
+    if (w.hitModifier) all.push({ value: w.hitModifier, source: 'the weapon' });
     const fromAbilities = n.rules.hitModifiers(ab, situation);
     all.push(...fromAbilities.value);
     notes.push(...fromAbilities.notes);
@@ -265,7 +266,7 @@ function prepare(w: ScenarioWeapon, t: ScenarioTarget, n: Norm, rollLethal = fal
   const lethal = ab.lethalHits && !torrent && !rollLethal;
 
   // Wound roll.
-  let wm = mods.wound;
+  let wm = mods.wound + (w.woundModifier ?? 0);
   if (ab.lance && ctx.charged) {
     wm += 1;
     notes.push('LANCE: +1 to wound (charged)');

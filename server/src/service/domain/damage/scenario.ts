@@ -23,6 +23,10 @@ export interface ScenarioWeapon {
   models: number;
   /** Profile chosen for a multi-profile weapon (informative). */
   profile?: string;
+  /** A modifier to this weapon's hit rolls (its own rule), beside the scenario's `modifiers.hit`; capped with them. */
+  hitModifier?: number;
+  /** A modifier to this weapon's wound rolls, beside `modifiers.wound`; capped with them. */
+  woundModifier?: number;
 }
 
 /** The defensive profile of models: a whole single-profile target, or one model group of a real unit. */

@@ -69,7 +69,7 @@ function dice(v: unknown, path: string, min: number): string | number {
 function weapon(v: unknown, i: number): ScenarioWeapon {
   const path = `attacker.weapons[${i}]`;
   const o = obj(v, path);
-  onlyKeys(o, path, ['name', 'type', 'range', 'A', 'skill', 'S', 'AP', 'D', 'abilities', 'models', 'profile']);
+  onlyKeys(o, path, ['name', 'type', 'range', 'A', 'skill', 'S', 'AP', 'D', 'abilities', 'models', 'profile', 'hitModifier', 'woundModifier']);
   const name = o.name === undefined ? `weapon ${i + 1}` : o.name;
   if (typeof name !== 'string') fail(`${path}.name`, 'expected a string');
   let type: 'ranged' | 'melee';
@@ -101,6 +101,8 @@ function weapon(v: unknown, i: number): ScenarioWeapon {
   const w: ScenarioWeapon = { name, type, A, skill, S, AP, D, abilities, models };
   if (o.range !== undefined) w.range = o.range as string | number;
   if (o.profile !== undefined) w.profile = o.profile as string;
+  if (o.hitModifier !== undefined) w.hitModifier = int(o.hitModifier, `${path}.hitModifier`, -6, 6);
+  if (o.woundModifier !== undefined) w.woundModifier = int(o.woundModifier, `${path}.woundModifier`, -6, 6);
   return w;
 }
 

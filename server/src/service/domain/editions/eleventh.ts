@@ -1,6 +1,6 @@
-// The 11th edition (June 2026). Where the data (the 11e game system's
-// sharedRules) holds no text for a core rule the engine needs, the 10th
-// edition's effect is kept here, in one place, and said so.
+// The 11th edition (June 2026). Where the data (the 11e game system's sharedRules) holds no text for a core
+// rule the engine needs, the rule is applied from the published sources gathered in eleventh-edition.md
+// ("Core rules that the data does not hold"), each with its section, here in one place, and said so.
 import type { DamageRules, EditionRules, MusterRules, RollModifier } from './types';
 import { TENTH_CORE } from './tenth';
 
