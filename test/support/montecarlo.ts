@@ -40,8 +40,8 @@ export interface McStat {
   se: number;
 }
 
-export type McKey = 'attacks' | 'hits' | 'critHits' | 'wounds' | 'critWounds' | 'lethalAutoWounds' | 'devWounds' | 'unsaved' | 'damage' | 'damageBeforeFnp' | 'woundsLost' | 'modelsSlain' | 'pWipe' | 'hazardousFailedTests';
-export const MC_KEYS: McKey[] = ['attacks', 'hits', 'critHits', 'wounds', 'critWounds', 'lethalAutoWounds', 'devWounds', 'unsaved', 'damage', 'damageBeforeFnp', 'woundsLost', 'modelsSlain', 'pWipe', 'hazardousFailedTests'];
+export type McKey = 'attacks' | 'hits' | 'critHits' | 'wounds' | 'critWounds' | 'lethalAutoWounds' | 'devWounds' | 'unsaved' | 'damage' | 'damageBeforeFnp' | 'woundsLost' | 'modelsSlain' | 'pWipe' | 'hazardousFailedTests' | 'hazardousModelsLost';
+export const MC_KEYS: McKey[] = ['attacks', 'hits', 'critHits', 'wounds', 'critWounds', 'lethalAutoWounds', 'devWounds', 'unsaved', 'damage', 'damageBeforeFnp', 'woundsLost', 'modelsSlain', 'pWipe', 'hazardousFailedTests', 'hazardousModelsLost'];
 
 /** Whether an ability list holds `name` (case and brackets ignored). */
 export function has(abilities: string[], name: string): boolean {
@@ -240,6 +240,31 @@ export function simulate(s: DamageScenario, trials: number, seed: number): Recor
     }
     for (const d of pendingDev) allocate(d, true);
     c.pWipe = alive === 0 ? 1 : 0;
+    // The attacker's own losses, failed roll by failed roll: 10th: a model, or 3 mortal wounds to a CHARACTER,
+    // MONSTER or VEHICLE (excess lost); 11th (06.03): 1 mortal wound, 3 for a MONSTER or VEHICLE, spilling.
+    {
+      const akw = (s.attacker.keywords ?? []).map((k) => k.toUpperCase());
+      const aW = s.attacker.W ?? 1;
+      let left = s.attacker.models ?? Math.max(0, ...s.attacker.weapons.map((w) => (has(w.abilities ?? [], 'HAZARDOUS') ? w.models : 0)));
+      const mortal = eleventh ? (akw.includes('MONSTER') || akw.includes('VEHICLE') ? 3 : 1) : akw.some((k) => ['CHARACTER', 'MONSTER', 'VEHICLE'].includes(k)) ? 3 : 0;
+      let hurtA = 0;
+      for (let f = 0; f < c.hazardousFailedTests && left > 0; f++) {
+        if (!mortal) {
+          left--;
+          c.hazardousModelsLost++;
+          continue;
+        }
+        for (let m = 0; m < mortal && left > 0; m++) {
+          if (++hurtA >= aW) {
+            left--;
+            c.hazardousModelsLost++;
+            hurtA = 0;
+            if (!eleventh) break; // the 10th: the excess of one failed test is lost
+          }
+        }
+        if (!eleventh) hurtA = 0;
+      }
+    }
     for (const k of MC_KEYS) {
       sum[k] += c[k];
       sq[k] += c[k] * c[k];

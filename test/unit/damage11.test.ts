@@ -438,7 +438,7 @@ describe('damage under the 11th edition against Monte Carlo (4 standard errors, 
   this.timeout(60000);
   const TRIALS = 6000;
   const SEED = 20260617;
-  const KEYS = ['attacks', 'hits', 'wounds', 'unsaved', 'damage', 'damageBeforeFnp', 'woundsLost', 'modelsSlain', 'pWipe', 'critHits', 'devWounds', 'hazardousFailedTests'] as const;
+  const KEYS = ['attacks', 'hits', 'wounds', 'unsaved', 'damage', 'damageBeforeFnp', 'woundsLost', 'modelsSlain', 'pWipe', 'critHits', 'devWounds', 'hazardousFailedTests', 'hazardousModelsLost'] as const;
   const M = (o: Partial<ScenarioWeapon>): ScenarioWeapon => ({ name: 'w', type: 'ranged', A: 2, skill: 3, S: 5, AP: -1, D: 1, abilities: [], models: 5, ...o });
   const eleventh = { edition: 11 as const };
   const cases: [string, DamageScenario][] = [
@@ -459,6 +459,19 @@ describe('damage under the 11th edition against Monte Carlo (4 standard errors, 
       target: { models: 5, T: 4, Sv: 4, W: 2, stealth: true }, context: { plungingFire: true, targetVisible: false },
       modifiers: { hit: [1, -1, -1], rerollHits: 'ones' }, rules: eleventh,
     }],
+    ['Melta before halving and -1 Damage, hazard rolls of W2 models, Plunging Fire, spotted indirect shooting in cover', {
+      attacker: {
+        weapons: [M({ A: 2, D: 'D6', S: 9, abilities: ['MELTA 2', 'HAZARDOUS'] }), M({ A: 'D3', D: 2, models: 3, abilities: ['INDIRECT FIRE', 'BLAST', 'HAZARDOUS'] })],
+        W: 2, models: 5,
+      },
+      target: { models: 6, T: 5, Sv: 3, W: 3, halfDamage: true, damageReduction: 1, fnp: 6 },
+      context: { withinHalfRange: true, plungingFire: true, targetVisible: false, indirectSpotted: true, targetInCover: true },
+      modifiers: { hit: [-1], rerollHits: 'ones' }, rules: eleventh,
+    }],
+    ['a MONSTER with hazard rolls, damage changed and doubled, Devastating Wounds on W2 models with FNP', {
+      attacker: { weapons: [M({ A: 3, models: 2, D: 'D3', abilities: ['HAZARDOUS', 'DEVASTATING WOUNDS', 'SUSTAINED HITS D3'] })], W: 4, models: 2, keywords: ['MONSTER'] },
+      target: { models: 5, T: 4, Sv: 4, W: 2, damageSetTo: 1, damageMultiplier: 2, fnp: 5 }, rules: eleventh,
+    }],
     ['Stealth 2+ save against AP 0 (no cover bonus), hazardous, Psychic with +1 kept', {
       attacker: { weapons: [M({ AP: 0, S: 8, D: 'D6', abilities: ['PSYCHIC', 'HAZARDOUS'] })] },
       target: { models: 3, T: 6, Sv: 2, W: 4, invuln: 5, stealth: true }, modifiers: { hit: 1 }, rules: eleventh,
@@ -476,7 +489,7 @@ describe('damage under the 11th edition against Monte Carlo (4 standard errors, 
       }
       // The 10th edition gives different numbers on these scenarios (they exercise what differs).
       const tenth = computeDamage({ ...s, rules: { edition: 10 } });
-      assert.ok(Math.abs(tenth.damage - exact.damage) > 1e-6 || Math.abs(tenth.attacks - exact.attacks) > 1e-6, 'the editions differ here');
+      assert.ok((['damage', 'attacks', 'hazardousFailedTests'] as const).some((k) => Math.abs(tenth[k] - exact[k]) > 1e-6), 'the editions differ here');
     });
   });
 });
