@@ -580,6 +580,15 @@ describe("the list's edition in lenses, the breakdown and the hover", () => {
     near(dmg('10', { stationary: true }) - dmg('10'), (1 / 6) * (5 / 6) * (5 / 6) * 4.5, '10th stationary');
     near(dmg('10', { heavyReady: true }), dmg('10'), '10th heavyReady');
     assert.strictEqual(get('11', { heavyReady: true }).toggles.find((t) => t.key === 'heavyReady')?.on, true);
+    // The 11th's own toggles: Plunging Fire (+1 BS to every ranged weapon: the laser alone gains the same
+    // +1/6 · 5/6 · 5/6 · 4.5 as with Heavy, the unit's other guns more) and
+    // spotted indirect shooting; the cover toggle says what cover does in each edition.
+    assert.deepStrictEqual(b11.toggles.filter((t) => t.key === 'plungingFire' || t.key === 'indirectSpotted').map((t) => t.key), ['plungingFire', 'indirectSpotted']);
+    assert.ok(!b10.toggles.some((t) => t.key === 'plungingFire'));
+    assert.match(b11.toggles.find((t) => t.key === 'cover')!.detail!, /BS worsens by 1 .*13\.08/);
+    assert.strictEqual(b10.toggles.find((t) => t.key === 'cover')!.detail, '+1 to the save against ranged attacks');
+    assert.ok(dmg('11', { plungingFire: true }) - dmg('11') > (1 / 6) * (5 / 6) * (5 / 6) * 4.5, '11th plunging fire');
+    near(dmg('10', { plungingFire: true }), dmg('10'), '10th: no Plunging Fire');
     // The page names the edition and lists what it keeps from the 10th.
     const html = renderBreakdownHtml(b11, 'n0nce', 'vscode-webview-resource:');
     assert.match(html, /Rules: 11th edition\.<\/p><p class="dim">Core rules the data does not hold, applied from the published rules:<\/p><ul class="dim"><li>Hit roll/);

@@ -28,6 +28,10 @@ export interface BreakdownConditions {
   stealth?: boolean;
   /** The unit advanced this turn: only ASSAULT ranged weapons shoot. */
   advanced?: boolean;
+  /** 11th edition: Plunging Fire (22.05), +1 BS. */
+  plungingFire?: boolean;
+  /** 11th edition: indirect shooting by a stationary unit at a target a friendly unit sees (10.07): 1-3 fail. */
+  indirectSpotted?: boolean;
   /** Stratagem variants switched on, by label (`POINT-BLANK AMBUSH`). */
   stratagems?: string[];
   /**
@@ -37,7 +41,7 @@ export interface BreakdownConditions {
   vs?: 'opponent' | 'reverse';
 }
 
-export type ConditionKey = 'halfRange' | 'cover' | 'stationary' | 'heavyReady' | 'charged' | 'stealth' | 'advanced';
+export type ConditionKey = 'halfRange' | 'cover' | 'stationary' | 'heavyReady' | 'charged' | 'stealth' | 'advanced' | 'plungingFire' | 'indirectSpotted';
 
 export interface BreakdownToggle {
   /** A ConditionKey, or `stratagem:<label>`. */
@@ -100,11 +104,12 @@ export function conditionToggles(edition: Edition): { key: ConditionKey; label: 
   const d = editionRules(edition).damage;
   return [
     { key: 'halfRange', label: 'Half range', detail: 'Rapid Fire and Melta apply' },
-    { key: 'cover', label: 'Target in cover', detail: '+1 to the save against ranged attacks' },
+    { key: 'cover', label: 'Target in cover', detail: d.coverCondition.detail },
     { key: d.heavyCondition.context === 'heavyReady' ? 'heavyReady' : 'stationary', label: d.heavyCondition.label, detail: d.heavyCondition.detail },
     { key: 'charged', label: 'Charged', detail: 'Lance: +1 to wound' },
     { key: 'stealth', label: d.stealth.label, detail: d.stealth.detail },
     { key: 'advanced', label: 'Advanced', detail: 'only ASSAULT ranged weapons shoot' },
+    ...d.extraConditions,
   ];
 }
 
@@ -117,6 +122,8 @@ export function conditionContext(conditions: BreakdownConditions): ScenarioConte
     heavyReady: !!conditions.heavyReady,
     charged: !!conditions.charged,
     advanced: !!conditions.advanced,
+    plungingFire: !!conditions.plungingFire,
+    indirectSpotted: !!conditions.indirectSpotted,
   };
 }
 

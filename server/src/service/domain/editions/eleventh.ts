@@ -92,6 +92,11 @@ const ELEVENTH_DAMAGE: DamageRules = {
     detail: 'Heavy: +1 to hit if the unit is unengaged, was not set up this turn and no model moved more than 3"',
   },
   stealth: { label: 'Target has Stealth', detail: 'the benefit of cover against ranged attacks' },
+  coverCondition: { label: 'Target in cover', detail: `the attack's BS worsens by 1 against ranged attacks (${COVER})` },
+  extraConditions: [
+    { key: 'plungingFire', label: 'Plunging Fire', detail: `+1 BS against a visible target on the ground level (${PLUNGING})` },
+    { key: 'indirectSpotted', label: 'Indirect: stationary, target seen', detail: `indirect shooting fails on 1-3, not 1-5 (${INDIRECT})` },
+  ],
   fromSources: [HIT_RULE, COVER_RULE, INDIRECT_RULE, HAZARD_RULE, ALLOCATION_RULE],
   borrowed: [],
   oddsNote: 'Charge, Battle-shock and Advance rolls as in the 10th edition: the 11th-edition core rules are not in the data.',

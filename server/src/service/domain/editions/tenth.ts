@@ -80,6 +80,8 @@ const TENTH_DAMAGE: DamageRules = {
   targetNotes: (t) => (t.stealth ? ['Stealth: -1 to hit with ranged attacks'] : []),
   heavyCondition: { context: 'remainedStationary', label: 'Remained stationary', detail: 'Heavy: +1 to hit' },
   stealth: { label: 'Target has Stealth', detail: '-1 to hit with ranged attacks' },
+  coverCondition: { label: 'Target in cover', detail: '+1 to the save against ranged attacks' },
+  extraConditions: [],
   borrowed: [],
   fromSources: [],
   allocation: TENTH_ALLOCATION(),

@@ -135,6 +135,10 @@ export interface DamageRules {
   heavyCondition: ConditionSpec & { context: 'remainedStationary' | 'heavyReady' };
   /** How the breakdown describes the target's Stealth. */
   stealth: ConditionSpec;
+  /** How the breakdown describes the cover toggle. */
+  coverCondition: ConditionSpec;
+  /** The edition's own condition toggles (the context flag each sets), after the common ones. */
+  extraConditions: readonly (ConditionSpec & { key: 'plungingFire' | 'indirectSpotted' })[];
   /** Core rules the engine needs for which this edition's data holds no text, and the 10th edition's effect kept instead. */
   borrowed: readonly string[];
   /** Core rules this edition's data holds no text for, applied from the published rules (eleventh-edition.md), each with its section. */
