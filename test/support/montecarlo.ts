@@ -139,7 +139,7 @@ export function simulate(s: DamageScenario, trials: number, seed: number): Recor
       const bsChanges = eleventh ? [hasCover ? -1 : 0, ctx.plungingFire && ranged ? 1 : 0].filter((x) => x && (!psychic || x > 0)) : [];
       const skill = bsChanges.length ? Math.max(2, Math.min(6, (w.skill as number) - bsChanges.reduce((a, b) => a + b, 0))) : (w.skill as number);
       const alwaysFail = indirectBlind ? (eleventh ? (ctx.indirectSpotted ? 3 : 5) : 3) : 1;
-      const hitReroll = indirectBlind && eleventh ? 'none' : mod.rerollHits ?? 'none';
+      const hitReroll = (indirectBlind || overwatch) && eleventh ? 'none' : mod.rerollHits ?? 'none';
       let wm = mod.wound ?? 0;
       if (has(ab, 'LANCE') && ctx.charged) wm++;
       wm = Math.max(-1, Math.min(1, wm));
@@ -161,7 +161,8 @@ export function simulate(s: DamageScenario, trials: number, seed: number): Recor
         if (u >= critHitOn) return false;
         return u + hm < skill;
       };
-      const hitCrit = (u: number) => !hitFail(u) && u >= critHitOn && (!overwatch || u === 6);
+      // 11th snap shooting (15.09): the 6s that hit are not critical.
+      const hitCrit = (u: number) => !hitFail(u) && u >= critHitOn && (!overwatch || (u === 6 && !eleventh));
       const woundFail = (u: number) => u === 1 || (u < critWoundOn && u + wm < need);
       const woundCrit = (u: number) => u !== 1 && u >= critWoundOn;
       const rollDamage = () => {

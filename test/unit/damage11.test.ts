@@ -305,6 +305,18 @@ describe('damage under the 10th and the 11th edition (hand-derived, same scenari
     near(chr[11].hazardousModelsLost, 1 / 9, '11th character');
   });
 
+  it('snap shooting (15.09): 6s only in both; in the 11th no hit re-rolls and no critical hits', () => {
+    // BS3+ SUSTAINED HITS 1, re-roll failed hits, S4 v T4, no save. 10th: P(6) with a re-roll = 1/6 + 5/6 · 1/6 =
+    // 11/36, each a critical hit (2 hits): 22/36 hits, damage 11/36. 11th: 1/6 hits, not critical: 1/12.
+    const r = one({ AP: -1, abilities: ['SUSTAINED HITS 1'] }, { Sv: 7 }, { context: { overwatch: true }, modifiers: { rerollHits: 'failed' } });
+    near(r[10].hits, 22 / 36, '10th hits');
+    near(r[10].damage, 11 / 36, '10th damage');
+    near(r[11].hits, 1 / 6, '11th hits');
+    near(r[11].critHits, 0, '11th not critical');
+    near(r[11].damage, 1 / 12, '11th damage');
+    assert.match(notes(r[11]), /Snap shooting \(15\.09, Fire Overwatch\)/);
+  });
+
   it('damage modifiers in the 11th order: Melta before halving, -1 Damage after it, changed and multiplied first', () => {
     // TORRENT S8 v T4 (2+: 5/6), no save, D6 against one W30 model: damageBeforeFnp = 5/6 · E[modified D].
     const dm = (t: Partial<ScenarioTarget>, abilities: string[] = [], context: DamageScenario['context'] = {}) =>

@@ -249,14 +249,15 @@ function prepare(w: ScenarioWeapon, t: ScenarioTarget, n: Norm, rollLethal = fal
     notes.push(...limits.notes);
     const critOn = mods.critHitOn;
     const overwatch = ctx.overwatch && ranged;
+    const snap = n.rules.snapShooting;
     const failUpTo = Math.max(1, limits.value.failUpTo);
     const face = (u: number): 0 | 1 | 2 => {
-      if (overwatch) return u === 6 ? 2 : 0;
+      if (overwatch) return u === 6 ? (snap.critical ? 2 : 1) : 0;
       if (u <= failUpTo) return 0;
       if (u >= critOn) return 2;
       return u + hm >= skill ? 1 : 0;
     };
-    const [, s1, s2] = rollOutcome(face, limits.value.rerolls ? mods.rerollHits : 'none');
+    const [, s1, s2] = rollOutcome(face, limits.value.rerolls && !(overwatch && !snap.rerolls) ? mods.rerollHits : 'none');
     pHit = s1 + s2;
     pCrit = s2;
   }
@@ -799,7 +800,7 @@ function computeDamageUnchecked(s: DamageScenario, opts: ComputeOptions): Damage
     if (withDD) notes.push('damage distribution: not given for a target of several model groups (the damage depends on the group each attack is allocated to)');
     if (n.spill && ws.some((w) => w.dev && w.used)) notes.push("Devastating Wounds (launch wording): mortal wounds per critical wound are the Damage against the unit's first profile");
   }
-  if (n.ctx.overwatch) notes.push('Fire Overwatch: only unmodified 6s hit');
+  if (n.ctx.overwatch) notes.push(n.rules.snapShooting.note);
   const devCount = ws.filter((w) => w.dev && w.used).length;
   if (devCount) notes.push(n.spill ? 'Devastating Wounds: launch wording, mortal wounds spill over' : n.rules.devastatingWounds.note);
   if (devCount && n.spillAsked && !n.spill && n.rules.devastatingWounds.spillIgnored) notes.push(n.rules.devastatingWounds.spillIgnored);

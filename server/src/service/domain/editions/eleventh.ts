@@ -123,6 +123,12 @@ const ELEVENTH_DAMAGE: DamageRules = {
     value: ['set', 'multiply', 'add', 'halve', 'subtract'],
     note: `Damage modifiers: changed, multiplied, added (MELTA), halved (rounding up), subtracted, never below 1 (${SOURCE})`,
   },
+  // 15.09: snap shooting hits only on an unmodified 6, without hit re-rolls; those hits are not critical (one source).
+  snapShooting: {
+    critical: false,
+    rerolls: false,
+    note: `Snap shooting (15.09, Fire Overwatch): only unmodified 6s hit, no hit re-rolls, and those hits are not critical hits (a single source; ${SOURCE})`,
+  },
   // [LETHAL HITS] (sharedRules): the attacker may have a critical hit wound automatically (not a critical wound).
   lethalHitsChoice: "LETHAL HITS (the attacker's choice)",
   // [DEVASTATING WOUNDS] (sharedRules): a critical wound ends the attack sequence; mortal wounds equal to the Damage

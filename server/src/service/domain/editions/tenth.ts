@@ -87,6 +87,7 @@ const TENTH_DAMAGE: DamageRules = {
   allocation: TENTH_ALLOCATION(),
   // Halving before Melta's addition, as the engine applied it before there were editions.
   damageOrder: { value: ['set', 'multiply', 'halve', 'add', 'subtract'] },
+  snapShooting: { critical: true, rerolls: true, note: 'Fire Overwatch: only unmodified 6s hit' },
   devastatingWounds: { note: 'Devastating Wounds: allocated after all other attacks, excess lost', spillOption: true },
   hazardous: TENTH_HAZARDOUS_RULES,
   advancedShooting: (ab) => ({ value: ab.assault, notes: [] }),

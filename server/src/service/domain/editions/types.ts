@@ -153,6 +153,8 @@ export interface DamageRules {
   readonly lethalHitsChoice?: string;
   /** The order damage modifiers apply in (Melta's addition is `add`, the target's halving `halve`, "-1 Damage" `subtract`). */
   readonly damageOrder: { value: readonly DamageStep[]; note?: string };
+  /** Fire Overwatch (snap shooting): hits only on an unmodified 6; whether those are critical hits and hits may be re-rolled. */
+  readonly snapShooting: { critical: boolean; rerolls: boolean; note: string };
   /** How Devastating Wounds resolve: each critical wound's mortal wounds reach one model (excess lost), after all normal damage. */
   readonly devastatingWounds: DevastatingWoundsRules;
   /** What a failed Hazardous test (hazard roll) costs the attacking unit. */
