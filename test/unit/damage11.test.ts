@@ -305,6 +305,27 @@ describe('damage under the 10th and the 11th edition (hand-derived, same scenari
     near(chr[11].hazardousModelsLost, 1 / 9, '11th character');
   });
 
+  it('shooting while engaged: close-quarters shooting (10.06) in the 11th, Pistols and Big Guns Never Tire in the 10th', () => {
+    const ctx = { context: { engaged: true } };
+    const shoot = (abilities: string[], keywords?: string[]) =>
+      both({ attacker: { weapons: [W({ AP: -1, abilities })], keywords }, target: T({ Sv: 7 }), ...ctx });
+    // INFANTRY with a rifle: it does not shoot in either.
+    const rifle = shoot([], ['INFANTRY']);
+    near(rifle[10].damage, 0, '10th rifle');
+    near(rifle[11].damage, 0, '11th rifle');
+    assert.match(notes(rifle[11]), /Close-quarters shooting \(10\.06\): an engaged unit that is not a MONSTER or VEHICLE shoots only CLOSE-QUARTERS weapons/);
+    // Its CLOSE-QUARTERS weapon (11th) or PISTOL (both) shoots as usual: 2/3 · 1/2.
+    near(shoot(['CLOSE-QUARTERS'], ['INFANTRY'])[11].damage, 1 / 3, '11th close-quarters');
+    near(shoot(['PISTOL'], ['INFANTRY'])[10].damage, 1 / 3, '10th pistol');
+    // A VEHICLE's cannon: -1 to hit in both (4+: 1/2 · 1/2 = 1/4); PSYCHIC in the 11th ignores it (1/3).
+    const cannon = shoot([], ['VEHICLE']);
+    near(cannon[10].damage, 1 / 4, '10th big guns');
+    near(cannon[11].damage, 1 / 4, '11th vehicle');
+    near(shoot(['PSYCHIC'], ['VEHICLE'])[11].damage, 1 / 3, '11th psychic vehicle');
+    // Not engaged: nothing changes.
+    near(both({ attacker: { weapons: [W({ AP: -1 })], keywords: ['INFANTRY'] }, target: T({ Sv: 7 }) })[11].damage, 1 / 3, 'unengaged');
+  });
+
   it('snap shooting (15.09): 6s only in both; in the 11th no hit re-rolls and no critical hits', () => {
     // BS3+ SUSTAINED HITS 1, re-roll failed hits, S4 v T4, no save. 10th: P(6) with a re-roll = 1/6 + 5/6 · 1/6 =
     // 11/36, each a critical hit (2 hits): 22/36 hits, damage 11/36. 11th: 1/6 hits, not critical: 1/12.

@@ -28,6 +28,8 @@ export interface BreakdownConditions {
   stealth?: boolean;
   /** The unit advanced this turn: only ASSAULT ranged weapons shoot. */
   advanced?: boolean;
+  /** The unit shoots while engaged (the edition says which weapons and at what penalty). */
+  engaged?: boolean;
   /** 11th edition: Plunging Fire (22.05), +1 BS. */
   plungingFire?: boolean;
   /** 11th edition: indirect shooting by a stationary unit at a target a friendly unit sees (10.07): 1-3 fail. */
@@ -41,7 +43,7 @@ export interface BreakdownConditions {
   vs?: 'opponent' | 'reverse';
 }
 
-export type ConditionKey = 'halfRange' | 'cover' | 'stationary' | 'heavyReady' | 'charged' | 'stealth' | 'advanced' | 'plungingFire' | 'indirectSpotted';
+export type ConditionKey = 'halfRange' | 'cover' | 'stationary' | 'heavyReady' | 'charged' | 'stealth' | 'advanced' | 'engaged' | 'plungingFire' | 'indirectSpotted';
 
 export interface BreakdownToggle {
   /** A ConditionKey, or `stratagem:<label>`. */
@@ -122,6 +124,7 @@ export function conditionContext(conditions: BreakdownConditions): ScenarioConte
     heavyReady: !!conditions.heavyReady,
     charged: !!conditions.charged,
     advanced: !!conditions.advanced,
+    engaged: !!conditions.engaged,
     plungingFire: !!conditions.plungingFire,
     indirectSpotted: !!conditions.indirectSpotted,
   };

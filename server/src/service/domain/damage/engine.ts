@@ -129,6 +129,8 @@ interface Norm {
   spill: boolean;
   /** The launch wording was asked for (ignored when the edition has no such option). */
   spillAsked: boolean;
+  /** The attacking unit's keywords, upper case. */
+  attackerKeywords: ReadonlySet<string>;
   edition: Edition;
   /** The edition's weapon-ability semantics. */
   rules: DamageRules;
@@ -149,6 +151,7 @@ function normalize(s: DamageScenario): Norm {
       targetVisible: c.targetVisible !== false,
       overwatch: !!c.overwatch,
       advanced: !!c.advanced,
+      engaged: !!c.engaged,
       plungingFire: !!c.plungingFire,
       indirectSpotted: !!c.indirectSpotted,
     },
@@ -163,6 +166,7 @@ function normalize(s: DamageScenario): Norm {
     },
     spill: s.rules?.devastatingWounds === 'spill' && editionRules(s.rules?.edition ?? 10).damage.devastatingWounds.spillOption,
     spillAsked: s.rules?.devastatingWounds === 'spill',
+    attackerKeywords: new Set((s.attacker.keywords ?? []).map((k) => k.toUpperCase())),
     edition: s.rules?.edition ?? 10,
     rules: editionRules(s.rules?.edition ?? 10).damage,
   };
@@ -214,6 +218,14 @@ function prepare(w: ScenarioWeapon, t: ScenarioTarget, n: Norm, rollLethal = fal
       notes.push('not an ASSAULT weapon: does not shoot when its unit Advanced');
     }
   }
+  // Shooting while engaged: which weapons shoot and at what penalty is the edition's.
+  let engagedMod: RollModifier | undefined;
+  if (used && ranged && ctx.engaged) {
+    const cq = n.rules.engagedShooting(ab, n.attackerKeywords);
+    notes.push(...cq.notes);
+    if (!cq.value.shoots) used = false;
+    engagedMod = cq.value.modifier;
+  }
   const models = used ? w.models : 0;
   const attacksDist = compound(point(models), perModel);
 
@@ -236,6 +248,7 @@ function prepare(w: ScenarioWeapon, t: ScenarioTarget, n: Norm, rollLethal = fal
     const all: RollModifier[] = [];
     for (const v of mods.hit) if (v) all.push({ value: v, source: 'modifiers' });
     if (w.hitModifier) all.push({ value: w.hitModifier, source: 'the weapon' });
+    if (engagedMod) all.push(engagedMod);
     const fromAbilities = n.rules.hitModifiers(ab, situation);
     all.push(...fromAbilities.value);
     notes.push(...fromAbilities.notes);

@@ -100,6 +100,8 @@ export interface ScenarioContext {
   overwatch?: boolean;
   /** The attacking unit Advanced this turn: only the weapons the edition allows ([ASSAULT]) shoot. */
   advanced?: boolean;
+  /** The attacking unit shoots while engaged (11th: close-quarters shooting, 10.06; 10th: Pistols and Big Guns Never Tire). */
+  engaged?: boolean;
   /** 11th edition, Plunging Fire (22.05): +1 to the attacker's BS against a visible target on the ground level. */
   plungingFire?: boolean;
   /** 11th edition, indirect shooting (10.07): the unit remained stationary and a friendly unit sees the target: 1-3 fail, not 1-5. */

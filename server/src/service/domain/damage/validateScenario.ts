@@ -209,7 +209,7 @@ function attacker(v: unknown): ScenarioAttacker {
 function context(v: unknown): ScenarioContext | undefined {
   if (v === undefined) return undefined;
   const o = obj(v, 'context');
-  const keys = ['targetInCover', 'withinHalfRange', 'remainedStationary', 'heavyReady', 'charged', 'targetVisible', 'overwatch', 'advanced', 'plungingFire', 'indirectSpotted'] as const;
+  const keys = ['targetInCover', 'withinHalfRange', 'remainedStationary', 'heavyReady', 'charged', 'targetVisible', 'overwatch', 'advanced', 'engaged', 'plungingFire', 'indirectSpotted'] as const;
   onlyKeys(o, 'context', ['phase', ...keys]);
   const c: ScenarioContext = {};
   if (o.phase !== undefined) {

@@ -94,6 +94,7 @@ const ELEVENTH_DAMAGE: DamageRules = {
   stealth: { label: 'Target has Stealth', detail: 'the benefit of cover against ranged attacks' },
   coverCondition: { label: 'Target in cover', detail: `the attack's BS worsens by 1 against ranged attacks (${COVER})` },
   extraConditions: [
+    { key: 'engaged', label: 'Shooting while engaged', detail: 'CLOSE-QUARTERS weapons only; a MONSTER or VEHICLE shoots everything, -1 to hit without them (Close-quarters shooting, 10.06)' },
     { key: 'plungingFire', label: 'Plunging Fire', detail: `+1 BS against a visible target on the ground level (${PLUNGING})` },
     { key: 'indirectSpotted', label: 'Indirect: stationary, target seen', detail: `indirect shooting fails on 1-3, not 1-5 (${INDIRECT})` },
   ],
@@ -145,6 +146,9 @@ const ELEVENTH_DAMAGE: DamageRules = {
     spill: true,
     note: `${HAZARD}: 1-2 fails, 1 mortal wound to the unit (3 if MONSTER or VEHICLE), spilling from model to model`,
   },
+  // 10.06: an engaged unit that did not advance shoots; models that are not MONSTER/VEHICLE only CLOSE-QUARTERS
+  // weapons (Pistols are read as such) at units they are engaged with; MONSTER/VEHICLE models -1 to hit otherwise.
+  engagedShooting: (ab, kw) => TENTH_CORE.engaged(ab.pistol || ab.closeQuarters, kw, 'CLOSE-QUARTERS weapons', 'Close-quarters shooting (10.06)'),
   advancedShooting: (ab) => ({
     value: ab.assault,
     notes: ab.assault ? ['ASSAULT: assault shooting (10.05) is not in the data: the weapon shoots after an Advance, as in the 10th edition'] : [],

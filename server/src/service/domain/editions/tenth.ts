@@ -1,5 +1,5 @@
 // The 10th edition (2023–2026): the rules Auspex 0.1 implemented.
-import type { AllocationRules, DamageRules, EditionRules, HazardousRules, MusterRules, RollModifier } from './types';
+import type { AllocationRules, DamageRules, EditionRules, HazardousRules, MusterRules, Noted, RollModifier } from './types';
 
 // ---- Damage (member `damage`): the 10th edition's weapon abilities and core rules, as the engine applied them
 // before there were editions. The 11th-edition module reuses some of these where its data holds no text. ----
@@ -47,6 +47,14 @@ const TENTH_HAZARDOUS_RULES: HazardousRules = {
   spill: false,
 };
 
+/** Shooting while engaged, as both editions word it: `special` weapons (Pistols; CLOSE-QUARTERS) only, unless MONSTER/VEHICLE (−1 to hit otherwise). */
+export function engaged(special: boolean, kw: ReadonlySet<string>, what: string, rule: string): Noted<{ shoots: boolean; modifier?: RollModifier }> {
+  const big = kw.has('MONSTER') || kw.has('VEHICLE');
+  if (special) return { value: { shoots: true }, notes: [] };
+  if (big) return { value: { shoots: true, modifier: { value: -1, source: rule, note: `${rule}: -1 to hit (engaged, not one of its ${what})` } }, notes: [] };
+  return { value: { shoots: false }, notes: [`${rule}: an engaged unit that is not a MONSTER or VEHICLE shoots only ${what}`] };
+}
+
 const TENTH_DAMAGE: DamageRules = {
   extraAttacks(ab, targetModels) {
     const notes: string[] = [];
@@ -81,7 +89,7 @@ const TENTH_DAMAGE: DamageRules = {
   heavyCondition: { context: 'remainedStationary', label: 'Remained stationary', detail: 'Heavy: +1 to hit' },
   stealth: { label: 'Target has Stealth', detail: '-1 to hit with ranged attacks' },
   coverCondition: { label: 'Target in cover', detail: '+1 to the save against ranged attacks' },
-  extraConditions: [],
+  extraConditions: [{ key: 'engaged', label: 'Shooting while engaged', detail: 'Pistols only; a MONSTER or VEHICLE shoots everything at -1 to hit (Big Guns Never Tire)' }],
   borrowed: [],
   fromSources: [],
   allocation: TENTH_ALLOCATION(),
@@ -91,10 +99,13 @@ const TENTH_DAMAGE: DamageRules = {
   devastatingWounds: { note: 'Devastating Wounds: allocated after all other attacks, excess lost', spillOption: true },
   hazardous: TENTH_HAZARDOUS_RULES,
   advancedShooting: (ab) => ({ value: ab.assault, notes: [] }),
+  // Engaged: a unit that is not a MONSTER or VEHICLE shoots only its Pistols; Big Guns Never Tire: a MONSTER or
+  // VEHICLE shoots everything, -1 to hit except with Pistols.
+  engagedShooting: (ab, kw) => engaged(ab.pistol, kw, 'Pistols', 'Big Guns Never Tire'),
 };
 
 /** The pieces of the 10th edition's damage rules the 11th keeps where its data holds no text (one place). */
-export const TENTH_CORE = { benefitOfCover, bodyguardFirst } as const;
+export const TENTH_CORE = { benefitOfCover, bodyguardFirst, engaged } as const;
 
 // ---- Muster (member `muster`): one detachment, enhancements on CHARACTERs up to the setting's allowance. ----
 

@@ -138,7 +138,7 @@ export interface DamageRules {
   /** How the breakdown describes the cover toggle. */
   coverCondition: ConditionSpec;
   /** The edition's own condition toggles (the context flag each sets), after the common ones. */
-  extraConditions: readonly (ConditionSpec & { key: 'plungingFire' | 'indirectSpotted' })[];
+  extraConditions: readonly (ConditionSpec & { key: 'engaged' | 'plungingFire' | 'indirectSpotted' })[];
   /** Core rules the engine needs for which this edition's data holds no text, and the 10th edition's effect kept instead. */
   borrowed: readonly string[];
   /** Core rules this edition's data holds no text for, applied from the published rules (eleventh-edition.md), each with its section. */
@@ -159,6 +159,8 @@ export interface DamageRules {
   readonly devastatingWounds: DevastatingWoundsRules;
   /** What a failed Hazardous test (hazard roll) costs the attacking unit. */
   readonly hazardous: HazardousRules;
+  /** A ranged weapon of a unit shooting while engaged (`context.engaged`): whether it shoots, and a hit modifier. */
+  engagedShooting(ab: WeaponAbilities, attackerKeywords: ReadonlySet<string>): Noted<{ shoots: boolean; modifier?: RollModifier }>;
   /** Whether a ranged weapon may shoot when its unit Advanced this turn ([ASSAULT]). */
   advancedShooting(ab: WeaponAbilities): Noted<boolean>;
 }
