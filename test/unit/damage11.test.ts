@@ -326,6 +326,33 @@ describe('damage under the 10th and the 11th edition (hand-derived, same scenari
     near(both({ attacker: { weapons: [W({ AP: -1 })], keywords: ['INFANTRY'] }, target: T({ Sv: 7 }) })[11].damage, 1 / 3, 'unengaged');
   });
 
+  it("the wound roll of an attached unit: the highest Bodyguard T in the 11th, the first Bodyguard group's in the 10th", () => {
+    // A sergeant T4 listed first, troopers T5, an attached Leader T3; S5, no save: 10th T4 (3+, 2/3), 11th T5 (4+, 1/2).
+    const g = (o: Partial<TargetGroup>): TargetGroup => ({ models: 1, T: 4, Sv: 7, W: 1, ...o });
+    const target = groupedTarget([g({ name: 'sergeant' }), g({ name: 'troopers', models: 4, T: 5 }), g({ name: 'leader', T: 3, character: true, attached: true })]);
+    const r = both({ attacker: { weapons: [W({ skill: null, S: 5, AP: -1, abilities: ['TORRENT'] })] }, target });
+    near(r[10].wounds, 2 / 3, '10th');
+    near(r[11].wounds, 1 / 2, '11th');
+    assert.match(notes(r[11]), /highest T among the Bodyguard models, 5/);
+  });
+
+  it('Sustained Hits D3 with Lethal Hits; Blast 2 and Cleave 1 against 10 and 20 models', () => {
+    // BS3+, S4 v T4, no save, D1 v 20 W1: a hit of 3-5 (3/6) wounds on 4+ (1/2): 1/4; a critical hit (1/6)
+    // wounds automatically (1) and adds D3 hits (mean 2) rolling to wound (1/2): 1/6 · 2 = 1/3. Damage 7/12 in both;
+    // hits 3/6 + 1/6 · (1 + 2) = 1.
+    const sl = one({ AP: -1, abilities: ['SUSTAINED HITS D3', 'LETHAL HITS'] }, { models: 20, Sv: 7 });
+    for (const e of [10, 11] as const) {
+      near(sl[e].damage, 7 / 12, `${e} damage`);
+      near(sl[e].hits, 1, `${e} hits`);
+      near(sl[e].lethalAutoWounds, 1 / 6, `${e} automatic wounds`);
+    }
+    // [BLAST 2] A1: 1 + 2 per five models: 5 v 10, 9 v 20. [CLEAVE 1] A1: 3 v 10, 5 v 20 (11th only).
+    near(one({ abilities: ['BLAST 2'] }, { models: 10 })[11].attacks, 5, 'blast 10');
+    near(one({ abilities: ['BLAST 2'] }, { models: 20 })[11].attacks, 9, 'blast 20');
+    near(one({ type: 'melee', abilities: ['CLEAVE 1'] }, { models: 10 })[11].attacks, 3, 'cleave 10');
+    near(one({ type: 'melee', abilities: ['CLEAVE 1'] }, { models: 20 })[11].attacks, 5, 'cleave 20');
+  });
+
   it('snap shooting (15.09): 6s only in both; in the 11th no hit re-rolls and no critical hits', () => {
     // BS3+ SUSTAINED HITS 1, re-roll failed hits, S4 v T4, no save. 10th: P(6) with a re-roll = 1/6 + 5/6 · 1/6 =
     // 11/36, each a critical hit (2 hits): 22/36 hits, damage 11/36. 11th: 1/6 hits, not critical: 1/12.

@@ -286,7 +286,9 @@ function prepare(w: ScenarioWeapon, t: ScenarioTarget, n: Norm, rollLethal = fal
     notes.push('LANCE: +1 to wound (charged)');
   }
   wm = clamp1(wm);
-  const need = woundTarget(w.S, t.T);
+  const tough = n.rules.woundToughness(t);
+  if (tough.notes.length && !notes.some((x) => tough.notes.includes(x))) notes.push(...tough.notes);
+  const need = woundTarget(w.S, tough.value);
   const kw = new Set((t.keywords ?? []).map((k) => k.toUpperCase()));
   let critWoundOn = mods.critWoundOn;
   for (const a of ab.anti) {

@@ -79,6 +79,14 @@ const ELEVENTH_DAMAGE: DamageRules = {
   // 13.08: no save bonus (and so no 3+/AP 0 exception).
   coverSaveBonus: () => 0,
   isPistol: (ab) => ab.pistol || ab.closeQuarters,
+  // The attack sequence: an attached unit's wound rolls use the highest T among its Bodyguard models while any
+  // remain (the engine keeps it for the whole sequence: it does not change when the last Bodyguard model falls).
+  woundToughness(t) {
+    const body = (t.groups ?? []).filter((g) => !g.attached);
+    const T = body.length ? Math.max(...body.map((g) => g.T)) : t.T;
+    const notes = T !== t.T ? [`Wound roll: the highest T among the Bodyguard models, ${T} (${SOURCE})`] : [];
+    return { value: T, notes };
+  },
   abilityNotes(ab) {
     const notes: string[] = [];
     if (ab.precision) notes.push("PRECISION: selects a visible CHARACTER's allocation group, current until the weapon's attacks are resolved or the group is destroyed (a target with model groups)");

@@ -79,6 +79,7 @@ const TENTH_DAMAGE: DamageRules = {
   benefitOfCover: (ab, s) => ({ value: benefitOfCover(ab, s.ranged, s.context.targetInCover, s.indirectBlind), notes: [] }),
   coverSaveBonus,
   isPistol: (ab) => ab.pistol,
+  woundToughness: (t) => ({ value: t.T, notes: [] }),
   abilityNotes(ab) {
     const notes: string[] = [];
     if (ab.closeQuarters) notes.push('CLOSE-QUARTERS: not a 10th-edition ability, ignored');

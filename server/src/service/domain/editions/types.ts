@@ -125,6 +125,8 @@ export interface DamageRules {
   benefitOfCover(ab: WeaponAbilities, s: AttackSituation): Noted<boolean>;
   /** The armour-save improvement the benefit of cover gives a model with this Sv against this AP (AP as a non-positive number). */
   coverSaveBonus(Sv: number, AP: number): number;
+  /** The T the wound roll uses against the target (a unit of model groups: the Bodyguard's, as the edition says). */
+  woundToughness(t: ScenarioTarget): Noted<number>;
   /** Whether a profile is fired as a Pistol (a model fires its Pistols or its other ranged weapons). */
   isPistol(ab: WeaponAbilities): boolean;
   /** Notes on a weapon's abilities that the engine applies as written elsewhere or not at all (Precision, abilities not in this edition, Hazardous). */
