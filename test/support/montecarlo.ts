@@ -56,8 +56,11 @@ export function param(abilities: string[], prefix: string): string | undefined {
   return undefined;
 }
 
-/** Simulates `trials` independent resolutions of the scenario. */
-export function simulate(s: DamageScenario, trials: number, seed: number): Record<McKey, McStat> {
+/**
+ * Simulates `trials` independent resolutions of the scenario. `lethalRoll`: the attacker has the critical hits of
+ * LETHAL HITS weapons roll to wound (the 11th edition's choice) rather than wound automatically.
+ */
+export function simulate(s: DamageScenario, trials: number, seed: number, opts: { lethalRoll?: boolean } = {}): Record<McKey, McStat> {
   const rand = rng(seed);
   const { d6, roll } = makeRoller(rand);
   const t = s.target;
@@ -119,7 +122,7 @@ export function simulate(s: DamageScenario, trials: number, seed: number): Recor
       if ((ctx.phase !== undefined || ctx.overwatch) && (phase === 'shooting') !== ranged) continue;
       const ab = w.abilities ?? [];
       const torrent = has(ab, 'TORRENT') || w.skill === null;
-      const lethal = has(ab, 'LETHAL HITS');
+      const lethal = has(ab, 'LETHAL HITS') && !opts.lethalRoll;
       const dev = has(ab, 'DEVASTATING WOUNDS');
       const sustained = param(ab, 'SUSTAINED HITS');
       const rapid = param(ab, 'RAPID FIRE');

@@ -537,6 +537,26 @@ describe('damage under the 11th edition against Monte Carlo (4 standard errors, 
       target: { models: 3, T: 6, Sv: 2, W: 4, invuln: 5, stealth: true }, modifiers: { hit: 1 }, rules: eleventh,
     }],
   ];
+  it("LETHAL HITS with DEVASTATING WOUNDS: the engine's choice agrees with the simulation of that choice, and is the better one", () => {
+    // D6 against 2+ saves: rolling to wound for a critical wound (6 mortal-wound packets) beats an automatic wound.
+    const s: DamageScenario = {
+      attacker: { weapons: [M({ A: 3, S: 4, AP: 0, D: 'D6', abilities: ['LETHAL HITS', 'DEVASTATING WOUNDS'] })] },
+      target: { models: 4, T: 4, Sv: 2, W: 4 }, rules: eleventh,
+    };
+    const exact = computeDamage(s);
+    assert.match(notes(exact), /the critical hits roll to wound/);
+    const roll = simulate(s, TRIALS, SEED + 99, { lethalRoll: true });
+    const auto = simulate(s, TRIALS, SEED + 98);
+    for (const k of ['woundsLost', 'damage', 'devWounds', 'modelsSlain'] as const) {
+      assert.ok(Math.abs(exact[k] - roll[k].mean) <= 4 * roll[k].se + 1e-9, `${k}: exact ${exact[k]} vs rolling ${roll[k].mean} ± ${roll[k].se}`);
+    }
+    assert.ok(roll.woundsLost.mean > auto.woundsLost.mean, 'rolling is the better choice here');
+    // The 10th always wounds automatically: its figure is the automatic choice's.
+    const tenth = computeDamage({ ...s, rules: { edition: 10 } });
+    assert.ok(Math.abs(tenth.woundsLost - auto.woundsLost.mean) <= 4 * auto.woundsLost.se, `10th ${tenth.woundsLost} vs automatic ${auto.woundsLost.mean}`);
+    assert.ok(exact.woundsLost > tenth.woundsLost);
+  });
+
   cases.forEach(([name, s], i) => {
     it(name, () => {
       const exact = computeDamage(s);
