@@ -66,9 +66,13 @@ ${body}
 
 /** The edition whose weapon abilities apply, and what it keeps from the 10th where its data holds no text. */
 function editionLine(b: DamageBreakdown): string {
-  const kept = b.edition.keptFromTenth;
-  const head = `<p class="dim">Rules: ${escapeHtml(b.edition.label)}.${kept.length ? ' Kept from the 10th edition:' : ''}</p>`;
-  return kept.length ? `${head}<ul class="dim">${kept.map((k) => `<li>${escapeHtml(k)}</li>`).join('')}</ul>` : head;
+  const list = (title: string, xs: readonly string[]) => (xs.length ? `<p class="dim">${title}</p><ul class="dim">${xs.map((k) => `<li>${escapeHtml(k)}</li>`).join('')}</ul>` : '');
+  const sources = b.edition.fromSources ?? [];
+  return (
+    `<p class="dim">Rules: ${escapeHtml(b.edition.label)}.</p>` +
+    list('Core rules the data does not hold, applied from the published rules:', sources) +
+    list('Kept from the 10th edition:', b.edition.keptFromTenth)
+  );
 }
 
 function targetLine(b: DamageBreakdown): string {

@@ -1,7 +1,8 @@
 // A seeded Monte Carlo of the whole allocation against a target of model groups, for tests only. Written
 // apart from the engine: every die rolled, one model at a time. Each successful wound is allocated to the
 // current model of the current group (the Bodyguard groups in the order given, then the attached ones; a
-// PRECISION weapon's wounds to the CHARACTER groups first, as each edition allows), which then rolls its own
+// PRECISION weapon's wounds to the CHARACTER groups first, as each edition allows; the 11th: CHARACTER groups
+// last, PRECISION to one CHARACTER's group), which then rolls its own
 // save, takes its own damage modifiers and Feel No Pain; Devastating Wounds after every other attack.
 // Damage after the unit is gone is counted against the last group of the order (the engine's convention).
 // Covers: A/D dice, skill or TORRENT, S, AP, SUSTAINED HITS X, LETHAL HITS, DEVASTATING WOUNDS, PRECISION,
@@ -23,9 +24,12 @@ export function simulateGroups(s: DamageScenario, trials: number, seed: number):
   const eleventh = s.rules?.edition === 11;
   const order = [...groups.keys()].filter((i) => !groups[i].attached).concat([...groups.keys()].filter((i) => groups[i].attached));
   const led = groups.some((g) => !g.attached);
-  const precise = order.filter((i) => groups[i].character && (eleventh || (groups[i].attached && led)));
-  const precisionOrder = [...precise, ...order.filter((i) => !precise.includes(i))];
-  const normalOrder = [...order.filter((i) => !precise.includes(i)), ...precise];
+  // The 11th (05.03): CHARACTER groups after every other; PRECISION selects one CHARACTER's group (the first).
+  const chars = order.filter((i) => groups[i].character);
+  const base = eleventh ? [...order.filter((i) => !groups[i].character), ...chars] : order;
+  const precise = eleventh ? chars.slice(0, 1) : order.filter((i) => groups[i].character && groups[i].attached && led);
+  const precisionOrder = [...precise, ...base.filter((i) => !precise.includes(i))];
+  const normalOrder = [...base.filter((i) => !precise.includes(i)), ...precise];
   const sums: Record<string, number> = {};
   const sqs: Record<string, number> = {};
   const keys = [...ALLOC_KEYS, ...groups.map((_, i) => `g${i}`)];

@@ -40,8 +40,8 @@ export interface McStat {
   se: number;
 }
 
-export type McKey = 'attacks' | 'hits' | 'critHits' | 'wounds' | 'critWounds' | 'lethalAutoWounds' | 'devWounds' | 'unsaved' | 'damage' | 'damageBeforeFnp' | 'woundsLost' | 'modelsSlain' | 'pWipe' | 'hazardousFailedTests';
-export const MC_KEYS: McKey[] = ['attacks', 'hits', 'critHits', 'wounds', 'critWounds', 'lethalAutoWounds', 'devWounds', 'unsaved', 'damage', 'damageBeforeFnp', 'woundsLost', 'modelsSlain', 'pWipe', 'hazardousFailedTests'];
+export type McKey = 'attacks' | 'hits' | 'critHits' | 'wounds' | 'critWounds' | 'lethalAutoWounds' | 'devWounds' | 'unsaved' | 'damage' | 'damageBeforeFnp' | 'woundsLost' | 'modelsSlain' | 'pWipe' | 'hazardousFailedTests' | 'hazardousModelsLost';
+export const MC_KEYS: McKey[] = ['attacks', 'hits', 'critHits', 'wounds', 'critWounds', 'lethalAutoWounds', 'devWounds', 'unsaved', 'damage', 'damageBeforeFnp', 'woundsLost', 'modelsSlain', 'pWipe', 'hazardousFailedTests', 'hazardousModelsLost'];
 
 /** Whether an ability list holds `name` (case and brackets ignored). */
 export function has(abilities: string[], name: string): boolean {
@@ -56,15 +56,19 @@ export function param(abilities: string[], prefix: string): string | undefined {
   return undefined;
 }
 
-/** Simulates `trials` independent resolutions of the scenario. */
-export function simulate(s: DamageScenario, trials: number, seed: number): Record<McKey, McStat> {
+/**
+ * Simulates `trials` independent resolutions of the scenario. `lethalRoll`: the attacker has the critical hits of
+ * LETHAL HITS weapons roll to wound (the 11th edition's choice) rather than wound automatically.
+ */
+export function simulate(s: DamageScenario, trials: number, seed: number, opts: { lethalRoll?: boolean } = {}): Record<McKey, McStat> {
   const rand = rng(seed);
   const { d6, roll } = makeRoller(rand);
   const t = s.target;
   const ctx = s.context ?? {};
   const mod = s.modifiers ?? {};
-  const spill = s.rules?.devastatingWounds === 'spill';
   const eleventh = s.rules?.edition === 11;
+  // The launch wording of the 10th edition's Devastating Wounds; the 11th's reach one model per critical wound.
+  const spill = s.rules?.devastatingWounds === 'spill' && !eleventh;
   const critHitOn = mod.critHitOn ?? 6;
   const kw = (t.keywords ?? []).map((k) => k.toUpperCase());
   const sum: Record<string, number> = {};
@@ -118,7 +122,7 @@ export function simulate(s: DamageScenario, trials: number, seed: number): Recor
       if ((ctx.phase !== undefined || ctx.overwatch) && (phase === 'shooting') !== ranged) continue;
       const ab = w.abilities ?? [];
       const torrent = has(ab, 'TORRENT') || w.skill === null;
-      const lethal = has(ab, 'LETHAL HITS');
+      const lethal = has(ab, 'LETHAL HITS') && !opts.lethalRoll;
       const dev = has(ab, 'DEVASTATING WOUNDS');
       const sustained = param(ab, 'SUSTAINED HITS');
       const rapid = param(ab, 'RAPID FIRE');
@@ -126,13 +130,19 @@ export function simulate(s: DamageScenario, trials: number, seed: number): Recor
       const indirectBlind = has(ab, 'INDIRECT FIRE') && ranged && ctx.targetVisible === false;
       const overwatch = !!ctx.overwatch && ranged;
       // Each modifier separately: an 11th-edition PSYCHIC attack ignores the negative ones.
-      const hitMods: number[] = [mod.hit ?? 0];
+      const hitMods: number[] = Array.isArray(mod.hit) ? [...mod.hit] : [mod.hit ?? 0];
       if (has(ab, 'HEAVY') && ranged && (eleventh ? ctx.heavyReady : ctx.remainedStationary)) hitMods.push(1);
       if (t.stealth && ranged && !eleventh) hitMods.push(-1);
-      if (indirectBlind) hitMods.push(-1);
+      if (indirectBlind && !eleventh) hitMods.push(-1);
       const psychic = eleventh && has(ab, 'PSYCHIC');
       let hm = hitMods.filter((x) => !psychic || x > 0).reduce((a, b) => a + b, 0);
       hm = Math.max(-1, Math.min(1, hm));
+      // 11th: cover worsens BS by 1, Plunging Fire improves it; the BS is clamped to 2+..6+.
+      const hasCover = ranged && (ctx.targetInCover || indirectBlind || (eleventh && !!t.stealth)) && !has(ab, 'IGNORES COVER');
+      const bsChanges = eleventh ? [hasCover ? -1 : 0, ctx.plungingFire && ranged ? 1 : 0].filter((x) => x && (!psychic || x > 0)) : [];
+      const skill = bsChanges.length ? Math.max(2, Math.min(6, (w.skill as number) - bsChanges.reduce((a, b) => a + b, 0))) : (w.skill as number);
+      const alwaysFail = indirectBlind ? (eleventh ? (ctx.indirectSpotted ? 3 : 5) : 3) : 1;
+      const hitReroll = (indirectBlind || overwatch) && eleventh ? 'none' : mod.rerollHits ?? 'none';
       let wm = mod.wound ?? 0;
       if (has(ab, 'LANCE') && ctx.charged) wm++;
       wm = Math.max(-1, Math.min(1, wm));
@@ -146,22 +156,26 @@ export function simulate(s: DamageScenario, trials: number, seed: number): Recor
       const S = w.S;
       const need = S >= 2 * t.T ? 2 : S > t.T ? 3 : S === t.T ? 4 : 2 * S <= t.T ? 6 : 5;
       const AP = -Math.abs(w.AP);
-      const stealthCover = eleventh && !!t.stealth;
-      const cover = ranged && (ctx.targetInCover || indirectBlind || stealthCover) && !has(ab, 'IGNORES COVER') && !(t.Sv <= 3 && AP === 0);
+      const cover = !eleventh && hasCover && !(t.Sv <= 3 && AP === 0);
       const impr = Math.min(1, (mod.save ?? 0) + (cover ? 1 : 0));
       const hitFail = (u: number) => {
         if (overwatch) return u !== 6;
-        if (u === 1 || (indirectBlind && u <= 3)) return true;
+        if (u <= alwaysFail) return true;
         if (u >= critHitOn) return false;
-        return u + hm < (w.skill as number);
+        return u + hm < skill;
       };
-      const hitCrit = (u: number) => !hitFail(u) && u >= critHitOn && (!overwatch || u === 6);
+      // 11th snap shooting (15.09): the 6s that hit are not critical.
+      const hitCrit = (u: number) => !hitFail(u) && u >= critHitOn && (!overwatch || (u === 6 && !eleventh));
       const woundFail = (u: number) => u === 1 || (u < critWoundOn && u + wm < need);
       const woundCrit = (u: number) => u !== 1 && u >= critWoundOn;
       const rollDamage = () => {
         let d = roll(w.D);
+        if (t.damageSetTo != null) d = t.damageSetTo;
+        if (t.damageMultiplier) d *= t.damageMultiplier;
+        // The 11th: Melta's addition before halving; the 10th: halving first.
+        if (eleventh && melta && ctx.withinHalfRange) d += roll(melta);
         if (t.halfDamage) d = Math.ceil(d / 2);
-        if (melta && ctx.withinHalfRange) d += roll(melta);
+        if (!eleventh && melta && ctx.withinHalfRange) d += roll(melta);
         if (t.damageReduction) d = Math.max(1, d - t.damageReduction);
         return d;
       };
@@ -210,7 +224,7 @@ export function simulate(s: DamageScenario, trials: number, seed: number): Recor
             wound();
             continue;
           }
-          const u = rollWith(mod.rerollHits ?? 'none', hitFail, hitCrit);
+          const u = rollWith(hitReroll, hitFail, hitCrit);
           if (hitFail(u)) continue;
           c.hits++;
           if (hitCrit(u)) {
@@ -226,10 +240,35 @@ export function simulate(s: DamageScenario, trials: number, seed: number): Recor
           } else wound();
         }
       }
-      if (has(ab, 'HAZARDOUS')) for (let m = 0; m < w.models; m++) if (d6() === 1) c.hazardousFailedTests++;
+      if (has(ab, 'HAZARDOUS')) for (let m = 0; m < w.models; m++) if (d6() <= (eleventh ? 2 : 1)) c.hazardousFailedTests++;
     }
     for (const d of pendingDev) allocate(d, true);
     c.pWipe = alive === 0 ? 1 : 0;
+    // The attacker's own losses, failed roll by failed roll: 10th: a model, or 3 mortal wounds to a CHARACTER,
+    // MONSTER or VEHICLE (excess lost); 11th (06.03): 1 mortal wound, 3 for a MONSTER or VEHICLE, spilling.
+    {
+      const akw = (s.attacker.keywords ?? []).map((k) => k.toUpperCase());
+      const aW = s.attacker.W ?? 1;
+      let left = s.attacker.models ?? Math.max(0, ...s.attacker.weapons.map((w) => (has(w.abilities ?? [], 'HAZARDOUS') ? w.models : 0)));
+      const mortal = eleventh ? (akw.includes('MONSTER') || akw.includes('VEHICLE') ? 3 : 1) : akw.some((k) => ['CHARACTER', 'MONSTER', 'VEHICLE'].includes(k)) ? 3 : 0;
+      let hurtA = 0;
+      for (let f = 0; f < c.hazardousFailedTests && left > 0; f++) {
+        if (!mortal) {
+          left--;
+          c.hazardousModelsLost++;
+          continue;
+        }
+        for (let m = 0; m < mortal && left > 0; m++) {
+          if (++hurtA >= aW) {
+            left--;
+            c.hazardousModelsLost++;
+            hurtA = 0;
+            if (!eleventh) break; // the 10th: the excess of one failed test is lost
+          }
+        }
+        if (!eleventh) hurtA = 0;
+      }
+    }
     for (const k of MC_KEYS) {
       sum[k] += c[k];
       sq[k] += c[k] * c[k];

@@ -35,9 +35,9 @@ describe('damage breakdown data', () => {
     assert.deepStrictEqual(b.target, { index: 1, name: 'T4 3+ W2 ×5', profile: { models: 5, T: 4, Sv: 3, W: 2, keywords: ['INFANTRY'] } });
     assert.deepStrictEqual(b.targets.map((t) => t.name), DEFAULT_SETTINGS.damageTargets.map((t) => t.name));
     assert.deepStrictEqual(b.toggles.map((t) => [t.key, t.on]), [
-      ['halfRange', false], ['cover', false], ['stationary', false], ['charged', false], ['stealth', false], ['advanced', false], ['stratagem:POINT-BLANK AMBUSH', false],
+      ['halfRange', false], ['cover', false], ['stationary', false], ['charged', false], ['stealth', false], ['advanced', false], ['engaged', false], ['stratagem:POINT-BLANK AMBUSH', false],
     ]);
-    assert.match(b.toggles[6].detail ?? '', /1CP: \[LETHAL HITS\] when within 12"/);
+    assert.match(b.toggles[7].detail ?? '', /1CP: \[LETHAL HITS\] when within 12"/);
     assert.deepStrictEqual(b.phases.map((p) => p.phase), ['shooting', 'fight']);
     assert.strictEqual(b.devastatingWounds, 'current');
     // JSON round trip: what the server sends is what the view gets.

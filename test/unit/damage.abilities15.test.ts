@@ -28,9 +28,9 @@ describe('damage engine: HAZARDOUS, ONE SHOT, ASSAULT, EXTRA ATTACKS', () => {
     near(computeDamage({ attacker: { weapons: [haz], models: 1, keywords: ['MONSTER'], W: 4 }, target }).hazardousModelsLost, 1 - q0 - q1, 'monster W4');
     // A CHARACTER of W3: 3 mortal wounds slay it, as one model a failure.
     near(computeDamage({ attacker: { weapons: [haz], models: 6, keywords: ['CHARACTER'], W: 3 }, target }).hazardousModelsLost, 1, 'character W3');
-    // The 11th keeps the 10th's effect and says so.
+    // The 11th's hazard rolls (06.03): 1-2 fail, 1 mortal wound each: W1 models, 6 · 1/3 = 2.
     const r11 = computeDamage({ attacker: { weapons: [haz], models: 6 }, target, rules: { edition: 11 } });
-    near(r11.hazardousModelsLost, 1);
+    near(r11.hazardousModelsLost, 2);
     assert.ok(r11.notes.some((n) => /06\.03/.test(n)), r11.notes.join('\n'));
     near(computeDamage({ attacker: { weapons: [W({ models: 6 })] }, target }).hazardousModelsLost, 0, 'no Hazardous weapon');
     // From a datasheet (fromRules): the unit's keywords and W reach the engine; its models cap the loss.

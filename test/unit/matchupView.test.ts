@@ -65,7 +65,7 @@ describe('matchup webview HTML', () => {
     const rev = renderMatchupHtml(m, { reverse: true, phase: 'best' }, NONCE, CSP);
     assert.match(rev, /<h1>What they do to you<\/h1>/);
     assert.match(rev, /<button type="button" data-direction="true" class="on" aria-pressed="true">They → you<\/button>/);
-    assert.deepStrictEqual(m.toggles.map((x) => x.key), ['halfRange', 'cover', 'stationary', 'charged', 'stealth', 'advanced']);
+    assert.deepStrictEqual(m.toggles.map((x) => x.key), ['halfRange', 'cover', 'stationary', 'charged', 'stealth', 'advanced', 'engaged']);
     for (const t of m.toggles) assert.ok(html.includes(`data-toggle="${t.key}"`));
   });
 

@@ -80,7 +80,7 @@ describe('damage breakdown webview HTML', () => {
   });
 
   it('has a checkbox per toggle, a button per target and a chart per distribution', () => {
-    assert.strictEqual((html.match(/<input type="checkbox" data-toggle="/g) ?? []).length, 7);
+    assert.strictEqual((html.match(/<input type="checkbox" data-toggle="/g) ?? []).length, 8);
     assert.ok(html.includes('data-toggle="stratagem:POINT-BLANK AMBUSH"'));
     assert.ok(html.includes('data-toggle="advanced"'));
     assert.strictEqual((html.match(/<button type="button" data-target="\d"/g) ?? []).length, 5);

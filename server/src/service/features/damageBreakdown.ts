@@ -28,6 +28,12 @@ export interface BreakdownConditions {
   stealth?: boolean;
   /** The unit advanced this turn: only ASSAULT ranged weapons shoot. */
   advanced?: boolean;
+  /** The unit shoots while engaged (the edition says which weapons and at what penalty). */
+  engaged?: boolean;
+  /** 11th edition: Plunging Fire (22.05), +1 BS. */
+  plungingFire?: boolean;
+  /** 11th edition: indirect shooting by a stationary unit at a target a friendly unit sees (10.07): 1-3 fail. */
+  indirectSpotted?: boolean;
   /** Stratagem variants switched on, by label (`POINT-BLANK AMBUSH`). */
   stratagems?: string[];
   /**
@@ -37,7 +43,7 @@ export interface BreakdownConditions {
   vs?: 'opponent' | 'reverse';
 }
 
-export type ConditionKey = 'halfRange' | 'cover' | 'stationary' | 'heavyReady' | 'charged' | 'stealth' | 'advanced';
+export type ConditionKey = 'halfRange' | 'cover' | 'stationary' | 'heavyReady' | 'charged' | 'stealth' | 'advanced' | 'engaged' | 'plungingFire' | 'indirectSpotted';
 
 export interface BreakdownToggle {
   /** A ConditionKey, or `stratagem:<label>`. */
@@ -87,7 +93,7 @@ export interface PhaseBreakdown {
 export interface DamageBreakdown {
   unit: { index: number; name: string; line: number };
   /** The list's edition, whose weapon abilities apply, and the 10th-edition rules it keeps where its data has no text. */
-  edition: { edition: Edition; label: string; keptFromTenth: string[] };
+  edition: { edition: Edition; label: string; keptFromTenth: string[]; fromSources: string[] };
   target: { index: number; name: string; profile: ScenarioTarget };
   targets: { index: number; name: string }[];
   toggles: BreakdownToggle[];
@@ -100,11 +106,12 @@ export function conditionToggles(edition: Edition): { key: ConditionKey; label: 
   const d = editionRules(edition).damage;
   return [
     { key: 'halfRange', label: 'Half range', detail: 'Rapid Fire and Melta apply' },
-    { key: 'cover', label: 'Target in cover', detail: '+1 to the save against ranged attacks' },
+    { key: 'cover', label: 'Target in cover', detail: d.coverCondition.detail },
     { key: d.heavyCondition.context === 'heavyReady' ? 'heavyReady' : 'stationary', label: d.heavyCondition.label, detail: d.heavyCondition.detail },
     { key: 'charged', label: 'Charged', detail: 'Lance: +1 to wound' },
     { key: 'stealth', label: d.stealth.label, detail: d.stealth.detail },
     { key: 'advanced', label: 'Advanced', detail: 'only ASSAULT ranged weapons shoot' },
+    ...d.extraConditions,
   ];
 }
 
@@ -117,6 +124,9 @@ export function conditionContext(conditions: BreakdownConditions): ScenarioConte
     heavyReady: !!conditions.heavyReady,
     charged: !!conditions.charged,
     advanced: !!conditions.advanced,
+    engaged: !!conditions.engaged,
+    plungingFire: !!conditions.plungingFire,
+    indirectSpotted: !!conditions.indirectSpotted,
   };
 }
 
@@ -194,7 +204,7 @@ export function damageBreakdown(
   }
   return {
     unit: { index: unitIndex, name: unit.name.text, line: doc.positionAt(unit.name.span.start).line },
-    edition: { edition, label: editionRules(edition).label, keptFromTenth: [...editionRules(edition).damage.borrowed] },
+    edition: { edition, label: editionRules(edition).label, keptFromTenth: [...editionRules(edition).damage.borrowed], fromSources: [...editionRules(edition).damage.fromSources] },
     target: { index: targetIndex, name: chosen.name, profile: target },
     targets: targets.map((t, index) => ({ index, name: t.name })),
     toggles,

@@ -192,7 +192,7 @@ export function appliesInPhase(e: StratagemEffect, phase: 'shooting' | 'fight'):
 /** The effect's roll modifiers merged into the scenario's (modifiers add; re-rolls and critical thresholds take the better). */
 export function effectModifiers(e: StratagemEffect, base: ScenarioModifiers = {}): ScenarioModifiers {
   const out: ScenarioModifiers = { ...base };
-  if (e.hitMod) out.hit = (out.hit ?? 0) + e.hitMod;
+  if (e.hitMod) out.hit = Array.isArray(out.hit) ? [...out.hit, e.hitMod] : (out.hit ?? 0) + e.hitMod;
   if (e.woundMod) out.wound = (out.wound ?? 0) + e.woundMod;
   const order: RerollKind[] = ['none', 'ones', 'failed', 'noncrit'];
   const best = (a: RerollKind | undefined, b: RerollKind | undefined) => (order.indexOf(a ?? 'none') >= order.indexOf(b ?? 'none') ? a : b);

@@ -6,11 +6,11 @@
 import { WeaponAbilities, parseAbilities } from './abilities';
 import { Dist, binomial, compound, convolve, convolvePower, diceDist, mapDist, mean, parseDice, point } from './dice';
 import { editionRules } from '../editions';
-import type { AttackSituation, DamageRules, Edition, RollModifier } from '../editions';
+import type { AttackSituation, DamageRules, DamageStep, Edition, RollModifier } from '../editions';
 import { BOUNDS, BoundsError } from '../bounds';
 import { spend, withBudget } from './budget';
 import { Joint, addScaled2, compound2, conv2, jointFrom, spreadUnits, thinnedJoint } from './joint';
-import type { RerollKind, ScenarioWeapon, ScenarioTarget, ScenarioContext, ScenarioModifiers, ScenarioAttacker, DamageScenario, DamageStats, WeaponResult, OneShotTotals, DamageResult } from './scenario';
+import type { RerollKind, ScenarioWeapon, ModelsProfile, ScenarioTarget, TargetGroup, ScenarioContext, ScenarioModifiers, ScenarioAttacker, DamageScenario, DamageStats, WeaponResult, OneShotTotals, DamageResult } from './scenario';
 import { GroupLayout, GroupPacket, GroupWeapon, entryVector, groupLayout, groupStats, hornerSlot, runGroupChain } from './groups';
 
 export type { RerollKind, ScenarioWeapon, ModelsProfile, ScenarioTarget, TargetGroup, ScenarioContext, ScenarioModifiers, ScenarioAttacker, DamageScenario, DamageStats, WeaponResult, OneShotTotals, DamageResult } from './scenario';
@@ -99,6 +99,8 @@ interface Prepared {
   joint: Joint;
   /** [ONE SHOT]. */
   oneShot: boolean;
+  /** Hazard rolls of this result or lower fail (the edition's). */
+  hazardFailUpTo: number;
   /** What the per-group save and damage need (grouped targets). */
   AP: number;
   cover: boolean;
@@ -123,8 +125,12 @@ interface Prepared {
 
 interface Norm {
   ctx: Required<ScenarioContext> & { phaseGiven: boolean };
-  mods: Required<ScenarioModifiers>;
+  mods: Required<Omit<ScenarioModifiers, 'hit'>> & { hit: number[] };
   spill: boolean;
+  /** The launch wording was asked for (ignored when the edition has no such option). */
+  spillAsked: boolean;
+  /** The attacking unit's keywords, upper case. */
+  attackerKeywords: ReadonlySet<string>;
   edition: Edition;
   /** The edition's weapon-ability semantics. */
   rules: DamageRules;
@@ -145,9 +151,12 @@ function normalize(s: DamageScenario): Norm {
       targetVisible: c.targetVisible !== false,
       overwatch: !!c.overwatch,
       advanced: !!c.advanced,
+      engaged: !!c.engaged,
+      plungingFire: !!c.plungingFire,
+      indirectSpotted: !!c.indirectSpotted,
     },
     mods: {
-      hit: m.hit ?? 0,
+      hit: typeof m.hit === 'number' ? [m.hit] : m.hit ?? [],
       wound: m.wound ?? 0,
       save: m.save ?? 0,
       rerollHits: m.rerollHits ?? 'none',
@@ -155,22 +164,28 @@ function normalize(s: DamageScenario): Norm {
       critHitOn: m.critHitOn ?? 6,
       critWoundOn: m.critWoundOn ?? 6,
     },
-    spill: s.rules?.devastatingWounds === 'spill',
+    spill: s.rules?.devastatingWounds === 'spill' && editionRules(s.rules?.edition ?? 10).damage.devastatingWounds.spillOption,
+    spillAsked: s.rules?.devastatingWounds === 'spill',
+    attackerKeywords: new Set((s.attacker.keywords ?? []).map((k) => k.toUpperCase())),
     edition: s.rules?.edition ?? 10,
     rules: editionRules(s.rules?.edition ?? 10).damage,
   };
 }
 
-/** Modified Damage: division first, then Melta's addition, then reduction; never below 1. */
-function modifiedDamage(D: Dist, melta: Dist | undefined, t: ScenarioTarget): Dist {
-  let d = t.halfDamage ? mapDist(D, (v) => Math.ceil(v / 2)) : D;
-  if (melta) d = convolve(d, melta);
-  const red = t.damageReduction ?? 0;
-  if (red > 0) d = mapDist(d, (v) => Math.max(1, v - red));
+/** Modified Damage: the target's and the weapon's damage modifiers in the edition's order; reduction never below 1. */
+function modifiedDamage(D: Dist, melta: Dist | undefined, t: ModelsProfile, order: readonly DamageStep[]): Dist {
+  let d = D;
+  for (const step of order) {
+    if (step === 'set' && t.damageSetTo != null) d = point(t.damageSetTo);
+    else if (step === 'multiply' && t.damageMultiplier && t.damageMultiplier !== 1) d = mapDist(d, (v) => v * t.damageMultiplier!);
+    else if (step === 'add' && melta) d = convolve(d, melta);
+    else if (step === 'halve' && t.halfDamage) d = mapDist(d, (v) => Math.ceil(v / 2));
+    else if (step === 'subtract' && (t.damageReduction ?? 0) > 0) d = mapDist(d, (v) => Math.max(1, v - t.damageReduction!));
+  }
   return d;
 }
 
-function prepare(w: ScenarioWeapon, t: ScenarioTarget, n: Norm): Prepared {
+function prepare(w: ScenarioWeapon, t: ScenarioTarget, n: Norm, rollLethal = false): Prepared {
   const ab = parseAbilities(w.abilities ?? []);
   const notes: string[] = [];
   for (const u of ab.unknown) notes.push(`unknown ability "${u}" ignored`);
@@ -203,6 +218,14 @@ function prepare(w: ScenarioWeapon, t: ScenarioTarget, n: Norm): Prepared {
       notes.push('not an ASSAULT weapon: does not shoot when its unit Advanced');
     }
   }
+  // Shooting while engaged: which weapons shoot and at what penalty is the edition's.
+  let engagedMod: RollModifier | undefined;
+  if (used && ranged && ctx.engaged) {
+    const cq = n.rules.engagedShooting(ab, n.attackerKeywords);
+    notes.push(...cq.notes);
+    if (!cq.value.shoots) used = false;
+    engagedMod = cq.value.modifier;
+  }
   const models = used ? w.models : 0;
   const attacksDist = compound(point(models), perModel);
 
@@ -211,48 +234,61 @@ function prepare(w: ScenarioWeapon, t: ScenarioTarget, n: Norm): Prepared {
   let pCrit: number;
   const torrent = ab.torrent || w.skill === null;
   const indirectBlind = ab.indirectFire && ranged && !ctx.targetVisible;
-  const situation: AttackSituation = { ranged, context: ctx, target: t, indirectBlind };
+  const bare: AttackSituation = { ranged, context: ctx, target: t, indirectBlind, cover: false };
+  // Whether the target has the benefit of cover: the edition says what it does (the save, or the BS).
+  const cover = n.rules.benefitOfCover(ab, bare);
+  notes.push(...cover.notes);
+  const situation: AttackSituation = { ...bare, cover: cover.value };
   if (torrent) {
     pHit = 1;
     pCrit = 0;
   } else {
-    const skill = w.skill as number;
-    // Every hit modifier with its source; the edition says which apply (PSYCHIC may ignore some), then the ±1 cap.
+    // Every hit modifier and BS/WS change with its source; the edition says which apply (PSYCHIC may ignore
+    // some); the changes to BS/WS add up, clamped to 2+..6+, the modifiers to the roll add up, capped at ±1.
     const all: RollModifier[] = [];
-    if (mods.hit) all.push({ value: mods.hit, source: 'modifiers' });
+    for (const v of mods.hit) if (v) all.push({ value: v, source: 'modifiers' });
+    if (w.hitModifier) all.push({ value: w.hitModifier, source: 'the weapon' });
+    if (engagedMod) all.push(engagedMod);
     const fromAbilities = n.rules.hitModifiers(ab, situation);
     all.push(...fromAbilities.value);
     notes.push(...fromAbilities.notes);
-    if (indirectBlind) all.push({ value: -1, source: 'INDIRECT FIRE', note: 'INDIRECT FIRE (not visible): -1 to hit, unmodified 1-3 fail, target has cover' });
     const applied = n.rules.appliedHitModifiers(ab, all);
     for (const m of applied.value) if (m.note) notes.push(m.note);
     notes.push(...applied.notes);
-    const hm = clamp1(applied.value.reduce((sum, m) => sum + m.value, 0));
+    const changes = applied.value.filter((m) => m.characteristic);
+    const skill = changes.length ? Math.max(2, Math.min(6, (w.skill as number) - changes.reduce((sum, m) => sum + m.value, 0))) : (w.skill as number);
+    const hm = clamp1(applied.value.reduce((sum, m) => sum + (m.characteristic ? 0 : m.value), 0));
+    const limits = n.rules.hitRollLimits(ab, situation);
+    notes.push(...limits.notes);
     const critOn = mods.critHitOn;
     const overwatch = ctx.overwatch && ranged;
+    const snap = n.rules.snapShooting;
+    const failUpTo = Math.max(1, limits.value.failUpTo);
     const face = (u: number): 0 | 1 | 2 => {
-      if (overwatch) return u === 6 ? 2 : 0;
-      if (u === 1) return 0;
-      if (indirectBlind && u <= 3) return 0;
+      if (overwatch) return u === 6 ? (snap.critical ? 2 : 1) : 0;
+      if (u <= failUpTo) return 0;
       if (u >= critOn) return 2;
       return u + hm >= skill ? 1 : 0;
     };
-    const [, s1, s2] = rollOutcome(face, mods.rerollHits);
+    const [, s1, s2] = rollOutcome(face, limits.value.rerolls && !(overwatch && !snap.rerolls) ? mods.rerollHits : 'none');
     pHit = s1 + s2;
     pCrit = s2;
   }
   const sustained: Dist = ab.sustainedHits ? diceDist(ab.sustainedHits) : [1];
   const meanExtraHits = mean(sustained);
-  const lethal = ab.lethalHits && !torrent;
+  // rollLethal: the attacker chose to roll to wound with the critical hits (an edition where Lethal Hits is a choice).
+  const lethal = ab.lethalHits && !torrent && !rollLethal;
 
   // Wound roll.
-  let wm = mods.wound;
+  let wm = mods.wound + (w.woundModifier ?? 0);
   if (ab.lance && ctx.charged) {
     wm += 1;
     notes.push('LANCE: +1 to wound (charged)');
   }
   wm = clamp1(wm);
-  const need = woundTarget(w.S, t.T);
+  const tough = n.rules.woundToughness(t);
+  if (tough.notes.length && !notes.some((x) => tough.notes.includes(x))) notes.push(...tough.notes);
+  const need = woundTarget(w.S, tough.value);
   const kw = new Set((t.keywords ?? []).map((k) => k.toUpperCase()));
   let critWoundOn = mods.critWoundOn;
   for (const a of ab.anti) {
@@ -270,8 +306,6 @@ function prepare(w: ScenarioWeapon, t: ScenarioTarget, n: Norm): Prepared {
 
   // Saving throw: the better of armour (AP, cover, modifiers; improvement capped at +1) and invulnerable.
   const AP = -Math.abs(w.AP);
-  const cover = n.rules.benefitOfCover(ab, situation);
-  notes.push(...cover.notes);
   const improvement = Math.min(1, mods.save + (cover.value ? n.rules.coverSaveBonus(t.Sv, AP) : 0));
   const armourPass = (u: number) => u !== 1 && u + AP + improvement >= t.Sv;
   const invPass = (u: number) => t.invuln != null && u !== 1 && u >= t.invuln;
@@ -286,7 +320,9 @@ function prepare(w: ScenarioWeapon, t: ScenarioTarget, n: Norm): Prepared {
   // Damage.
   const melta = ab.melta && ctx.withinHalfRange ? diceDist(ab.melta) : undefined;
   if (melta) notes.push(`MELTA ${ab.melta!.text}: half range`);
-  const dmg = modifiedDamage(diceDist(w.D), melta, t);
+  const dmg = modifiedDamage(diceDist(w.D), melta, t, n.rules.damageOrder.value);
+  const dmgMods = [t.damageSetTo != null, !!t.damageMultiplier && t.damageMultiplier !== 1, !!melta, !!t.halfDamage, (t.damageReduction ?? 0) > 0].filter(Boolean).length;
+  if (dmgMods > 1 && n.rules.damageOrder.note) notes.push(n.rules.damageOrder.note);
 
   // One wound-rolled hit → (k, m): a normal unsaved attack or a dev packet.
   const a = (pWound - (dev ? pCritWound : 0)) * pUnsaved;
@@ -315,7 +351,7 @@ function prepare(w: ScenarioWeapon, t: ScenarioTarget, n: Norm): Prepared {
   return {
     name: w.name, profile: w.profile, used, notes, ab, models, attacksDist, meanAttacks: mean(attacksDist),
     pHit, pCrit, meanExtraHits, lethal, pWound, pCritWound, dev, pUnsaved, dmg, pFnp: pNormal, pFnpMortal: pMortal,
-    joint, normalEff, devKey, devEff, devCap, perAttackDamage, oneShot,
+    joint, normalEff, devKey, devEff, devCap, perAttackDamage, oneShot, hazardFailUpTo: n.rules.hazardous.failUpTo,
     AP, cover: cover.value, melta, rawDamage: diceDist(w.D), devUnits, rolledPerAttack, sustained, perModel,
   };
 }
@@ -462,7 +498,7 @@ function counts(ws: Prepared[]) {
     critWounds += A * cw;
     lethalAutoWounds += A * auto;
     devWounds += A * (w.dev ? cw : 0);
-    if (w.ab.hazardous) haz += w.models / 6;
+    if (w.ab.hazardous) haz += (w.models * w.hazardFailUpTo) / 6;
   }
   return { attacks, hits, critHits, wounds, critWounds, lethalAutoWounds, devWounds, hazardousFailedTests: haz };
 }
@@ -473,13 +509,18 @@ function hazardousLosses(ws: Prepared[], attacker: ScenarioAttacker, rules: Dama
   if (!tests) return 0;
   const hz = rules.hazardous;
   const kw = new Set((attacker.keywords ?? []).map((k) => k.toUpperCase()));
-  const mortal = hz.keywords.some((k) => kw.has(k));
+  const mortal = hz.mortalWounds(kw);
   const W = Math.max(1, attacker.W ?? 1);
-  // Failed tests needed to lose one model: 1, or enough mortal wounds for its W (excess is lost).
-  const per = mortal ? Math.ceil(W / hz.mortalWounds) : 1;
   const carriers = attacker.models ?? Math.max(...ws.map((w) => (w.used && w.ab.hazardous ? w.models : 0)));
-  const fails = binomial(tests, 1 / 6);
+  const fails = binomial(tests, hz.failUpTo / 6);
   let e = 0;
+  if (mortal && hz.spill) {
+    // Mortal wounds allocated one at a time to the unit, a wounded model first: f failed rolls slay ⌊f·mortal / W⌋.
+    for (let f = 0; f < fails.length; f++) e += fails[f] * Math.min(carriers, Math.floor((f * mortal) / W));
+    return e;
+  }
+  // Failed tests needed to lose one model: 1, or enough mortal wounds for its W (excess is lost).
+  const per = mortal ? Math.ceil(W / mortal) : 1;
   for (let f = 0; f < fails.length; f++) e += fails[f] * Math.min(carriers, Math.floor(f / per));
   return e;
 }
@@ -534,7 +575,7 @@ function groupWeapon(w: Prepared, L: GroupLayout, n: Norm): GroupWeapon {
       if (g.invuln != null && u >= g.invuln) pI += D6;
     }
     const pU = 1 - Math.max(pA, pI);
-    const dmg = modifiedDamage(w.rawDamage, w.melta, g);
+    const dmg = modifiedDamage(w.rawDamage, w.melta, g, n.rules.damageOrder.value);
     const md = mean(dmg);
     const pN = fnpChance(g.fnp);
     const pM = Math.max(pN, fnpChance(g.fnpMortal));
@@ -706,10 +747,24 @@ function computeDamageUnchecked(s: DamageScenario, opts: ComputeOptions): Damage
   const withDD = opts.damageDist !== false;
   const n = normalize(s);
   const t = s.target;
-  const ws = s.attacker.weapons.map((w) => prepare(w, t, n));
+  let ws = s.attacker.weapons.map((w) => prepare(w, t, n));
   const haz = (sel: Prepared[]) => hazardousLosses(sel, s.attacker, n.rules);
   // A target of model groups: the allocation order and PRECISION groups are the edition's.
-  const groups = t.groups?.length ? t.groups : undefined;
+  let groups = t.groups?.length ? t.groups : undefined;
+  // An edition with one allocation group per CHARACTER model: a group of several CHARACTER models is split,
+  // and `origin` maps the split groups back to the target's for the figures per group.
+  let origin: number[] | undefined;
+  if (groups && n.rules.allocation.oneGroupPerCharacterModel && groups.some((g) => g.character && g.models > 1)) {
+    const split: TargetGroup[] = [];
+    origin = [];
+    groups.forEach((g, i) => {
+      for (let k = 0; k < (g.character ? g.models : 1); k++) {
+        split.push(g.character ? { ...g, models: 1 } : g);
+        origin!.push(i);
+      }
+    });
+    groups = split;
+  }
   let layout: GroupLayout | undefined;
   if (groups) {
     const alloc = n.rules.allocation;
@@ -719,7 +774,31 @@ function computeDamageUnchecked(s: DamageScenario, opts: ComputeOptions): Damage
     const order = alloc.order(groups);
     layout = groupLayout(groups, [...order.filter((i) => !pg.includes(i)), ...pg], precise ? pg : []);
   }
-  const figures = (sel: Prepared[], dd: boolean) => (layout ? groupedStats(sel, layout, n, haz(sel), opts.prune !== false) : stats(sel, t, dd, haz(sel)));
+  const grouped = (sel: Prepared[], L: GroupLayout) => {
+    const r = groupedStats(sel, L, n, haz(sel), opts.prune !== false);
+    if (!origin) return r;
+    const back = t.groups!.map((g) => (g.name !== undefined ? { name: g.name, modelsSlain: 0 } : { modelsSlain: 0 }));
+    r.groupsSlain.forEach((x, i) => (back[origin![i]].modelsSlain += x.modelsSlain));
+    return { ...r, groupsSlain: back };
+  };
+  const figures = (sel: Prepared[], dd: boolean) => (layout ? grouped(sel, layout) : stats(sel, t, dd, haz(sel)));
+  // [LETHAL HITS] as the attacker's choice (the edition's): automatic wounds, or a wound roll that may be a critical
+  // wound. Only DEVASTATING WOUNDS makes rolling better, so only such a weapon pays for the comparison.
+  const choice = n.rules.lethalHitsChoice;
+  if (choice) {
+    ws = ws.map((w, i) => {
+      if (!w.used || !w.lethal || !w.dev) return w;
+      const rolled = prepare(s.attacker.weapons[i], t, n, true);
+      const auto = figures([w], false);
+      const roll = figures([rolled], false);
+      const better = roll.woundsLost > auto.woundsLost + 1e-12 ? rolled : w;
+      const say = (f: DamageStats) => f.woundsLost.toFixed(2);
+      better.notes.push(better === rolled
+        ? `${choice}: the critical hits roll to wound (${say(roll)} wounds lost, ${say(auto)} with automatic wounds)`
+        : `${choice}: the critical hits wound automatically (${say(auto)} wounds lost, ${say(roll)} rolling to wound)`);
+      return better;
+    });
+  }
   const perWeapon: WeaponResult[] = ws.map((w) => {
     const r: WeaponResult = { name: w.name, profile: w.profile, used: w.used, notes: w.notes, ...figures([w], withDD) };
     if (w.oneShot) r.oneShot = true;
@@ -736,9 +815,10 @@ function computeDamageUnchecked(s: DamageScenario, opts: ComputeOptions): Damage
     if (withDD) notes.push('damage distribution: not given for a target of several model groups (the damage depends on the group each attack is allocated to)');
     if (n.spill && ws.some((w) => w.dev && w.used)) notes.push("Devastating Wounds (launch wording): mortal wounds per critical wound are the Damage against the unit's first profile");
   }
-  if (n.ctx.overwatch) notes.push('Fire Overwatch: only unmodified 6s hit');
+  if (n.ctx.overwatch) notes.push(n.rules.snapShooting.note);
   const devCount = ws.filter((w) => w.dev && w.used).length;
-  if (devCount) notes.push(n.spill ? 'Devastating Wounds: launch wording, mortal wounds spill over' : 'Devastating Wounds: allocated after all other attacks, excess lost');
+  if (devCount) notes.push(n.spill ? 'Devastating Wounds: launch wording, mortal wounds spill over' : n.rules.devastatingWounds.note);
+  if (devCount && n.spillAsked && !n.spill && n.rules.devastatingWounds.spillIgnored) notes.push(n.rules.devastatingWounds.spillIgnored);
   if (ws.some((w) => w.used && w.ab.hazardous) && n.rules.hazardous.note) notes.push(n.rules.hazardous.note);
   const result: DamageResult = {
     edition: n.edition,

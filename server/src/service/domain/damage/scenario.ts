@@ -23,6 +23,10 @@ export interface ScenarioWeapon {
   models: number;
   /** Profile chosen for a multi-profile weapon (informative). */
   profile?: string;
+  /** A modifier to this weapon's hit rolls (its own rule), beside the scenario's `modifiers.hit`; capped with them. */
+  hitModifier?: number;
+  /** A modifier to this weapon's wound rolls, beside `modifiers.wound`; capped with them. */
+  woundModifier?: number;
 }
 
 /** The defensive profile of models: a whole single-profile target, or one model group of a real unit. */
@@ -38,6 +42,10 @@ export interface ModelsProfile {
   /** Subtract this from each attack's Damage (minimum 1). */
   damageReduction?: number;
   halfDamage?: boolean;
+  /** Each attack's Damage is changed to this (the first damage modifier). */
+  damageSetTo?: number;
+  /** Each attack's Damage is multiplied by this (after `damageSetTo`, before Melta's addition). */
+  damageMultiplier?: number;
   keywords?: string[];
 }
 
@@ -74,7 +82,7 @@ export function groupedTarget(groups: TargetGroup[], unit: { stealth?: boolean; 
   return {
     models: groups.reduce((n, g) => n + g.models, 0),
     T: body.T, Sv: body.Sv, invuln: body.invuln ?? null, W: body.W, fnp: body.fnp ?? null, fnpMortal: body.fnpMortal ?? null,
-    damageReduction: body.damageReduction, halfDamage: body.halfDamage, stealth: unit.stealth, keywords, groups,
+    damageReduction: body.damageReduction, halfDamage: body.halfDamage, damageSetTo: body.damageSetTo, damageMultiplier: body.damageMultiplier, stealth: unit.stealth, keywords, groups,
   };
 }
 
@@ -92,10 +100,17 @@ export interface ScenarioContext {
   overwatch?: boolean;
   /** The attacking unit Advanced this turn: only the weapons the edition allows ([ASSAULT]) shoot. */
   advanced?: boolean;
+  /** The attacking unit shoots while engaged (11th: close-quarters shooting, 10.06; 10th: Pistols and Big Guns Never Tire). */
+  engaged?: boolean;
+  /** 11th edition, Plunging Fire (22.05): +1 to the attacker's BS against a visible target on the ground level. */
+  plungingFire?: boolean;
+  /** 11th edition, indirect shooting (10.07): the unit remained stationary and a friendly unit sees the target: 1-3 fail, not 1-5. */
+  indirectSpotted?: boolean;
 }
 
 export interface ScenarioModifiers {
-  hit?: number;
+  /** Modifiers to the hit roll: one net number, or each separately (an 11th-edition PSYCHIC attack ignores the negative ones). */
+  hit?: number | number[];
   wound?: number;
   /** Save modifier: +1 improves (the total improvement, cover included, is capped at +1). */
   save?: number;

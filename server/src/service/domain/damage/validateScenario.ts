@@ -69,7 +69,7 @@ function dice(v: unknown, path: string, min: number): string | number {
 function weapon(v: unknown, i: number): ScenarioWeapon {
   const path = `attacker.weapons[${i}]`;
   const o = obj(v, path);
-  onlyKeys(o, path, ['name', 'type', 'range', 'A', 'skill', 'S', 'AP', 'D', 'abilities', 'models', 'profile']);
+  onlyKeys(o, path, ['name', 'type', 'range', 'A', 'skill', 'S', 'AP', 'D', 'abilities', 'models', 'profile', 'hitModifier', 'woundModifier']);
   const name = o.name === undefined ? `weapon ${i + 1}` : o.name;
   if (typeof name !== 'string') fail(`${path}.name`, 'expected a string');
   let type: 'ranged' | 'melee';
@@ -101,6 +101,8 @@ function weapon(v: unknown, i: number): ScenarioWeapon {
   const w: ScenarioWeapon = { name, type, A, skill, S, AP, D, abilities, models };
   if (o.range !== undefined) w.range = o.range as string | number;
   if (o.profile !== undefined) w.profile = o.profile as string;
+  if (o.hitModifier !== undefined) w.hitModifier = int(o.hitModifier, `${path}.hitModifier`, -6, 6);
+  if (o.woundModifier !== undefined) w.woundModifier = int(o.woundModifier, `${path}.woundModifier`, -6, 6);
   return w;
 }
 
@@ -133,11 +135,13 @@ function profile(o: Obj, path: string, models: number): Omit<TargetGroup, 'name'
   }
   const half = bool(o.halfDamage, `${path}.halfDamage`);
   if (half !== undefined) t.halfDamage = half;
+  if (o.damageSetTo !== undefined) t.damageSetTo = int(o.damageSetTo, `${path}.damageSetTo`, 1, BOUNDS.damage);
+  if (o.damageMultiplier !== undefined) t.damageMultiplier = int(o.damageMultiplier, `${path}.damageMultiplier`, 1, 2);
   if (o.keywords !== undefined) t.keywords = keywords(o.keywords, `${path}.keywords`);
   return t;
 }
 
-const GROUP_KEYS = ['name', 'models', 'T', 'Sv', 'invuln', 'W', 'fnp', 'fnpMortal', 'damageReduction', 'halfDamage', 'keywords', 'character', 'attached', 'pointsPerModel'];
+const GROUP_KEYS = ['name', 'models', 'T', 'Sv', 'invuln', 'W', 'fnp', 'fnpMortal', 'damageReduction', 'halfDamage', 'damageSetTo', 'damageMultiplier', 'keywords', 'character', 'attached', 'pointsPerModel'];
 
 function group(v: unknown, i: number): TargetGroup {
   const path = `target.groups[${i}]`;
@@ -181,7 +185,7 @@ function target(v: unknown): ScenarioTarget {
     if (o.keywords !== undefined) unit.keywords = keywords(o.keywords, 'target.keywords');
     return groupedTarget(groups, unit);
   }
-  onlyKeys(o, 'target', ['models', 'T', 'Sv', 'invuln', 'W', 'fnp', 'fnpMortal', 'damageReduction', 'halfDamage', 'stealth', 'keywords', 'groups']);
+  onlyKeys(o, 'target', ['models', 'T', 'Sv', 'invuln', 'W', 'fnp', 'fnpMortal', 'damageReduction', 'halfDamage', 'damageSetTo', 'damageMultiplier', 'stealth', 'keywords', 'groups']);
   const models = o.models === undefined ? 1 : int(o.models, 'target.models', 1, BOUNDS.targetModels);
   const t: ScenarioTarget = profile(o, 'target', models);
   const st = bool(o.stealth, 'target.stealth');
@@ -205,7 +209,7 @@ function attacker(v: unknown): ScenarioAttacker {
 function context(v: unknown): ScenarioContext | undefined {
   if (v === undefined) return undefined;
   const o = obj(v, 'context');
-  const keys = ['targetInCover', 'withinHalfRange', 'remainedStationary', 'heavyReady', 'charged', 'targetVisible', 'overwatch', 'advanced'] as const;
+  const keys = ['targetInCover', 'withinHalfRange', 'remainedStationary', 'heavyReady', 'charged', 'targetVisible', 'overwatch', 'advanced', 'engaged', 'plungingFire', 'indirectSpotted'] as const;
   onlyKeys(o, 'context', ['phase', ...keys]);
   const c: ScenarioContext = {};
   if (o.phase !== undefined) {
@@ -234,7 +238,11 @@ function modifiers(v: unknown): ScenarioModifiers | undefined {
   const o = obj(v, 'modifiers');
   onlyKeys(o, 'modifiers', ['hit', 'wound', 'save', 'rerollHits', 'rerollWounds', 'critHitOn', 'critWoundOn']);
   const m: ScenarioModifiers = {};
-  for (const k of ['hit', 'wound', 'save'] as const) if (o[k] !== undefined) m[k] = int(o[k], `modifiers.${k}`, -6, 6);
+  if (Array.isArray(o.hit)) {
+    if (o.hit.length > 16) fail('modifiers.hit', 'more than 16 modifiers');
+    m.hit = o.hit.map((x, i) => int(x, `modifiers.hit[${i}]`, -6, 6));
+  } else if (o.hit !== undefined) m.hit = int(o.hit, 'modifiers.hit', -6, 6);
+  for (const k of ['wound', 'save'] as const) if (o[k] !== undefined) m[k] = int(o[k], `modifiers.${k}`, -6, 6);
   for (const k of ['rerollHits', 'rerollWounds'] as const) {
     if (o[k] === undefined) continue;
     if (!REROLLS.includes(o[k] as RerollKind)) fail(`modifiers.${k}`, `expected one of ${REROLLS.map((r) => `"${r}"`).join(', ')}`);

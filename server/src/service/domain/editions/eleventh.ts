@@ -1,6 +1,6 @@
-// The 11th edition (June 2026). Where the data (the 11e game system's
-// sharedRules) holds no text for a core rule the engine needs, the 10th
-// edition's effect is kept here, in one place, and said so.
+// The 11th edition (June 2026). Where the data (the 11e game system's sharedRules) holds no text for a core
+// rule the engine needs, the rule is applied from the published sources gathered in eleventh-edition.md
+// ("Core rules that the data does not hold"), each with its section, here in one place, and said so.
 import type { DamageRules, EditionRules, MusterRules, RollModifier } from './types';
 import { TENTH_CORE } from './tenth';
 
@@ -8,11 +8,18 @@ import { TENTH_CORE } from './tenth';
 
 const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 
-/** The 10th-edition effects kept because the 11th-edition data holds no text for the core rule (13.08, 06.03, 10.07). */
-const COVER_KEPT = 'benefit of cover: +1 to the armour save (not for Sv 3+ or better against AP 0), as in the 10th edition: the 11th-edition rule (13.08) is not in the data';
-const HAZARD_KEPT = `hazard rolls: counted as the 10th edition's Hazardous tests (${TENTH_CORE.hazardous}): the 11th-edition rule (06.03) is not in the data`;
-const INDIRECT_KEPT = 'indirect shooting at a target not visible: -1 to hit, unmodified 1-3 fail, target has cover, as in the 10th edition: the 11th-edition rule (10.07) is not in the data';
-const SEQUENCE_KEPT = 'the attack sequence (hit, wound and save rolls, ±1 caps on modifiers, allocation one model at a time) as in the 10th edition: the 11th-edition core rules are not in the data';
+/** The core rules taken from eleventh-edition.md (published sources) because the 11th-edition data holds no text for them. */
+const SOURCE = "eleventh-edition.md's core rules, not in the data";
+const COVER = 'Benefit of cover (13.08)';
+const PLUNGING = 'Plunging Fire (22.05)';
+const INDIRECT = 'Indirect shooting (10.07)';
+const COVER_RULE = `${COVER}: against ranged attacks the attack's BS worsens by 1 (no save bonus); IGNORES COVER removes it; PSYCHIC ignores it (${SOURCE})`;
+const HIT_RULE = `Hit roll (the attack sequence): changes to BS/WS add up and are clamped to 2+..6+; modifiers to the hit roll add up and are capped at ±1 (${SOURCE})`;
+const INDIRECT_RULE = `${INDIRECT}: the target has the benefit of cover, no hit re-rolls, unmodified 1-5 fail (1-3 if stationary and a friendly unit sees the target) (${SOURCE})`;
+const HAZARD = 'Hazard rolls (06.03)';
+const ALLOCATION = 'Allocation groups (05.03)';
+const HAZARD_RULE = `${HAZARD}: after the unit's attacks, one D6 per HAZARDOUS weapon used; 1-2 fails: 1 mortal wound to the unit, 3 if every model is MONSTER or VEHICLE, allocated as mortal wounds are (${SOURCE})`;
+const ALLOCATION_RULE = `${'Allocation groups (05.03)'}: one per CHARACTER model and one per distinct W/Sv/InSv among the rest; no CHARACTER group before a non-CHARACTER one; a wounded model first; PRECISION makes a CHARACTER's group current (${SOURCE})`;
 
 const ELEVENTH_DAMAGE: DamageRules = {
   extraAttacks(ab, targetModels) {
@@ -39,30 +46,51 @@ const ELEVENTH_DAMAGE: DamageRules = {
     } else if (ab.heavy && s.ranged && s.context.remainedStationary) {
       notes.push('HEAVY: the 11th edition asks for "unengaged, not set up this turn, no model moved more than 3"" (heavyReady), not "remained stationary"');
     }
-    // Stealth gives the benefit of cover instead (benefitOfCover).
+    // 13.08: the benefit of cover worsens the attack's BS by 1 (a change to the characteristic, not to the roll).
+    if (s.cover) out.push({ value: -1, characteristic: true, source: 'benefit of cover', note: `${COVER}: the attack's BS worsens by 1` });
+    // 22.05: Plunging Fire improves BS by 1.
+    if (s.ranged && s.context.plungingFire) out.push({ value: 1, characteristic: true, source: 'Plunging Fire', note: `${PLUNGING}: +1 to the attack's BS` });
     return { value: out, notes };
+  },
+  hitRollLimits(_ab, s) {
+    if (!s.indirectBlind) return { value: { failUpTo: 1, rerolls: true }, notes: [] };
+    const spotted = s.context.indirectSpotted;
+    return {
+      value: { failUpTo: spotted ? 3 : 5, rerolls: false },
+      notes: [`${INDIRECT}: unmodified ${spotted ? '1-3 (stationary, the target seen by a friendly unit)' : '1-5'} fail, no hit re-rolls, the target has the benefit of cover`],
+    };
   },
   appliedHitModifiers(ab, mods) {
     // [PSYCHIC]: the attacker may ignore any or all modifiers to BS/WS and to the hit roll, so it ignores the negative ones.
     if (!ab.psychic) return { value: mods, notes: [] };
     const dropped = mods.filter((m) => m.value < 0);
-    const notes = dropped.length ? [`PSYCHIC: ignores ${dropped.map((m) => `${m.value} to hit (${m.source})`).join(', ')}`] : [];
+    const say = (m: RollModifier) => `${m.value} ${m.characteristic ? 'BS' : 'to hit'} (${m.source})`;
+    const notes = dropped.length ? [`PSYCHIC: ignores ${dropped.map(say).join(', ')}`] : [];
     return { value: mods.filter((m) => m.value >= 0), notes };
   },
   benefitOfCover(ab, s) {
-    const value = TENTH_CORE.benefitOfCover(ab, s.ranged, s.context.targetInCover || !!s.target.stealth, s.indirectBlind);
+    const from = s.context.targetInCover || !!s.target.stealth || s.indirectBlind;
+    const value = s.ranged && from && !ab.ignoresCover;
     const notes: string[] = [];
     if (value && s.target.stealth && !s.context.targetInCover) notes.push('Stealth: the target has the benefit of cover');
-    if (s.indirectBlind) notes.push("INDIRECT FIRE: the 10th edition's effect, kept: the 11th-edition rule (10.07) is not in the data");
-    if (value) notes.push("Benefit of cover: the 10th edition's +1 to the armour save, kept: the 11th-edition rule (13.08) is not in the data");
+    if (s.ranged && from && ab.ignoresCover) notes.push(`IGNORES COVER: no benefit of cover (${COVER})`);
     return { value, notes };
   },
-  coverSaveBonus: TENTH_CORE.coverSaveBonus,
+  // 13.08: no save bonus (and so no 3+/AP 0 exception).
+  coverSaveBonus: () => 0,
   isPistol: (ab) => ab.pistol || ab.closeQuarters,
+  // The attack sequence: an attached unit's wound rolls use the highest T among its Bodyguard models while any
+  // remain (the engine keeps it for the whole sequence: it does not change when the last Bodyguard model falls).
+  woundToughness(t) {
+    const body = (t.groups ?? []).filter((g) => !g.attached);
+    const T = body.length ? Math.max(...body.map((g) => g.T)) : t.T;
+    const notes = T !== t.T ? [`Wound roll: the highest T among the Bodyguard models, ${T} (${SOURCE})`] : [];
+    return { value: T, notes };
+  },
   abilityNotes(ab) {
     const notes: string[] = [];
     if (ab.precision) notes.push("PRECISION: selects a visible CHARACTER's allocation group, current until the weapon's attacks are resolved or the group is destroyed (a target with model groups)");
-    if (ab.hazardous) notes.push("HAZARDOUS: counted as the 10th edition's Hazardous tests, kept: hazard rolls (06.03) are not in the data");
+    if (ab.hazardous) notes.push(`HAZARDOUS: a hazard roll per weapon after the unit's attacks (${HAZARD})`);
     return notes;
   },
   targetNotes: (t) => (t.stealth ? ['Stealth: the benefit of cover against ranged attacks'] : []),
@@ -72,19 +100,63 @@ const ELEVENTH_DAMAGE: DamageRules = {
     detail: 'Heavy: +1 to hit if the unit is unengaged, was not set up this turn and no model moved more than 3"',
   },
   stealth: { label: 'Target has Stealth', detail: 'the benefit of cover against ranged attacks' },
-  borrowed: [COVER_KEPT, HAZARD_KEPT, INDIRECT_KEPT, SEQUENCE_KEPT],
+  coverCondition: { label: 'Target in cover', detail: `the attack's BS worsens by 1 against ranged attacks (${COVER})` },
+  extraConditions: [
+    { key: 'engaged', label: 'Shooting while engaged', detail: 'CLOSE-QUARTERS weapons only; a MONSTER or VEHICLE shoots everything, -1 to hit without them (Close-quarters shooting, 10.06)' },
+    { key: 'plungingFire', label: 'Plunging Fire', detail: `+1 BS against a visible target on the ground level (${PLUNGING})` },
+    { key: 'indirectSpotted', label: 'Indirect: stationary, target seen', detail: `indirect shooting fails on 1-3, not 1-5 (${INDIRECT})` },
+  ],
+  fromSources: [HIT_RULE, COVER_RULE, INDIRECT_RULE, HAZARD_RULE, ALLOCATION_RULE],
+  borrowed: [],
   oddsNote: 'Charge, Battle-shock and Advance rolls as in the 10th edition: the 11th-edition core rules are not in the data.',
+  // 05.03: one allocation group per CHARACTER model and one per distinct (W, Sv, InSv) among the rest; the defender
+  // orders them, but no CHARACTER group before a non-CHARACTER one, and a wounded model's group is current. Groups
+  // of one profile given apart (a sergeant with the troopers' profile) are one allocation group in the order given.
   allocation: {
-    order: TENTH_CORE.bodyguardFirst,
-    // [PRECISION] (sharedRules): "select one allocation group that contains one of those visible CHARACTER models":
-    // any CHARACTER group, attached or not; the engine takes every CHARACTER as visible and the attacker as choosing it.
-    precisionGroups: (groups) => TENTH_CORE.bodyguardFirst(groups).filter((i) => groups[i].character),
+    order: (groups) => {
+      const body = TENTH_CORE.bodyguardFirst(groups);
+      return [...body.filter((i) => !groups[i].character), ...body.filter((i) => groups[i].character)];
+    },
+    oneGroupPerCharacterModel: true,
+    // [PRECISION] (sharedRules): "select one allocation group that contains one of those visible CHARACTER models",
+    // current until the weapon's attacks are resolved or the group is destroyed: one CHARACTER model's group (the
+    // first in the order; the engine takes every CHARACTER as visible and the attacker as choosing it).
+    precisionGroups: (groups) => TENTH_CORE.bodyguardFirst(groups).filter((i) => groups[i].character).slice(0, 1),
     notes: [
-      'allocation groups: the Allocation Order step (05.03) is not in the data; assumed: one allocation group per model group, ' +
-        'the Bodyguard groups first in the order given, then the attached groups (CHARACTER groups last), a group current until destroyed, a wounded model first',
+      `${ALLOCATION}: the non-CHARACTER groups first in the order given (a wounded model first), then one group per CHARACTER model; ` +
+        `a PRECISION weapon makes the first CHARACTER's group current until its attacks are resolved or the group is destroyed (${SOURCE})`,
     ],
   },
-  hazardous: { ...TENTH_CORE.hazardousRules, note: HAZARD_KEPT },
+  // The attack sequence: set → multiply → add (Melta) → halve (rounding up) → subtract, never below 1.
+  damageOrder: {
+    value: ['set', 'multiply', 'add', 'halve', 'subtract'],
+    note: `Damage modifiers: changed, multiplied, added (MELTA), halved (rounding up), subtracted, never below 1 (${SOURCE})`,
+  },
+  // 15.09: snap shooting hits only on an unmodified 6, without hit re-rolls; those hits are not critical (one source).
+  snapShooting: {
+    critical: false,
+    rerolls: false,
+    note: `Snap shooting (15.09, Fire Overwatch): only unmodified 6s hit, no hit re-rolls, and those hits are not critical hits (a single source; ${SOURCE})`,
+  },
+  // [LETHAL HITS] (sharedRules): the attacker may have a critical hit wound automatically (not a critical wound).
+  lethalHitsChoice: "LETHAL HITS (the attacker's choice)",
+  // [DEVASTATING WOUNDS] (sharedRules): a critical wound ends the attack sequence; mortal wounds equal to the Damage
+  // after all normal damage, those of one critical wound reaching one model (excess lost); Feel No Pain applies.
+  devastatingWounds: {
+    note: 'DEVASTATING WOUNDS: a critical wound ends the attack sequence: mortal wounds equal to D after all normal damage, each critical wound reaching at most one model (excess lost), Feel No Pain applies',
+    spillOption: false,
+    spillIgnored: "Devastating Wounds: the 10th edition's launch wording (spill) does not apply in the 11th edition",
+  },
+  hazardous: {
+    failUpTo: 2,
+    // The unit's keywords stand for "every model" (a unit with MONSTER or VEHICLE is one of such models).
+    mortalWounds: (kw) => (kw.has('MONSTER') || kw.has('VEHICLE') ? 3 : 1),
+    spill: true,
+    note: `${HAZARD}: 1-2 fails, 1 mortal wound to the unit (3 if MONSTER or VEHICLE), spilling from model to model`,
+  },
+  // 10.06: an engaged unit that did not advance shoots; models that are not MONSTER/VEHICLE only CLOSE-QUARTERS
+  // weapons (Pistols are read as such) at units they are engaged with; MONSTER/VEHICLE models -1 to hit otherwise.
+  engagedShooting: (ab, kw) => TENTH_CORE.engaged(ab.pistol || ab.closeQuarters, kw, 'CLOSE-QUARTERS weapons', 'Close-quarters shooting (10.06)'),
   advancedShooting: (ab) => ({
     value: ab.assault,
     notes: ab.assault ? ['ASSAULT: assault shooting (10.05) is not in the data: the weapon shoots after an Advance, as in the 10th edition'] : [],

@@ -10,7 +10,7 @@ import { ELEVENTH } from './eleventh';
 
 export type { Edition, EditionRules, EditionSetting } from './types';
 export type { CopyLimit, MusterRules } from './types';
-export type { AllocationRules, AttackSituation, ConditionSpec, DamageRules, HazardousRules, Noted, RollModifier } from './types';
+export type { AllocationRules, AttackSituation, DamageStep, DevastatingWoundsRules, ConditionSpec, DamageRules, HazardousRules, Noted, RollModifier } from './types';
 export { EDITIONS } from './types';
 
 const BY_EDITION: Record<10 | 11, EditionRules> = { 10: TENTH, 11: ELEVENTH };

@@ -1,5 +1,5 @@
 // The 10th edition (2023–2026): the rules Auspex 0.1 implemented.
-import type { AllocationRules, DamageRules, EditionRules, HazardousRules, MusterRules, RollModifier } from './types';
+import type { AllocationRules, DamageRules, EditionRules, HazardousRules, MusterRules, Noted, RollModifier } from './types';
 
 // ---- Damage (member `damage`): the 10th edition's weapon abilities and core rules, as the engine applied them
 // before there were editions. The 11th-edition module reuses some of these where its data holds no text. ----
@@ -15,9 +15,6 @@ function coverSaveBonus(Sv: number, AP: number): number {
 function benefitOfCover(ab: { ignoresCover: boolean }, ranged: boolean, inCover: boolean, indirectBlind: boolean): boolean {
   return ranged && (inCover || indirectBlind) && !ab.ignoresCover;
 }
-
-/** Hazardous: one D6 per weapon after the unit attacks, each 1 a failed test (the engine counts failed tests). */
-const TENTH_HAZARDOUS = 'Hazardous: a D6 per Hazardous weapon after the unit attacks, each 1 fails';
 
 /** Bodyguard groups (not attached) in the given order, then the attached Leader/Support groups. */
 function bodyguardFirst(groups: readonly { attached?: boolean }[]): number[] {
@@ -44,7 +41,19 @@ function TENTH_ALLOCATION(): AllocationRules {
 }
 
 /** A failed Hazardous test: a model is destroyed, or a CHARACTER, MONSTER or VEHICLE suffers 3 mortal wounds. */
-const TENTH_HAZARDOUS_RULES: HazardousRules = { mortalWounds: 3, keywords: ['CHARACTER', 'MONSTER', 'VEHICLE'] };
+const TENTH_HAZARDOUS_RULES: HazardousRules = {
+  failUpTo: 1,
+  mortalWounds: (kw) => (['CHARACTER', 'MONSTER', 'VEHICLE'].some((k) => kw.has(k)) ? 3 : 0),
+  spill: false,
+};
+
+/** Shooting while engaged, as both editions word it: `special` weapons (Pistols; CLOSE-QUARTERS) only, unless MONSTER/VEHICLE (−1 to hit otherwise). */
+export function engaged(special: boolean, kw: ReadonlySet<string>, what: string, rule: string): Noted<{ shoots: boolean; modifier?: RollModifier }> {
+  const big = kw.has('MONSTER') || kw.has('VEHICLE');
+  if (special) return { value: { shoots: true }, notes: [] };
+  if (big) return { value: { shoots: true, modifier: { value: -1, source: rule, note: `${rule}: -1 to hit (engaged, not one of its ${what})` } }, notes: [] };
+  return { value: { shoots: false }, notes: [`${rule}: an engaged unit that is not a MONSTER or VEHICLE shoots only ${what}`] };
+}
 
 const TENTH_DAMAGE: DamageRules = {
   extraAttacks(ab, targetModels) {
@@ -62,12 +71,15 @@ const TENTH_DAMAGE: DamageRules = {
     const out: RollModifier[] = [];
     if (ab.heavy && s.ranged && s.context.remainedStationary) out.push({ value: 1, source: 'HEAVY', note: 'HEAVY: +1 to hit (remained stationary)' });
     if (s.target.stealth && s.ranged) out.push({ value: -1, source: 'Stealth' });
+    if (s.indirectBlind) out.push({ value: -1, source: 'INDIRECT FIRE', note: 'INDIRECT FIRE (not visible): -1 to hit, unmodified 1-3 fail, target has cover' });
     return { value: out, notes: [] };
   },
+  hitRollLimits: (_ab, s) => ({ value: { failUpTo: s.indirectBlind ? 3 : 1, rerolls: true }, notes: [] }),
   appliedHitModifiers: (_ab, mods) => ({ value: mods, notes: [] }),
   benefitOfCover: (ab, s) => ({ value: benefitOfCover(ab, s.ranged, s.context.targetInCover, s.indirectBlind), notes: [] }),
   coverSaveBonus,
   isPistol: (ab) => ab.pistol,
+  woundToughness: (t) => ({ value: t.T, notes: [] }),
   abilityNotes(ab) {
     const notes: string[] = [];
     if (ab.closeQuarters) notes.push('CLOSE-QUARTERS: not a 10th-edition ability, ignored');
@@ -77,14 +89,24 @@ const TENTH_DAMAGE: DamageRules = {
   targetNotes: (t) => (t.stealth ? ['Stealth: -1 to hit with ranged attacks'] : []),
   heavyCondition: { context: 'remainedStationary', label: 'Remained stationary', detail: 'Heavy: +1 to hit' },
   stealth: { label: 'Target has Stealth', detail: '-1 to hit with ranged attacks' },
+  coverCondition: { label: 'Target in cover', detail: '+1 to the save against ranged attacks' },
+  extraConditions: [{ key: 'engaged', label: 'Shooting while engaged', detail: 'Pistols only; a MONSTER or VEHICLE shoots everything at -1 to hit (Big Guns Never Tire)' }],
   borrowed: [],
+  fromSources: [],
   allocation: TENTH_ALLOCATION(),
+  // Halving before Melta's addition, as the engine applied it before there were editions.
+  damageOrder: { value: ['set', 'multiply', 'halve', 'add', 'subtract'] },
+  snapShooting: { critical: true, rerolls: true, note: 'Fire Overwatch: only unmodified 6s hit' },
+  devastatingWounds: { note: 'Devastating Wounds: allocated after all other attacks, excess lost', spillOption: true },
   hazardous: TENTH_HAZARDOUS_RULES,
   advancedShooting: (ab) => ({ value: ab.assault, notes: [] }),
+  // Engaged: a unit that is not a MONSTER or VEHICLE shoots only its Pistols; Big Guns Never Tire: a MONSTER or
+  // VEHICLE shoots everything, -1 to hit except with Pistols.
+  engagedShooting: (ab, kw) => engaged(ab.pistol, kw, 'Pistols', 'Big Guns Never Tire'),
 };
 
 /** The pieces of the 10th edition's damage rules the 11th keeps where its data holds no text (one place). */
-export const TENTH_CORE = { coverSaveBonus, benefitOfCover, hazardous: TENTH_HAZARDOUS, hazardousRules: TENTH_HAZARDOUS_RULES, bodyguardFirst } as const;
+export const TENTH_CORE = { benefitOfCover, bodyguardFirst, engaged } as const;
 
 // ---- Muster (member `muster`): one detachment, enhancements on CHARACTERs up to the setting's allowance. ----
 

@@ -67,6 +67,11 @@ export interface CopyLimit {
 export interface RollModifier {
   value: number;
   source: string;
+  /**
+   * A change to the BS/WS characteristic (+1 improves it by 1) rather than a modifier to the hit roll: such changes
+   * add up and the result is clamped to 2+..6+, apart from the hit roll's ±1 cap.
+   */
+  characteristic?: boolean;
   /** Shown in the weapon's notes when the modifier applies. */
   note?: string;
 }
@@ -78,6 +83,14 @@ export interface AttackSituation {
   target: Readonly<ScenarioTarget>;
   /** INDIRECT FIRE at a target that is not visible. */
   indirectBlind: boolean;
+  /** The target has the benefit of cover against the attack (the edition's `benefitOfCover`). */
+  cover: boolean;
+}
+
+/** The hit roll's fixed limits: unmodified results up to `failUpTo` always fail; `rerolls` false: no hit re-rolls. */
+export interface HitRollLimits {
+  failUpTo: number;
+  rerolls: boolean;
 }
 
 /** A condition the breakdown offers as a toggle, as this edition words it. */
@@ -99,14 +112,21 @@ export interface Noted<T> {
 export interface DamageRules {
   /** Attack dice each model adds ([BLAST], [BLAST X], [CLEAVE X]) against a target unit of `targetModels` models. */
   extraAttacks(ab: WeaponAbilities, targetModels: number): Noted<number>;
-  /** Hit-roll modifiers from the weapon's abilities and the target (Heavy, Stealth), before the ±1 cap. */
+  /**
+   * Hit-roll modifiers and BS/WS changes (`characteristic`) from the weapon's abilities, the target and the
+   * situation (Heavy, Stealth, cover, Plunging Fire, blind INDIRECT FIRE), before the caps.
+   */
   hitModifiers(ab: WeaponAbilities, s: AttackSituation): Noted<RollModifier[]>;
+  /** The results that always fail and whether hits may be re-rolled (INDIRECT FIRE). */
+  hitRollLimits(ab: WeaponAbilities, s: AttackSituation): Noted<HitRollLimits>;
   /** The hit-roll modifiers the attack applies out of all it has ([PSYCHIC] in the 11th may ignore any). */
   appliedHitModifiers(ab: WeaponAbilities, mods: RollModifier[]): Noted<RollModifier[]>;
   /** Whether the target has the benefit of cover against the attack (cover, Stealth in the 11th, blind INDIRECT FIRE; IGNORES COVER). */
   benefitOfCover(ab: WeaponAbilities, s: AttackSituation): Noted<boolean>;
   /** The armour-save improvement the benefit of cover gives a model with this Sv against this AP (AP as a non-positive number). */
   coverSaveBonus(Sv: number, AP: number): number;
+  /** The T the wound roll uses against the target (a unit of model groups: the Bodyguard's, as the edition says). */
+  woundToughness(t: ScenarioTarget): Noted<number>;
   /** Whether a profile is fired as a Pistol (a model fires its Pistols or its other ranged weapons). */
   isPistol(ab: WeaponAbilities): boolean;
   /** Notes on a weapon's abilities that the engine applies as written elsewhere or not at all (Precision, abilities not in this edition, Hazardous). */
@@ -117,16 +137,32 @@ export interface DamageRules {
   heavyCondition: ConditionSpec & { context: 'remainedStationary' | 'heavyReady' };
   /** How the breakdown describes the target's Stealth. */
   stealth: ConditionSpec;
-  /** Core rules the engine needs for which this edition's data holds no text, and the effect used instead. */
+  /** How the breakdown describes the cover toggle. */
+  coverCondition: ConditionSpec;
+  /** The edition's own condition toggles (the context flag each sets), after the common ones. */
+  extraConditions: readonly (ConditionSpec & { key: 'engaged' | 'plungingFire' | 'indirectSpotted' })[];
+  /** Core rules the engine needs for which this edition's data holds no text, and the 10th edition's effect kept instead. */
   borrowed: readonly string[];
+  /** Core rules this edition's data holds no text for, applied from the published rules (eleventh-edition.md), each with its section. */
+  fromSources: readonly string[];
   /** A line under the dice odds of a unit's hover (charge, Battle-shock, Advance), when they are not this edition's own. */
   oddsNote?: string;
 
   // ---- allocation over a real target's model groups and the attacker's own losses (issue 15) ----
   /** How attacks are allocated to a target made of model groups (`ScenarioTarget.groups`). */
   readonly allocation: AllocationRules;
+  /** [LETHAL HITS] is the attacker's choice (automatic wound or a wound roll): the rule's name for the note; undefined: always automatic. */
+  readonly lethalHitsChoice?: string;
+  /** The order damage modifiers apply in (Melta's addition is `add`, the target's halving `halve`, "-1 Damage" `subtract`). */
+  readonly damageOrder: { value: readonly DamageStep[]; note?: string };
+  /** Fire Overwatch (snap shooting): hits only on an unmodified 6; whether those are critical hits and hits may be re-rolled. */
+  readonly snapShooting: { critical: boolean; rerolls: boolean; note: string };
+  /** How Devastating Wounds resolve: each critical wound's mortal wounds reach one model (excess lost), after all normal damage. */
+  readonly devastatingWounds: DevastatingWoundsRules;
   /** What a failed Hazardous test (hazard roll) costs the attacking unit. */
   readonly hazardous: HazardousRules;
+  /** A ranged weapon of a unit shooting while engaged (`context.engaged`): whether it shoots, and a hit modifier. */
+  engagedShooting(ab: WeaponAbilities, attackerKeywords: ReadonlySet<string>): Noted<{ shoots: boolean; modifier?: RollModifier }>;
   /** Whether a ranged weapon may shoot when its unit Advanced this turn ([ASSAULT]). */
   advancedShooting(ab: WeaponAbilities): Noted<boolean>;
 }
@@ -140,16 +176,31 @@ export interface AllocationRules {
   order(groups: readonly TargetGroup[]): number[];
   /** The groups a [PRECISION] attack goes to first while one of their models lives (indices, in `order`'s order); empty when none. */
   precisionGroups(groups: readonly TargetGroup[]): number[];
+  /** One allocation group per CHARACTER model: a model group of several CHARACTER models is split into one-model groups. */
+  readonly oneGroupPerCharacterModel?: boolean;
   /** What the rules data does not state about allocation and the engine assumes (shown with a grouped target). */
   readonly notes: readonly string[];
 }
 
-/** A failed Hazardous test: one model with the weapon is destroyed, or one with these keywords suffers mortal wounds. */
+/** One damage modifier: change to a value, multiply, add (Melta), halve (rounding up), subtract (never below 1). */
+export type DamageStep = 'set' | 'multiply' | 'add' | 'halve' | 'subtract';
+
+/** Devastating Wounds: the note the result carries, and whether the launch wording (mortal wounds spill) may be asked for. */
+export interface DevastatingWoundsRules {
+  readonly note: string;
+  /** `rules.devastatingWounds: 'spill'` applies (the 10th edition's launch wording); false: ignored, said in `spillIgnored`. */
+  readonly spillOption: boolean;
+  readonly spillIgnored?: string;
+}
+
+/** Hazard rolls: one D6 per Hazardous weapon used; a failed one destroys a model or inflicts mortal wounds. */
 export interface HazardousRules {
-  /** Mortal wounds a model with one of `keywords` suffers instead of being destroyed. */
-  readonly mortalWounds: number;
-  /** Upper-case keywords (CHARACTER, MONSTER, VEHICLE). */
-  readonly keywords: readonly string[];
+  /** A roll of this or lower fails. */
+  readonly failUpTo: number;
+  /** Mortal wounds one failed roll inflicts on the attacking unit with these (upper-case) keywords; 0: a model is destroyed instead. */
+  mortalWounds(keywords: ReadonlySet<string>): number;
+  /** The mortal wounds spill from model to model (a wounded model first); false: the excess of one failed roll is lost. */
+  readonly spill: boolean;
   /** Where the effect comes from, when not this edition's data. */
   readonly note?: string;
 }
