@@ -11,6 +11,24 @@ import { AddressInfo } from 'net';
 import { CancellationTokenSource, HoverRequest, RequestType } from 'vscode-languageserver-protocol/node';
 import { startServerProcess, ServerHandle } from '../support/lspClient';
 
+/** Writes a request raw (JSON.stringify overflows on the value) and resolves with its parsed answer. */
+function rawRequest(server: ServerHandle, id: number, method: string, params: string): Promise<{ error?: { code: number; message: string }; result?: unknown }> {
+  const raw = `{"jsonrpc":"2.0","id":${id},"method":"${method}","params":${params}}`;
+  return new Promise((resolve) => {
+    let seen = '';
+    const on = (d: Buffer) => {
+      seen += d.toString();
+      const m = new RegExp(`\\{"jsonrpc":"2.0","id":${id},[^\\n]*?\\}(?=Content-Length|$)`).exec(seen);
+      if (m) {
+        server.process.stdout!.off('data', on);
+        resolve(JSON.parse(m[0]));
+      }
+    };
+    server.process.stdout!.on('data', on);
+    server.process.stdin!.write(`Content-Length: ${Buffer.byteLength(raw)}\r\n\r\n${raw}`);
+  });
+}
+
 const Download = new RequestType<{ edition?: string; sources?: string[] }, { outcomes: { status: string; message: string }[] }, void>('auspex/downloadData');
 
 async function hoverMs(server: ServerHandle, uri: string): Promise<number> {
@@ -40,6 +58,25 @@ describe('hostile protocol messages, second part (issue 25)', function () {
     if (server) await server.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   });
+
+  const deep = '['.repeat(5000) + ']'.repeat(5000);
+  it('a hover whose position nests 5,000 arrays: answered (no result for a position that is none), the server alive', async () => {
+    const a = await rawRequest(server, 9101, 'textDocument/hover', `{"textDocument":{"uri":"${alive}"},"position":${deep}}`);
+    assert.ok(a.error || a.result === null, JSON.stringify(a));
+    assert.ok((await hoverMs(server, alive)) < 1000);
+  });
+  for (const [id, method, params] of [
+    [9102, 'workspace/executeCommand', `{"command":"auspex.x","arguments":[${deep}]}`],
+    [9103, 'auspex/matchup', `{"uri":"${alive}","conditions":{"x":${deep}}}`],
+    [9104, 'auspex/damageBreakdown', `{"uri":"${alive}","unitIndex":0,"targetIndex":0,"conditions":{"x":${deep}}}`],
+    [9105, 'auspex/downloadData', `{"edition":"11","sources":${deep}}`],
+  ] as const) {
+    it(`${method} with a 5,000-deep array in its params: a protocol error, and the server answers a hover within 1 s`, async () => {
+      const a = await rawRequest(server, id, method, params);
+      assert.ok(a.error && a.error.code < 0, JSON.stringify(a));
+      assert.ok((await hoverMs(server, alive)) < 1000);
+    });
+  }
 
   it('a hover answers within 1 s while a download drips one byte at a time from a local server', async () => {
     const dripping: http.ServerResponse[] = [];

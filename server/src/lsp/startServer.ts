@@ -484,13 +484,13 @@ export function startServer(connection: Connection): void {
   connection.onReferences((p, token) => withDoc(p.textDocument.uri, [], (doc) => service.references(doc, p.position, documents.all()), token));
   connection.onRequest(VirtualDocumentRequest, (p) => guard(() => nullOr(service.virtualDocument(p.uri), (text) => ({ text })), null));
   connection.onRequest(DamageBreakdownRequest, (p) =>
-    withDoc(String(p?.uri), null, (doc) => {
+    refuseDeep(p) ?? withDoc(String(p?.uri), null, (doc) => {
       if (p.conditions?.vs) syncOpponent(doc);
       return service.damageBreakdown(doc, Number(p.unitIndex), Number(p.targetIndex), p.conditions ?? {});
     }),
   );
   connection.onRequest(MatchupRequest, (p) =>
-    withDoc(String(p?.uri), null, (doc) => {
+    refuseDeep(p) ?? withDoc(String(p?.uri), null, (doc) => {
       syncOpponent(doc);
       return service.matchup(doc, p.conditions && typeof p.conditions === 'object' ? p.conditions : {});
     }),
@@ -506,6 +506,12 @@ export function startServer(connection: Connection): void {
     clearTimeout(settingsTimer);
     rules.dispose();
   });
+
+  /** Params whose conditions the service walks: refused with a protocol error when they nest too deep. */
+  function refuseDeep(params: unknown): undefined {
+    if (nestedDeeper(params)) throw new ResponseError(ErrorCodes.InvalidParams, `the params nest deeper than ${MAX_ECHO_DEPTH} levels: refused`);
+    return undefined;
+  }
 
   function nullOr<T, U>(value: T | null, fn: (v: T) => U): U | null {
     return value === null ? null : fn(value);
