@@ -8,7 +8,7 @@ import * as http from 'http';
 import * as os from 'os';
 import * as path from 'path';
 import { AddressInfo } from 'net';
-import { CancellationTokenSource, HoverRequest, RequestType } from 'vscode-languageserver-protocol/node';
+import { CancellationTokenSource, DidChangeWorkspaceFoldersNotification, HoverRequest, RequestType } from 'vscode-languageserver-protocol/node';
 import { startServerProcess, ServerHandle } from '../support/lspClient';
 
 /** Writes a request raw (JSON.stringify overflows on the value) and resolves with its parsed answer. */
@@ -77,6 +77,22 @@ describe('hostile protocol messages, second part (issue 25)', function () {
       assert.ok((await hoverMs(server, alive)) < 1000);
     });
   }
+
+  it('the opponent is read from a workspace folder added later, and no longer once it is removed', async () => {
+    const b = { uri: `file://${path.join(dir, 'b')}`, name: 'b' };
+    fs.writeFileSync(path.join(dir, 'b', 'theirs.army'), 'Their list\nAtalan Jackals (85 Points)\n');
+    const uri = `file://${path.join(dir, 'a', 'mine.army')}`;
+    const unreadable = (d: { diagnostics: { code?: unknown; message: string }[] }) => d.diagnostics.filter((x) => /outside the workspace/.test(x.message));
+    const first = await server.open(uri, 'OPPONENT: ../b/theirs.army\nAtalan Jackals (85 Points)\n');
+    assert.strictEqual(unreadable(first).length, 1, JSON.stringify(first.diagnostics));
+    let next = server.diagnostics(uri);
+    await server.connection.sendNotification(DidChangeWorkspaceFoldersNotification.type, { event: { added: [b], removed: [] } });
+    assert.deepStrictEqual(unreadable(await next), []);
+    next = server.diagnostics(uri);
+    await server.connection.sendNotification(DidChangeWorkspaceFoldersNotification.type, { event: { added: [], removed: [b] } });
+    assert.strictEqual(unreadable(await next).length, 1);
+    await server.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
+  });
 
   it('a hover answers within 1 s while a download drips one byte at a time from a local server', async () => {
     const dripping: http.ServerResponse[] = [];

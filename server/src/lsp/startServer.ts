@@ -4,6 +4,7 @@
 import {
   Connection,
   DidChangeConfigurationNotification,
+  DidChangeWorkspaceFoldersNotification,
   InitializeParams,
   InitializeResult,
   ErrorCodes,
@@ -154,12 +155,23 @@ export function startServer(connection: Connection): void {
         workspaceSymbolProvider: true,
         renameProvider: { prepareProvider: true },
         codeActionProvider: { codeActionKinds: ['quickfix', 'source.fixAll.auspex', 'refactor.rewrite'] },
+        // Folders added or removed are followed: opponents are read within the current ones only.
+        workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
       serverInfo: { name: 'auspex' },
     };
   });
 
   connection.onInitialized(async () => {
+    // Registered here, after the library's own workspace-folders feature (set up at initialize), so this
+    // handler is the one that runs: the opponent's roots follow the folders the editor has open now.
+    connection.onNotification(DidChangeWorkspaceFoldersNotification.type, (p) => {
+      const removed = new Set((p?.event?.removed ?? []).map((f) => f.uri));
+      const added = (p?.event?.added ?? []).map((f) => f.uri).filter((u) => typeof u === 'string');
+      workspaceRoots = [...new Set([...workspaceRoots.filter((u) => !removed.has(u)), ...added])];
+      for (const doc of documents.all()) schedule(doc.uri, 0, true);
+      void connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
+    });
     if (pullConfiguration) {
       sendLoading('Waiting for the settings (auspex.data.paths) before reading the rules data');
       void connection.client.register(DidChangeConfigurationNotification.type, { section: 'auspex' }).catch(() => undefined);
