@@ -552,9 +552,14 @@ function stats(ws: Prepared[], t: ScenarioTarget, withDamageDist: boolean, hazar
   }
   let modelsSlain = 0;
   for (let k = 1; k <= n; k++) modelsSlain += k * slain[k];
+  // Built field by field: an object spread and Array.from of a typed array cost more than the rest of a small case.
+  const woundsLostDist: number[] = new Array(lost.length);
+  for (let s = 0; s < lost.length; s++) woundsLostDist[s] = lost[s];
   return {
-    ...c, unsaved, damage, damageBeforeFnp, woundsLost, modelsSlain,
-    pWipe: slain[n], modelsSlainDist: slain, woundsLostDist: Array.from(lost), damageDist: withDamageDist ? trim(damageDist) : [],
+    attacks: c.attacks, hits: c.hits, critHits: c.critHits, wounds: c.wounds, critWounds: c.critWounds,
+    lethalAutoWounds: c.lethalAutoWounds, devWounds: c.devWounds, hazardousFailedTests: c.hazardousFailedTests,
+    unsaved, damage, damageBeforeFnp, woundsLost, modelsSlain,
+    pWipe: slain[n], modelsSlainDist: slain, woundsLostDist, damageDist: withDamageDist ? trim(damageDist) : [],
     hazardousModelsLost: hazardous,
   };
 }
@@ -622,7 +627,9 @@ function groupedStats(ws: Prepared[], L: GroupLayout, n: Norm, hazardous: number
   g.modelsSlainDist.forEach((p, k) => (modelsSlain += k * p));
   const models = g.modelsSlainDist.length - 1;
   return {
-    ...c, unsaved: r.unsaved + c.devWounds, damage: r.after, damageBeforeFnp: r.before, woundsLost, modelsSlain,
+    attacks: c.attacks, hits: c.hits, critHits: c.critHits, wounds: c.wounds, critWounds: c.critWounds,
+    lethalAutoWounds: c.lethalAutoWounds, devWounds: c.devWounds, hazardousFailedTests: c.hazardousFailedTests,
+    unsaved: r.unsaved + c.devWounds, damage: r.after, damageBeforeFnp: r.before, woundsLost, modelsSlain,
     pWipe: g.modelsSlainDist[models], modelsSlainDist: g.modelsSlainDist, woundsLostDist: g.woundsLostDist, damageDist: [],
     hazardousModelsLost: hazardous, groupsSlain: g.groupsSlain,
   };
