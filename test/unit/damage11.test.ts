@@ -322,6 +322,11 @@ describe('damage under the 10th and the 11th edition (hand-derived, same scenari
     near(cannon[10].damage, 1 / 4, '10th big guns');
     near(cannon[11].damage, 1 / 4, '11th vehicle');
     near(shoot(['PSYCHIC'], ['VEHICLE'])[11].damage, 1 / 3, '11th psychic vehicle');
+    // BLAST never fires at an engaged unit (the 11th): not even a VEHICLE's or a CLOSE-QUARTERS one; the 10th as before.
+    const blast = shoot(['BLAST', 'CLOSE-QUARTERS'], ['VEHICLE']);
+    near(blast[11].damage, 0, '11th blast');
+    assert.match(notes(blast[11]), /BLAST: never fires at an engaged unit/);
+    near(blast[10].damage, 1 / 4, '10th blast vehicle');
     // Not engaged: nothing changes.
     near(both({ attacker: { weapons: [W({ AP: -1 })], keywords: ['INFANTRY'] }, target: T({ Sv: 7 }) })[11].damage, 1 / 3, 'unengaged');
   });

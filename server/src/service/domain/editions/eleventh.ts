@@ -156,7 +156,11 @@ const ELEVENTH_DAMAGE: DamageRules = {
   },
   // 10.06: an engaged unit that did not advance shoots; models that are not MONSTER/VEHICLE only CLOSE-QUARTERS
   // weapons (Pistols are read as such) at units they are engaged with; MONSTER/VEHICLE models -1 to hit otherwise.
-  engagedShooting: (ab, kw) => TENTH_CORE.engaged(ab.pistol || ab.closeQuarters, kw, 'CLOSE-QUARTERS weapons', 'Close-quarters shooting (10.06)'),
+  // An engaged unit shoots at the units it is engaged with, and BLAST never fires at an engaged unit (C).
+  engagedShooting: (ab, kw) =>
+    ab.blast
+      ? { value: { shoots: false }, notes: [`BLAST: never fires at an engaged unit, and an engaged unit shoots at the units it is engaged with (${SOURCE})`] }
+      : TENTH_CORE.engaged(ab.pistol || ab.closeQuarters, kw, 'CLOSE-QUARTERS weapons', 'Close-quarters shooting (10.06)'),
   advancedShooting: (ab) => ({
     value: ab.assault,
     notes: ab.assault ? ['ASSAULT: assault shooting (10.05) is not in the data: the weapon shoots after an Advance, as in the 10th edition'] : [],
