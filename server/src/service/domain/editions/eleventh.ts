@@ -105,6 +105,7 @@ const ELEVENTH_DAMAGE: DamageRules = {
     { key: 'engaged', label: 'Shooting while engaged', detail: 'CLOSE-QUARTERS weapons only; a MONSTER or VEHICLE shoots everything, -1 to hit without them (Close-quarters shooting, 10.06)' },
     { key: 'plungingFire', label: 'Plunging Fire', detail: `+1 BS against a visible target on the ground level (${PLUNGING})` },
     { key: 'indirectSpotted', label: 'Indirect: stationary, target seen', detail: `indirect shooting fails on 1-3, not 1-5 (${INDIRECT})` },
+    { key: 'overwatch', label: 'Snap shooting (Fire Overwatch)', detail: `ranged weapons only; only unmodified 6s hit, no hit re-rolls, not critical hits (Snap shooting, 15.09)` },
   ],
   fromSources: [HIT_RULE, COVER_RULE, INDIRECT_RULE, HAZARD_RULE, ALLOCATION_RULE],
   borrowed: [],
