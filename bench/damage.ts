@@ -56,6 +56,7 @@ export function run(): BenchRow[] {
   const fnp: DamageScenario = { ...heavy, target: { ...heavy.target, fnp: 5 } };
   rows.push(measure('damage: same with Feel No Pain 5+', () => computeDamage(fnp, { damageDist: false }), { runs: 50, warmup: 5 }));
 
+  rows.push(medianCase());
   const units = listUnits();
   const all = () => {
     for (const ws of units) for (const t of TARGETS) computeDamage({ attacker: { weapons: ws }, target: t }, { damageDist: false });
@@ -67,4 +68,24 @@ export function run(): BenchRow[] {
   };
   rows.push(measure('damage: whole list, cached (second pass)', allCached, { runs: 30, warmup: 3 }));
   return rows;
+}
+
+/**
+ * The median single case: every weapon of the list pool and the seed against every target, in both editions, each
+ * timed alone (its median); the row gives the median of those medians (the figure the issue compares with 40kdice).
+ */
+function medianCase(): BenchRow {
+  const ws = [...SEED, ...listUnits().slice(0, 8).map((u) => u[0])];
+  const perCase: number[] = [];
+  for (const edition of [10, 11] as const) {
+    for (const w of ws) {
+      for (const t of TARGETS) {
+        const s: DamageScenario = { attacker: { weapons: [w] }, target: t, rules: { edition } };
+        perCase.push(measure('', () => computeDamage(s, { damageDist: false }), { runs: 101, warmup: 20 }).median);
+      }
+    }
+  }
+  const sorted = [...perCase].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return { name: `damage: median single case (${perCase.length} weapon × target × edition cases)`, median: at(0.5), p99: at(0.99), runs: perCase.length, note: 'median and p99 over the cases of each case’s median; lens (no damage distribution)' };
 }

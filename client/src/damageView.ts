@@ -9,7 +9,7 @@ import type { BreakdownConditions, ConditionKey, DamageBreakdown } from '../../s
 import { renderBreakdownHtml, renderMessageHtml, ViewMessage } from './damageViewHtml';
 
 // The breakdown's condition keys (a type-checked copy: importing the value would bundle the server's feature code).
-const CONDITION_KEYS: ConditionKey[] = ['halfRange', 'cover', 'stationary', 'heavyReady', 'charged', 'stealth', 'advanced', 'engaged', 'plungingFire', 'indirectSpotted'];
+const CONDITION_KEYS: ConditionKey[] = ['halfRange', 'cover', 'stationary', 'heavyReady', 'charged', 'stealth', 'advanced', 'engaged', 'plungingFire', 'indirectSpotted', 'overwatch'];
 
 interface ViewState {
   uri: string;

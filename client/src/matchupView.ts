@@ -11,7 +11,7 @@ import { renderMessageHtml } from './damageViewHtml';
 import { MatchupMessage, MatchupViewState, renderMatchupHtml } from './matchupViewHtml';
 
 // The breakdown's condition keys (a type-checked copy: importing the value would bundle the server's feature code).
-const CONDITION_KEYS: ConditionKey[] = ['halfRange', 'cover', 'stationary', 'heavyReady', 'charged', 'stealth', 'advanced', 'engaged', 'plungingFire', 'indirectSpotted'];
+const CONDITION_KEYS: ConditionKey[] = ['halfRange', 'cover', 'stationary', 'heavyReady', 'charged', 'stealth', 'advanced', 'engaged', 'plungingFire', 'indirectSpotted', 'overwatch'];
 
 
 export class MatchupView implements Disposable {

@@ -134,7 +134,7 @@ describe('damage engine: targets of model groups', () => {
     near(two.damageBeforeFnp, (5 / 6) * 2 + (3 / 6) * 2, 'damage before FNP');
   });
 
-  it('one group gives exactly the single-profile figures', () => {
+  it('one group gives exactly the single-profile figures (the engine takes the single-profile chain), and so does the grouped chain on two alike groups', () => {
     const targets: ScenarioTarget[] = [
       { models: 10, T: 4, Sv: 3, W: 2, fnp: 5 },
       { models: 3, T: 5, Sv: 2, invuln: 4, W: 3, damageReduction: 1 },
@@ -150,8 +150,8 @@ describe('damage engine: targets of model groups', () => {
     ];
     for (const t of targets) {
       for (const ws of weapons) {
-        for (const spill of [false, true]) {
-          const rules: DamageScenario['rules'] = spill ? { devastatingWounds: 'spill' } : undefined;
+        for (const [spill, edition] of [[false, 10], [true, 10], [false, 11]] as const) {
+          const rules: DamageScenario['rules'] = spill ? { devastatingWounds: 'spill' } : { edition };
           const flat = computeDamage({ attacker: { weapons: ws }, target: t, context: { withinHalfRange: true }, rules });
           const { models, ...profile } = t;
           const grouped = computeDamage({ attacker: { weapons: ws }, target: groupedTarget([{ ...profile, models, name: 'all' }]), context: { withinHalfRange: true }, rules });
@@ -161,6 +161,15 @@ describe('damage engine: targets of model groups', () => {
           }
           flat.modelsSlainDist.forEach((p, k) => assert.ok(Math.abs(p - grouped.modelsSlainDist[k]) < 1e-9, `${what}: P(${k} slain)`));
           near(grouped.groupsSlain![0].modelsSlain, flat.modelsSlain, what);
+          // One group: the damage distribution too (the single-profile chain gives it).
+          flat.damageDist.forEach((p, k) => near(grouped.damageDist[k], p, `${what}: P(damage ${k})`));
+          // Two groups of the same profile go through the grouped chain: the same figures within its pruning.
+          const a = Math.ceil(models / 2);
+          if (models > 1) {
+            const two = computeDamage({ attacker: { weapons: ws }, target: groupedTarget([{ ...profile, models: a, name: 'a' }, { ...profile, models: models - a, name: 'b' }]), context: { withinHalfRange: true }, rules });
+            for (const k of ['damage', 'woundsLost', 'modelsSlain', 'pWipe'] as const) assert.ok(Math.abs(flat[k] - two[k]) < 1e-9, `${what} (two groups): ${k} ${flat[k]} vs ${two[k]}`);
+            near(two.groupsSlain![0].modelsSlain + two.groupsSlain![1].modelsSlain, flat.modelsSlain, `${what} (two groups)`);
+          }
         }
       }
     }

@@ -322,6 +322,11 @@ describe('damage under the 10th and the 11th edition (hand-derived, same scenari
     near(cannon[10].damage, 1 / 4, '10th big guns');
     near(cannon[11].damage, 1 / 4, '11th vehicle');
     near(shoot(['PSYCHIC'], ['VEHICLE'])[11].damage, 1 / 3, '11th psychic vehicle');
+    // BLAST never fires at an engaged unit (the 11th): not even a VEHICLE's or a CLOSE-QUARTERS one; the 10th as before.
+    const blast = shoot(['BLAST', 'CLOSE-QUARTERS'], ['VEHICLE']);
+    near(blast[11].damage, 0, '11th blast');
+    assert.match(notes(blast[11]), /BLAST: never fires at an engaged unit/);
+    near(blast[10].damage, 1 / 4, '10th blast vehicle');
     // Not engaged: nothing changes.
     near(both({ attacker: { weapons: [W({ AP: -1 })], keywords: ['INFANTRY'] }, target: T({ Sv: 7 }) })[11].damage, 1 / 3, 'unengaged');
   });
@@ -669,6 +674,12 @@ describe("the list's edition in lenses, the breakdown and the hover", () => {
     assert.strictEqual(b10.toggles.find((t) => t.key === 'cover')!.detail, '+1 to the save against ranged attacks');
     assert.ok(dmg('11', { plungingFire: true }) - dmg('11') > (1 / 6) * (5 / 6) * (5 / 6) * 4.5, '11th plunging fire');
     near(dmg('10', { plungingFire: true }), dmg('10'), '10th: no Plunging Fire');
+    // Snap shooting (15.09) is a toggle of the 11th: on, the shooting numbers are the engine's with context.overwatch.
+    assert.strictEqual(b11.toggles.find((t) => t.key === 'overwatch')?.label, 'Snap shooting (Fire Overwatch)');
+    assert.ok(!b10.toggles.some((t) => t.key === 'overwatch'));
+    const snap = shooting(get('11', { overwatch: true }));
+    assert.ok(snap.total.damage > 0 && snap.total.damage < dmg('11') / 2, '11th snap shooting: only 6s hit');
+    assert.match(snap.notes.join('\n'), /Snap shooting \(15\.09, Fire Overwatch\)/);
     // The page names the edition and lists what it keeps from the 10th.
     const html = renderBreakdownHtml(b11, 'n0nce', 'vscode-webview-resource:');
     assert.match(html, /Rules: 11th edition\.<\/p><p class="dim">Core rules the data does not hold, applied from the published rules:<\/p><ul class="dim"><li>Hit roll/);

@@ -34,6 +34,8 @@ export interface BreakdownConditions {
   plungingFire?: boolean;
   /** 11th edition: indirect shooting by a stationary unit at a target a friendly unit sees (10.07): 1-3 fail. */
   indirectSpotted?: boolean;
+  /** 11th edition: snap shooting (15.09, Fire Overwatch): only unmodified 6s hit. */
+  overwatch?: boolean;
   /** Stratagem variants switched on, by label (`POINT-BLANK AMBUSH`). */
   stratagems?: string[];
   /**
@@ -43,7 +45,7 @@ export interface BreakdownConditions {
   vs?: 'opponent' | 'reverse';
 }
 
-export type ConditionKey = 'halfRange' | 'cover' | 'stationary' | 'heavyReady' | 'charged' | 'stealth' | 'advanced' | 'engaged' | 'plungingFire' | 'indirectSpotted';
+export type ConditionKey = 'halfRange' | 'cover' | 'stationary' | 'heavyReady' | 'charged' | 'stealth' | 'advanced' | 'engaged' | 'plungingFire' | 'indirectSpotted' | 'overwatch';
 
 export interface BreakdownToggle {
   /** A ConditionKey, or `stratagem:<label>`. */
@@ -127,6 +129,7 @@ export function conditionContext(conditions: BreakdownConditions): ScenarioConte
     engaged: !!conditions.engaged,
     plungingFire: !!conditions.plungingFire,
     indirectSpotted: !!conditions.indirectSpotted,
+    overwatch: !!conditions.overwatch,
   };
 }
 

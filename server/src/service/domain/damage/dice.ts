@@ -162,7 +162,12 @@ export function compound(count: Dist, each: Dist): Dist {
     const p = count[n];
     if (p) for (let v = 0; v < len; v++) out[v] += p * acc[v];
   }
-  return trimZeros(Array.from(out));
+  // A plain loop: Array.from of a typed array takes its slow iterator path and costs more than the work here.
+  let n = out.length;
+  while (n > 1 && out[n - 1] === 0) n--;
+  const d: Dist = new Array(n);
+  for (let v = 0; v < n; v++) d[v] = out[v];
+  return d;
 }
 
 /** Weighted mixture of distributions (weights sum to 1). */

@@ -552,9 +552,14 @@ function stats(ws: Prepared[], t: ScenarioTarget, withDamageDist: boolean, hazar
   }
   let modelsSlain = 0;
   for (let k = 1; k <= n; k++) modelsSlain += k * slain[k];
+  // Built field by field: an object spread and Array.from of a typed array cost more than the rest of a small case.
+  const woundsLostDist: number[] = new Array(lost.length);
+  for (let s = 0; s < lost.length; s++) woundsLostDist[s] = lost[s];
   return {
-    ...c, unsaved, damage, damageBeforeFnp, woundsLost, modelsSlain,
-    pWipe: slain[n], modelsSlainDist: slain, woundsLostDist: Array.from(lost), damageDist: withDamageDist ? trim(damageDist) : [],
+    attacks: c.attacks, hits: c.hits, critHits: c.critHits, wounds: c.wounds, critWounds: c.critWounds,
+    lethalAutoWounds: c.lethalAutoWounds, devWounds: c.devWounds, hazardousFailedTests: c.hazardousFailedTests,
+    unsaved, damage, damageBeforeFnp, woundsLost, modelsSlain,
+    pWipe: slain[n], modelsSlainDist: slain, woundsLostDist, damageDist: withDamageDist ? trim(damageDist) : [],
     hazardousModelsLost: hazardous,
   };
 }
@@ -622,7 +627,9 @@ function groupedStats(ws: Prepared[], L: GroupLayout, n: Norm, hazardous: number
   g.modelsSlainDist.forEach((p, k) => (modelsSlain += k * p));
   const models = g.modelsSlainDist.length - 1;
   return {
-    ...c, unsaved: r.unsaved + c.devWounds, damage: r.after, damageBeforeFnp: r.before, woundsLost, modelsSlain,
+    attacks: c.attacks, hits: c.hits, critHits: c.critHits, wounds: c.wounds, critWounds: c.critWounds,
+    lethalAutoWounds: c.lethalAutoWounds, devWounds: c.devWounds, hazardousFailedTests: c.hazardousFailedTests,
+    unsaved: r.unsaved + c.devWounds, damage: r.after, damageBeforeFnp: r.before, woundsLost, modelsSlain,
     pWipe: g.modelsSlainDist[models], modelsSlainDist: g.modelsSlainDist, woundsLostDist: g.woundsLostDist, damageDist: [],
     hazardousModelsLost: hazardous, groupsSlain: g.groupsSlain,
   };
@@ -747,7 +754,6 @@ function computeDamageUnchecked(s: DamageScenario, opts: ComputeOptions): Damage
   const withDD = opts.damageDist !== false;
   const n = normalize(s);
   const t = s.target;
-  let ws = s.attacker.weapons.map((w) => prepare(w, t, n));
   const haz = (sel: Prepared[]) => hazardousLosses(sel, s.attacker, n.rules);
   // A target of model groups: the allocation order and PRECISION groups are the edition's.
   let groups = t.groups?.length ? t.groups : undefined;
@@ -765,6 +771,10 @@ function computeDamageUnchecked(s: DamageScenario, opts: ComputeOptions): Damage
     });
     groups = split;
   }
+  // One model group (a lone model, a unit of one profile): the single-profile chain gives the same figures without
+  // the grouped chain's cost; the weapons are prepared against that group's profile.
+  const flat = groups?.length === 1 && groups[0].T === t.T ? flatTarget(t, groups[0]) : undefined;
+  let ws = s.attacker.weapons.map((w) => prepare(w, flat ?? t, n));
   let layout: GroupLayout | undefined;
   if (groups) {
     const alloc = n.rules.allocation;
@@ -781,14 +791,19 @@ function computeDamageUnchecked(s: DamageScenario, opts: ComputeOptions): Damage
     r.groupsSlain.forEach((x, i) => (back[origin![i]].modelsSlain += x.modelsSlain));
     return { ...r, groupsSlain: back };
   };
-  const figures = (sel: Prepared[], dd: boolean) => (layout ? grouped(sel, layout) : stats(sel, t, dd, haz(sel)));
+  const single = (sel: Prepared[], dd: boolean) => {
+    const r = stats(sel, flat!, dd, haz(sel));
+    const g = t.groups![0];
+    return { ...r, groupsSlain: [g.name !== undefined ? { name: g.name, modelsSlain: r.modelsSlain } : { modelsSlain: r.modelsSlain }] };
+  };
+  const figures = (sel: Prepared[], dd: boolean) => (flat ? single(sel, dd) : layout ? grouped(sel, layout) : stats(sel, t, dd, haz(sel)));
   // [LETHAL HITS] as the attacker's choice (the edition's): automatic wounds, or a wound roll that may be a critical
   // wound. Only DEVASTATING WOUNDS makes rolling better, so only such a weapon pays for the comparison.
   const choice = n.rules.lethalHitsChoice;
   if (choice) {
     ws = ws.map((w, i) => {
       if (!w.used || !w.lethal || !w.dev) return w;
-      const rolled = prepare(s.attacker.weapons[i], t, n, true);
+      const rolled = prepare(s.attacker.weapons[i], flat ?? t, n, true);
       const auto = figures([w], false);
       const roll = figures([rolled], false);
       const better = roll.woundsLost > auto.woundsLost + 1e-12 ? rolled : w;
@@ -812,7 +827,7 @@ function computeDamageUnchecked(s: DamageScenario, opts: ComputeOptions): Damage
   if (layout) {
     notes.push(...n.rules.allocation.notes);
     if (layout.track1.length) notes.push(`PRECISION: allocated to ${layout.track1.map((i) => groups![i].name ?? `group ${i + 1}`).join(', ')} first while a model of it lives`);
-    if (withDD) notes.push('damage distribution: not given for a target of several model groups (the damage depends on the group each attack is allocated to)');
+    if (withDD && !flat) notes.push('damage distribution: not given for a target of several model groups (the damage depends on the group each attack is allocated to)');
     if (n.spill && ws.some((w) => w.dev && w.used)) notes.push("Devastating Wounds (launch wording): mortal wounds per critical wound are the Damage against the unit's first profile");
   }
   if (n.ctx.overwatch) notes.push(n.rules.snapShooting.note);
@@ -838,6 +853,15 @@ function computeDamageUnchecked(s: DamageScenario, opts: ComputeOptions): Damage
     result.withOneShot = o;
   }
   return result;
+}
+
+/** A target of one model group as a single profile: the group's characteristics, the unit's T, keywords and Stealth. */
+function flatTarget(t: ScenarioTarget, g: TargetGroup): ScenarioTarget {
+  return {
+    models: g.models, T: t.T, Sv: g.Sv, invuln: g.invuln ?? null, W: g.W, fnp: g.fnp ?? null, fnpMortal: g.fnpMortal ?? null,
+    damageReduction: g.damageReduction, halfDamage: g.halfDamage, damageSetTo: g.damageSetTo, damageMultiplier: g.damageMultiplier,
+    stealth: t.stealth, keywords: t.keywords,
+  };
 }
 
 /** A small LRU cache of results keyed by the whole scenario (unit, target, conditions). */

@@ -105,6 +105,7 @@ const ELEVENTH_DAMAGE: DamageRules = {
     { key: 'engaged', label: 'Shooting while engaged', detail: 'CLOSE-QUARTERS weapons only; a MONSTER or VEHICLE shoots everything, -1 to hit without them (Close-quarters shooting, 10.06)' },
     { key: 'plungingFire', label: 'Plunging Fire', detail: `+1 BS against a visible target on the ground level (${PLUNGING})` },
     { key: 'indirectSpotted', label: 'Indirect: stationary, target seen', detail: `indirect shooting fails on 1-3, not 1-5 (${INDIRECT})` },
+    { key: 'overwatch', label: 'Snap shooting (Fire Overwatch)', detail: `ranged weapons only; only unmodified 6s hit, no hit re-rolls, not critical hits (Snap shooting, 15.09)` },
   ],
   fromSources: [HIT_RULE, COVER_RULE, INDIRECT_RULE, HAZARD_RULE, ALLOCATION_RULE],
   borrowed: [],
@@ -156,7 +157,11 @@ const ELEVENTH_DAMAGE: DamageRules = {
   },
   // 10.06: an engaged unit that did not advance shoots; models that are not MONSTER/VEHICLE only CLOSE-QUARTERS
   // weapons (Pistols are read as such) at units they are engaged with; MONSTER/VEHICLE models -1 to hit otherwise.
-  engagedShooting: (ab, kw) => TENTH_CORE.engaged(ab.pistol || ab.closeQuarters, kw, 'CLOSE-QUARTERS weapons', 'Close-quarters shooting (10.06)'),
+  // An engaged unit shoots at the units it is engaged with, and BLAST never fires at an engaged unit (C).
+  engagedShooting: (ab, kw) =>
+    ab.blast
+      ? { value: { shoots: false }, notes: [`BLAST: never fires at an engaged unit, and an engaged unit shoots at the units it is engaged with (${SOURCE})`] }
+      : TENTH_CORE.engaged(ab.pistol || ab.closeQuarters, kw, 'CLOSE-QUARTERS weapons', 'Close-quarters shooting (10.06)'),
   advancedShooting: (ab) => ({
     value: ab.assault,
     notes: ab.assault ? ['ASSAULT: assault shooting (10.05) is not in the data: the weapon shoots after an Advance, as in the 10th edition'] : [],

@@ -140,7 +140,7 @@ export interface DamageRules {
   /** How the breakdown describes the cover toggle. */
   coverCondition: ConditionSpec;
   /** The edition's own condition toggles (the context flag each sets), after the common ones. */
-  extraConditions: readonly (ConditionSpec & { key: 'engaged' | 'plungingFire' | 'indirectSpotted' })[];
+  extraConditions: readonly (ConditionSpec & { key: 'engaged' | 'plungingFire' | 'indirectSpotted' | 'overwatch' })[];
   /** Core rules the engine needs for which this edition's data holds no text, and the 10th edition's effect kept instead. */
   borrowed: readonly string[];
   /** Core rules this edition's data holds no text for, applied from the published rules (eleventh-edition.md), each with its section. */
