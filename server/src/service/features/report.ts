@@ -172,14 +172,14 @@ function verdictOf(counts: Record<SeverityName, number>, diagnostics: Diagnostic
  * tier, wargear costs included); otherwise each unit's data price for its size.
  */
 export function listPoints(parsed: ArmyList, rules: RulesIndex, doc?: TextDocument, settings?: Settings, edition?: Edition): { computed?: number; unpriced: number } {
-  // As the checks read it (an enhancement written as a wargear token is priced).
-  const list = readWithData(parsed, rules, parsed.faction?.text);
   const ed = edition !== undefined ? editionRules(edition) : undefined;
   if (doc && settings && ed?.muster.requisition) {
-    const ctx = createContext(doc, list, rules, settings, [], ed);
+    const ctx = createContext(doc, parsed, rules, settings, [], ed);
     const { sum, unpriced } = pricedTotal(ctx);
-    return { computed: unpriced < list.units.length ? sum : undefined, unpriced };
+    return { computed: unpriced < ctx.list.units.length ? sum : undefined, unpriced };
   }
+  // As the checks read it (an enhancement written as a wargear token is priced).
+  const list = readWithData(parsed, rules, parsed.faction?.text);
   let computed: number | undefined;
   let unpriced = 0;
   for (const unit of list.units) {

@@ -13,6 +13,10 @@ import { detachmentGrants, grantApplies } from '../../domain/rules/detachmentGra
 import { normalizeName } from '../../domain/text/normalize';
 export { modelGroups, namesModel, namesWargear } from '../../domain/rules/parts';
 import { makeDiagnostic, DiagnosticExtras } from './make';
+import { looseName, sameFaction } from './names';
+import { readWithData } from './readWithData';
+
+export { looseName, sameFaction };
 import type { DiagnosticCode } from './codes';
 
 export interface ResolvedUnit {
@@ -53,7 +57,13 @@ export interface CheckContext {
   out: Diagnostic[];
 }
 
-export function createContext(doc: TextDocument, list: ArmyList, rules: RulesIndex, settings: Settings, out: Diagnostic[], edition: EditionRules = TENTH): CheckContext {
+/**
+ * The one reading of a list every check shares: the list as read with the data (`readWithData`: an enhancement
+ * written as a wargear token, a unit's own name among its wargear), its units resolved to datasheets, its faction,
+ * detachments and battle size. `ctx.list` is that reading; `parsed` is the text's tree.
+ */
+export function createContext(doc: TextDocument, parsed: ArmyList, rules: RulesIndex, settings: Settings, out: Diagnostic[], edition: EditionRules = TENTH): CheckContext {
+  const list = readWithData(parsed, rules, parsed.faction?.text);
   const inferred = list.faction ? undefined : inferFaction(list, rules);
   const faction = list.faction?.text ?? inferred?.faction.name;
   const units: ResolvedUnit[] = [];
@@ -126,15 +136,6 @@ export function findDetachment(rules: RulesIndex, name: string, faction?: string
   return all[0];
 }
 
-/**
- * A predicate: does a faction name or keyword denote `faction` or, for a sub-faction (a chapter), its
- * parent? A parent's detachments and enhancements are a chapter's own ("Gladius Task Force" for Space Wolves).
- */
-export function sameFaction(rules: RulesIndex, faction: string): (other: string) => boolean {
-  const key = (n: string) => normalizeName(rules.faction(n)?.keyword ?? n);
-  const keys = [key(faction), ...rules.factionKeys(faction)];
-  return (other) => keys.includes(key(other));
-}
 
 /**
  * The faction whose datasheets cover most of a list's units, for a list that names none; undefined when
@@ -197,10 +198,6 @@ function grantKeywords(units: ResolvedUnit[], detachments: Detachment[]): string
 export const isCharacter = (u: ResolvedUnit) => u.keywords.has('CHARACTER');
 export const isEpicHero = (u: ResolvedUnit) => u.sheet.epicHero || u.keywords.has('EPIC HERO');
 
-/** Loose name equality for names the sources spell differently ("Hand Flamers"/"HANDFLAMERS", "Ravener"/"Raveners", "&"/"and"). */
-export function looseName(name: string): string {
-  return normalizeName(name).replace(/&/g, 'and').replace(/[^a-z0-9]/g, '').replace(/s$/, '');
-}
 
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 

@@ -5,7 +5,7 @@
 import type { ArmyList, ModelGroup, Unit, WargearRef } from '../../domain/parse/ast';
 import type { RulesIndex } from '../../domain/rules';
 import type { Datasheet } from '../../domain/rules/model';
-import { looseName, sameFaction } from './context';
+import { looseName, sameFaction } from './names';
 
 export function readWithData(list: ArmyList, rules: RulesIndex, faction: string | undefined): ArmyList {
   let changed = false;

@@ -11,7 +11,6 @@ import { makeDiagnostic } from './make';
 import { normalizeName } from '../../domain/text/normalize';
 import { createContext } from './context';
 import { expectedUnitPoints, unitModelCount } from './unitPoints';
-import { readWithData } from './readWithData';
 import { checkArmy } from './army';
 import { checkEnhancements } from './enhancements';
 import { checkComposition } from './composition';
@@ -37,7 +36,7 @@ export function validateList(doc: TextDocument, parsed: ArmyList, rules: RulesIn
     if (missing.pricesOnly) checkPricesOnly(doc, list, rules, settings, edition, out);
     return out;
   }
-  const ctx = createContext(doc, readWithData(list, rules, list.faction?.text), rules, settings, out, editionRules(edition));
+  const ctx = createContext(doc, list, rules, settings, out, editionRules(edition));
   const factionName = ctx.faction;
   if (ctx.inferredFaction && factionName && list.units.length) {
     const { covered, of } = ctx.inferredFaction;
