@@ -15,7 +15,9 @@ import * as path from 'path';
 import { repoRoot } from '../support/shared';
 import { loadEmbeddedRules } from '../../server/src/service/domain/rules/embedded';
 import { loadoutGroups, unitPhaseInput } from '../../server/src/service/features/codeLens';
-import { computeMatchup, matchupText } from '../../server/src/service/features/matchup';
+import { computeMatchup, matchupText, sideTargets } from '../../server/src/service/features/matchup';
+import { codeLenses } from '../../server/src/service/features/codeLens';
+import { conditionContext } from '../../server/src/service/features/damageBreakdown';
 import { requireShared, sharedPath } from '../support/shared';
 
 let gscTyr: RulesIndex | undefined;
@@ -276,3 +278,32 @@ describe('matchup: an edit recomputes only the pairs of the units it changed', (
     assert.ok(m3.forward.pairs.find((p) => p.attackerIndex === 1)!.damage < m1.forward.pairs.find((p) => p.attackerIndex === 1)!.damage);
   });
 });
+
+describe('matchup: the lenses and the matchup share the pair cache (issue 24: the view took 3.2 s to open)', () => {
+  it('after the lenses against the opponent, the forward direction computes nothing new; a condition off is no condition', () => {
+    const example = fs.readFileSync(path.join(repoRoot, 'examples', 'claw-of-ascension.army'), 'utf8');
+    const rules = new RulesIndex(loadEmbeddedRules());
+    const cache = createUnitDamageCache(4096);
+    const seen = new Set<UnitDamageResult>();
+    let fresh = 0;
+    const damage = (input: UnitDamageInput) => {
+      const r = cache(input);
+      if (!seen.has(r)) fresh++;
+      seen.add(r);
+      return r;
+    };
+    const yours = { list: parseArmyList(example), rules, edition: 10 as const };
+    const theirs = { list: parseArmyList(example.replace('4x Atalan Jackal', '3x Atalan Jackal')), rules, edition: 10 as const };
+    const doc = TextDocument.create('file:///a.army', 'army-list', 1, example);
+    codeLenses(doc, yours.list, rules, damage, undefined, sideTargets(theirs));
+    assert.ok(fresh > 0, 'the lenses computed');
+    fresh = 0;
+    const m = computeMatchup(yours, theirs, { damage, directions: ['forward'] });
+    assert.ok(m.forward.pairs.length > 0);
+    assert.strictEqual(fresh, 0, 'every forward pair was the lenses\' result');
+    // Every toggle off is the empty context (the lenses' own); one on is the only key.
+    assert.deepStrictEqual(conditionContext({}), {});
+    assert.deepStrictEqual(conditionContext({ cover: true, charged: false }), { targetInCover: true });
+  });
+});
+

@@ -117,9 +117,13 @@ export function conditionToggles(edition: Edition): { key: ConditionKey; label: 
   ];
 }
 
-/** The engine context of the condition toggles. */
+/**
+ * The engine context of the condition toggles: only those switched on (an absent condition is an unmet one), so
+ * that with every toggle off the context is the lenses' own and the pair cache answers both (`fromRules.ts` keys
+ * on the context's JSON: `{}` and `{ charged: false, … }` would be two keys for one computation).
+ */
 export function conditionContext(conditions: BreakdownConditions): ScenarioContext {
-  return {
+  const all: ScenarioContext = {
     withinHalfRange: !!conditions.halfRange,
     targetInCover: !!conditions.cover,
     remainedStationary: !!conditions.stationary,
@@ -131,6 +135,7 @@ export function conditionContext(conditions: BreakdownConditions): ScenarioConte
     indirectSpotted: !!conditions.indirectSpotted,
     overwatch: !!conditions.overwatch,
   };
+  return Object.fromEntries(Object.entries(all).filter(([, on]) => on)) as ScenarioContext;
 }
 
 /** A target the breakdown can show: a profile of the settings, or a unit of the opponent's list. */
