@@ -114,11 +114,15 @@ function phaseSection(p: PhaseBreakdown): string {
   const fnp = fnpDiffers(p.total) ? ` (${num(p.total.damageBeforeFnp)} before Feel No Pain)` : '';
   const summary = `<p><b>${num(p.total.damage)}</b> damage${fnp}, <b>${num(p.total.slain)}</b> models slain, ${num(p.total.woundsLost)} wounds removed, P(wipe) ${pct(p.total.pWipe)}</p>`;
   const slain = barChart(p.modelsSlainDist, 'models slain', `${p.label}: models slain`);
-  const dmg = barChart(cutTail(p.damageDist), 'damage', `${p.label}: damage`);
+  // A target of several model groups (a matchup's real unit) has no damage distribution before Feel No Pain and
+  // wastage (each packet takes the save of the group it reaches): its chart is the wounds the unit loses instead.
+  const byWounds = !p.damageDist.length && !!p.woundsLostDist?.length;
+  const dmg = byWounds ? barChart(cutTail(p.woundsLostDist!), 'wounds lost', `${p.label}: wounds lost`) : barChart(cutTail(p.damageDist), 'damage', `${p.label}: damage`);
+  const dmgCaption = byWounds ? 'Wounds lost (after Feel No Pain and wastage)' : 'Damage inflicted (before Feel No Pain and wastage)';
   // Each caption heads its own chart, inside a figure as wide as the chart, so a wrapped row never leaves it
   // under the wrong chart or next to the table that follows.
   const figure = (caption: string, svg: string) => `<figure class="chart"><figcaption>${caption}</figcaption>${svg}</figure>`;
-  const charts = `<div class="charts">${figure('Models slain', slain)}${figure('Damage inflicted (before Feel No Pain and wastage)', dmg)}</div>`;
+  const charts = `<div class="charts">${figure('Models slain', slain)}${figure(dmgCaption, dmg)}</div>`;
   const rows = p.weapons.map((w) => row(`${w.name}${w.profile ? ` (${w.profile})` : ''} ×${w.models}`, w, w.notes));
   const table = `<table><thead><tr><th>Weapon</th><th>Attacks</th><th>Hits</th><th>Wounds</th><th>Unsaved</th><th>Damage</th><th>Slain</th></tr></thead><tbody>${rows.join('')}${row('Unit (in order)', p.total, [], true)}</tbody></table>`;
   const notes = [...p.choices, ...p.notes];
@@ -152,23 +156,46 @@ export function cutTail(d: number[], mass = 0.999, maxBars = 60): number[] {
 /** The width of a chart, in CSS pixels: its figure and caption take the same. */
 const CHART_W = 360;
 
-/** An SVG bar chart of P(value = k): one bar per k with its percentage, the mode highlighted. */
+/** The probability step of a chart's y-axis: the smallest of 1, 2, 2.5, 5 × 10^k giving at most 5 ticks up to `max`. */
+export function probabilityStep(max: number): number {
+  for (const step of [0.001, 0.002, 0.005, 0.01, 0.02, 0.025, 0.05, 0.1, 0.2, 0.25, 0.5]) if (max / step <= 5) return step;
+  return 1;
+}
+
+/** A tick's label: "20%", "2.5%", "0.5%". */
+const tickPct = (p: number) => `${Number((p * 100).toFixed(1))}%`;
+
+/**
+ * An SVG bar chart of P(value = k): one bar per k with its percentage, the mode highlighted, a y-axis of
+ * probabilities (ticks and light grid lines up to the tallest bar). An empty distribution draws no frame: it says so.
+ */
 export function barChart(dist: number[], unit: string, label: string): string {
-  const n = Math.max(1, dist.length);
-  const W = CHART_W, H = 150, padL = 6, padB = 20, padT = 16;
-  const bw = (W - padL * 2) / n;
-  const max = Math.max(1e-12, ...dist);
-  const mode = dist.indexOf(Math.max(...dist));
+  if (!dist.length) return `<p class="dim nochart">No distribution of ${escapeHtml(unit)} for this pair.</p>`;
+  const n = dist.length;
+  const W = CHART_W, H = 150, padL = 34, padR = 6, padB = 20, padT = 16;
+  const bw = (W - padL - padR) / n;
+  const peak = Math.max(...dist);
+  const step = probabilityStep(peak);
+  // The axis reaches the first tick at or above the tallest bar.
+  const top = Math.max(step, Math.ceil(peak / step - 1e-9) * step);
+  const y = (p: number) => H - padB - ((H - padB - padT) * p) / top;
+  const mode = dist.indexOf(peak);
+  const ticks: string[] = [];
+  for (let i = 0; i * step <= top + 1e-12; i++) {
+    const p = i * step;
+    const ty = y(p).toFixed(1);
+    ticks.push(`${i ? `<line x1="${padL}" y1="${ty}" x2="${W - padR}" y2="${ty}" class="grid"/>` : ''}<line x1="${padL - 3}" y1="${ty}" x2="${padL}" y2="${ty}" class="axis"/><text x="${padL - 5}" y="${(y(p) + 3).toFixed(1)}" class="ytick">${tickPct(p)}</text>`);
+  }
   const bars = dist.map((p, k) => {
-    const h = ((H - padB - padT) * p) / max;
     const x = padL + k * bw;
-    const y = H - padB - h;
+    const by = y(p);
     const showText = bw >= 22;
-    const text = showText && p >= 0.0005 ? `<text x="${(x + bw / 2).toFixed(1)}" y="${(y - 3).toFixed(1)}" class="pct">${escapeHtml(pct(p))}</text>` : '';
+    const text = showText && p >= 0.0005 ? `<text x="${(x + bw / 2).toFixed(1)}" y="${(by - 3).toFixed(1)}" class="pct">${escapeHtml(pct(p))}</text>` : '';
     const tick = n <= 20 || k % Math.ceil(n / 20) === 0 ? `<text x="${(x + bw / 2).toFixed(1)}" y="${H - 6}" class="tick">${k}</text>` : '';
-    return `<g><rect x="${(x + 1).toFixed(1)}" y="${y.toFixed(1)}" width="${Math.max(1, bw - 2).toFixed(1)}" height="${Math.max(0, h).toFixed(1)}" class="${k === mode ? 'b mode' : 'b'}"><title>${escapeHtml(`${k} ${unit}: ${pct(p)}`)}</title></rect>${text}${tick}</g>`;
+    return `<g><rect x="${(x + 1).toFixed(1)}" y="${by.toFixed(1)}" width="${Math.max(1, bw - 2).toFixed(1)}" height="${Math.max(0, H - padB - by).toFixed(1)}" class="${k === mode ? 'b mode' : 'b'}"><title>${escapeHtml(`${k} ${unit}: ${pct(p)}`)}</title></rect>${text}${tick}</g>`;
   });
-  return `<svg viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="${escapeHtml(label)}"><line x1="${padL}" y1="${H - padB}" x2="${W - padL}" y2="${H - padB}" class="axis"/>${bars.join('')}</svg>`;
+  const axes = `<line x1="${padL}" y1="${H - padB}" x2="${W - padR}" y2="${H - padB}" class="axis"/><line x1="${padL}" y1="${padT}" x2="${padL}" y2="${H - padB}" class="axis yaxis"/>`;
+  return `<svg viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="${escapeHtml(label)}">${ticks.join('')}${axes}${bars.join('')}</svg>`;
 }
 
 const STYLE = `
@@ -182,7 +209,8 @@ button.on { color: var(--vscode-button-foreground); background: var(--vscode-but
 .charts { display: flex; flex-wrap: wrap; gap: 16px 24px; margin: 8px 0 12px; } figure.chart { margin: 0; width: ${CHART_W}px; }
 figcaption { font-size: 0.9em; color: var(--vscode-descriptionForeground); margin-bottom: 2px; } figure.chart svg { display: block; }
 svg .b { fill: var(--vscode-charts-blue, #3794ff); } svg .b.mode { fill: var(--vscode-charts-orange, #d18616); }
-svg .axis { stroke: var(--vscode-descriptionForeground); } svg text { fill: var(--vscode-foreground); font-size: 9px; text-anchor: middle; }
+svg .axis { stroke: var(--vscode-descriptionForeground); } svg .grid { stroke: var(--vscode-panel-border, #8884); stroke-dasharray: 2 3; }
+svg text { fill: var(--vscode-foreground); font-size: 9px; text-anchor: middle; } svg text.ytick { text-anchor: end; fill: var(--vscode-descriptionForeground); }
 table { border-collapse: collapse; margin-top: 8px; } th, td { padding: 2px 10px; text-align: right; border-bottom: 1px solid var(--vscode-panel-border, #8884); }
 th[scope=row] { text-align: left; font-weight: normal; } tr.total th, tr.total td { font-weight: bold; }
 .notes { color: var(--vscode-descriptionForeground); font-size: 0.9em; }

@@ -77,6 +77,17 @@ describe('matchup webview HTML', () => {
     const b = service.damageBreakdown(doc, 0, 0, { vs: 'opponent' })!;
     const page = renderBreakdownHtml(b, NONCE, CSP);
     assert.match(page, /<p class="dim">4× Atalan Jackal T4 Sv 5\+ W2 · 1× Atalan Wolfquad T4 Sv 5\+ W4 · Stealth<\/p>/);
+    // Issue 24: opened from the matchup, the second chart was an empty frame (a unit of several model groups has no
+    // damage distribution before Feel No Pain): it shows the wounds the unit loses, with bars and a y-axis.
+    const figures = page.match(/<figure class="chart">[\s\S]*?<\/figure>/g) ?? [];
+    assert.strictEqual(figures.length, 2 * b.phases.length);
+    for (const f of figures) {
+      assert.ok((f.match(/<rect /g) ?? []).length > 1, `bars in ${f.slice(0, 120)}`);
+      assert.match(f, /class="ytick">\d+(\.\d)?%<\/text>/);
+    }
+    assert.match(figures[1], /<figcaption>Wounds lost \(after Feel No Pain and wastage\)<\/figcaption>/);
+    const dist = b.phases[0].woundsLostDist;
+    assert.ok(Math.abs(dist.reduce((x, y) => x + y, 0) - 1) < 1e-6, 'the wounds lost are a distribution');
   });
 
   it('keeps the HTML builder free of vscode imports', () => {

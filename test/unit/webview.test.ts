@@ -4,7 +4,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { barChart, contentSecurityPolicy, cutTail, escapeHtml, renderBreakdownHtml, renderMessageHtml } from '../../client/src/damageViewHtml';
+import { barChart, contentSecurityPolicy, cutTail, probabilityStep, escapeHtml, renderBreakdownHtml, renderMessageHtml } from '../../client/src/damageViewHtml';
 import { damageBreakdown, DamageBreakdown } from '../../server/src/service/features/damageBreakdown';
 import { parseArmyList } from '../../server/src/service/domain/parse';
 import { RulesIndex } from '../../server/src/service/domain/rules';
@@ -124,5 +124,17 @@ describe('damage breakdown webview: damage through and before Feel No Pain', () 
     const html = renderBreakdownHtml(b, NONCE, CSP_SOURCE);
     assert.match(html, /<b>2\.00<\/b> damage \(3\.00 before Feel No Pain\)/);
     assert.match(html, /<td title="before Feel No Pain: 1\.50">1\.00 <span class="dim">\/ 1\.50<\/span><\/td>/);
+  });
+
+  it('a chart has a y-axis of probabilities up to the tallest bar; an empty distribution draws no frame (issue 24)', () => {
+    const svg = barChart([0.1, 0.37, 0.33, 0.2], 'models slain', 'x');
+    const ticks = [...svg.matchAll(/class="ytick">([^<]+)<\/text>/g)].map((m) => m[1]);
+    assert.deepStrictEqual(ticks, ['0%', '10%', '20%', '30%', '40%']);
+    assert.match(svg, /class="axis yaxis"/);
+    assert.strictEqual(probabilityStep(1), 0.2);
+    assert.strictEqual(probabilityStep(0.03), 0.01);
+    assert.strictEqual(probabilityStep(0.004), 0.001);
+    assert.doesNotMatch(barChart([], 'damage', 'x'), /<svg/);
+    assert.match(barChart([], 'damage', 'x'), /No distribution of damage/);
   });
 });

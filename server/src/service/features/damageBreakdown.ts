@@ -84,8 +84,10 @@ export interface PhaseBreakdown {
   weapons: WeaponRow[];
   /** P(k models slain), k = 0..target models. */
   modelsSlainDist: number[];
-  /** P(total damage = d) before Feel No Pain and wastage. */
+  /** P(total damage = d) before Feel No Pain and wastage; empty against a target of several model groups. */
   damageDist: number[];
+  /** P(w wounds lost by the target), after Feel No Pain and wastage (what the chart shows when `damageDist` is empty). */
+  woundsLostDist: number[];
   /** Stratagems whose effect applies in this phase. */
   stratagems: string[];
   choices: string[];
@@ -189,7 +191,7 @@ export function damageBreakdown(
       // Beyond the bounds: the phase says why instead of the figures (the other phase may still compute).
       const zero = { attacks: 0, hits: 0, wounds: 0, unsaved: 0, damage: 0, damageBeforeFnp: 0, slain: 0, woundsLost: 0, pWipe: 0 };
       phases.push({
-        phase, label: phase === 'shooting' ? 'Shooting' : 'Fight', total: zero, weapons: [], modelsSlainDist: [1], damageDist: [1],
+        phase, label: phase === 'shooting' ? 'Shooting' : 'Fight', total: zero, weapons: [], modelsSlainDist: [1], damageDist: [1], woundsLostDist: [1],
         stratagems: applied.map((v) => v.label), choices: [], notes: [`Not computed: ${e.message}`],
       });
       continue;
@@ -205,6 +207,7 @@ export function damageBreakdown(
         .map(({ used: _used, ...w }) => w),
       modelsSlainDist: r.modelsSlainDist,
       damageDist: r.damageDist,
+      woundsLostDist: r.woundsLostDist,
       stratagems: applied.map((v) => v.label),
       choices: r.choices,
       notes: r.notes,
