@@ -307,3 +307,46 @@ describe('matchup: the lenses and the matchup share the pair cache (issue 24: th
   });
 });
 
+describe('matchup: an 11th-edition pair (World Eaters v Orks): attached units attack together, identical units numbered (issue 24)', function () {
+  this.timeout(60000);
+  it('a Leader and its Bodyguard are one row on both sides; identical units are numbered; the row\'s breakdown is the cell', function () {
+    for (const f of ['gwapp11_worldeaters_2.txt', 'gwapp11_orks_1.txt']) requireShared(this, 'lists-11e', f);
+    requireShared(this, 'data', 'bsdata-11e');
+    requireShared(this, 'data', 'mfm-11e', 'v1.1');
+    const service = createLanguageService();
+    const doc = TextDocument.create('file:///l/we.txt', 'army-list', 1, `OPPONENT: orks.txt\n${fs.readFileSync(sharedPath('lists-11e', 'gwapp11_worldeaters_2.txt'), 'utf8')}`);
+    const theirs = TextDocument.create('file:///l/orks.txt', 'army-list', 1, fs.readFileSync(sharedPath('lists-11e', 'gwapp11_orks_1.txt'), 'utf8'));
+    const p = new RulesProvider({ paths: [sharedPath('data', 'bsdata-11e'), sharedPath('data', 'mfm-11e', 'v1.1')] });
+    p.ensureList(service.parse(doc), 11);
+    p.ensureList(service.parse(theirs), 11);
+    service.setRules(p.rulesFor(11), 11);
+    service.setOpponent(doc.uri, { doc: theirs });
+    const m = service.matchup(doc)!;
+    const rows = m.forward.attackers.map((a) => a.label);
+    // Yours: Khârn attacks with his Berzerkers (the Attached Units block), not as a row of his own.
+    assert.ok(rows.includes('Khorne Berzerkers + Khârn the Betrayer'), rows.join(' | '));
+    assert.ok(!rows.includes('Khârn the Betrayer'), rows.join(' | '));
+    // Theirs, in the other direction, the same way.
+    const theirRows = m.reverse.attackers.map((a) => a.label);
+    assert.ok(theirRows.includes('Squighog Boyz + Beastboss on Squigosaur'), theirRows.join(' | '));
+    assert.ok(!theirRows.includes('Beastboss on Squigosaur'));
+    // The row and the column of one attached unit bear the same name (it attacks and is attacked as one).
+    assert.deepStrictEqual(m.reverse.attackers.map((a) => a.name).filter((n) => n.includes(' + ')), m.forward.defenders.map((d) => d.name).filter((n) => n.includes(' + ')));
+    // Identical units, numbered in list order on both sides.
+    assert.ok(rows.includes('Chaos Rhino (1)') && rows.includes('Chaos Rhino (2)'), rows.join(' | '));
+    const cols = m.forward.defenders.map((d) => d.label);
+    assert.deepStrictEqual(cols.filter((c) => c.startsWith('Trukk')), ['Trukk (1)', 'Trukk (2)']);
+    assert.strictEqual(new Set(cols).size, cols.length, 'every column tells itself apart');
+    assert.strictEqual(new Set(theirRows).size, theirRows.length, 'every row tells itself apart');
+    // A combined row's cell opens the combined unit's breakdown: the same expected damage.
+    const row = m.forward.attackers.find((a) => a.name === 'Khorne Berzerkers + Khârn the Betrayer')!;
+    const pair = m.forward.pairs.find((x) => x.attackerIndex === row.index && x.phase === 'fight')!;
+    const b = service.damageBreakdown(doc, row.index, pair.targetIndex, { vs: 'opponent', together: true })!;
+    assert.strictEqual(b.unit.name, row.name);
+    assert.ok(Math.abs(b.phases.find((x) => x.phase === 'fight')!.total.damage - pair.damage) < 1e-9);
+    assert.strictEqual(b.targets[pair.targetIndex].name, m.forward.defenders[pair.targetIndex].label);
+    // Without `together` (a lens), the unit alone.
+    assert.strictEqual(service.damageBreakdown(doc, row.index, pair.targetIndex, { vs: 'opponent' })!.unit.name, 'Khorne Berzerkers');
+  });
+});
+

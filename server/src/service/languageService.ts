@@ -50,7 +50,7 @@ import { prepareRename, rename, RenameRefusal } from './features/rename';
 import { codeActions, FIX_ALL_KIND, UPDATE_POINTS_KIND } from './features/codeActions';
 import { SET_SIZE_KIND, setSizeActions } from './features/setSize';
 import { driftHover, driftOf, explainDrift, wantsPreviousVersion } from './features/drift';
-import { computeMatchup, Matchup, MatchupConditions, sideTargets } from './features/matchup';
+import { computeMatchup, Matchup, MatchupConditions, numberedNames, sideTargets } from './features/matchup';
 import { Opponent, OpponentInput, opponentDiagnostics, opponentHover } from './features/matchupOpponent';
 
 export interface LanguageServiceOptions {
@@ -245,7 +245,8 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     codeLenses: (doc) => (tooLargeReason(doc, parse(doc)) ? [] : codeLenses(doc, parse(doc), rulesOf(doc), unitDamage, settings, opponentTargets(doc))),
     damageBreakdown: (doc, unitIndex, targetIndex, conditions) => {
       const o = conditions?.vs ? opponent(doc) : undefined;
-      const named = (ts: ReturnType<typeof sideTargets>) => ts.map((t) => ({ name: t.name, target: t.target }));
+      // Identical units numbered as the matchup numbers them ("Trukk (2)").
+      const named = (ts: ReturnType<typeof sideTargets>) => numberedNames(ts.map((t) => t.name)).map((name, i) => ({ name, target: ts[i].target }));
       if (conditions?.vs === 'opponent') return o ? damageBreakdown(doc, parse(doc), rulesOf(doc), settings, unitIndex, targetIndex, conditions, named(sideTargets(o))) : null;
       // What they do to you: the opponent's unit against this list's units.
       if (conditions?.vs === 'reverse') return o ? damageBreakdown(o.doc, o.list, o.rules, settings, unitIndex, targetIndex, conditions, named(sideTargets({ list: parse(doc), rules: rulesOf(doc) }))) : null;

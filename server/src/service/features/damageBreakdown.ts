@@ -13,9 +13,10 @@ import { computeUnitDamage } from '../domain/damage/fromRules';
 import { BoundsError } from '../domain/bounds';
 import { appliesInPhase } from '../domain/damage/effects';
 import {
-  hasPhase, listDamageStratagems, loadoutGroups, Phase, PHASES, StratagemVariant, stratagemVariants, targetFromSetting, unitPhaseInput,
+  hasPhase, listDamageStratagems, Phase, PHASES, StratagemVariant, stratagemVariants, targetFromSetting, unitPhaseInput,
 } from './codeLens';
 import { editionRules, listEdition, type Edition } from '../domain/editions';
+import { attackingUnit } from './attackingUnit';
 
 export interface BreakdownConditions {
   halfRange?: boolean;
@@ -43,6 +44,8 @@ export interface BreakdownConditions {
    * (`listTargets` order); `reverse`: the unit index is the opponent's unit and the target one of this list's.
    */
   vs?: 'opponent' | 'reverse';
+  /** The unit with the units attached to it, attacking as one (a matchup row): `attackingUnit.ts`. */
+  together?: boolean;
 }
 
 export type ConditionKey = 'halfRange' | 'cover' | 'stationary' | 'heavyReady' | 'charged' | 'stealth' | 'advanced' | 'engaged' | 'plungingFire' | 'indirectSpotted' | 'overwatch';
@@ -163,9 +166,9 @@ export function damageBreakdown(
   const unit = list.units[unitIndex];
   const chosen = targets[targetIndex];
   if (!unit || !chosen) return null;
-  const sheet = rules.datasheet(unit.name.text, list.faction?.text);
-  if (!sheet) return null;
-  const groups = loadoutGroups(unit, sheet);
+  const attacker = attackingUnit(list, unit, rules, !!conditions.together);
+  if (!attacker) return null;
+  const { sheet, groups } = attacker;
   const edition = listEdition(list, settings.edition);
   const target: ScenarioTarget = { ...chosen.target };
   if (conditions.stealth) target.stealth = true;
@@ -214,7 +217,7 @@ export function damageBreakdown(
     });
   }
   return {
-    unit: { index: unitIndex, name: unit.name.text, line: doc.positionAt(unit.name.span.start).line },
+    unit: { index: unitIndex, name: attacker.name, line: doc.positionAt(unit.name.span.start).line },
     edition: { edition, label: editionRules(edition).label, keptFromTenth: [...editionRules(edition).damage.borrowed], fromSources: [...editionRules(edition).damage.fromSources] },
     target: { index: targetIndex, name: chosen.name, profile: target },
     targets: targets.map((t, index) => ({ index, name: t.name })),

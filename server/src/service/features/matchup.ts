@@ -10,7 +10,8 @@ import { editionRules } from '../domain/editions';
 import { computeUnitDamage } from '../domain/damage/fromRules';
 import { BoundsError } from '../domain/bounds';
 import { engineTarget, listTargets, ListTarget, pointsRemoved, unitPoints } from '../domain/damage/targetUnit';
-import { hasPhase, loadoutGroups, Phase, PHASES, UnitDamageFn, unitPhaseInput } from './codeLens';
+import { hasPhase, Phase, PHASES, UnitDamageFn, unitPhaseInput } from './codeLens';
+import { attackingUnit } from './attackingUnit';
 import { BreakdownConditions, BreakdownToggle, conditionContext, conditionToggles } from './damageBreakdown';
 
 /** One side of a matchup: a parsed list, the rules index of its edition, and that edition. */
@@ -26,9 +27,12 @@ export interface MatchupSide {
 export type MatchupConditions = Omit<BreakdownConditions, 'stratagems' | 'vs'>;
 
 export interface MatchupAttacker {
-  /** Index in the attacking list's `units`. */
+  /** Index in the attacking list's `units` of its Bodyguard (or the unit alone). */
   index: number;
+  /** The unit with the units attached to it ("Khorne Berzerkers + Khârn the Betrayer"): they attack together. */
   name: string;
+  /** The name, numbered when several rows bear it ("Trukk (2)"), in list order. */
+  label: string;
   points: number;
   phases: Phase[];
 }
@@ -39,6 +43,8 @@ export interface MatchupDefender {
   /** Position in `listTargets` order: the breakdown's target index. */
   targetIndex: number;
   name: string;
+  /** The name, numbered when several columns bear it ("Trukk (2)"), in list order. */
+  label: string;
   points: number;
   models: number;
 }
@@ -120,27 +126,44 @@ export function sideTargets(side: Pick<MatchupSide, 'list' | 'rules'>): ListTarg
   return t;
 }
 
-/** One direction of the matchup: every attacking unit with weapons, against every defending target, per phase. */
+/** Names numbered where several bear the same one, in order: ["Trukk (1)", "Boyz", "Trukk (2)"]. */
+export function numberedNames(names: string[]): string[] {
+  const total = new Map<string, number>();
+  for (const n of names) total.set(n, (total.get(n) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  return names.map((n) => {
+    if ((total.get(n) ?? 0) < 2) return n;
+    const k = (seen.get(n) ?? 0) + 1;
+    seen.set(n, k);
+    return `${n} (${k})`;
+  });
+}
+
+/**
+ * One direction of the matchup: every attacking unit with weapons (a Leader or Support unit attacking together with
+ * its Bodyguard, as one row), against every defending target, per phase.
+ */
 export function matchupDirection(att: MatchupSide, def: MatchupSide, o: MatchupOptions = {}): MatchupDirection {
   const damage = o.damage ?? computeUnitDamage;
   const context = conditionContext(o.conditions ?? {});
   const targets = sideTargets(def);
-  const defenders: MatchupDefender[] = targets.map((t, i) => ({ index: t.index, targetIndex: i, name: t.name, points: t.points, models: t.target.models }));
+  const defenderLabels = numberedNames(targets.map((t) => t.name));
+  const defenders: MatchupDefender[] = targets.map((t, i) => ({ index: t.index, targetIndex: i, name: t.name, label: defenderLabels[i], points: t.points, models: t.target.models }));
   const attackers: MatchupAttacker[] = [];
   const pairs: MatchupPair[] = [];
-  att.list.units.forEach((unit, index) => {
-    const sheet = att.rules.datasheet(unit.name.text, att.list.faction?.text);
-    if (!sheet) return;
-    const groups = loadoutGroups(unit, sheet);
-    const phases = PHASES.filter((p) => hasPhase(groups, p));
-    if (!phases.length) return;
-    attackers.push({ index, name: unit.name.text, points: unitPoints(unit, sheet), phases });
+  for (const unit of att.list.units) {
+    const a = attackingUnit(att.list, unit, att.rules);
+    if (!a) continue;
+    const phases = PHASES.filter((p) => hasPhase(a.groups, p));
+    if (!phases.length) continue;
+    const index = a.index;
+    attackers.push({ index, name: a.name, label: a.name, points: a.points, phases });
     targets.forEach((t, ti) => {
       const target = o.conditions?.stealth ? { ...engineTarget(t.target), stealth: true } : engineTarget(t.target);
       for (const phase of phases) {
-        const base = { attacker: unit.name.text, attackerIndex: index, defender: t.name, defenderIndex: t.index, targetIndex: ti, phase };
+        const base = { attacker: a.name, attackerIndex: index, defender: t.name, defenderIndex: t.index, targetIndex: ti, phase };
         try {
-          const r = damage({ ...unitPhaseInput(groups, sheet, target, phase, { context, devastatingWounds: o.devastatingWounds, edition: att.edition }), damageDist: false });
+          const r = damage({ ...unitPhaseInput(a.groups, a.sheet, target, phase, { context, devastatingWounds: o.devastatingWounds, edition: att.edition }), damageDist: false });
           const removed = pointsRemoved(t, r);
           pairs.push({ ...base, damage: r.damage, modelsSlain: r.modelsSlain, pWipe: r.pWipe, pointsRemoved: removed, share: t.points > 0 ? removed / t.points : 0 });
         } catch (e) {
@@ -149,7 +172,8 @@ export function matchupDirection(att: MatchupSide, def: MatchupSide, o: MatchupO
         }
       }
     });
-  });
+  }
+  numberedNames(attackers.map((a) => a.name)).forEach((label, i) => (attackers[i].label = label));
   return { attackers, defenders, pairs };
 }
 
