@@ -2,7 +2,7 @@
 // server for `auspex/damageBreakdown` and shows the page damageViewHtml.ts builds.
 // Toggling a condition in the page posts a message; the panel asks again and re-renders.
 import { randomBytes } from 'crypto';
-import { Disposable, Uri, WebviewPanel, workspace } from 'vscode';
+import { Disposable, Uri, ViewColumn, WebviewPanel, workspace } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { revealOrCreatePanel } from './webviewPanel';
 import type { BreakdownConditions, ConditionKey, DamageBreakdown } from '../../server/src/service/features/damageBreakdown';
@@ -41,8 +41,11 @@ export class DamageView implements Disposable {
     );
   }
 
-  /** The command's arguments as the lens carries them: (uri, unit index, target index, initial conditions). */
-  show(uri: unknown, unitIndex: unknown, targetIndex: unknown, initial?: unknown): void {
+  /**
+   * The command's arguments as the lens carries them: (uri, unit index, target index, initial conditions);
+   * `column`: the editor column to open it in (the matchup's), else beside the active one.
+   */
+  show(uri: unknown, unitIndex: unknown, targetIndex: unknown, initial?: unknown, column?: ViewColumn): void {
     if (typeof uri !== 'string' || !Number.isInteger(unitIndex) || !Number.isInteger(targetIndex)) return;
     const conditions = initial && typeof initial === 'object' ? { ...(initial as BreakdownConditions) } : {};
     this.state = { uri, unitIndex: unitIndex as number, targetIndex: targetIndex as number, conditions };
@@ -50,7 +53,7 @@ export class DamageView implements Disposable {
       onMessage: (m: ViewMessage) => this.onMessage(m),
       onDispose: () => (this.panel = undefined),
       subscriptions: this.subscriptions,
-    });
+    }, column);
     void this.refresh();
   }
 

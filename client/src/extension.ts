@@ -50,7 +50,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
   status.show();
 
   const damageView = new DamageView(() => client, context.extensionUri);
-  const matchupView = new MatchupView(() => client, context.extensionUri);
+  const matchupView = new MatchupView(() => client, context.extensionUri, (...a) => damageView.show(...a));
   context.subscriptions.push(
     status,
     outputChannel,
@@ -190,7 +190,8 @@ async function setOpponent(): Promise<void> {
   const edit = new WorkspaceEdit();
   if (at === undefined) edit.insert(doc.uri, new Position(0, 0), `${line}\n`);
   else edit.replace(doc.uri, new Range(at, 0, at, doc.lineAt(at).text.length), line);
-  await workspace.applyEdit(edit);
+  // The edit only: saving is the player's (no refactoring auto-save either).
+  await workspace.applyEdit(edit, { isRefactoring: false });
 }
 
 /** The arguments of the damage lens nearest above the cursor in the active army list, if any. */

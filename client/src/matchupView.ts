@@ -2,7 +2,7 @@
 // `auspex/matchup` (computed in the core, per-pair cached) and shows the page matchupViewHtml.ts builds. The
 // direction and phase are the page's own state; a condition toggle asks again; a cell opens that pair's breakdown.
 import { randomBytes } from 'crypto';
-import { commands, Disposable, Uri, WebviewPanel, workspace } from 'vscode';
+import { Disposable, Uri, ViewColumn, WebviewPanel, workspace } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { revealOrCreatePanel } from './webviewPanel';
 import type { Matchup, MatchupConditions } from '../../server/src/service/features/matchup';
@@ -24,7 +24,15 @@ export class MatchupView implements Disposable {
   private readonly subscriptions: Disposable[] = [];
   private pendingEdit: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(private readonly client: () => LanguageClient | undefined, private readonly extensionUri: Uri) {
+  /**
+   * `openBreakdown`: shows a pair's breakdown in the given column (the matrix's own: a tab beside the matrix's tab,
+   * never a third column squeezing it).
+   */
+  constructor(
+    private readonly client: () => LanguageClient | undefined,
+    private readonly extensionUri: Uri,
+    private readonly openBreakdown: (uri: string, unitIndex: number, targetIndex: number, conditions: object, column: ViewColumn | undefined) => void,
+  ) {
     // Either list changed (yours, or an open opponent): ask again; the server recomputes only the changed pairs.
     this.subscriptions.push(
       workspace.onDidChangeTextDocument((e) => {
@@ -54,7 +62,8 @@ export class MatchupView implements Disposable {
       void this.refresh();
       return;
     } else if (m.type === 'cell' && Number.isInteger(m.attackerIndex) && Number.isInteger(m.targetIndex)) {
-      void commands.executeCommand('auspex.showDamageBreakdown', this.uri, m.attackerIndex, m.targetIndex, { ...this.conditions, vs: this.view.reverse ? 'reverse' : 'opponent' });
+      // The row's unit attacks with the units attached to it (together), as the cell computed it.
+      this.openBreakdown(this.uri, m.attackerIndex, m.targetIndex, { ...this.conditions, vs: this.view.reverse ? 'reverse' : 'opponent', together: true }, this.panel?.viewColumn);
       return;
     } else return;
     this.render();

@@ -3,7 +3,7 @@
 // remote), every data text HTML-escaped, no inline style attribute (shades are classes of the nonce'd sheet).
 // The matrix: the attacking list's units down, the defending list's across; each cell the expected models slain
 // and the share of the defender's points removed in the chosen phase (or the better phase), shaded by that share.
-import type { Matchup, MatchupDirection, MatchupPair } from '../../server/src/service/features/matchup';
+import type { Matchup, MatchupAttacker, MatchupDefender, MatchupDirection, MatchupPair } from '../../server/src/service/features/matchup';
 import { escapeHtml, webviewPage } from './damageViewHtml';
 
 export type MatchupPhaseView = 'best' | 'shooting' | 'fight';
@@ -46,8 +46,8 @@ export function renderMatchupHtml(m: Matchup, view: MatchupViewState, nonce: str
     `<div class="bar" role="group" aria-label="Direction">${button('direction', 'false', 'You → them', !view.reverse)}${button('direction', 'true', 'They → you', view.reverse)}</div>`,
     `<div class="bar" role="group" aria-label="Phase">${(['best', 'shooting', 'fight'] as const).map((p) => button('phase', p, p === 'best' ? 'Best phase' : p === 'shooting' ? 'Shooting' : 'Fight', view.phase === p)).join('')}</div>`,
     togglesBar(m),
+    '<p class="dim note">Each cell: expected models slain, and the share of the defending unit\'s points removed (shaded by it); under Best phase, S (shooting) or F (fight) says which. A Leader attacks with its Bodyguard (one row). Click a cell for that pair\'s breakdown. Exact probabilities (no sampling); one unit attacking one target, all its weapons, with the conditions above.</p>',
     matrix(d, view),
-    '<p class="dim">Each cell: expected models slain, and the share of the defending unit\'s points removed (shaded by it); under Best phase, S (shooting) or F (fight) says which. Click a cell for that pair\'s breakdown. Exact probabilities (no sampling); one unit attacking one target, all its weapons, with the conditions above.</p>',
   ].join('\n');
   return webviewPage(view.reverse ? 'Matchup: they → you' : 'Matchup: you → them', body, nonce, cspSource, STYLE, SCRIPT);
 }
@@ -61,6 +61,15 @@ function togglesBar(m: Matchup): string {
   return `<div class="bar toggles" role="group" aria-label="Conditions">${items.join('')}</div>`;
 }
 
+/**
+ * The matrix laid out for a narrow column: the side with more units goes down (rows scroll better than columns), so
+ * the matrix is transposed when the defenders outnumber the attackers; row and column headers stay in view (sticky)
+ * while the cells scroll; long names are cut with their whole name in the tooltip.
+ */
+export function matrixTransposed(d: MatchupDirection): boolean {
+  return d.defenders.length > d.attackers.length;
+}
+
 function matrix(d: MatchupDirection, view: MatchupViewState): string {
   if (!d.attackers.length || !d.defenders.length) return '<p>No unit with weapons and a known datasheet on the attacking side, or no known unit to attack.</p>';
   const byCell = new Map<string, MatchupPair[]>();
@@ -68,39 +77,51 @@ function matrix(d: MatchupDirection, view: MatchupViewState): string {
     const k = `${p.attackerIndex}:${p.targetIndex}`;
     byCell.set(k, [...(byCell.get(k) ?? []), p]);
   }
-  const head = `<tr><th></th>${d.defenders.map((t) => `<th scope="col" title="${escapeHtml(`${t.name}: ${t.models} models, ${t.points} pts`)}"><span>${escapeHtml(t.name)}</span></th>`).join('')}</tr>`;
-  const rows = d.attackers.map((a) => {
-    const cells = d.defenders.map((t) => {
-      const p = cellPair(byCell.get(`${a.index}:${t.targetIndex}`) ?? [], view.phase);
-      if (!p) return '<td class="none">–</td>';
-      if (p.error) return `<td class="none" title="${escapeHtml(p.error)}">!</td>`;
-      const tip = `${a.name} → ${t.name} (${p.phase === 'shooting' ? 'Shooting' : 'Fight'}): ${f1(p.damage)} damage, ${f1(p.modelsSlain)} models slain, ${f1(p.pointsRemoved)} of ${t.points} pts, P(wipe) ${pct(p.pWipe)}`;
-      return `<td class="cell ${shade(p.share)}" tabindex="0" data-a="${a.index}" data-t="${t.targetIndex}" data-p="${p.phase}" title="${escapeHtml(tip)}"><b>${f1(p.modelsSlain)}</b><small>${pct(p.share)}${view.phase === 'best' ? (p.phase === 'shooting' ? ' S' : ' F') : ''}</small></td>`;
-    });
-    return `<tr><th scope="row" title="${escapeHtml(`${a.points} pts`)}">${escapeHtml(a.name)}</th>${cells.join('')}</tr>`;
-  });
-  return `<div class="scroll"><table class="matrix"><thead>${head}</thead><tbody>${rows.join('')}</tbody></table></div>`;
+  const cell = (a: MatchupAttacker, t: MatchupDefender): string => {
+    const p = cellPair(byCell.get(`${a.index}:${t.targetIndex}`) ?? [], view.phase);
+    if (!p) return '<td class="none">–</td>';
+    if (p.error) return `<td class="none" title="${escapeHtml(p.error)}">!</td>`;
+    const tip = `${a.label} → ${t.label} (${p.phase === 'shooting' ? 'Shooting' : 'Fight'}): ${f1(p.damage)} damage, ${f1(p.modelsSlain)} models slain, ${f1(p.pointsRemoved)} of ${t.points} pts, P(wipe) ${pct(p.pWipe)}`;
+    return `<td class="cell ${shade(p.share)}" tabindex="0" data-a="${a.index}" data-t="${t.targetIndex}" data-p="${p.phase}" title="${escapeHtml(tip)}"><b>${f1(p.modelsSlain)}</b><small>${pct(p.share)}${view.phase === 'best' ? (p.phase === 'shooting' ? ' S' : ' F') : ''}</small></td>`;
+  };
+  const attTitle = (a: MatchupAttacker) => `${a.label}: ${a.points} pts (attacking)`;
+  const defTitle = (t: MatchupDefender) => `${t.label}: ${t.models} models, ${t.points} pts (defending)`;
+  const colHead = (label: string, title: string, side: string) => `<th scope="col" class="${side}" title="${escapeHtml(title)}"><span>${escapeHtml(label)}</span></th>`;
+  const rowHead = (label: string, title: string, side: string) => `<th scope="row" class="${side}" title="${escapeHtml(title)}"><span>${escapeHtml(label)}</span></th>`;
+  const transposed = matrixTransposed(d);
+  const corner = `<th class="corner">${transposed ? 'defending ↓ · attacking →' : 'attacking ↓ · defending →'}</th>`;
+  const head = transposed
+    ? `<tr>${corner}${d.attackers.map((a) => colHead(a.label, attTitle(a), 'att')).join('')}</tr>`
+    : `<tr>${corner}${d.defenders.map((t) => colHead(t.label, defTitle(t), 'def')).join('')}</tr>`;
+  const rows = transposed
+    ? d.defenders.map((t) => `<tr>${rowHead(t.label, defTitle(t), 'def')}${d.attackers.map((a) => cell(a, t)).join('')}</tr>`)
+    : d.attackers.map((a) => `<tr>${rowHead(a.label, attTitle(a), 'att')}${d.defenders.map((t) => cell(a, t)).join('')}</tr>`);
+  return `<div class="scroll" tabindex="0"><table class="matrix${transposed ? ' transposed' : ''}"><thead>${head}</thead><tbody>${rows.join('')}</tbody></table></div>`;
 }
 
 const SHADES = Array.from({ length: 11 }, (_, i) => `td.s${i} { background: color-mix(in srgb, var(--vscode-charts-red, #f14c4c) ${i * 7}%, transparent); }`).join('\n');
 
 const STYLE = `
-body { font-family: var(--vscode-font-family); color: var(--vscode-foreground); padding: 0 16px 16px; }
-h1 { font-size: 1.3em; margin-bottom: 0; }
-.dim { color: var(--vscode-descriptionForeground); }
-.bar { display: flex; flex-wrap: wrap; gap: 6px; margin: 8px 0; }
+html, body { height: 100%; }
+body { font-family: var(--vscode-font-family); color: var(--vscode-foreground); padding: 0 12px; margin: 0; box-sizing: border-box; display: flex; flex-direction: column; }
+h1 { font-size: 1.2em; margin: 8px 0 0; }
+.dim { color: var(--vscode-descriptionForeground); margin: 4px 0; }
+.note { font-size: 0.85em; }
+.bar { display: flex; flex-wrap: wrap; gap: 6px; margin: 6px 0; }
 button { color: var(--vscode-button-secondaryForeground); background: var(--vscode-button-secondaryBackground); border: none; padding: 3px 8px; cursor: pointer; }
 button.on { color: var(--vscode-button-foreground); background: var(--vscode-button-background); }
-.toggles label { margin-right: 12px; white-space: nowrap; }
-.scroll { overflow: auto; max-height: 80vh; }
-table.matrix { border-collapse: collapse; font-variant-numeric: tabular-nums; }
-.matrix th, .matrix td { border: 1px solid var(--vscode-panel-border, #8884); padding: 2px 6px; }
-.matrix thead th { vertical-align: bottom; font-weight: normal; position: sticky; top: 0; background: var(--vscode-editor-background); }
-.matrix thead th span { writing-mode: vertical-rl; transform: rotate(180deg); white-space: nowrap; max-height: 14em; overflow: hidden; text-overflow: ellipsis; display: inline-block; }
-.matrix tbody th { text-align: left; font-weight: normal; white-space: nowrap; position: sticky; left: 0; background: var(--vscode-editor-background); }
-td.cell { text-align: center; cursor: pointer; min-width: 3.2em; }
-td.cell:hover, td.cell:focus { outline: 2px solid var(--vscode-focusBorder); }
-td.cell b { display: block; } td.cell small { color: var(--vscode-descriptionForeground); }
+.toggles label { margin-right: 10px; white-space: nowrap; }
+.scroll { overflow: auto; flex: 1 1 auto; min-height: 12em; margin-bottom: 8px; }
+table.matrix { border-collapse: separate; border-spacing: 0; font-variant-numeric: tabular-nums; }
+.matrix th, .matrix td { border-right: 1px solid var(--vscode-panel-border, #8884); border-bottom: 1px solid var(--vscode-panel-border, #8884); padding: 2px 4px; }
+.matrix thead th { vertical-align: bottom; font-weight: normal; position: sticky; top: 0; z-index: 1; background: var(--vscode-editor-background); }
+.matrix thead th span { writing-mode: vertical-rl; transform: rotate(180deg); white-space: nowrap; max-height: 11em; overflow: hidden; text-overflow: ellipsis; display: inline-block; }
+.matrix tbody th { text-align: left; font-weight: normal; position: sticky; left: 0; z-index: 1; background: var(--vscode-editor-background); }
+.matrix tbody th span { display: inline-block; max-width: 13em; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; vertical-align: bottom; }
+.matrix th.corner { position: sticky; left: 0; top: 0; z-index: 2; font-size: 0.8em; color: var(--vscode-descriptionForeground); text-align: left; vertical-align: bottom; }
+td.cell { text-align: center; cursor: pointer; min-width: 2.8em; }
+td.cell:hover, td.cell:focus { outline: 2px solid var(--vscode-focusBorder); outline-offset: -2px; }
+td.cell b { display: block; } td.cell small { color: var(--vscode-descriptionForeground); white-space: nowrap; }
 td.none { text-align: center; color: var(--vscode-descriptionForeground); }
 ${SHADES}
 `;

@@ -1,5 +1,6 @@
 // One webview panel per view (breakdown, matchup), opened beside the list without taking focus and revealed
-// when it already exists: the two views share how their panel lives.
+// when it already exists: the two views share how their panel lives. `column`: open (or move) the panel there
+// instead (the matchup's breakdown goes into the matchup's own column, never a third one that squeezes the matrix).
 import { Disposable, Uri, ViewColumn, WebviewPanel, window } from 'vscode';
 
 export function revealOrCreatePanel<M>(
@@ -8,12 +9,13 @@ export function revealOrCreatePanel<M>(
   title: string,
   extensionUri: Uri,
   handlers: { onMessage: (m: M) => void; onDispose: () => void; subscriptions: Disposable[] },
+  column?: ViewColumn,
 ): WebviewPanel {
   if (existing) {
-    existing.reveal(undefined, true);
+    existing.reveal(column, true);
     return existing;
   }
-  const panel = window.createWebviewPanel(viewType, title, { viewColumn: ViewColumn.Beside, preserveFocus: true }, {
+  const panel = window.createWebviewPanel(viewType, title, { viewColumn: column ?? ViewColumn.Beside, preserveFocus: true }, {
     enableScripts: true,
     localResourceRoots: [Uri.joinPath(extensionUri, 'media')],
   });

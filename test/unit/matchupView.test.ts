@@ -5,7 +5,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { cellPair, renderMatchupHtml, shade } from '../../client/src/matchupViewHtml';
+import { cellPair, matrixTransposed, renderMatchupHtml, shade } from '../../client/src/matchupViewHtml';
 import { contentSecurityPolicy, renderBreakdownHtml } from '../../client/src/damageViewHtml';
 import { createLanguageService } from '../../server/src/service/languageService';
 import { repoRoot } from '../support/shared';
@@ -21,7 +21,7 @@ function matchup() {
   const m = service.matchup(doc)!;
   assert.ok(m);
   m.theirs.file = '<b>theirs</b>';
-  m.forward.defenders[0].name = '"><script>alert(1)</script>';
+  m.forward.defenders[0].name = m.forward.defenders[0].label = '"><script>alert(1)</script>';
   return m;
 }
 
@@ -95,4 +95,25 @@ describe('matchup webview HTML', () => {
     const specs = [...src.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)['"]([^'"]+)['"]/g)].map((x) => x[1]);
     assert.deepStrictEqual(specs, ['../../server/src/service/features/matchup', './damageViewHtml']);
   });
+
+  it('lays the matrix out for a narrow column: the side with more units down, sticky headers, numbered names (issue 24)', () => {
+    const wide = matchup();
+    const d = wide.forward;
+    // Three defenders against one attacker: transposed (defenders down, the attacker across).
+    d.defenders = [0, 1, 2].map((i) => ({ ...d.defenders[0], targetIndex: i, label: `Trukk (${i + 1})` }));
+    d.pairs = [0, 1, 2].flatMap((i) => d.pairs.map((p) => ({ ...p, targetIndex: i })));
+    assert.ok(matrixTransposed(d));
+    const page = renderMatchupHtml(wide, { reverse: false, phase: 'best' }, NONCE, CSP);
+    assert.match(page, /<table class="matrix transposed">/);
+    const rowHeads = [...page.matchAll(/<th scope="row" class="def" title="([^"]+)"><span>([^<]+)<\/span><\/th>/g)].map((x) => x[2]);
+    assert.deepStrictEqual(rowHeads, ['Trukk (1)', 'Trukk (2)', 'Trukk (3)']);
+    assert.strictEqual((page.match(/<th scope="col" class="att"/g) ?? []).length, 1);
+    assert.strictEqual((page.match(/<td class="cell /g) ?? []).length, 3);
+    // Not transposed when the attackers are as many or more; headers sticky in the scrolling box.
+    assert.match(html, /<table class="matrix">/);
+    assert.match(page, /\.matrix thead th \{[^}]*position: sticky; top: 0;/);
+    assert.match(page, /\.matrix tbody th \{[^}]*position: sticky; left: 0;/);
+    assert.match(page, /\.scroll \{ overflow: auto; flex: 1 1 auto;/);
+  });
 });
+
