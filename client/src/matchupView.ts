@@ -45,11 +45,14 @@ export class MatchupView implements Disposable {
 
   show(uri: string): void {
     this.uri = uri;
+    const fresh = !this.panel;
     this.panel = revealOrCreatePanel(this.panel, 'auspex.matchup', 'Matchup', this.extensionUri, {
       onMessage: (m: MatchupMessage) => this.onMessage(m),
       onDispose: () => (this.panel = undefined),
       subscriptions: this.subscriptions,
     });
+    // A new panel shows a page at once: the webview starts while the server computes, not after.
+    if (fresh) this.panel.webview.html = renderMessageHtml('Computing the matchup…', nonce(), this.panel.webview.cspSource);
     void this.refresh();
   }
 

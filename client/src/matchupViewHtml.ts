@@ -42,11 +42,11 @@ export function renderMatchupHtml(m: Matchup, view: MatchupViewState, nonce: str
   const side = (s: typeof att) => `${escapeHtml(s.faction ?? 'no faction')}${s.detachments.length ? ` · ${escapeHtml(s.detachments.join(' + '))}` : ''} · ${s.points} pts`;
   const body = [
     `<h1>${view.reverse ? 'What they do to you' : 'What you do to them'}</h1>`,
-    `<p class="dim">Attacking: ${escapeHtml(att.file ?? '')} (${side(att)}) — defending: ${escapeHtml(def.file ?? '')} (${side(def)})</p>`,
-    `<div class="bar" role="group" aria-label="Direction">${button('direction', 'false', 'You → them', !view.reverse)}${button('direction', 'true', 'They → you', view.reverse)}</div>`,
-    `<div class="bar" role="group" aria-label="Phase">${(['best', 'shooting', 'fight'] as const).map((p) => button('phase', p, p === 'best' ? 'Best phase' : p === 'shooting' ? 'Shooting' : 'Fight', view.phase === p)).join('')}</div>`,
+    `<p class="dim sides">Attacking: ${escapeHtml(att.file ?? '')} (${side(att)}) — defending: ${escapeHtml(def.file ?? '')} (${side(def)})</p>`,
+    // One line of buttons; the conditions and the reading help fold away, so the matrix keeps the height.
+    `<div class="bar"><span role="group" aria-label="Direction">${button('direction', 'false', 'You → them', !view.reverse)}${button('direction', 'true', 'They → you', view.reverse)}</span><span role="group" aria-label="Phase">${(['best', 'shooting', 'fight'] as const).map((p) => button('phase', p, p === 'best' ? 'Best phase' : p === 'shooting' ? 'Shooting' : 'Fight', view.phase === p)).join('')}</span></div>`,
     togglesBar(m),
-    '<p class="dim note">Each cell: expected models slain, and the share of the defending unit\'s points removed (shaded by it); under Best phase, S (shooting) or F (fight) says which. A Leader attacks with its Bodyguard (one row). Click a cell for that pair\'s breakdown. Exact probabilities (no sampling); one unit attacking one target, all its weapons, with the conditions above.</p>',
+    '<details class="note"><summary>Reading the matrix</summary><p class="dim">Each cell: expected models slain, and the share of the defending unit\'s points removed (shaded by it); under Best phase, S (shooting) or F (fight) says which. A Leader attacks and is attacked with its Bodyguard (one row or column); identical units are numbered in list order. Click a cell for that pair\'s breakdown. Exact probabilities (no sampling); one unit attacking one target, all its weapons, with the conditions chosen.</p></details>',
     matrix(d, view),
   ].join('\n');
   return webviewPage(view.reverse ? 'Matchup: they → you' : 'Matchup: you → them', body, nonce, cspSource, STYLE, SCRIPT);
@@ -58,7 +58,15 @@ function button(kind: string, value: string, label: string, on: boolean): string
 
 function togglesBar(m: Matchup): string {
   const items = m.toggles.map((t) => `<label${t.detail ? ` title="${escapeHtml(t.detail)}"` : ''}><input type="checkbox" data-toggle="${escapeHtml(t.key)}"${t.on ? ' checked' : ''}> ${escapeHtml(t.label)}</label>`);
-  return `<div class="bar toggles" role="group" aria-label="Conditions">${items.join('')}</div>`;
+  const on = m.toggles.filter((t) => t.on).map((t) => t.label);
+  // Folded unless a condition is on; its summary names those on.
+  return `<details class="conditions"${on.length ? ' open' : ''}><summary>Conditions${on.length ? `: ${escapeHtml(on.join(', '))}` : ' (none)'}</summary><div class="bar toggles" role="group" aria-label="Conditions">${items.join('')}</div></details>`;
+}
+
+/** A header's text: a unit and the units attached to it on two lines ("Khorne Berzerkers" / "+ Khârn the Betrayer"). */
+function headText(label: string): string {
+  const [first, ...rest] = label.split(' + ');
+  return `<span class="l1">${escapeHtml(first)}</span>${rest.length ? `<span class="l2">+ ${escapeHtml(rest.join(' + '))}</span>` : ''}`;
 }
 
 /**
@@ -86,8 +94,8 @@ function matrix(d: MatchupDirection, view: MatchupViewState): string {
   };
   const attTitle = (a: MatchupAttacker) => `${a.label}: ${a.points} pts (attacking)`;
   const defTitle = (t: MatchupDefender) => `${t.label}: ${t.models} models, ${t.points} pts (defending)`;
-  const colHead = (label: string, title: string, side: string) => `<th scope="col" class="${side}" title="${escapeHtml(title)}"><span>${escapeHtml(label)}</span></th>`;
-  const rowHead = (label: string, title: string, side: string) => `<th scope="row" class="${side}" title="${escapeHtml(title)}"><span>${escapeHtml(label)}</span></th>`;
+  const colHead = (label: string, title: string, side: string) => `<th scope="col" class="${side}" title="${escapeHtml(title)}"><span>${headText(label)}</span></th>`;
+  const rowHead = (label: string, title: string, side: string) => `<th scope="row" class="${side}" title="${escapeHtml(title)}"><span>${headText(label)}</span></th>`;
   const transposed = matrixTransposed(d);
   const corner = `<th class="corner">${transposed ? 'defending ↓ · attacking →' : 'attacking ↓ · defending →'}</th>`;
   const head = transposed
@@ -104,9 +112,11 @@ const SHADES = Array.from({ length: 11 }, (_, i) => `td.s${i} { background: colo
 const STYLE = `
 html, body { height: 100%; }
 body { font-family: var(--vscode-font-family); color: var(--vscode-foreground); padding: 0 12px; margin: 0; box-sizing: border-box; display: flex; flex-direction: column; }
-h1 { font-size: 1.2em; margin: 8px 0 0; }
+h1 { font-size: 1.1em; margin: 6px 0 0; }
 .dim { color: var(--vscode-descriptionForeground); margin: 4px 0; }
-.note { font-size: 0.85em; }
+.sides { font-size: 0.85em; }
+.note, details.conditions { font-size: 0.9em; margin: 2px 0; } summary { cursor: pointer; color: var(--vscode-descriptionForeground); }
+.bar > span { display: inline-flex; gap: 6px; margin-right: 12px; }
 .bar { display: flex; flex-wrap: wrap; gap: 6px; margin: 6px 0; }
 button { color: var(--vscode-button-secondaryForeground); background: var(--vscode-button-secondaryBackground); border: none; padding: 3px 8px; cursor: pointer; }
 button.on { color: var(--vscode-button-foreground); background: var(--vscode-button-background); }
@@ -115,9 +125,12 @@ button.on { color: var(--vscode-button-foreground); background: var(--vscode-but
 table.matrix { border-collapse: separate; border-spacing: 0; font-variant-numeric: tabular-nums; }
 .matrix th, .matrix td { border-right: 1px solid var(--vscode-panel-border, #8884); border-bottom: 1px solid var(--vscode-panel-border, #8884); padding: 2px 4px; }
 .matrix thead th { vertical-align: bottom; font-weight: normal; position: sticky; top: 0; z-index: 1; background: var(--vscode-editor-background); }
-.matrix thead th span { writing-mode: vertical-rl; transform: rotate(180deg); white-space: nowrap; max-height: 11em; overflow: hidden; text-overflow: ellipsis; display: inline-block; }
+.matrix thead th > span { writing-mode: vertical-rl; transform: rotate(180deg); display: inline-block; }
+.matrix th span.l1, .matrix th span.l2 { display: block; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.matrix thead th span.l1, .matrix thead th span.l2 { max-height: 12em; }
+.matrix th span.l2 { font-size: 0.85em; color: var(--vscode-descriptionForeground); }
 .matrix tbody th { text-align: left; font-weight: normal; position: sticky; left: 0; z-index: 1; background: var(--vscode-editor-background); }
-.matrix tbody th span { display: inline-block; max-width: 13em; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; vertical-align: bottom; }
+.matrix tbody th span.l1, .matrix tbody th span.l2 { max-width: 13em; }
 .matrix th.corner { position: sticky; left: 0; top: 0; z-index: 2; font-size: 0.8em; color: var(--vscode-descriptionForeground); text-align: left; vertical-align: bottom; }
 td.cell { text-align: center; cursor: pointer; min-width: 2.8em; }
 td.cell:hover, td.cell:focus { outline: 2px solid var(--vscode-focusBorder); outline-offset: -2px; }

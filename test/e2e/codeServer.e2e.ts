@@ -406,33 +406,77 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
 
   it('sets an opponent (Auspex: Set Opponent List): the lens names an opponent unit, Auspex: Show Matchup opens the matrix', async function () {
     await wb.runCommand('View: Close All Editors');
-    // A real pair of 2000-point lists when the download step loaded their factions' data (../shared/data/bsdata),
-    // else the example Combat Patrol against itself; both written into the workspace, which the picker lists.
-    const real = !!dataServer && hasShared('lists', 'gwapp_gsc_1.txt') && hasShared('lists', 'gwapp_tyranids_2.txt');
+    // A real 11th-edition pair (World Eaters against Orks, 15 opponent columns) when ../shared has it and its data
+    // (auspex.data.paths holds the 11th-edition folders then); else a real 10th-edition pair when the download step
+    // loaded its factions' data; else the example Combat Patrol against itself. Both written into the workspace.
+    const eleventh = hasShared('lists-11e', 'gwapp11_worldeaters_2.txt') && hasShared('lists-11e', 'gwapp11_orks_1.txt') && hasShared('data', 'bsdata-11e') && hasShared('data', 'mfm-11e', 'v1.1');
+    const real = !eleventh && !!dataServer && hasShared('lists', 'gwapp_gsc_1.txt') && hasShared('lists', 'gwapp_tyranids_2.txt');
     const claw = fs.readFileSync(path.join(repoRoot, 'examples', CLAW), 'utf8');
     const [mine, theirs] = ['matchup-yours.army', 'matchup-theirs.army'];
-    fs.writeFileSync(path.join(server!.workspace, mine), real ? fs.readFileSync(sharedPath('lists', 'gwapp_gsc_1.txt'), 'utf8') : claw);
-    fs.writeFileSync(path.join(server!.workspace, theirs), real ? fs.readFileSync(sharedPath('lists', 'gwapp_tyranids_2.txt'), 'utf8') : claw);
-    const theirUnits = real ? ['Neurogaunts', 'Hyperadapted Raveners', 'Raveners', 'Lictor', 'Biovores', 'Zoanthropes', 'Tyrant Guard', 'Neurotyrant', 'The Swarmlord', 'Trygon', 'Maleceptor', 'Psychophage'] : ['Atalan Jackals'];
+    const source = (eleventhFile: string, tenthFile: string) =>
+      eleventh ? fs.readFileSync(sharedPath('lists-11e', eleventhFile), 'utf8') : real ? fs.readFileSync(sharedPath('lists', tenthFile), 'utf8') : claw;
+    fs.writeFileSync(path.join(server!.workspace, mine), source('gwapp11_worldeaters_2.txt', 'gwapp_gsc_1.txt'));
+    fs.writeFileSync(path.join(server!.workspace, theirs), source('gwapp11_orks_1.txt', 'gwapp_tyranids_2.txt'));
+    const theirUnits = eleventh
+      ? ['Squighog Boyz + Beastboss on Squigosaur', 'Beast Snagga Boyz + Beastboss', 'Breaka Boyz + Bigboss', 'Flash Gitz + Bannernob', 'Tankbustas + Big Mek with Shokk Attack Gun', 'Wazdakka Gutsmek', 'Boyz', 'Trukk', 'Big Mek Dakkarig', 'Gretchin', 'Kommandos', 'Stormboyz']
+      : real ? ['Neurogaunts', 'Hyperadapted Raveners', 'Raveners', 'Lictor', 'Biovores', 'Zoanthropes', 'Tyrant Guard', 'Neurotyrant', 'The Swarmlord', 'Trygon', 'Maleceptor', 'Psychophage'] : ['Atalan Jackals'];
     await wb.openFile(mine);
     await wb.languageMode('Army List');
     const { page } = wb;
     // The list picker follows in the same widget.
     await wb.runCommandAndPick('Auspex: Set Opponent List', theirs, UI_TIMEOUT);
     await wb.waitLineText(1, `OPPONENT: ${theirs}`);
+    // The edit only: the list is not saved (issue 24), its tab shows the unsaved dot.
+    await page.locator('.tabs-container .tab.dirty', { hasText: mine }).waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+    assert.doesNotMatch(fs.readFileSync(path.join(server!.workspace, mine), 'utf8'), /^OPPONENT:/m, 'the file on disk is as it was');
     const lenses = await wb.codeLenses(/⚔ vs /);
     const named = lenses.map((t) => /^⚔ vs (.+?)(?: ×\d+)?: (?:Shooting|Fight) [\d.]+ dmg, [\d.]+ slain/.exec(t)?.[1]).filter(Boolean);
     assert.ok(named.length && named.every((n) => theirUnits.includes(n!)), `each lens names an opponent unit: ${lenses.join(' | ')}`);
     assert.ok(lenses.every((t) => t.length <= 100));
     await wb.screenshot('opponent-lens');
+    const opened = Date.now();
+    const since = () => `${Date.now() - opened} ms`;
     await wb.runCommand('Auspex: Show Matchup');
     await page.locator('.tabs-container .tab', { hasText: /matchup/i }).waitFor({ state: 'visible' });
-    const frame = page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
+    const tab = since();
+    const frame = page.frameLocator('iframe.webview.ready >> visible=true').frameLocator('iframe#active-frame');
     await frame.locator('body', { hasText: 'What you do to them' }).waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+    const page1 = since();
     await frame.locator('td.cell').first().waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+    console.log(`      the matchup view: Show Matchup → tab ${tab}, the page ${page1}, first cell ${since()}`);
     const cells = await frame.locator('td.cell').count();
-    assert.ok(cells >= (real ? 200 : 1), `${cells} cells`);
+    assert.ok(cells >= (eleventh || real ? 150 : 1), `${cells} cells`);
+    // The matrix beside the list: two editor groups. Every opponent unit can be reached: the last one's header
+    // (a column, or a row when the matrix is transposed) scrolls into view inside the matrix's box, clear of the
+    // sticky headers, and is visible there.
+    assert.strictEqual(await page.locator('.editor-group-container').count(), 2);
+    const heads = frame.locator('table.matrix th.def');
+    const count = await heads.count();
+    if (eleventh) assert.strictEqual(count, 15, 'World Eaters v Orks: 15 opponent units (4 of them led)');
+    const last = heads.nth(count - 1);
+    await last.scrollIntoViewIfNeeded();
+    const seen = await last.evaluate((th) => {
+      const box = th.closest('.scroll')!.getBoundingClientRect();
+      const r = th.getBoundingClientRect();
+      const corner = th.closest('table')!.querySelector('th.corner')!.getBoundingClientRect();
+      const row = th.getAttribute('scope') === 'row';
+      return {
+        inside: r.left >= box.left - 1 && r.right <= box.right + 1 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1 && r.width > 0 && r.height > 0,
+        clearOfHeaders: row ? r.top >= corner.bottom - 1 : r.left >= corner.right - 1,
+      };
+    });
+    assert.deepStrictEqual(seen, { inside: true, clearOfHeaders: true }, 'the last opponent unit, scrolled to, is visible in the matrix');
+    assert.ok(await last.isVisible());
+    await last.evaluate((th) => th.closest('.scroll')!.scrollTo(0, 0));
     await wb.screenshot('matchup');
+    // A cell's breakdown opens in the matrix's own column (no third column squeezing it), its charts drawn.
+    await frame.locator('td.cell').first().click();
+    await page.locator('.tabs-container .tab', { hasText: /damage:/i }).waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+    const breakdown = page.frameLocator('iframe.webview.ready >> visible=true').frameLocator('iframe#active-frame');
+    await breakdown.locator('figure.chart svg rect').first().waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+    assert.strictEqual(await page.locator('.editor-group-container').count(), 2, 'still two columns');
+    assert.ok((await breakdown.locator('svg text.ytick').count()) > 2, 'the charts have a y-axis');
+    await wb.screenshot('matchup-breakdown');
   });
 });
 

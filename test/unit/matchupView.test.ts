@@ -105,7 +105,7 @@ describe('matchup webview HTML', () => {
     assert.ok(matrixTransposed(d));
     const page = renderMatchupHtml(wide, { reverse: false, phase: 'best' }, NONCE, CSP);
     assert.match(page, /<table class="matrix transposed">/);
-    const rowHeads = [...page.matchAll(/<th scope="row" class="def" title="([^"]+)"><span>([^<]+)<\/span><\/th>/g)].map((x) => x[2]);
+    const rowHeads = [...page.matchAll(/<th scope="row" class="def" title="([^"]+)"><span><span class="l1">([^<]+)<\/span><\/span><\/th>/g)].map((x) => x[2]);
     assert.deepStrictEqual(rowHeads, ['Trukk (1)', 'Trukk (2)', 'Trukk (3)']);
     assert.strictEqual((page.match(/<th scope="col" class="att"/g) ?? []).length, 1);
     assert.strictEqual((page.match(/<td class="cell /g) ?? []).length, 3);
@@ -114,6 +114,11 @@ describe('matchup webview HTML', () => {
     assert.match(page, /\.matrix thead th \{[^}]*position: sticky; top: 0;/);
     assert.match(page, /\.matrix tbody th \{[^}]*position: sticky; left: 0;/);
     assert.match(page, /\.scroll \{ overflow: auto; flex: 1 1 auto;/);
+    // A unit with its Leader: two lines, each cut on its own ("Khorne Berzerkers" / "+ Khârn the Betrayer").
+    wide.forward.attackers[0].label = 'Khorne Berzerkers + Khârn the Betrayer';
+    assert.match(renderMatchupHtml(wide, { reverse: false, phase: 'best' }, NONCE, CSP), /<span><span class="l1">Khorne Berzerkers<\/span><span class="l2">\+ Khârn the Betrayer<\/span><\/span>/);
+    // The conditions fold away unless one is on.
+    assert.match(page, /<details class="conditions"><summary>Conditions \(none\)<\/summary>/);
   });
 });
 
