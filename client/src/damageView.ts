@@ -2,7 +2,7 @@
 // server for `auspex/damageBreakdown` and shows the page damageViewHtml.ts builds.
 // Toggling a condition in the page posts a message; the panel asks again and re-renders.
 import { randomBytes } from 'crypto';
-import { Disposable, Uri, ViewColumn, WebviewPanel, workspace } from 'vscode';
+import { commands, Disposable, Uri, ViewColumn, WebviewPanel, workspace } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { revealOrCreatePanel } from './webviewPanel';
 import type { BreakdownConditions, ConditionKey, DamageBreakdown } from '../../server/src/service/features/damageBreakdown';
@@ -60,6 +60,11 @@ export class DamageView implements Disposable {
   private onMessage(m: ViewMessage): void {
     const s = this.state;
     if (!s || !m || typeof m !== 'object') return;
+    if (m.type === 'back') {
+      // Back to the matrix this pair came from (its tab, in the same column).
+      void commands.executeCommand('auspex.showMatchup', s.uri);
+      return;
+    }
     if (m.type === 'target' && Number.isInteger(m.index)) s.targetIndex = m.index;
     else if (m.type === 'toggle' && typeof m.key === 'string') {
       if (m.key.startsWith('stratagem:')) {
@@ -85,7 +90,7 @@ export class DamageView implements Disposable {
     try {
       const b = client ? await client.sendRequest<DamageBreakdown | null>('auspex/damageBreakdown', { ...s }) : null;
       if (b) panel.title = `Damage: ${b.unit.name}`;
-      html = b ? renderBreakdownHtml(b, nonce, csp) : renderMessageHtml('This unit is no longer in the list, or its datasheet is unknown.', nonce, csp);
+      html = b ? renderBreakdownHtml(b, nonce, csp, !!s.conditions.together) : renderMessageHtml('This unit is no longer in the list, or its datasheet is unknown.', nonce, csp);
     } catch (e) {
       html = renderMessageHtml(`The breakdown could not be computed: ${(e as Error).message}`, nonce, csp);
     }

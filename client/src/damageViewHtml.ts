@@ -5,7 +5,7 @@
 import type { DamageBreakdown, PhaseBreakdown, Steps } from '../../server/src/service/features/damageBreakdown';
 
 /** Messages the page posts to the extension. */
-export type ViewMessage = { type: 'toggle'; key: string; on: boolean } | { type: 'target'; index: number };
+export type ViewMessage = { type: 'toggle'; key: string; on: boolean } | { type: 'target'; index: number } | { type: 'back' };
 
 export function escapeHtml(s: unknown): string {
   return String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
@@ -21,9 +21,11 @@ export function contentSecurityPolicy(nonce: string, cspSource: string): string 
 const num = (x: number, digits = 2) => (Number.isFinite(x) ? x.toFixed(digits) : '–');
 const pct = (p: number) => (p >= 0.9995 ? '100%' : p < 0.0005 ? (p > 0 ? '<0.1%' : '0%') : `${(p * 100).toFixed(1)}%`);
 
-export function renderBreakdownHtml(b: DamageBreakdown, nonce: string, cspSource: string): string {
+/** `fromMatchup`: opened from a matchup cell (in the matrix's column): a button goes back to the matrix. */
+export function renderBreakdownHtml(b: DamageBreakdown, nonce: string, cspSource: string, fromMatchup = false): string {
   const title = `${b.unit.name} vs ${b.target.name}`;
   const body = [
+    fromMatchup ? '<div class="bar"><button type="button" data-back="matchup">← Matchup</button></div>' : '',
     `<h1>${escapeHtml(b.unit.name)} <span class="dim">vs</span> ${escapeHtml(b.target.name)}</h1>`,
     `<p class="dim">${escapeHtml(targetLine(b))}</p>`,
     targetsBar(b),
@@ -222,6 +224,9 @@ const SCRIPT = `
   const vscode = acquireVsCodeApi();
   document.querySelectorAll('input[data-toggle]').forEach(function (el) {
     el.addEventListener('change', function () { vscode.postMessage({ type: 'toggle', key: el.getAttribute('data-toggle'), on: el.checked }); });
+  });
+  document.querySelectorAll('button[data-back]').forEach(function (el) {
+    el.addEventListener('click', function () { vscode.postMessage({ type: 'back' }); });
   });
   document.querySelectorAll('button[data-target]').forEach(function (el) {
     el.addEventListener('click', function () { vscode.postMessage({ type: 'target', index: Number(el.getAttribute('data-target')) }); });

@@ -437,7 +437,8 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
     const opened = Date.now();
     const since = () => `${Date.now() - opened} ms`;
     await wb.runCommand('Auspex: Show Matchup');
-    await page.locator('.tabs-container .tab', { hasText: /matchup/i }).waitFor({ state: 'visible' });
+    // The view's tab (the lists' own tabs are named matchup-*.army too).
+    await page.locator('.tabs-container .tab[aria-label^="Matchup"]').waitFor({ state: 'visible' });
     const tab = since();
     const frame = page.frameLocator('iframe.webview.ready >> visible=true').frameLocator('iframe#active-frame');
     await frame.locator('body', { hasText: 'What you do to them' }).waitFor({ state: 'visible', timeout: UI_TIMEOUT });
@@ -471,12 +472,17 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
     await wb.screenshot('matchup');
     // A cell's breakdown opens in the matrix's own column (no third column squeezing it), its charts drawn.
     await frame.locator('td.cell').first().click();
-    await page.locator('.tabs-container .tab', { hasText: /damage:/i }).waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+    await page.locator('.tabs-container .tab[aria-label^="Damage:"]').waitFor({ state: 'visible', timeout: UI_TIMEOUT });
     const breakdown = page.frameLocator('iframe.webview.ready >> visible=true').frameLocator('iframe#active-frame');
     await breakdown.locator('figure.chart svg rect').first().waitFor({ state: 'visible', timeout: UI_TIMEOUT });
     assert.strictEqual(await page.locator('.editor-group-container').count(), 2, 'still two columns');
     assert.ok((await breakdown.locator('svg text.ytick').count()) > 2, 'the charts have a y-axis');
     await wb.screenshot('matchup-breakdown');
+    // Back to the matrix: its tab, in the same column.
+    await breakdown.locator('button[data-back]').click();
+    await page.locator('.tabs-container .tab.active[aria-label^="Matchup"]').waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+    await page.frameLocator('iframe.webview.ready >> visible=true').frameLocator('iframe#active-frame').locator('td.cell').first().waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+    assert.strictEqual(await page.locator('.editor-group-container').count(), 2, 'still two columns');
   });
 });
 

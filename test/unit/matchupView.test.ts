@@ -85,6 +85,9 @@ describe('matchup webview HTML', () => {
       assert.ok((f.match(/<rect /g) ?? []).length > 1, `bars in ${f.slice(0, 120)}`);
       assert.match(f, /class="ytick">\d+(\.\d)?%<\/text>/);
     }
+    // Opened from a matchup cell: a button back to the matrix (its tab in the same column); not from a lens.
+    assert.match(renderBreakdownHtml(b, NONCE, CSP, true), /<button type="button" data-back="matchup">← Matchup<\/button>/);
+    assert.doesNotMatch(page, /<button type="button" data-back/);
     assert.match(figures[1], /<figcaption>Wounds lost \(after Feel No Pain and wastage\)<\/figcaption>/);
     const dist = b.phases[0].woundsLostDist;
     assert.ok(Math.abs(dist.reduce((x, y) => x + y, 0) - 1) < 1e-6, 'the wounds lost are a distribution');
