@@ -11,6 +11,8 @@ import { renderMessageHtml } from './damageViewHtml';
 import { MatchupMessage, MatchupViewState, renderMatchupHtml } from './matchupViewHtml';
 
 // The breakdown's condition keys (a type-checked copy: importing the value would bundle the server's feature code).
+type Direction = 'forward' | 'reverse';
+
 const CONDITION_KEYS: ConditionKey[] = ['halfRange', 'cover', 'stationary', 'heavyReady', 'charged', 'stealth', 'advanced', 'engaged', 'plungingFire', 'indirectSpotted', 'overwatch'];
 
 
@@ -20,6 +22,8 @@ export class MatchupView implements Disposable {
   private conditions: MatchupConditions = {};
   private view: MatchupViewState = { reverse: false, phase: 'best' };
   private last: Matchup | null = null;
+  /** The directions `last` holds (the shown one first, the other one once its request answered). */
+  private loaded = new Set<Direction>();
   private seq = 0;
   private readonly subscriptions: Disposable[] = [];
   private pendingEdit: ReturnType<typeof setTimeout> | undefined;
@@ -58,7 +62,11 @@ export class MatchupView implements Disposable {
 
   private onMessage(m: MatchupMessage): void {
     if (!m || typeof m !== 'object' || !this.uri) return;
-    if (m.type === 'direction') this.view.reverse = !!m.reverse;
+    if (m.type === 'direction') {
+      this.view.reverse = !!m.reverse;
+      // Not here yet: the background request renders it when it comes.
+      if (this.last && !this.loaded.has(this.shown())) return;
+    }
     else if (m.type === 'phase' && ['best', 'shooting', 'fight'].includes(m.phase)) this.view.phase = m.phase;
     else if (m.type === 'toggle' && (CONDITION_KEYS as string[]).includes(m.key)) {
       this.conditions[m.key as ConditionKey] = !!m.on;
@@ -72,15 +80,34 @@ export class MatchupView implements Disposable {
     this.render();
   }
 
+  /** The direction the page shows. */
+  private shown(): Direction {
+    return this.view.reverse ? 'reverse' : 'forward';
+  }
+
+  /**
+   * Asks the server again (an edit, a condition): the direction shown first, rendered as soon as it comes; then the
+   * other one in the background, merged in (and rendered if the page shows it by then). Opening costs one direction.
+   */
   private async refresh(): Promise<void> {
     const client = this.client();
     if (!this.panel || !this.uri) return;
     const seq = ++this.seq;
+    const ask = (d: Direction) => (client ? client.sendRequest<Matchup | null>('auspex/matchup', { uri: this.uri, conditions: this.conditions, directions: [d] }) : Promise.resolve(null));
     try {
-      const m = client ? await client.sendRequest<Matchup | null>('auspex/matchup', { uri: this.uri, conditions: this.conditions }) : null;
+      const first = this.shown();
+      const m = await ask(first);
       if (seq !== this.seq) return;
       this.last = m;
+      this.loaded = new Set([first]);
       this.render();
+      if (!m) return;
+      const other: Direction = first === 'forward' ? 'reverse' : 'forward';
+      const o = await ask(other);
+      if (seq !== this.seq || !o || !this.last) return;
+      this.last[other] = o[other];
+      this.loaded.add(other);
+      if (this.shown() === other) this.render();
     } catch (e) {
       if (seq === this.seq && this.panel) this.panel.webview.html = renderMessageHtml(`The matchup could not be computed: ${(e as Error).message}`, nonce(), this.panel.webview.cspSource);
     }

@@ -12,7 +12,7 @@ import { ServerHandle, startServerProcess } from '../support/lspClient';
 import type { Matchup, MatchupConditions } from '../../server/src/service/features/matchup';
 import type { BreakdownConditions, DamageBreakdown } from '../../server/src/service/features/damageBreakdown';
 
-const MatchupRequest = new RequestType<{ uri: string; conditions?: MatchupConditions }, Matchup | null, void>('auspex/matchup');
+const MatchupRequest = new RequestType<{ uri: string; conditions?: MatchupConditions; directions?: unknown }, Matchup | null, void>('auspex/matchup');
 const DamageBreakdownRequest = new RequestType<{ uri: string; unitIndex: number; targetIndex: number; conditions?: BreakdownConditions }, DamageBreakdown | null, void>('auspex/damageBreakdown');
 
 describe('the opponent and the matchup over stdio', function () {
@@ -73,6 +73,14 @@ describe('the opponent and the matchup over stdio', function () {
     const covered = await server.connection.sendRequest(MatchupRequest, { uri: uri('mine.army'), conditions: { cover: true } });
     assert.ok(covered!.forward.pairs[0].damage < m.forward.pairs[0].damage, 'cover lowers the shooting damage');
     assert.strictEqual(covered!.toggles.find((t) => t.key === 'cover')!.on, true);
+    // The view asks the direction it shows first (issue 24: opening costs one direction), the other one after.
+    const reverse = await server.connection.sendRequest(MatchupRequest, { uri: uri('mine.army'), directions: ['reverse'] });
+    assert.deepStrictEqual([reverse!.forward.pairs.length, reverse!.reverse.pairs], [0, m.reverse.pairs]);
+    const forward = await server.connection.sendRequest(MatchupRequest, { uri: uri('mine.army'), directions: ['forward'] });
+    assert.deepStrictEqual([forward!.forward.pairs, forward!.reverse.pairs.length], [m.forward.pairs, 0]);
+    // Anything else is both.
+    const both = await server.connection.sendRequest(MatchupRequest, { uri: uri('mine.army'), directions: ['sideways', 7] });
+    assert.deepStrictEqual([both!.forward.pairs.length, both!.reverse.pairs.length], [m.forward.pairs.length, m.reverse.pairs.length]);
   });
 
   it('an open opponent wins over the disk; editing it re-checks the list naming it (two lists naming each other settle)', async () => {

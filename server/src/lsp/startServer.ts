@@ -55,7 +55,7 @@ const MAX_POPUPS = 3;
 export const DamageBreakdownRequest = new RequestType<{ uri: string; unitIndex: number; targetIndex: number; conditions?: BreakdownConditions }, DamageBreakdown | null, void>('auspex/damageBreakdown');
 
 /** Client → server: the matchup of a list against the opponent its OPPONENT line names (null without one). */
-export const MatchupRequest = new RequestType<{ uri: string; conditions?: MatchupConditions }, Matchup | null, void>('auspex/matchup');
+export const MatchupRequest = new RequestType<{ uri: string; conditions?: MatchupConditions; directions?: ('forward' | 'reverse')[] }, Matchup | null, void>('auspex/matchup');
 
 /** Client → server: download an edition's community rules data into the cache (cancellable), then use it. */
 export const DownloadDataRequest = new RequestType<{ edition?: string; sources?: string[] }, DownloadDataResult, void>('auspex/downloadData');
@@ -504,7 +504,9 @@ export function startServer(connection: Connection): void {
   connection.onRequest(MatchupRequest, (p) =>
     refuseDeep(p) ?? withDoc(String(p?.uri), null, (doc) => {
       syncOpponent(doc);
-      return service.matchup(doc, p.conditions && typeof p.conditions === 'object' ? p.conditions : {});
+      // `directions`: only those (the view asks the one it shows first); both when absent or unreadable.
+      const asked = Array.isArray(p.directions) ? p.directions.filter((d): d is 'forward' | 'reverse' => d === 'forward' || d === 'reverse') : [];
+      return service.matchup(doc, p.conditions && typeof p.conditions === 'object' ? p.conditions : {}, asked.length ? asked : undefined);
     }),
   );
   connection.languages.inlayHint.on((p, token) => withDoc(p.textDocument.uri, [], (doc) => service.inlayHints(doc, p.range), token));
