@@ -345,6 +345,10 @@ describe('matchup: an 11th-edition pair (World Eaters v Orks): attached units at
     assert.strictEqual(b.unit.name, row.name);
     assert.ok(Math.abs(b.phases.find((x) => x.phase === 'fight')!.total.damage - pair.damage) < 1e-9);
     assert.strictEqual(b.targets[pair.targetIndex].name, m.forward.defenders[pair.targetIndex].label);
+    // The lens tooltip tells the opponent's identical units apart too.
+    const tip = (service.codeLenses(doc)[0].command as { tooltip?: string }).tooltip ?? '';
+    assert.match(tip, /^vs Trukk \(1\): /m);
+    assert.match(tip, /^vs Trukk \(2\): /m);
     // Without `together` (a lens), the unit alone.
     assert.strictEqual(service.damageBreakdown(doc, row.index, pair.targetIndex, { vs: 'opponent' })!.unit.name, 'Khorne Berzerkers');
   });

@@ -50,7 +50,8 @@ import { prepareRename, rename, RenameRefusal } from './features/rename';
 import { codeActions, FIX_ALL_KIND, UPDATE_POINTS_KIND } from './features/codeActions';
 import { SET_SIZE_KIND, setSizeActions } from './features/setSize';
 import { driftHover, driftOf, explainDrift, wantsPreviousVersion } from './features/drift';
-import { computeMatchup, Matchup, MatchupConditions, numberedNames, sideTargets } from './features/matchup';
+import { computeMatchup, Matchup, MatchupConditions, sideTargets } from './features/matchup';
+import { numberedNames } from './features/numberedNames';
 import { Opponent, OpponentInput, opponentDiagnostics, opponentHover } from './features/matchupOpponent';
 
 export interface LanguageServiceOptions {

@@ -20,6 +20,7 @@ import { listEdition, type Edition } from '../domain/editions';
 import { BOUNDS } from '../domain/bounds';
 import { runBounded, spend } from '../domain/damage/budget';
 import { engineTarget, ListTarget, pointsRemoved } from '../domain/damage/targetUnit';
+import { numberedNames } from './numberedNames';
 
 export type UnitDamageFn = (input: UnitDamageInput) => UnitDamageResult;
 export type Phase = 'shooting' | 'fight';
@@ -133,6 +134,8 @@ export function codeLenses(
     ? opponent.map((t) => ({ label: t.name, target: engineTarget(t.target), unit: t }))
     : settings.damageTargets.map((t) => ({ label: t.name, target: targetFromSetting(t) }));
   if (targets.length === 0) return lenses;
+  // The tooltip tells identical opponent units apart ("Trukk (2)"), as the matchup does.
+  const tipLabels = numberedNames(targets.map((t) => t.label));
   const stratagems = listDamageStratagems(list, rules);
   const dw = settings.devastatingWounds;
   const edition = listEdition(list, settings.edition);
@@ -163,7 +166,7 @@ export function codeLenses(
       // Lenses show means only: skip the damage distribution, most of the engine's cost.
       const base = targets.map((t) => phases.map((phase) => charged({ ...unitPhaseInput(groups, ds, t.target, phase, { devastatingWounds: dw, edition }), damageDist: false })));
       // The tooltip: every target with both phases, then the stratagems that change the numbers.
-      const detail = targets.map((t, i) => `vs ${t.label}: ${phases.map((phase, k) => phaseText(phase, base[i][k], true)).join(' · ')}`);
+      const detail = tipLabels.map((label, i) => `vs ${label}: ${phases.map((phase, k) => phaseText(phase, base[i][k], true)).join(' · ')}`);
       const shown: { gain: number; line: string }[] = [];
       for (const v of stratagemVariants(stratagems, ds)) {
         const ph = phases.filter((p) => appliesInPhase(v.effect, p));

@@ -12,6 +12,9 @@ import { BoundsError } from '../domain/bounds';
 import { engineTarget, listTargets, ListTarget, pointsRemoved, unitPoints } from '../domain/damage/targetUnit';
 import { hasPhase, Phase, PHASES, UnitDamageFn, unitPhaseInput } from './codeLens';
 import { attackingUnit } from './attackingUnit';
+import { numberedNames } from './numberedNames';
+
+export { numberedNames };
 import { BreakdownConditions, BreakdownToggle, conditionContext, conditionToggles } from './damageBreakdown';
 
 /** One side of a matchup: a parsed list, the rules index of its edition, and that edition. */
@@ -124,19 +127,6 @@ export function sideTargets(side: Pick<MatchupSide, 'list' | 'rules'>): ListTarg
   let t = byRules.get(side.rules);
   if (!t) byRules.set(side.rules, (t = listTargets(side.list, side.rules)));
   return t;
-}
-
-/** Names numbered where several bear the same one, in order: ["Trukk (1)", "Boyz", "Trukk (2)"]. */
-export function numberedNames(names: string[]): string[] {
-  const total = new Map<string, number>();
-  for (const n of names) total.set(n, (total.get(n) ?? 0) + 1);
-  const seen = new Map<string, number>();
-  return names.map((n) => {
-    if ((total.get(n) ?? 0) < 2) return n;
-    const k = (seen.get(n) ?? 0) + 1;
-    seen.set(n, k);
-    return `${n} (${k})`;
-  });
 }
 
 /**
