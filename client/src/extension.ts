@@ -5,6 +5,7 @@ import * as path from 'path';
 import { CancellationTokenSource, CodeLens, commands, ExtensionContext, Position, ProgressLocation, Range, StatusBarAlignment, TextDocument, Uri, window, workspace, WorkspaceEdit } from 'vscode';
 import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
 import { DamageView } from './damageView';
+import { progressMessage, readyMessage } from './dataStatus';
 import { MatchupView } from './matchupView';
 
 let client: LanguageClient | undefined;
@@ -122,10 +123,8 @@ async function downloadData(given?: string): Promise<void> {
     async (progress, token) => {
       let shown = 0;
       const sub = client!.onNotification('auspex/downloadProgress', (p: { source: string; received: number; total?: number }) => {
-        const name = p.source.replace(/[?#].*$/, '').split(/[/\\]/).filter(Boolean).slice(-3).join('/');
-        const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
         const pct = p.total ? (100 * p.received) / p.total : undefined;
-        progress.report({ message: `${name}: ${mb(p.received)}${p.total ? ` of ${mb(p.total)}` : ''} MB`, increment: pct !== undefined ? Math.max(0, pct - shown) : undefined });
+        progress.report({ message: progressMessage(p), increment: pct !== undefined ? Math.max(0, pct - shown) : undefined });
         if (pct !== undefined) shown = pct;
       });
       const cts = new CancellationTokenSource();
@@ -145,10 +144,8 @@ async function downloadData(given?: string): Promise<void> {
     return;
   }
   const failed = result.outcomes.filter((o) => o.status === 'failed' || o.status === 'offline');
-  const ok = result.outcomes.filter((o) => o.status === 'fetched' || o.status === 'unchanged');
-  if (ok.length) {
-    void window.showInformationMessage(`Auspex: ${edition}th-edition rules data ready: ${ok.map((o) => `${o.status === 'unchanged' ? 'unchanged' : 'new'} version ${o.version ?? '?'}`).join(', ')}.`);
-  }
+  const ready = readyMessage(edition, result.outcomes);
+  if (ready) void window.showInformationMessage(ready);
   for (const o of failed) void window.showWarningMessage(`Auspex: ${o.message}`);
 }
 
