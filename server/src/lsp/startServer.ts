@@ -9,7 +9,6 @@ import {
   InitializeResult,
   ErrorCodes,
   LSPErrorCodes,
-  NotificationType,
   RequestType,
   RequestType0,
   ResponseError,
@@ -25,11 +24,10 @@ import { wantsPreviousVersion } from '../service/features/drift';
 import { readSettings, Settings, DEFAULT_SETTINGS } from '../service/settings';
 import { RulesState } from './rulesState';
 import { documentStatus, StatusReport } from './statusReport';
+import { DataDownloads } from './downloads';
 import { DataLog } from './dataLog';
 import { EDITIONS, Edition, listEdition } from '../service/domain/editions';
 import type { RulesData } from '../service/domain/rules/model';
-import { fetchData, FetchOutcome } from '../node/fetchData';
-import { staleEditions } from '../node/dataCache';
 import { checkCancelled, DocumentClock, whenSettled } from './scheduling';
 import { importRosterFileAsync, RosterImportResult } from '../node/roster';
 import { OpponentFiles } from '../node/opponentFile';
@@ -51,22 +49,8 @@ export const DamageBreakdownRequest = new RequestType<{ uri: string; unitIndex: 
 /** Client → server: the matchup of a list against the opponent its OPPONENT line names (null without one). */
 export const MatchupRequest = new RequestType<{ uri: string; conditions?: MatchupConditions }, Matchup | null, void>('auspex/matchup');
 
-/** Client → server: download an edition's community rules data into the cache (cancellable), then use it. */
-export const DownloadDataRequest = new RequestType<{ edition?: string; sources?: string[] }, DownloadDataResult, void>('auspex/downloadData');
-/** Server → client: bytes received so far by the download under way. */
-export const DownloadProgressNotification = new NotificationType<{ source: string; received: number; total?: number }>('auspex/downloadProgress');
-
-export interface DownloadDataResult {
-  cache: string;
-  outcomes: { source: string; status: FetchOutcome['status']; message: string; version?: string }[];
-  error?: string;
-}
-
-/** The background check of `auspex.data.autoUpdate: weekly` runs this often; it fetches what is a week old. */
-const AUTO_UPDATE_EVERY_MS = 6 * 3600 * 1000;
 /** How long lists wait for a client's first settings before being checked with the settings given at initialize. */
 const SETTINGS_WAIT_MS = 5000;
-const WEEK_MS = 7 * 24 * 3600 * 1000;
 
 export function startServer(connection: Connection): void {
   // Beyond BOUNDS.documentChars a document is kept without a line index (boundedDocuments.ts).
@@ -172,7 +156,7 @@ export function startServer(connection: Connection): void {
       settingsArrived();
     }
     sendStatus();
-    autoUpdate();
+    downloads.autoUpdate();
   });
 
   /** The first settings are in (or the wait is over): every open list is checked, with its data. */
@@ -195,64 +179,10 @@ export function startServer(connection: Connection): void {
     rulesChanged();
   });
 
-  /** One download at a time from this server (the cache's lock covers other processes). */
-  let downloading: Promise<unknown> | undefined;
-
-  async function download(edition: Edition, sources: string[], signal?: AbortSignal): Promise<DownloadDataResult> {
-    const cache = rules.cacheFolder;
-    while (downloading) await downloading.catch(() => undefined);
-    let lastSent = 0;
-    const run = fetchData({
-      root: cache,
-      edition,
-      sources,
-      signal,
-      onProgress: (source, received, total) => {
-        // At most ten notifications a second.
-        const now = Date.now();
-        if (now - lastSent < 100 && received !== total) return;
-        lastSent = now;
-        void connection.sendNotification(DownloadProgressNotification, { source, received, total });
-      },
-    });
-    downloading = run;
-    try {
-      const outcomes = await run;
-      if (outcomes.some((o) => o.status === 'fetched')) {
-        rules.reload();
-        rulesChanged();
-      }
-      // A source that failed is a problem to find: a warning; a fetched or unchanged one a note.
-      for (const o of outcomes) (o.status === 'failed' || o.status === 'offline' ? connection.console.warn : connection.console.info).call(connection.console, `auspex data fetch: ${o.message}`);
-      return { cache, outcomes: outcomes.map((o) => ({ source: o.source, status: o.status, message: o.message, version: o.current?.label })) };
-    } catch (e) {
-      return { cache, outcomes: [], error: e instanceof Error ? e.message : String(e) };
-    } finally {
-      if (downloading === run) downloading = undefined;
-    }
-  }
-
-  connection.onRequest(DownloadDataRequest, async (p, token) => {
-    const edition: Edition = p?.edition === '10' ? 10 : 11;
-    const sources = Array.isArray(p?.sources) && p.sources.length ? p.sources.map(String) : (settings.dataSources[String(edition)] ?? []);
-    const abort = new AbortController();
-    token.onCancellationRequested(() => abort.abort());
-    return download(edition, sources, abort.signal);
-  });
-
-  /** auspex.data.autoUpdate "weekly": refresh week-old downloaded data in the background, never blocking a request. */
-  function autoUpdate(): void {
-    if (settings.dataAutoUpdate !== 'weekly' || downloading) return;
-    const stale = guard(() => staleEditions(rules.cacheFolder, WEEK_MS), []);
-    void (async () => {
-      for (const { edition, sources } of stale) {
-        const configured = settings.dataSources[String(edition)];
-        await download(edition, configured?.length ? configured : sources);
-      }
-    })().catch(logError);
-  }
-  const autoUpdateTimer = setInterval(autoUpdate, AUTO_UPDATE_EVERY_MS);
-  autoUpdateTimer.unref?.();
+  const downloads = new DataDownloads(connection, () => rules.cacheFolder, () => settings, () => {
+    rules.reload();
+    rulesChanged();
+  }, logError);
 
   async function refreshSettings(): Promise<void> {
     const section = await guardAsync(() => connection.workspace.getConfiguration('auspex'), {});
@@ -479,7 +409,7 @@ export function startServer(connection: Connection): void {
   connection.onRenameRequest((p) => refuseOr(withDoc(p.textDocument.uri, null, (doc) => service.rename(doc, p.position, p.newName))));
 
   connection.onShutdown(() => {
-    clearInterval(autoUpdateTimer);
+    downloads.dispose();
     clearTimeout(settingsTimer);
     rules.dispose();
   });
