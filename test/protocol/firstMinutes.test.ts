@@ -16,6 +16,7 @@ import {
   RequestType0,
 } from 'vscode-languageserver-protocol/node';
 import { startServerProcess } from '../support/lspClient';
+import { tinyBsData, zipOf } from '../support/archives';
 import { requireShared, sharedPath } from '../support/shared';
 import { until } from '../support/until';
 
@@ -85,6 +86,25 @@ describe('the first minutes: a new player without rules data', function () {
       // A new empty list: its edition, nothing to download.
       await server.open('untitled:empty.army', '');
       assert.deepStrictEqual(await until(() => lists.find((l) => l.uri === 'untitled:empty.army'), 'the empty list\'s status'), { uri: 'untitled:empty.army', edition: 10 });
+    } finally {
+      await server.stop();
+      fs.rmSync(cacheDir, { recursive: true, force: true });
+    }
+  });
+
+  it('once an edition\'s data is downloaded, a faction it lacks offers no second download', async () => {
+    const { server, lists, cacheDir } = await start();
+    try {
+      const uri = 'untitled:orks10.army';
+      const text = 'Orks\nWar Horde\nStrike Force (2000 points)\n\nCHARACTERS\n\nWarboss (65 points)\n  • Warlord\n';
+      await server.open(uri, text);
+      assert.deepStrictEqual(await until(() => lists.find((l) => l.uri === uri), 'the list\'s status'), { uri, edition: 10, download: 10, checked: 'none' });
+      // A self-made archive, downloaded from a local path: 10th-edition data without Orks.
+      const archive = path.join(cacheDir, 'tiny-10e.zip');
+      fs.writeFileSync(archive, zipOf(tinyBsData('wh40k-10e-main')));
+      const result = await server.connection.sendRequest(Download, { edition: '10', sources: [archive] });
+      assert.deepStrictEqual(result.outcomes.map((o) => o.status), ['fetched'], JSON.stringify(result));
+      assert.deepStrictEqual(await until(() => lists.filter((l) => l.uri === uri)[1], 'the list\'s status after the download'), { uri, edition: 10 });
     } finally {
       await server.stop();
       fs.rmSync(cacheDir, { recursive: true, force: true });

@@ -18,6 +18,8 @@ describe('server: a list\'s data status and the data\'s warnings in the output c
     assert.deepStrictEqual(documentStatus('u', 11, [finding('edition-data-missing', { edition: 11, missingCatalogues: ['x'], checked: 'points' })]), { uri: 'u', edition: 11 });
     assert.deepStrictEqual(documentStatus('u', 10, [finding('empty-document', { checked: 'none' })]), { uri: 'u', edition: 10 });
     assert.deepStrictEqual(documentStatus('u', 10, []), { uri: 'u', edition: 10 });
+    // The edition's downloaded data is in use already: another download would not bring the faction.
+    assert.deepStrictEqual(documentStatus('u', 10, [finding('faction-not-loaded', { suggestions: [], checked: 'none', download: 10 })], true), { uri: 'u', edition: 10 });
   });
 
   it('one line per kind of warning: seven bad OC values are one line with the count, the first in full and where the others are', () => {

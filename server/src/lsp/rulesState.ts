@@ -67,6 +67,11 @@ export class RulesState {
       .map((f) => ({ dir: f.dir, kind: f.kind, edition: f.edition, problem: !usable(f) ? f.warnings[0]?.message : undefined }));
   }
 
+  /** Whether downloaded data (the cache's) of this edition is in use. */
+  hasDownloaded(edition: Edition): boolean {
+    return this.cachedInUse.some((c) => c.edition === edition);
+  }
+
   get cacheFolder(): string {
     return this.cacheDir;
   }

@@ -291,7 +291,10 @@ export function startServer(connection: Connection): void {
     if (documents.get(uri)?.version !== version) return;
     published.set(uri, version);
     void connection.sendDiagnostics({ uri, version, diagnostics });
-    guard(() => report.document(documentStatus(uri, service.editionOf(doc), diagnostics)), undefined);
+    guard(() => {
+      const edition = service.editionOf(doc);
+      report.document(documentStatus(uri, edition, diagnostics, rules.hasDownloaded(edition)));
+    }, undefined);
     opponentChanged(uri, version);
   }
 

@@ -33,8 +33,12 @@ const MAX_LOGGED = 50;
 /** Places named in one grouped warning line at most. */
 const MAX_PLACES = 20;
 
-/** A list's DocumentStatus from the findings just published for it. */
-export function documentStatus(uri: string, edition: Edition, diagnostics: readonly Diagnostic[]): DocumentStatus {
+/**
+ * A list's DocumentStatus from the findings just published for it. `downloaded`: the download cache's data of the
+ * list's edition is in use already, so downloading again would not bring what the list lacks (a faction the
+ * download has not, a misspelt one): no download is offered then.
+ */
+export function documentStatus(uri: string, edition: Edition, diagnostics: readonly Diagnostic[], downloaded = false): DocumentStatus {
   let download: Edition | undefined;
   let checked: DocumentStatus['checked'];
   for (const d of diagnostics) {
@@ -43,7 +47,7 @@ export function documentStatus(uri: string, edition: Edition, diagnostics: reado
     if (data?.checked === 'none') checked = 'none';
     else if (data?.checked === 'points' && !checked) checked = 'points';
   }
-  return download === undefined ? { uri, edition } : { uri, edition, download, checked: checked ?? 'none' };
+  return download === undefined || downloaded ? { uri, edition } : { uri, edition, download, checked: checked ?? 'none' };
 }
 
 /**
