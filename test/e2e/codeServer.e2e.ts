@@ -150,6 +150,8 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
       await page.keyboard.press(`${MOD}+End`);
       await page.keyboard.type('\nx', { delay: 60 });
       await wb.runCommand('File: Revert File');
+      // Back to the top: the editor reopens the file where it was left, and a later step hovers its first units.
+      await page.keyboard.press(`${MOD}+Home`);
       await wb.openFile(DOWNLOADED);
       await page.locator('.statusbar-item', { hasText: 'Auspex: 10th · no data: download' }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT });
       await page.waitForTimeout(1500);
@@ -164,6 +166,7 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
     // The data folders back: the list's status names its edition's data.
     await wb.openFile(ELEVENTH);
     await page.locator('.statusbar-item', { hasText: /Auspex: \d\d+ datasheets · 11th MFM v1\.1/ }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+    await wb.editor().locator('.view-line', { hasText: 'Slaughterbound' }).first().waitFor({ state: 'visible' });
     await wb.runCommand('View: Close All Editors');
     await wb.openFile(CLAW);
   });
