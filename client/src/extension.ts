@@ -2,9 +2,10 @@
 // shows the loaded rules data in the status bar and contributes the commands.
 // All language smarts live in the server.
 import * as path from 'path';
-import { CancellationTokenSource, CodeLens, commands, ExtensionContext, Position, ProgressLocation, Range, StatusBarAlignment, TextDocument, Uri, window, workspace, WorkspaceEdit } from 'vscode';
+import { CancellationTokenSource, CodeLens, commands, ExtensionContext, Position, ProgressLocation, Range, StatusBarAlignment, TextDocument, ThemeColor, Uri, window, workspace, WorkspaceEdit } from 'vscode';
 import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
 import { DamageView } from './damageView';
+import { DocumentStatus, DownloadOffer, progressMessage, readyMessage, ServerStatus, statusView } from './dataStatus';
 import { MatchupView } from './matchupView';
 
 let client: LanguageClient | undefined;
@@ -89,11 +90,34 @@ export async function activate(context: ExtensionContext): Promise<void> {
       },
     }),
   );
+  // The status bar speaks of the active list: its edition's data, or "no data: download" (dataStatus.ts).
+  let serverStatus: ServerStatus = { text: status.text, tooltip: '' };
+  const listStatus = new Map<string, DocumentStatus>();
+  const offer = new DownloadOffer();
+  const render = () => {
+    const active = activeList();
+    const view = statusView(serverStatus, active && listStatus.get(active.uri.toString()));
+    status.text = view.text;
+    status.tooltip = view.tooltip;
+    status.command = view.command;
+    status.backgroundColor = view.warning ? new ThemeColor('statusBarItem.warningBackground') : undefined;
+  };
+  context.subscriptions.push(
+    window.onDidChangeActiveTextEditor(render),
+    workspace.onDidCloseTextDocument((d) => listStatus.delete(d.uri.toString())),
+  );
   // Registered before start: the server's first statuses ("loading", the faction loaded) come while the
   // client is still starting, and a notification without a handler is dropped.
-  client.onNotification('auspex/status', (s: { text: string; tooltip: string }) => {
-    status.text = s.text;
-    status.tooltip = s.tooltip;
+  client.onNotification('auspex/status', (s: ServerStatus) => {
+    serverStatus = s;
+    render();
+  });
+  client.onNotification('auspex/documentStatus', (d: DocumentStatus) => {
+    listStatus.set(d.uri, d);
+    render();
+    // The first list that needs data in this session: one notification offers the download.
+    const o = offer.offer(d);
+    if (o) void window.showInformationMessage(o.message, o.action).then((picked) => picked === o.action && commands.executeCommand('auspex.downloadData', o.edition));
   });
   await client.start();
 }
@@ -122,10 +146,8 @@ async function downloadData(given?: string): Promise<void> {
     async (progress, token) => {
       let shown = 0;
       const sub = client!.onNotification('auspex/downloadProgress', (p: { source: string; received: number; total?: number }) => {
-        const name = p.source.replace(/[?#].*$/, '').split(/[/\\]/).filter(Boolean).slice(-3).join('/');
-        const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
         const pct = p.total ? (100 * p.received) / p.total : undefined;
-        progress.report({ message: `${name}: ${mb(p.received)}${p.total ? ` of ${mb(p.total)}` : ''} MB`, increment: pct !== undefined ? Math.max(0, pct - shown) : undefined });
+        progress.report({ message: progressMessage(p), increment: pct !== undefined ? Math.max(0, pct - shown) : undefined });
         if (pct !== undefined) shown = pct;
       });
       const cts = new CancellationTokenSource();
@@ -145,10 +167,8 @@ async function downloadData(given?: string): Promise<void> {
     return;
   }
   const failed = result.outcomes.filter((o) => o.status === 'failed' || o.status === 'offline');
-  const ok = result.outcomes.filter((o) => o.status === 'fetched' || o.status === 'unchanged');
-  if (ok.length) {
-    void window.showInformationMessage(`Auspex: ${edition}th-edition rules data ready: ${ok.map((o) => `${o.status === 'unchanged' ? 'unchanged' : 'new'} version ${o.version ?? '?'}`).join(', ')}.`);
-  }
+  const ready = readyMessage(edition, result.outcomes);
+  if (ready) void window.showInformationMessage(ready);
   for (const o of failed) void window.showWarningMessage(`Auspex: ${o.message}`);
 }
 

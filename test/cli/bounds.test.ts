@@ -47,6 +47,12 @@ describe('auspex CLI: hostile input', function () {
     const n = auspex(['check', none]);
     assert.strictEqual(n.code, 1);
     assert.match(n.stdout, /error no-units/);
+    // An empty file handed to the gate is a mistake there (a hint in the editor): one clear line, exit 1.
+    const empty = path.join(tmp, 'empty.army');
+    fs.writeFileSync(empty, '\n\n');
+    const e = auspex(['check', empty]);
+    assert.strictEqual(e.code, 1);
+    assert.strictEqual(e.stdout, `${empty}:1:1 error empty-document The document is empty: nothing was checked.\n`);
   });
 
   it('escape sequences in a list never reach the terminal', () => {

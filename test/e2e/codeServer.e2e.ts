@@ -127,6 +127,50 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
     await wb.screenshot('language-mode');
   });
 
+  // Early in the session: the download offer comes once a session, to the first list that needs data.
+  it('opens an 11th-edition list with no data: the status bar names the edition and "no data: download", one notification offers the download', async function () {
+    requireFeature(this, hasShared('lists-11e') && hasShared('data', 'bsdata-11e') && hasShared('data', 'mfm-11e', 'v1.1'), 'the no-data step (../shared lists-11e, bsdata-11e or mfm-11e/v1.1 is absent)');
+    const { page } = wb;
+    // No data folders in this workspace (the User settings name the 11th-edition ones): a new player's first minutes.
+    const workspaceSettings = path.join(server!.workspace, '.vscode', 'settings.json');
+    fs.mkdirSync(path.dirname(workspaceSettings), { recursive: true });
+    fs.writeFileSync(workspaceSettings, JSON.stringify({ 'auspex.data.paths': [] }, null, 2));
+    try {
+      await wb.openFile(ELEVENTH);
+      await wb.languageMode('Army List');
+      const item = page.locator('.statusbar-item', { hasText: 'Auspex: 11th · no data: download' });
+      await item.first().waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+      const offers = page.locator('.notifications-toasts .notification-list-item', { hasText: /needs the \d+th-edition rules data/ });
+      await offers.first().waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+      assert.match(await offers.first().innerText(), /this 11th-edition list needs the 11th-edition rules data, which is not loaded, so it is not checked/);
+      await page.locator('.notifications-toasts .monaco-button', { hasText: 'Download 11th-edition data' }).first().waitFor({ state: 'visible' });
+      await wb.screenshot('first-minutes-no-data');
+      // Keystrokes in this list and another list that needs data (the 10th edition's) offer nothing more.
+      await wb.editor().locator('.view-line').first().click();
+      await page.keyboard.press(`${MOD}+End`);
+      await page.keyboard.type('\nx', { delay: 60 });
+      await wb.runCommand('File: Revert File');
+      // Back to the top: the editor reopens the file where it was left, and a later step hovers its first units.
+      await page.keyboard.press(`${MOD}+Home`);
+      await wb.openFile(DOWNLOADED);
+      await page.locator('.statusbar-item', { hasText: 'Auspex: 10th · no data: download' }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+      await page.waitForTimeout(1500);
+      assert.ok((await offers.count()) <= 1, `one offer: ${(await offers.allInnerTexts()).join(' | ')}`);
+      await wb.runCommand('Notifications: Show Notifications');
+      const all = page.locator('.notifications-center .notification-list-item', { hasText: /needs the \d+th-edition rules data/ });
+      assert.strictEqual(await all.count(), 1, (await all.allInnerTexts()).join(' | '));
+      await wb.runCommand('Notifications: Clear All Notifications');
+    } finally {
+      fs.rmSync(workspaceSettings, { force: true });
+    }
+    // The data folders back: the list's status names its edition's data.
+    await wb.openFile(ELEVENTH);
+    await page.locator('.statusbar-item', { hasText: /Auspex: \d\d+ datasheets · 11th MFM v1\.1/ }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+    await wb.editor().locator('.view-line', { hasText: 'Slaughterbound' }).first().waitFor({ state: 'visible' });
+    await wb.runCommand('View: Close All Editors');
+    await wb.openFile(CLAW);
+  });
+
   it('shows the expected-damage code lens above the unit', async function () {
     const lenses = await wb.codeLenses(/⚔ expected damage vs/);
     const lens = lenses.find((t) => t.includes('expected damage'))!;

@@ -338,8 +338,17 @@ describe('bounds: line breaks and empty lists', () => {
     assert.strictEqual(a.stratagemPlan?.uses.length, 1);
   });
 
-  it('a list that yields no units is never reported clean: no-units error on an empty or unreadable document', () => {
-    for (const text of ['', '   \n\n', 'hello\rworld\r', 'Just some chat message with no list']) {
+  it('an empty document (blank lines at most) is a list not written yet: one empty-document hint, never an error', () => {
+    for (const text of ['', '   \n\n', '\r\n\t\r\n']) {
+      const d = svc.diagnostics(docOf(text, `file:///blank-${text.length}.army`));
+      assert.deepStrictEqual(d.map((x) => [x.code, x.severity]), [['empty-document', 4]], `${JSON.stringify(text)}: ${JSON.stringify(d)}`);
+      // Not checked: the event report never calls it legal.
+      assert.deepStrictEqual(d[0].data, { checked: 'none' });
+    }
+  });
+
+  it('a list that yields no units is never reported clean: no-units error on an unreadable document', () => {
+    for (const text of ['hello\rworld\r', 'Just some chat message with no list', '\n\nGenestealer Cults\n']) {
       const d = svc.diagnostics(docOf(text, `file:///empty-${text.length}.army`));
       const nu = d.find((x) => x.code === 'no-units');
       assert.ok(nu && nu.severity === 1, `${JSON.stringify(text)}: ${JSON.stringify(d)}`);

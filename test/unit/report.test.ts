@@ -66,6 +66,9 @@ describe('event report: one list', () => {
     assert.strictEqual(r.verdict, 'could not be read');
     assert.match(r.unreadable!, /no unit/);
     assert.strictEqual(r.faction, undefined);
+    const empty = row('empty.army', '\n\n');
+    assert.strictEqual(empty.verdict, 'could not be read');
+    assert.strictEqual(empty.unreadable, 'the file is empty');
     assert.strictEqual(unreadableList('gone.txt', 'cannot read the file: ENOENT').verdict, 'could not be read');
   });
 });

@@ -86,8 +86,11 @@ export function checkCommand(files: string[], json: boolean, service: LanguageSe
       totals.push({ file, current: { data: labels[0], points: t.current ?? null, unpriced: t.unpricedCurrent }, against: { data: labels[1], points: t.other ?? null, unpriced: t.unpricedOther } });
     }
     diagnostics.forEach((d, i) => {
-      const severity = SEVERITY_NAME[d.severity ?? DiagnosticSeverity.Error];
-      if (d.severity === DiagnosticSeverity.Error) errors++;
+      // An empty file is a list not written yet in the editor (a hint), but a file handed to the gate that holds
+      // nothing is a mistake: an error here, so that it never passes as checked.
+      const gate = d.code === 'empty-document' ? DiagnosticSeverity.Error : (d.severity ?? DiagnosticSeverity.Error);
+      const severity = SEVERITY_NAME[gate];
+      if (gate === DiagnosticSeverity.Error) errors++;
       findings.push({ file, range: d.range, severity, code: String(d.code), message: d.message, ...(notes[i] ? { against: notes[i] } : {}) });
       if (!json) {
         io.out(`${file}:${d.range.start.line + 1}:${d.range.start.character + 1} ${severity} ${d.code} ${d.message}${notes[i] ? ` [${notes[i]}]` : ''}\n`);

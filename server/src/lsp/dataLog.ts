@@ -1,7 +1,8 @@
 // What the output channel says about the rules data (issue 14, "nothing silent"): which folders
 // and cached sources were read, which factions loaded and how long that took, and why a list's
-// faction is not available. Warnings about the data are logged by startServer's sendStatus.
-// Each message is logged once per change, so reopening a list does not repeat them.
+// faction is not available. Warnings about the data are logged by statusReport.ts.
+// Each message is logged once per change, so reopening a list does not repeat them; a faction being typed is said
+// to be missing once the typing pauses, not at every keystroke ("W", "Wo", "Wor").
 import type { ArmyList } from '../service/domain/parse/ast';
 import type { RulesData } from '../service/domain/rules/model';
 import { RulesIndex } from '../service/domain/rules';
@@ -18,18 +19,28 @@ export interface FolderRead {
   problem?: string;
 }
 
+/** How long a list's text must rest before its missing faction is logged (an opened list's at once). */
+export const SETTLE_MS = 1500;
+
 const KIND_NAMES: Record<string, string> = { bsdata: 'BattleScribe data', wahapedia: 'Wahapedia export', mfm: 'Munitorum Field Manual' };
 
 export class DataLog {
-  /** The status tooltip lines already logged: logged again only when they change. */
+  /** The status tooltip lines logged: each once a session (settings arriving twice, a reload of the same data say nothing new). */
   private shown = new Set<string>();
   /** Per document: the faction last checked and the data it was checked against. */
   private checked = new Map<string, { faction: string; data: RulesData }>();
+  /** The documents seen (opened) and the missing faction each waits to log until its text rests. */
+  private readonly seen = new Set<string>();
+  private readonly waiting = new Map<string, ReturnType<typeof setTimeout>>();
 
   /** Whether the folders were logged once: the first settings are logged even when they change nothing. */
   started = false;
 
-  constructor(private readonly log: LogFn, private readonly warn: LogFn = log) {}
+  constructor(
+    private readonly log: LogFn,
+    private readonly warn: LogFn = log,
+    private readonly settleMs = SETTLE_MS,
+  ) {}
 
   /**
    * After the data settings were applied: the folders (`auspex.data.paths`) and the download cache,
@@ -38,7 +49,8 @@ export class DataLog {
   configured(folders: FolderRead[], cacheFolder: string, ms: number, status: RulesStatus | undefined): void {
     this.started = true;
     const described = folders.map((f) => `"${f.dir}" (${f.problem ? `not usable: ${f.problem}` : `${KIND_NAMES[f.kind] ?? f.kind}, ${f.edition}th edition`})`);
-    this.log(`auspex data: folders ${folders.length ? described.join(', ') : 'none (auspex.data.paths is empty)'}; download cache "${cacheFolder}"; read in ${ms} ms`);
+    // A folder that cannot be used is a problem to find: a warning; otherwise a note.
+    (folders.some((f) => f.problem) ? this.warn : this.log)(`auspex data: folders ${folders.length ? described.join(', ') : 'none (auspex.data.paths is empty)'}; download cache "${cacheFolder}"; read in ${ms} ms`);
     this.status(status);
   }
 
@@ -51,6 +63,8 @@ export class DataLog {
       this.log(`auspex data: loaded for ${uri} (${edition}th edition) in ${ms} ms`);
       this.status(status);
     }
+    const opened = !this.seen.has(uri);
+    this.seen.add(uri);
     const faction = list.faction?.text;
     if (!faction) return;
     // Checked when the data changed or the list names another faction: not on every keystroke.
@@ -58,20 +72,36 @@ export class DataLog {
     const last = this.checked.get(uri);
     if (!changed && last?.faction === key && last.data === data) return;
     this.checked.set(uri, { faction: key, data });
+    clearTimeout(this.waiting.get(uri));
+    this.waiting.delete(uri);
     if (factionAvailable(data, faction)) return;
-    this.warn(`auspex data: faction "${faction}" of ${uri} is not available: ${whyMissing(data, edition)}`);
+    const message = `auspex data: faction "${faction}" of ${uri} is not available: ${whyMissing(data, edition)}`;
+    // An opened list, or new data: said at once. An edit: once the text has rested (the faction may be half typed).
+    if (opened || changed) return this.warn(message);
+    const timer = setTimeout(() => {
+      this.waiting.delete(uri);
+      this.warn(message);
+    }, this.settleMs);
+    timer.unref?.();
+    this.waiting.set(uri, timer);
   }
 
   forget(uri: string): void {
     this.checked.delete(uri);
+    this.seen.delete(uri);
+    clearTimeout(this.waiting.get(uri));
+    this.waiting.delete(uri);
   }
 
   /** The status tooltip's lines (sources, downloads, factions loaded, folders) that are new. */
   private status(status: RulesStatus | undefined): void {
     if (!status) return;
     const lines = status.tooltip.split('\n').filter((l) => l && !l.startsWith('⚠'));
-    for (const l of lines) if (!this.shown.has(l)) this.log(`auspex data: ${l}`);
-    this.shown = new Set(lines);
+    for (const l of lines) {
+      if (this.shown.has(l)) continue;
+      this.shown.add(l);
+      this.log(`auspex data: ${l}`);
+    }
   }
 }
 

@@ -13,6 +13,8 @@ export interface RulesStatus {
   tooltip: string;
   /** Problems worth a visible warning (missing folders, unreadable files). */
   problems: string[];
+  /** Each edition's part alone, as `text` words it ("Auspex: 58 datasheets · 11th MFM v1.1"): the client shows the active list's. */
+  editions: { edition: Edition; text: string }[];
 }
 
 /** Folder changes settle for this long before a reload, so a `git pull` reloads once. */
@@ -65,6 +67,11 @@ export class RulesState {
       .map((f) => ({ dir: f.dir, kind: f.kind, edition: f.edition, problem: !usable(f) ? f.warnings[0]?.message : undefined }));
   }
 
+  /** Whether downloaded data (the cache's) of this edition is in use. */
+  hasDownloaded(edition: Edition): boolean {
+    return this.cachedInUse.some((c) => c.edition === edition);
+  }
+
   get cacheFolder(): string {
     return this.cacheDir;
   }
@@ -106,20 +113,24 @@ export class RulesState {
 
   status(): RulesStatus {
     const s = this.provider.summary();
-    const sources = s.sources.map((x) => `${x.kind} (${editionName(x.edition)})${x.version ? ` ${x.version}` : ''}`);
+    // Each source once: a folder read for several factions is one source.
+    const sources = [...new Set(s.sources.map((x) => `${x.kind} (${editionName(x.edition)})${x.version ? ` ${x.version}` : ''}`))];
     const problems = this.provider.warnings().filter((w) => w.severity === 'error').map(describe);
     const loaded = s.factions.filter((f) => f.datasheets > 0);
     // Each edition with its data version: "10th" (seed only), "11th MFM v1.1".
-    const editions = this.provider.editions().map((e) => {
+    const label = (e: Edition) => {
       const v = shortVersion(s.sources.filter((x) => x.edition === e));
       return `${editionName(e)}${v ? ` ${v}` : ''}`;
-    });
+    };
     // The downloaded data's version and age: the one a user would want to refresh.
-    const newest = [...this.cachedInUse].sort((a, b) => Date.parse(b.fetchedAt) - Date.parse(a.fetchedAt))[0];
-    const text =
-      `Auspex: ${s.counts.datasheets} datasheet${s.counts.datasheets === 1 ? '' : 's'} · ${editions.join(' · ')}` +
+    const newestOf = (cached: CachedSource[]) => [...cached].sort((a, b) => Date.parse(b.fetchedAt) - Date.parse(a.fetchedAt))[0];
+    const line = (datasheets: number, labels: string[], newest: CachedSource | undefined) =>
+      `Auspex: ${datasheets} datasheet${datasheets === 1 ? '' : 's'} · ${labels.join(' · ')}` +
       (newest ? ` · ${newest.label.slice(0, 12)} (${age(newest.fetchedAt)})` : '') +
       (problems.length ? ' ⚠' : '');
+    const inUse = this.provider.editions();
+    const text = line(s.counts.datasheets, inUse.map(label), newestOf(this.cachedInUse));
+    const editions = inUse.map((e) => ({ edition: e, text: line(this.provider.rulesFor(e).datasheets.length, [label(e)], newestOf(this.cachedInUse.filter((c) => c.edition === e))) }));
     const tooltip = [
       `Rules data: ${sources.join(', ')}`,
       ...this.cachedInUse.map((c) => `Downloaded (${c.edition}th edition): ${c.source}, version ${c.label}, fetched ${c.fetchedAt.slice(0, 10)} (${age(c.fetchedAt)})`),
@@ -127,12 +138,12 @@ export class RulesState {
       `Folders: ${this.paths.length ? this.paths.join(', ') : 'none (set auspex.data.paths)'}`,
       ...problems.map((p) => `⚠ ${p}`),
     ].join('\n');
-    return { text, tooltip, problems };
+    return { text, tooltip, problems, editions };
   }
 
   /** Every error and warning about the data (not the informational notes), for the output channel. */
-  warnings(): string[] {
-    return this.provider.warnings().filter((w) => w.severity !== 'info').map(describe);
+  warnings(): DataWarning[] {
+    return this.provider.warnings().filter((w) => w.severity !== 'info');
   }
 
   /** Reload the data now (command "Auspex: Reload Rules Data"). */
@@ -216,8 +227,9 @@ export class RulesState {
   }
 }
 
-function describe(w: DataWarning): string {
-  return `${w.message}${w.source.locator ? ` (${w.source.file} ${w.source.locator})` : ''}`;
+/** A data warning in one line: its message, and where it is unless the message says so already. */
+export function describe(w: DataWarning): string {
+  return `${w.message}${w.source.locator && !w.message.includes(w.source.locator) ? ` (${w.source.file} ${w.source.locator})` : ''}`;
 }
 
 function sameList(a: string[], b: string[]): boolean {

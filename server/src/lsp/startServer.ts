@@ -9,12 +9,9 @@ import {
   InitializeResult,
   ErrorCodes,
   LSPErrorCodes,
-  MessageType,
-  NotificationType,
   RequestType,
   RequestType0,
   ResponseError,
-  ShowMessageNotification,
   TextDocuments,
   TextDocumentSyncKind,
 } from 'vscode-languageserver/node';
@@ -25,12 +22,12 @@ import type { BreakdownConditions, DamageBreakdown } from '../service/features/d
 import { SEMANTIC_TOKENS_LEGEND } from '../service/features/semanticTokens';
 import { wantsPreviousVersion } from '../service/features/drift';
 import { readSettings, Settings, DEFAULT_SETTINGS } from '../service/settings';
-import { RulesState, RulesStatus } from './rulesState';
+import { RulesState } from './rulesState';
+import { documentStatus, StatusReport } from './statusReport';
+import { DataDownloads } from './downloads';
 import { DataLog } from './dataLog';
 import { EDITIONS, Edition, listEdition } from '../service/domain/editions';
 import type { RulesData } from '../service/domain/rules/model';
-import { fetchData, FetchOutcome } from '../node/fetchData';
-import { staleEditions } from '../node/dataCache';
 import { checkCancelled, DocumentClock, whenSettled } from './scheduling';
 import { importRosterFileAsync, RosterImportResult } from '../node/roster';
 import { OpponentFiles } from '../node/opponentFile';
@@ -40,8 +37,6 @@ import type { Matchup, MatchupConditions } from '../service/features/matchup';
 /** Validation waits this long after the last keystroke, so typing never queues work. */
 const VALIDATE_DELAY_MS = 120;
 
-/** Server → client: what rules data is loaded, for the status bar. */
-export const StatusNotification = new NotificationType<Omit<RulesStatus, 'problems'>>('auspex/status');
 /** Client → server: reload the rules data folders now. */
 export const ReloadDataRequest = new RequestType0<void, void>('auspex/reloadData');
 /** Client → server: a BattleScribe roster file (.ros/.rosz) as list text in the app layout. */
@@ -49,30 +44,13 @@ export const ImportRosterRequest = new RequestType<{ path: string }, RosterImpor
 /** Client → server: the Markdown of an `auspex:` document (what go to definition opens). */
 export const VirtualDocumentRequest = new RequestType<{ uri: string }, { text: string } | null, void>('auspex/virtualDocument');
 /** Client → server: the damage breakdown of one unit against one target of `auspex.damage.targets`. */
-/** Rules-data problems shown as separate pop-ups at most; more are one grouped message. */
-const MAX_POPUPS = 3;
-
 export const DamageBreakdownRequest = new RequestType<{ uri: string; unitIndex: number; targetIndex: number; conditions?: BreakdownConditions }, DamageBreakdown | null, void>('auspex/damageBreakdown');
 
 /** Client → server: the matchup of a list against the opponent its OPPONENT line names (null without one). */
 export const MatchupRequest = new RequestType<{ uri: string; conditions?: MatchupConditions; directions?: ('forward' | 'reverse')[] }, Matchup | null, void>('auspex/matchup');
 
-/** Client → server: download an edition's community rules data into the cache (cancellable), then use it. */
-export const DownloadDataRequest = new RequestType<{ edition?: string; sources?: string[] }, DownloadDataResult, void>('auspex/downloadData');
-/** Server → client: bytes received so far by the download under way. */
-export const DownloadProgressNotification = new NotificationType<{ source: string; received: number; total?: number }>('auspex/downloadProgress');
-
-export interface DownloadDataResult {
-  cache: string;
-  outcomes: { source: string; status: FetchOutcome['status']; message: string; version?: string }[];
-  error?: string;
-}
-
-/** The background check of `auspex.data.autoUpdate: weekly` runs this often; it fetches what is a week old. */
-const AUTO_UPDATE_EVERY_MS = 6 * 3600 * 1000;
 /** How long lists wait for a client's first settings before being checked with the settings given at initialize. */
 const SETTINGS_WAIT_MS = 5000;
-const WEEK_MS = 7 * 24 * 3600 * 1000;
 
 export function startServer(connection: Connection): void {
   // Beyond BOUNDS.documentChars a document is kept without a line index (boundedDocuments.ts).
@@ -99,9 +77,8 @@ export function startServer(connection: Connection): void {
    */
   let settingsReady = true;
   let settingsTimer: ReturnType<typeof setTimeout> | undefined;
-  let shownProblems = new Set<string>();
-  const loggedWarnings = new Set<string>();
   const dataLog = new DataLog((m) => connection.console.info(m), (m) => connection.console.warn(m));
+  const report = new StatusReport(connection, () => guard(() => rules.status(), undefined), () => guard(() => rules.warnings(), []));
   /** The workspace folders' URIs (from initialize): an OPPONENT line reads files within them or the list's folder only. */
   let workspaceRoots: string[] = [];
   const opponentFiles = new OpponentFiles((uri) => documents.get(uri), () => workspaceRoots);
@@ -179,7 +156,7 @@ export function startServer(connection: Connection): void {
       settingsArrived();
     }
     sendStatus();
-    autoUpdate();
+    downloads.autoUpdate();
   });
 
   /** The first settings are in (or the wait is over): every open list is checked, with its data. */
@@ -202,63 +179,10 @@ export function startServer(connection: Connection): void {
     rulesChanged();
   });
 
-  /** One download at a time from this server (the cache's lock covers other processes). */
-  let downloading: Promise<unknown> | undefined;
-
-  async function download(edition: Edition, sources: string[], signal?: AbortSignal): Promise<DownloadDataResult> {
-    const cache = rules.cacheFolder;
-    while (downloading) await downloading.catch(() => undefined);
-    let lastSent = 0;
-    const run = fetchData({
-      root: cache,
-      edition,
-      sources,
-      signal,
-      onProgress: (source, received, total) => {
-        // At most ten notifications a second.
-        const now = Date.now();
-        if (now - lastSent < 100 && received !== total) return;
-        lastSent = now;
-        void connection.sendNotification(DownloadProgressNotification, { source, received, total });
-      },
-    });
-    downloading = run;
-    try {
-      const outcomes = await run;
-      if (outcomes.some((o) => o.status === 'fetched')) {
-        rules.reload();
-        rulesChanged();
-      }
-      for (const o of outcomes) connection.console.info(`auspex data fetch: ${o.message}`);
-      return { cache, outcomes: outcomes.map((o) => ({ source: o.source, status: o.status, message: o.message, version: o.current?.label })) };
-    } catch (e) {
-      return { cache, outcomes: [], error: e instanceof Error ? e.message : String(e) };
-    } finally {
-      if (downloading === run) downloading = undefined;
-    }
-  }
-
-  connection.onRequest(DownloadDataRequest, async (p, token) => {
-    const edition: Edition = p?.edition === '10' ? 10 : 11;
-    const sources = Array.isArray(p?.sources) && p.sources.length ? p.sources.map(String) : (settings.dataSources[String(edition)] ?? []);
-    const abort = new AbortController();
-    token.onCancellationRequested(() => abort.abort());
-    return download(edition, sources, abort.signal);
-  });
-
-  /** auspex.data.autoUpdate "weekly": refresh week-old downloaded data in the background, never blocking a request. */
-  function autoUpdate(): void {
-    if (settings.dataAutoUpdate !== 'weekly' || downloading) return;
-    const stale = guard(() => staleEditions(rules.cacheFolder, WEEK_MS), []);
-    void (async () => {
-      for (const { edition, sources } of stale) {
-        const configured = settings.dataSources[String(edition)];
-        await download(edition, configured?.length ? configured : sources);
-      }
-    })().catch(logError);
-  }
-  const autoUpdateTimer = setInterval(autoUpdate, AUTO_UPDATE_EVERY_MS);
-  autoUpdateTimer.unref?.();
+  const downloads = new DataDownloads(connection, () => rules.cacheFolder, () => settings, () => {
+    rules.reload();
+    rulesChanged();
+  }, logError);
 
   async function refreshSettings(): Promise<void> {
     const section = await guardAsync(() => connection.workspace.getConfiguration('auspex'), {});
@@ -304,7 +228,6 @@ export function startServer(connection: Connection): void {
   /** New rules data or settings: publish the status and check every open list again. */
   function rulesChanged(dataChanged = true): void {
     if (dataChanged) {
-      loggedWarnings.clear();
       for (const doc of documents.all()) guard(() => needData(doc), false);
       feedRules();
       service.setPreviousRules(undefined);
@@ -334,38 +257,8 @@ export function startServer(connection: Connection): void {
     return changed;
   }
 
-  /** The status bar while rules data is being read: it never shows the seed's "1 datasheet" as if it were all. */
-  function sendLoading(tooltip: string): void {
-    void connection.sendNotification(StatusNotification, { text: 'Auspex: loading rules data…', tooltip });
-  }
-
-  function sendStatus(): void {
-    const status = guard(() => rules.status(), undefined);
-    if (!status) return;
-    void connection.sendNotification(StatusNotification, { text: status.text, tooltip: status.tooltip });
-    // A wrong data path is a visible warning once, not a crash and not a nag.
-    const fresh = status.problems.filter((p) => !shownProblems.has(p));
-    shownProblems = new Set(status.problems);
-    // A notification, not window/showMessageRequest: no answer is awaited, none can fail. Many problems at once
-    // (100,000 wrong paths) are one grouped message; the output channel lists them (capped).
-    const grouped = fresh.length > MAX_POPUPS;
-    for (const p of grouped ? [] : fresh) {
-      void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: `Auspex rules data: ${p}` });
-    }
-    if (grouped) {
-      void connection.sendNotification(ShowMessageNotification.type, {
-        type: MessageType.Warning,
-        message: `Auspex rules data: ${fresh.length} problems, the first: ${fresh[0]} (all of them are in the Auspex output)`,
-      });
-      for (const p of fresh.slice(0, 50)) connection.console.warn(`auspex rules data: ${p}`);
-      if (fresh.length > 50) connection.console.warn(`auspex rules data: ${fresh.length - 50} more problems not shown`);
-    }
-    // Lesser data warnings (a damaged row, a bad value) go to the output channel once each, capped.
-    const notes = guard(() => rules.warnings(), []).filter((w) => !loggedWarnings.has(w));
-    for (const w of notes) loggedWarnings.add(w);
-    for (const w of notes.slice(0, 50)) connection.console.warn(`auspex rules data: ${w}`);
-    if (notes.length > 50) connection.console.warn(`auspex rules data: ${notes.length - 50} more warnings not shown`);
-  }
+  const sendLoading = (tooltip: string) => report.loading(tooltip);
+  const sendStatus = () => report.send();
 
   function validate(uri: string, announced = false): void {
     pending.delete(uri);
@@ -398,6 +291,10 @@ export function startServer(connection: Connection): void {
     if (documents.get(uri)?.version !== version) return;
     published.set(uri, version);
     void connection.sendDiagnostics({ uri, version, diagnostics });
+    guard(() => {
+      const edition = service.editionOf(doc);
+      report.document(documentStatus(uri, edition, diagnostics, rules.hasDownloaded(edition)));
+    }, undefined);
     opponentChanged(uri, version);
   }
 
@@ -464,6 +361,7 @@ export function startServer(connection: Connection): void {
     opponentOf.delete(e.document.uri);
     passedOn.delete(e.document.uri);
     dataLog.forget(e.document.uri);
+    report.forget(e.document.uri);
     service.forget(e.document.uri);
     void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
@@ -516,7 +414,7 @@ export function startServer(connection: Connection): void {
   connection.onRenameRequest((p) => refuseOr(withDoc(p.textDocument.uri, null, (doc) => service.rename(doc, p.position, p.newName))));
 
   connection.onShutdown(() => {
-    clearInterval(autoUpdateTimer);
+    downloads.dispose();
     clearTimeout(settingsTimer);
     rules.dispose();
   });

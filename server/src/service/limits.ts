@@ -72,12 +72,16 @@ export function formatTooLarge(doc: TextDocument, list: ArmyList): string | unde
 /** The first `max` entries (whole-document answers: outline, folding ranges). */
 export const capped = <T>(xs: T[], max: number): T[] => (xs.length > max ? xs.slice(0, max) : xs);
 
-/** A list that yields no units is never reported clean: one `no-units` error on its first line says nothing was checked. */
+/**
+ * A list that yields no units is never reported clean: one `no-units` error on its first line says nothing was checked.
+ * An empty document (blank lines at most) is a list not written yet: one `empty-document` hint, which the editor
+ * shows nowhere, and whose `checked: 'none'` keeps the event report from calling it legal.
+ */
 export function noUnitsDiagnostics(doc: TextDocument, list: ArmyList): Diagnostic[] {
   if (list.units.length > 0) return [];
   const text = doc.getText();
+  if (text.trim() === '') return [makeDiagnostic(doc, { start: 0, end: 0 }, 'empty-document', 'The document is empty: nothing was checked.', { data: { checked: 'none' } })];
   let end = 0;
   while (end < text.length && end < 200 && text[end] !== '\n' && text[end] !== '\r') end++;
-  const why = text.trim() === '' ? 'The document is empty' : 'No unit could be read from this document (is it an army list export?)';
-  return [makeDiagnostic(doc, { start: 0, end }, 'no-units', `${why}: nothing was checked.`)];
+  return [makeDiagnostic(doc, { start: 0, end }, 'no-units', 'No unit could be read from this document (is it an army list export?): nothing was checked.')];
 }

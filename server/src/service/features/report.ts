@@ -133,7 +133,8 @@ export function reportList(file: string, doc: TextDocument, list: ArmyList, diag
   const bsRule = bs && rules.data.battleSizes.find((b) => normalizeName(b.name) === normalizeName(bs.name.text));
   // Without a single unit, what the parser took for a title or faction is noise: the row says only why.
   if (list.units.length === 0) {
-    return { ...unreadableList(file, 'no unit of any list format Auspex reads was found in the text'), counts, findings };
+    const why = doc.getText().trim() === '' ? 'the file is empty' : 'no unit of any list format Auspex reads was found in the text';
+    return { ...unreadableList(file, why), counts, findings };
   }
   return {
     file,

@@ -61,6 +61,10 @@ export const DIAGNOSTIC_CODES = {
     severity: 'error',
     summary: 'The document yields no units at all: nothing could be checked (a list is never reported clean when nothing was read).',
   },
+  'empty-document': {
+    severity: 'hint',
+    summary: 'The document is empty (or only blank lines): a list not written yet, not a mistake; nothing is checked (`auspex check` fails on it, the event report says "not checked").',
+  },
   'list-too-large': {
     severity: 'information',
     summary: 'The document is beyond the size limits (5,000 lines or 500 units): only parsing and hover run, no rules checks or lenses.',
