@@ -1,0 +1,111 @@
+// Rules text that reads right (issue 24): the data's rule texts whole in hovers, with their section
+// references; no label said twice; the muster words of a list (force dispositions, Warlord, Bodyguard,
+// Attached Units, Detachment Points) explained. On the real 11th-edition data of ../shared.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import type { MarkupContent } from 'vscode-languageserver-types';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { hover } from '../../server/src/service/features/hover';
+import { parseArmyList } from '../../server/src/service/domain/parse';
+import { RulesIndex } from '../../server/src/service/domain/rules';
+import type { CoreRule, RulesData } from '../../server/src/service/domain/rules/model';
+import { RulesProvider } from '../../server/src/node/rulesProvider';
+import { weaponAbilityRule } from '../../server/src/service/features/completion/resolve';
+import { bsText } from '../../server/src/service/domain/rules/bsdataText';
+import { requireShared, sharedPath } from '../support/shared';
+
+/** The words of a text (letters and digits), Markdown escapes and markup left out, lower case. */
+const words = (s: string) => (s.replace(/\\(.)/g, '$1').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+
+/** Whether every word of `part` stands in `whole` in the same order (others may stand between them). */
+function inOrder(part: string[], whole: string[]): boolean {
+  let i = 0;
+  for (const w of whole) if (i < part.length && w === part[i]) i++;
+  return i === part.length;
+}
+
+/** The hover one character into the first `needle` after `after`. */
+function hoverText(text: string, needle: string, rules: RulesIndex, edition: '11' | 'auto' = 'auto', after = ''): string | null {
+  const doc = TextDocument.create('file:///rules-text.txt', 'army-list', 1, text);
+  const at = text.indexOf(needle, text.indexOf(after));
+  assert.ok(at >= 0, needle);
+  const h = hover(doc, parseArmyList(text), rules, at + 1, edition);
+  return h ? (h.contents as MarkupContent).value : null;
+}
+
+/** A list of one unit carrying one weapon, in the app's layout. */
+const oneUnit = (sheet: string, weapon: string) => `Rules text (100 points)\n\n${sheet} (100 points)\n  • 1x ${weapon}\n`;
+
+let all11: RulesData | undefined;
+/** Every catalogue of the real 11th-edition BSData, read once. */
+function bsdata11(): RulesData {
+  if (!all11) {
+    const p = new RulesProvider({ paths: [sharedPath('data', 'bsdata-11e')] });
+    p.loadAll();
+    all11 = p.rulesFor(11);
+  }
+  return all11;
+}
+
+let worldEaters: RulesIndex | undefined;
+/** A real 11th-edition list's data: BSData 11e and the MFM v1.1, loaded for the list as the server does. */
+function listRules(text: string): RulesIndex {
+  const p = new RulesProvider({ paths: [sharedPath('data', 'bsdata-11e'), sharedPath('data', 'mfm-11e', 'v1.1')] });
+  p.ensureList(parseArmyList(text), 11);
+  return new RulesIndex(p.rulesFor(11));
+}
+
+describe('rules text: the data\'s rule texts whole', () => {
+  it('keeps a section reference and the text after it: [HAZARDOUS] on a real list\'s Plasma pistol', function () {
+    requireShared(this, 'lists-11e', 'gwapp11_worldeaters_2.txt');
+    requireShared(this, 'data', 'bsdata-11e');
+    const text = fs.readFileSync(sharedPath('lists-11e', 'gwapp11_worldeaters_2.txt'), 'utf8');
+    worldEaters ??= listRules(text);
+    const v = hoverText(text, 'Plasma pistol', worldEaters)!;
+    assert.ok(v, 'a hover');
+    const line = v.split('\n').find((l) => l.startsWith('- **[HAZARDOUS]**'));
+    assert.ok(line, v);
+    assert.match(line!, /make a number of hazard rolls \\\(06\.03\\\) for that unit equal to the number of/);
+    assert.match(line!, /— Each time a unit is selected to shoot or selected to fight/);
+  });
+
+  it('renders [MELTA X] whole, past its first sentence and its example', function () {
+    requireShared(this, 'data', 'bsdata-11e');
+    const rules = new RulesIndex(bsdata11());
+    const sheet = rules.data.datasheets.find((d) => d.weapons.some((w) => w.profiles.some((p) => p.abilities.some((a) => /^MELTA \d/.test(a)))))!;
+    const weapon = sheet.weapons.find((w) => w.profiles.some((p) => p.abilities.some((a) => /^MELTA \d/.test(a))))!;
+    const v = hoverText(oneUnit(sheet.name, weapon.name), weapon.name, rules, '11', '•')!;
+    assert.match(v, /This ability always takes the form \\\[MELTA X\\\]\. Each time a model makes an attack with a \\\[MELTA\\\] weapon/);
+    assert.match(v, /add X to that weapon’s D characteristic\./);
+    assert.match(v, /Example: A model targets a unit that is within half range/);
+    assert.doesNotMatch(v, /\\\*/, 'no stray emphasis star from the data\'s markup');
+  });
+
+  it('every weapon ability of the 11th-edition data: the hover holds the rule\'s words in order', function () {
+    requireShared(this, 'data', 'bsdata-11e');
+    this.timeout(120000);
+    const rules = new RulesIndex(bsdata11());
+    // One real datasheet weapon for each rule a weapon ability names.
+    const byRule = new Map<CoreRule, { sheet: string; weapon: string }>();
+    for (const d of rules.data.datasheets) {
+      for (const w of d.weapons) {
+        for (const a of w.profiles.flatMap((p) => p.abilities)) {
+          const r = weaponAbilityRule(rules, a);
+          if (r && !byRule.has(r)) byRule.set(r, { sheet: d.name, weapon: w.name });
+        }
+      }
+    }
+    assert.ok(byRule.size >= 20, `${byRule.size} weapon-ability rules`);
+    for (const [rule, { sheet, weapon }] of byRule) {
+      const v = hoverText(oneUnit(sheet, weapon), weapon, rules, '11', '•');
+      assert.ok(v, `${sheet}: ${weapon}`);
+      assert.ok(inOrder(words(rule.text), words(v!)), `${rule.name} (${sheet}: ${weapon}): the hover lacks some of the data's text\n${rule.text}\n---\n${v}`);
+    }
+  });
+
+  it('reads BSData emphasis as plain text, an italic line whose close is missing too', () => {
+    assert.strictEqual(bsText('Roll **D6**.\n***Example:** A **[MELTA 2]** weapon*'), 'Roll D6.\nExample: A [MELTA 2] weapon');
+    assert.strictEqual(bsText('***Example:** a **D** characteristic of **D6+2**.'), 'Example: a D characteristic of D6+2.');
+    assert.strictEqual(bsText('see *Hazard Rolls* (06.03)'), 'see Hazard Rolls (06.03)');
+  });
+});
