@@ -13,6 +13,7 @@ import { RulesProvider } from '../../server/src/node/rulesProvider';
 import { weaponAbilityRule } from '../../server/src/service/features/completion/resolve';
 import { bsText } from '../../server/src/service/domain/rules/bsdataText';
 import { requireShared, sharedPath } from '../support/shared';
+import { check11 } from '../support/check11';
 
 /** The words of a text (letters and digits), Markdown escapes and markup left out, lower case. */
 const words = (s: string) => (s.replace(/\\(.)/g, '$1').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
@@ -107,5 +108,27 @@ describe('rules text: the data\'s rule texts whole', () => {
     assert.strictEqual(bsText('Roll **D6**.\n***Example:** A **[MELTA 2]** weapon*'), 'Roll D6.\nExample: A [MELTA 2] weapon');
     assert.strictEqual(bsText('***Example:** a **D** characteristic of **D6+2**.'), 'Example: a D characteristic of D6+2.');
     assert.strictEqual(bsText('see *Hazard Rolls* (06.03)'), 'see Hazard Rolls (06.03)');
+  });
+});
+
+describe('rules text: nothing said twice', () => {
+  it('a real Epic Hero\'s hover tags it once, and names the Munitorum Field Manual once', function () {
+    requireShared(this, 'lists-11e', 'gwapp11_worldeaters_2.txt');
+    requireShared(this, 'data', 'bsdata-11e');
+    const text = fs.readFileSync(sharedPath('lists-11e', 'gwapp11_worldeaters_2.txt'), 'utf8');
+    worldEaters ??= listRules(text);
+    const v = hoverText(text, 'Khârn the Betrayer', worldEaters)!;
+    const tags = v.split('\n\n')[1];
+    assert.strictEqual(tags.match(/Epic Hero/gi)?.length, 1, tags);
+    assert.match(v, /checked against BattleScribe data Warhammer 40,000 11th Edition revision 6, Munitorum Field Manual v1\.1 \\\(2026-07-22\\\)/);
+    assert.doesNotMatch(v, /Munitorum Field Manual Munitorum/);
+  });
+
+  it('an unknown datasheet\'s finding names each data source once', function () {
+    requireShared(this, 'data', 'mfm-11e', 'v1.1');
+    const text = fs.readFileSync(sharedPath('lists-11e', 'gwapp11_worldeaters_2.txt'), 'utf8').replace('Maulerfiend (140 points)', 'Maulerfiendz (140 points)');
+    const found = check11(text).find((f) => f.code === 'unknown-datasheet');
+    assert.ok(found, 'an unknown-datasheet finding');
+    assert.match(found!.message, /Looked up in BattleScribe data Warhammer 40,000 11th Edition revision 6, Munitorum Field Manual v1\.1 \(2026-07-22\)\./);
   });
 });

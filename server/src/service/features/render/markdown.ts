@@ -48,7 +48,8 @@ export function copiesLabel(c: CopyRange): string {
 export function datasheetMarkdown(d: Datasheet): string {
   const parts: string[] = [`### ${md(d.name)}`];
   const tags = [md(d.factionKeywords.join(', ')), md(d.role), d.combatPatrol ? `Combat Patrol: ${d.combatPatrol}` : undefined, d.epicHero ? 'Epic Hero' : undefined];
-  parts.push(`*${tags.filter(Boolean).join(' · ')}*`);
+  // Each tag once: a source may give the role "Epic Hero" as well as the flag.
+  parts.push(`*${tags.filter((t, i) => t && tags.findIndex((x) => x?.toLowerCase() === t.toLowerCase()) === i).join(' · ')}*`);
   parts.push(modelTable(d.models));
   const bases = d.models.filter((m) => m.base).map((m) => `${md(m.name)} ⌀${md(m.base)}`);
   if (bases.length) parts.push(`Bases: ${bases.join(', ')}`);
