@@ -132,3 +132,70 @@ describe('rules text: nothing said twice', () => {
     assert.match(found!.message, /Looked up in BattleScribe data Warhammer 40,000 11th Edition revision 6, Munitorum Field Manual v1\.1 \(2026-07-22\)\./);
   });
 });
+
+describe('rules text: the muster words of a list explained', () => {
+  const file = 'gwapp11_worldeaters_2.txt';
+  let text = '';
+  before(function () {
+    requireShared(this, 'lists-11e', file);
+    requireShared(this, 'data', 'mfm-11e', 'v1.1');
+    text = fs.readFileSync(sharedPath('lists-11e', file), 'utf8');
+    worldEaters ??= listRules(text);
+  });
+  const at = (needle: string, after = '') => hoverText(text, needle, worldEaters!, 'auto', after);
+
+  it('a force disposition: the Munitorum Field Manual\'s note and the detachment granting it', () => {
+    const v = at('Purge the Foe')!;
+    assert.match(v, /^### Purge the Foe\n\n\*Force Disposition\*/);
+    assert.match(v, /Each detachment grants your army a Force Disposition, which can affect the missions you will play\./);
+    assert.match(v, /Granted by Berzerker Warband \(World Eaters detachment\)\./);
+  });
+
+  it('Detachment Points: the note, each detachment\'s DP in the data and the battle size\'s allowance', () => {
+    const v = at('3 Detachment Points')!;
+    assert.match(v, /^### Detachment Points/);
+    assert.match(v, /The number of DP you can spend on detachments depends on the battle size/);
+    assert.match(v, /This list: Berzerker Warband 3 DP\./);
+    assert.match(v, /3 of 3 DP allowed at Strike Force\./);
+  });
+
+  it('Warlord, Attached Units, a group, Leader and Bodyguard: the 11th edition\'s text with its section', () => {
+    const cases: Array<[string, string, RegExp, RegExp?]> = [
+      ['Warlord', '', /^### Warlord\n\nOne CHARACTER model/, /This list's Warlord: Khârn the Betrayer\./],
+      ['Attached Units', '', /^### Attached Units\n\nWhich Leader and Support units join/, /This list: 4 attached units\./],
+      ['Attached Unit 2', '', /^### Attached Units/, /one Attached unit: Slaughterbound \(Leader\), Exalted Eightbound \(Bodyguard\)\./],
+      ['Attached as: Leader', '', /^### Leader\n\nA Leader unit may join/, /Khârn the Betrayer \(Leader\), Khorne Berzerkers \(Bodyguard\)/],
+      ['Attached as: Bodyguard', '', /^### Bodyguard\n\nThe unit a Leader or Support unit joins/],
+    ];
+    for (const [needle, after, head, fact] of cases) {
+      const v = at(needle, after);
+      assert.ok(v, needle);
+      assert.match(v!, head);
+      if (fact) assert.match(v!, fact);
+      if (needle !== 'Warlord') assert.match(v!, /\*11th edition rules \\\(Leader and Support, 19\.01–19\.04\\\), paraphrased: the rules data holds no text for it\*/);
+    }
+  });
+
+  it('a Support unit of a real Dark Angels list; the dispositions of two detachments', function () {
+    requireShared(this, 'lists-11e', 'gwapp11_darkangels_1.txt');
+    const da = fs.readFileSync(sharedPath('lists-11e', 'gwapp11_darkangels_1.txt'), 'utf8');
+    const rules = listRules(da);
+    const support = hoverText(da, 'Support (Character)', rules)!;
+    assert.match(support, /^### Support\n\nA Support unit must join/);
+    assert.match(support, /Ancient in Terminator Armour \(Support\), Deathwing Knights \(Bodyguard\)/);
+    for (const d of ['Priority Assets', 'Reconnaissance']) assert.match(hoverText(da, d, rules)!, new RegExp(`^### ${d}[^]*Granted by `));
+  });
+
+  it('without the manual\'s notes, Detachment Points and dispositions read the edition\'s own text', () => {
+    const bare = new RulesIndex({ ...worldEaters!.data, glossary: undefined });
+    const v = hoverText(text, '3 Detachment Points', bare)!;
+    assert.match(v, /Each detachment costs Detachment Points \\\(DP\\\)/);
+    assert.match(v, /\*11th edition rules \\\(mustering\\\), paraphrased/);
+  });
+
+  it('a 10th-edition Warlord reads the 10th edition\'s text', () => {
+    const ten = 'Claw raid (460 points)\n\nGenestealer Cults\nIncursion (1000 points)\nXenocreed Congregation\n\nCHARACTERS\n\nPatriarch (90 points)\n  • Warlord\n';
+    const rules = new RulesIndex({ sources: [], factions: [], datasheets: [], detachments: [], enhancements: [], stratagems: [], coreRules: [], battleSizes: [] });
+    assert.match(hoverText(ten, 'Warlord', rules)!, /^### Warlord\n\nSelect one CHARACTER model from your army as your Warlord[^]*\*10th edition rules \\\(Muster your army\\\)/);
+  });
+});

@@ -154,6 +154,7 @@ export function mergeRules(sources: RulesSource[]): { data: RulesData; warnings:
     const fromMfm = data.sources.some((s) => s.kind === 'mfm');
     const src = data.sources[0];
     if (data.forceConstraints?.length && !out.forceConstraints) out.forceConstraints = data.forceConstraints;
+    for (const g of data.glossary ?? []) if (!out.glossary?.some((x) => fKey(x.name) === fKey(g.name))) (out.glossary ??= []).push(g);
     for (const f of data.factions) {
       const had = factions.get(fKey(f.name));
       if (!had) { factions.set(fKey(f.name), f); out.factions.push(f); continue; }
