@@ -128,13 +128,13 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
   });
 
   it('shows the expected-damage code lens above the unit', async function () {
-    const lenses = await wb.codeLenses(/⚔ expected damage vs/);
-    const lens = lenses.find((t) => t.includes('expected damage'))!;
-    assert.match(lens, /^⚔ expected damage vs T\d/);
-    assert.match(lens, /(Shooting|Fight) [\d.]+ dmg, [\d.]+ slain/);
+    // The numbers first, then the phase and the target: a split editor still shows them.
+    const lenses = await wb.codeLenses(/⚔ [\d.]+ dmg, [\d.]+ slain — /);
+    const lens = lenses.find((t) => /^⚔ [\d.]+ dmg/.test(t))!;
+    assert.match(lens, /^⚔ [\d.]+ dmg, [\d.]+ slain — (Shooting|Fight) vs T\d/);
     assert.ok(lens.length <= 100, `the lens fits in 100 columns: ${lens}`);
     // The lens sits directly above the unit line.
-    const lensBox = await wb.editor().locator('.codelens-decoration', { hasText: 'expected damage' }).first().boundingBox();
+    const lensBox = await wb.editor().locator('.codelens-decoration', { hasText: / dmg, [\d.]+ slain — / }).first().boundingBox();
     const unitBox = await wb.textBox('Atalan Jackals');
     assert.ok(lensBox && lensBox.y < unitBox.y && unitBox.y - lensBox.y < 40, 'the lens is right above "Atalan Jackals"');
     await wb.screenshot('code-lens');
@@ -220,7 +220,7 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
     requireFeature(this, !!cmd, 'the damage breakdown webview (no damage command in the manifest)');
     await wb.openFile(CLAW);
     // The lens is the way in (the command takes the lens's arguments).
-    const lens = wb.editor().locator('.codelens-decoration a', { hasText: 'expected damage' }).first();
+    const lens = wb.editor().locator('.codelens-decoration a', { hasText: / dmg, [\d.]+ slain — / }).first();
     await lens.waitFor({ state: 'visible' });
     await lens.click();
     await wb.page.locator('.tabs-container .tab', { hasText: /damage breakdown/i }).waitFor({ state: 'visible' });
@@ -420,8 +420,8 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
     // The list picker follows in the same widget.
     await wb.runCommandAndPick('Auspex: Set Opponent List', theirs, UI_TIMEOUT);
     await wb.waitLineText(1, `OPPONENT: ${theirs}`);
-    const lenses = await wb.codeLenses(/⚔ vs /);
-    const named = lenses.map((t) => /^⚔ vs (.+?)(?: ×\d+)?: (?:Shooting|Fight) [\d.]+ dmg, [\d.]+ slain/.exec(t)?.[1]).filter(Boolean);
+    const lenses = await wb.codeLenses(new RegExp(`— (?:Shooting|Fight) vs (?:${theirUnits.join('|')})`));
+    const named = lenses.map((t) => /^⚔ [\d.]+ dmg, [\d.]+ slain — (?:Shooting|Fight) vs (.+?)(?: ×\d+)?(?: · |$)/.exec(t)?.[1]).filter(Boolean);
     assert.ok(named.length && named.every((n) => theirUnits.includes(n!)), `each lens names an opponent unit: ${lenses.join(' | ')}`);
     assert.ok(lenses.every((t) => t.length <= 100));
     await wb.screenshot('opponent-lens');
