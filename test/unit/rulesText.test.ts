@@ -12,6 +12,9 @@ import type { CoreRule, RulesData } from '../../server/src/service/domain/rules/
 import { RulesProvider } from '../../server/src/node/rulesProvider';
 import { weaponAbilityRule } from '../../server/src/service/features/completion/resolve';
 import { bsText } from '../../server/src/service/domain/rules/bsdataText';
+import { notesGlossary } from '../../server/src/service/domain/rules/mfm';
+import { mergeRules } from '../../server/src/service/domain/rules/merge';
+import { emptyRulesData } from '../../server/src/service/domain/rules/dataFiles';
 import { requireShared, sharedPath } from '../support/shared';
 import { check11 } from '../support/check11';
 
@@ -197,5 +200,24 @@ describe('rules text: the muster words of a list explained', () => {
     const ten = 'Claw raid (460 points)\n\nGenestealer Cults\nIncursion (1000 points)\nXenocreed Congregation\n\nCHARACTERS\n\nPatriarch (90 points)\n  • Warlord\n';
     const rules = new RulesIndex({ sources: [], factions: [], datasheets: [], detachments: [], enhancements: [], stratagems: [], coreRules: [], battleSizes: [] });
     assert.match(hoverText(ten, 'Warlord', rules)!, /^### Warlord\n\nSelect one CHARACTER model from your army as your Warlord[^]*\*10th edition rules \\\(Muster your army\\\)/);
+  });
+});
+
+describe('rules text: the terms the Munitorum Field Manual\'s notes define', () => {
+  it('reads each bold term of the real meta.yaml\'s notes, its short form as an alias', function () {
+    requireShared(this, 'data', 'mfm-11e', 'v1.1', 'meta.yaml');
+    const yaml = fs.readFileSync(sharedPath('data', 'mfm-11e', 'v1.1', 'meta.yaml'), 'utf8');
+    const notes = /notes: \|-\n([^]*?)\nfactions:/.exec(yaml)![1];
+    const terms = notesGlossary(notes, 'meta.yaml');
+    assert.deepStrictEqual(terms.map((t) => t.name), ['Starting Strength', 'Requisition Thresholds', 'Wargear', 'Detachment Points', 'Force Disposition', 'Enhancements', 'Unique Tag']);
+    const dp = terms.find((t) => t.name === 'Detachment Points')!;
+    assert.deepStrictEqual(dp.aliases, ['DP']);
+    assert.match(dp.text, /^The number of DP you can spend on detachments depends on the battle size/);
+    assert.doesNotMatch(terms.map((t) => t.text).join('\n'), /\*\*/);
+    const merged = mergeRules([
+      { data: { ...emptyRulesData(), glossary: terms }, precedence: 0 },
+      { data: { ...emptyRulesData(), glossary: [{ ...dp, text: 'other' }] }, precedence: 1 },
+    ]).data;
+    assert.strictEqual(new RulesIndex(merged).term('DP')?.text, dp.text, 'each term once, the first source\'s');
   });
 });
