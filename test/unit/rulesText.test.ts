@@ -107,10 +107,19 @@ describe('rules text: the data\'s rule texts whole', () => {
     }
   });
 
-  it('reads BSData emphasis as plain text, an italic line whose close is missing too', () => {
+  it('reads BSData emphasis as plain text, a pair whose close is missing or misplaced too', () => {
     assert.strictEqual(bsText('Roll **D6**.\n***Example:** A **[MELTA 2]** weapon*'), 'Roll D6.\nExample: A [MELTA 2] weapon');
     assert.strictEqual(bsText('***Example:** a **D** characteristic of **D6+2**.'), 'Example: a D characteristic of D6+2.');
     assert.strictEqual(bsText('see *Hazard Rolls* (06.03)'), 'see Hazard Rolls (06.03)');
+    assert.strictEqual(bsText('**Example: a **[DEVASTATING WOUNDS]** weapon, so the remaining **mortal wound** is lost.*'), 'Example: a [DEVASTATING WOUNDS] weapon, so the remaining mortal wound is lost.');
+  });
+
+  it('leaves no markup star in any rule text of the real 11th-edition data', function () {
+    requireShared(this, 'data', 'bsdata-11e');
+    const d = bsdata11();
+    const texts = [...d.coreRules.map((r) => r.text), ...d.datasheets.flatMap((x) => x.abilities.map((a) => a.text ?? '')), ...d.detachments.flatMap((x) => x.rules.map((r) => r.text)), ...d.enhancements.map((e) => e.text)];
+    assert.ok(texts.length > 1000);
+    assert.deepStrictEqual(texts.filter((t) => t.includes('*')), []);
   });
 });
 

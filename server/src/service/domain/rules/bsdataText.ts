@@ -8,11 +8,10 @@ import { BOUNDS, capText } from '../bounds';
 export function bsText(s: string): string {
   // Linear in the text whatever it holds (lazy regexes went quadratic on unclosed markers: 600 KB of "**^^").
   const upper = (k: string) => k.toUpperCase();
-  const bold = replacePairs(replacePairs(replacePairs(s, '**^^', '^^**', upper), '^^', '^^', upper), '**', '**', (k) => k);
-  // Italics (`*Example:* ...`, `***Example:** ...*`) lose their stars too; a line's opening star whose close the
-  // data left out ("***Example:** ... **D6+2**.") goes with them.
-  const t = italicsOff(bold)
-    .replace(/^\*(?=[^\s*])/gm, '')
+  // Stars are only ever emphasis in BSData text: any left once the pairs are read belong to a pair the data lost
+  // ("**Example: An attack made with a **[DEVASTATING WOUNDS]** weapon … wound** is lost.*"), and go too.
+  const t = replacePairs(replacePairs(replacePairs(s, '**^^', '^^**', upper), '^^', '^^', upper), '**', '**', (k) => k)
+    .replace(/\*+/g, '')
     .replace(/\r\n/g, '\n')
     .trim();
   return capText(t, BOUNDS.dataTextChars);
@@ -44,33 +43,6 @@ export function replacePairs(text: string, open: string, close: string, f: (inne
     }
     out += text.slice(copied, o) + f(text.slice(start, closeAt));
     copied = from = closeAt + close.length;
-  }
-  return copied === 0 ? text : out + text.slice(copied);
-}
-
-/**
- * `text.replace(/(?<!\*)\*(?=[^\s*])([^*\n]*?[^\s*])\*(?!\*)/g, '$1')` in linear time: a single star before a
- * word and the next star on its line after a word enclose italics; stars of a `**` run are never italics.
- */
-export function italicsOff(text: string): string {
-  const star = 42;
-  const isStar = (i: number) => text.charCodeAt(i) === star;
-  const blank = (i: number) => i < 0 || i >= text.length || /\s/.test(text[i]);
-  let out = '';
-  let copied = 0;
-  let breakAt = -1;
-  let o = text.indexOf('*');
-  while (o >= 0) {
-    const next = text.indexOf('*', o + 1);
-    const opens = !isStar(o - 1) && !blank(o + 1) && !isStar(o + 1);
-    if (!opens || next < 0) { o = next; continue; }
-    // Every search moves forward only: the line break found is reused until the scan passes it.
-    if (breakAt !== Infinity && breakAt < o) breakAt = nextLineBreak(text, o + 1);
-    const closes = next < breakAt && !blank(next - 1) && !isStar(next + 1);
-    if (!closes) { o = next; continue; }
-    out += text.slice(copied, o) + text.slice(o + 1, next);
-    copied = next + 1;
-    o = text.indexOf('*', copied);
   }
   return copied === 0 ? text : out + text.slice(copied);
 }
