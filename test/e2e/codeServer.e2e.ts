@@ -265,6 +265,11 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
     const text = await wb.hover('Slaughterbound', /Munitorum Field Manual v1\.1/);
     assert.match(text, /Slaughterbound/);
     assert.match(text, /11th edition/);
+    // The muster words of the list explained (issue 24): a force disposition, an `Attached as:` bullet.
+    const disposition = await wb.hover('Purge the Foe', /Granted by Berzerker Warband/);
+    assert.match(disposition, /Force Disposition/);
+    const leader = await wb.hover('Attached as: Leader', /19\.01–19\.04/);
+    assert.match(leader, /A Leader unit may join/);
     const lenses = await wb.codeLenses(/⚔/);
     assert.ok(lenses.some((t) => /⚔.*\d/.test(t)), `a damage lens with figures: ${lenses.join(' | ')}`);
     await wb.screenshot('eleventh-edition');
