@@ -172,13 +172,13 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
   });
 
   it('shows the expected-damage code lens above the unit', async function () {
-    const lenses = await wb.codeLenses(/⚔ expected damage vs/);
-    const lens = lenses.find((t) => t.includes('expected damage'))!;
-    assert.match(lens, /^⚔ expected damage vs T\d/);
-    assert.match(lens, /(Shooting|Fight) [\d.]+ dmg, [\d.]+ slain/);
+    // The numbers first, then the phase and the target: a split editor still shows them.
+    const lenses = await wb.codeLenses(/⚔ [\d.]+ dmg, [\d.]+ slain — /);
+    const lens = lenses.find((t) => /^⚔ [\d.]+ dmg/.test(t))!;
+    assert.match(lens, /^⚔ [\d.]+ dmg, [\d.]+ slain — (Shooting|Fight) vs T\d/);
     assert.ok(lens.length <= 100, `the lens fits in 100 columns: ${lens}`);
     // The lens sits directly above the unit line.
-    const lensBox = await wb.editor().locator('.codelens-decoration', { hasText: 'expected damage' }).first().boundingBox();
+    const lensBox = await wb.editor().locator('.codelens-decoration', { hasText: / dmg, [\d.]+ slain — / }).first().boundingBox();
     const unitBox = await wb.textBox('Atalan Jackals');
     assert.ok(lensBox && lensBox.y < unitBox.y && unitBox.y - lensBox.y < 40, 'the lens is right above "Atalan Jackals"');
     await wb.screenshot('code-lens');
@@ -264,7 +264,7 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
     requireFeature(this, !!cmd, 'the damage breakdown webview (no damage command in the manifest)');
     await wb.openFile(CLAW);
     // The lens is the way in (the command takes the lens's arguments).
-    const lens = wb.editor().locator('.codelens-decoration a', { hasText: 'expected damage' }).first();
+    const lens = wb.editor().locator('.codelens-decoration a', { hasText: / dmg, [\d.]+ slain — / }).first();
     await lens.waitFor({ state: 'visible' });
     await lens.click();
     await wb.page.locator('.tabs-container .tab', { hasText: /damage breakdown/i }).waitFor({ state: 'visible' });
@@ -309,6 +309,11 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
     const text = await wb.hover('Slaughterbound', /Munitorum Field Manual v1\.1/);
     assert.match(text, /Slaughterbound/);
     assert.match(text, /11th edition/);
+    // The muster words of the list explained (issue 24): a force disposition, an `Attached as:` bullet.
+    const disposition = await wb.hover('Purge the Foe', /Granted by Berzerker Warband/);
+    assert.match(disposition, /Force Disposition/);
+    const leader = await wb.hover('Attached as: Leader', /19\.01–19\.04/);
+    assert.match(leader, /A Leader unit may join/);
     const lenses = await wb.codeLenses(/⚔/);
     assert.ok(lenses.some((t) => /⚔.*\d/.test(t)), `a damage lens with figures: ${lenses.join(' | ')}`);
     await wb.screenshot('eleventh-edition');
@@ -473,8 +478,8 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
     // The edit only: the list is not saved (issue 24), its tab shows the unsaved dot.
     await page.locator('.tabs-container .tab.dirty', { hasText: mine }).waitFor({ state: 'visible', timeout: UI_TIMEOUT });
     assert.doesNotMatch(fs.readFileSync(path.join(server!.workspace, mine), 'utf8'), /^OPPONENT:/m, 'the file on disk is as it was');
-    const lenses = await wb.codeLenses(/⚔ vs /);
-    const named = lenses.map((t) => /^⚔ vs (.+?)(?: ×\d+)?: (?:Shooting|Fight) [\d.]+ dmg, [\d.]+ slain/.exec(t)?.[1]).filter(Boolean);
+    const lenses = await wb.codeLenses(new RegExp(`— (?:Shooting|Fight) vs (?:${theirUnits.map((u) => u.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`));
+    const named = lenses.map((t) => /^⚔ [\d.]+ dmg, [\d.]+ slain — (?:Shooting|Fight) vs (.+?)(?: ×\d+)?(?: · |$)/.exec(t)?.[1]).filter(Boolean);
     assert.ok(named.length && named.every((n) => theirUnits.includes(n!)), `each lens names an opponent unit: ${lenses.join(' | ')}`);
     assert.ok(lenses.every((t) => t.length <= 100));
     await wb.screenshot('opponent-lens');

@@ -38,7 +38,7 @@ describe('damage lenses and breakdown over stdio', function () {
     assert.ok(lenses);
     const titles = lenses.map((l) => l.command?.title);
     assert.strictEqual(titles.length, 1, titles.join('\n'));
-    assert.match(titles[0]!, /^⚔ expected damage vs MEQ: Shooting 2\.2 dmg, 0\.5 slain · Knight: (Shoot|Fight) [\d.]+\/0\.0$/);
+    assert.match(titles[0]!, /^⚔ 2\.2 dmg, 0\.5 slain — Shooting vs MEQ · Knight: (Shoot|Fight) [\d.]+\/0\.0$/);
     assert.ok(titles[0]!.length <= 100);
     const tooltip = (lenses[0].command as { tooltip?: string }).tooltip ?? '';
     const lines = tooltip.split('\n');

@@ -78,6 +78,17 @@ describe('language server with rules data folders', function () {
       const value = (hover!.contents as MarkupContent).value;
       assert.match(value, /^### Slaughterbound/);
       assert.match(value, /11th edition list, checked against .*Munitorum Field Manual v1\.1/);
+      assert.doesNotMatch(value, /Munitorum Field Manual Munitorum/);
+      // Rules text that reads right (issue 24): a weapon ability whole, a force disposition and the Warlord explained.
+      const hoverOn = async (needle: string) => {
+        const at = text.indexOf(needle);
+        const l = text.slice(0, at).split('\n').length - 1;
+        const h = await server.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: l, character: at - text.lastIndexOf('\n', at - 1) } });
+        return h ? (h.contents as MarkupContent).value : '';
+      };
+      assert.match(await hoverOn('Plasma pistol'), /- \*\*\[HAZARDOUS\]\*\* — Each time a unit is selected to shoot .* hazard rolls \\\(06\.03\\\) for that unit/);
+      assert.match(await hoverOn('Purge the Foe'), /^### Purge the Foe\n\n\*Force Disposition\*[^]*Granted by Berzerker Warband/);
+      assert.match(await hoverOn('Warlord'), /^### Warlord\n\nOne CHARACTER model/);
     } finally {
       await server.stop();
     }

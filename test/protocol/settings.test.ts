@@ -60,7 +60,7 @@ describe('language server settings per resource', function () {
 
   it('computes lenses against the targets configured for that document only', async () => {
     const s = await lensTitles(special, /Special T6/);
-    assert.strictEqual(s.filter((t) => /^⚔ expected damage vs Special T6 4\+ W3 ×3/.test(t)).length, 1, s.join('\n'));
+    assert.strictEqual(s.filter((t) => /^⚔ [\d.]+ dmg, [\d.]+ slain — (Shooting|Fight) vs Special T6 4\+ W3 ×3/.test(t)).length, 1, s.join('\n'));
     assert.ok(!s.some((t) => /T4 3\+ W2 ×5/.test(t)), 'the default targets are replaced there');
     const p = await lensTitles(plain, /T4 3\+ W2 ×5/);
     assert.ok(p.some((t) => /T4 3\+ W2 ×5/.test(t)) && !p.some((t) => /Special/.test(t)), p.join('\n'));

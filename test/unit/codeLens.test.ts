@@ -5,7 +5,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { codeLenses, LENS_COLUMNS, LensCommand, lensTitle, SHOW_BREAKDOWN_COMMAND } from '../../server/src/service/features/codeLens';
+import { codeLenses, LENS_COLUMNS, LENS_DETAIL, LENS_HEAD_COLUMNS, LensCommand, lensTitle, SHOW_BREAKDOWN_COMMAND } from '../../server/src/service/features/codeLens';
 import { computeUnitDamage, UnitDamageInput, UnitDamageResult } from '../../server/src/service/domain/damage/fromRules';
 import { parseArmyList } from '../../server/src/service/domain/parse';
 import { RulesIndex } from '../../server/src/service/domain/rules';
@@ -13,7 +13,8 @@ import { loadEmbeddedRules } from '../../server/src/service/domain/rules/embedde
 import type { RulesData } from '../../server/src/service/domain/rules/model';
 import { DEFAULT_SETTINGS, Settings } from '../../server/src/service/settings';
 import { createLanguageService } from '../../server/src/service/languageService';
-import { repoRoot } from '../support/shared';
+import { repoRoot, requireShared, sharedPath } from '../support/shared';
+import { check11 } from '../support/check11';
 
 const EXAMPLE = fs.readFileSync(path.join(repoRoot, 'examples', 'claw-of-ascension.army'), 'utf8');
 const MEQ = { name: 'T4 3+ W2 ×5', models: 5, T: 4, Sv: 3, W: 2, keywords: ['INFANTRY'] };
@@ -86,8 +87,8 @@ describe('code lenses: expected damage of the seed unit', () => {
     const r = run(EXAMPLE, { damageTargets: [MEQ] });
     const f = (x: number) => x.toFixed(1);
     // Shooting (2.23) does more than the Fight (1.44) against this target: the title shows the Shooting phase.
-    assert.strictEqual(titles(r)[0], `⚔ expected damage vs T4 3+ W2 ×5: Shooting ${f(shootDmg)} dmg, ${f(shootSlain)} slain`);
-    assert.strictEqual(titles(r)[0], '⚔ expected damage vs T4 3+ W2 ×5: Shooting 2.2 dmg, 0.5 slain');
+    assert.strictEqual(titles(r)[0], `⚔ ${f(shootDmg)} dmg, ${f(shootSlain)} slain — Shooting vs T4 3+ W2 ×5`);
+    assert.strictEqual(titles(r)[0], '⚔ 2.2 dmg, 0.5 slain — Shooting vs T4 3+ W2 ×5');
     const detail = tooltip(r.lenses[0]).split('\n');
     assert.strictEqual(detail[0], `vs T4 3+ W2 ×5: Shooting ${f(shootDmg)} dmg / ${f(shootSlain)} slain · Fight ${f(fightDmg)} dmg / ${f(fightSlain)} slain`);
     const line = EXAMPLE.split('\n').findIndex((l) => l === 'Atalan Jackals');
@@ -119,7 +120,7 @@ describe('code lenses: expected damage of the seed unit', () => {
     const t = titles(r);
     assert.strictEqual(t.length, 1, t.join('\n'));
     assert.ok(t[0].length <= LENS_COLUMNS, `${t[0].length} columns: ${t[0]}`);
-    assert.strictEqual(t[0], '⚔ expected damage vs T3 5+ W1 ×10: Fight 3.0 dmg, 3.0 slain · T4 3+ W2 ×5: Shoot 2.2/0.5 · +3 more');
+    assert.strictEqual(t[0], '⚔ 3.0 dmg, 3.0 slain — Fight vs T3 5+ W1 ×10 · T4 3+ W2 ×5: Shoot 2.2/0.5 · +3 more');
     const d = tooltip(r.lenses[0]).split('\n');
     // Against 10 T3 5+ W1 models every unsaved attack is one model: 8 pistols at ½·⅔·⅔ and the Wolfquad's pistol
     // (0.44 models) over its laser (0.42: ½·⅚ on a W1 model); 8 power weapons at ½·⅔·1 and the ccw at ½·½·⅔.
@@ -137,7 +138,7 @@ describe('code lenses: expected damage of the seed unit', () => {
   it('shows only the phases the unit has weapons for', () => {
     const text = EXAMPLE.replace(/\s+◦ \d+x (Atalan power weapon|Close combat weapon)/g, '');
     const t = titles(run(text, { damageTargets: [MEQ] }));
-    assert.strictEqual(t[0], '⚔ expected damage vs T4 3+ W2 ×5: Shooting 2.2 dmg, 0.5 slain');
+    assert.strictEqual(t[0], '⚔ 2.2 dmg, 0.5 slain — Shooting vs T4 3+ W2 ×5');
     assert.ok(!t.some((x) => x.includes('Fight')));
     const r = run(text, { damageTargets: [MEQ] });
     assert.ok(!tooltip(r.lenses[0]).includes('Fight'), tooltip(r.lenses[0]));
@@ -182,7 +183,7 @@ describe('code lenses: expected damage of the seed unit', () => {
     const service = createLanguageService();
     assert.strictEqual(service.codeLenses(doc).length, 1);
     service.setSettings({ ...DEFAULT_SETTINGS, damageTargets: [MEQ] });
-    assert.strictEqual(service.codeLenses(doc)[0].command?.title, '⚔ expected damage vs T4 3+ W2 ×5: Shooting 2.2 dmg, 0.5 slain');
+    assert.strictEqual(service.codeLenses(doc)[0].command?.title, '⚔ 2.2 dmg, 0.5 slain — Shooting vs T4 3+ W2 ×5');
     service.setSettings({ ...DEFAULT_SETTINGS, damageTargets: [] });
     assert.deepStrictEqual(service.codeLenses(doc), []);
   });
@@ -194,10 +195,9 @@ describe('code lenses: the title fits in 100 columns', () => {
     const best = Array.from({ length: 9 }, (_, i) => ({ label: `Target number ${i + 1}`, phase: 'fight' as const, r: r(i, i / 2) }));
     const t = lensTitle(best);
     assert.ok(t.length <= LENS_COLUMNS, t);
-    // The second target (33 columns) and "+7 more" (10) would make 106 columns: it is counted instead.
-    assert.strictEqual(t, '⚔ expected damage vs Target number 1: Fight 0.0 dmg, 0.0 slain · +8 more');
+    assert.strictEqual(t, '⚔ 0.0 dmg, 0.0 slain — Fight vs Target number 1 · Target number 2: Fight 1.0/0.5 · +7 more');
     const short = lensTitle(best.slice(0, 3).map((b, i) => ({ ...b, label: `T${i + 1}` })));
-    assert.strictEqual(short, '⚔ expected damage vs T1: Fight 0.0 dmg, 0.0 slain · T2: Fight 1.0/0.5 · T3: Fight 2.0/1.0');
+    assert.strictEqual(short, '⚔ 0.0 dmg, 0.0 slain — Fight vs T1 · T2: Fight 1.0/0.5 · T3: Fight 2.0/1.0');
   });
   it('clips a target name too long for the lens and still counts the others', () => {
     const t = lensTitle([
@@ -205,6 +205,42 @@ describe('code lenses: the title fits in 100 columns', () => {
       { label: 'Y', phase: 'fight', r: r(2, 2) },
     ]);
     assert.strictEqual(t.length, LENS_COLUMNS);
-    assert.match(t, /^⚔ expected damage vs X+… · \+1 more$/);
+    assert.match(t, /^⚔ 1\.0 dmg, 1\.0 slain — Shooting vs X+… · \+1 more$/);
+  });
+});
+
+describe('code lenses: the number first, readable in a split editor', () => {
+  /** The lens's head: its numbers, before any detail. */
+  const head = (t: string) => t.split(LENS_DETAIL)[0];
+  const check = (titles: string[], what: string) => {
+    assert.ok(titles.length > 0, what);
+    for (const t of titles) {
+      assert.ok(t.length <= LENS_COLUMNS, `${what}: ${t.length} columns: ${t}`);
+      assert.match(t, /^⚔ \d+\.\d dmg, \d+\.\d slain — (Shooting|Fight) vs \S/, `${what}: ${t}`);
+      assert.ok(head(t).length <= LENS_HEAD_COLUMNS, `${what}: the numbers end at column ${head(t).length}: ${t}`);
+    }
+  };
+
+  it('every lens of real 11th-edition lists, against the default targets and against an opponent list', function () {
+    requireShared(this, 'lists-11e', 'gwapp11_worldeaters_2.txt');
+    requireShared(this, 'data', 'bsdata-11e');
+    this.timeout(120000);
+    const service = createLanguageService();
+    const open = (file: string) => TextDocument.create(`file:///lists/${file}`, 'army-list', 1, fs.readFileSync(sharedPath('lists-11e', file), 'utf8'));
+    const mine = open('gwapp11_worldeaters_2.txt');
+    const theirs = open('gwapp11_orks_1.txt');
+    for (const d of [mine, theirs]) check11(d.getText(), service);
+    check(service.codeLenses(mine).map((l) => l.command!.title), 'default targets');
+    service.setOpponent(mine.uri, { doc: theirs });
+    const vs = service.codeLenses(mine).map((l) => l.command!.title);
+    check(vs, 'against the Orks list');
+    assert.ok(vs.some((t) => /\+\d+ more$/.test(t)), 'a lens counts the opponent units it has no room for');
+  });
+
+  it('keeps the numbers whole when a target name is far too long', () => {
+    const r = (damage: number, modelsSlain: number) => ({ damage, modelsSlain }) as UnitDamageResult;
+    const t = lensTitle([{ label: 'Z'.repeat(300), phase: 'fight', r: r(123.45, 67.8) }]);
+    assert.strictEqual(head(t), '⚔ 123.5 dmg, 67.8 slain');
+    assert.strictEqual(t.length, LENS_COLUMNS);
   });
 });

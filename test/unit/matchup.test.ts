@@ -204,7 +204,7 @@ describe('matchup: a real pair of lists', function () {
     assert.strictEqual(lenses.length, m.forward.attackers.length, 'one lens per unit with weapons');
     const lens = lenses[0];
     const names = new Set(m.forward.defenders.map((d) => d.name));
-    const first = lens.command!.title.replace('⚔ vs ', '').split(':')[0].replace(/ ×\d+$/, '');
+    const first = /— (?:Shooting|Fight) vs (.+?)(?: ×\d+)?(?: · |$)/.exec(lens.command!.title)![1];
     for (const l of lenses) assert.doesNotMatch(l.command!.title, /not computed/);
     // Identical opponent units are named once, counted.
     // (the Tyranid list has two identical Raveners units: a lens naming them says so once)

@@ -68,7 +68,7 @@ describe('the OPPONENT line', () => {
     service.setOpponent(doc.uri, { doc: TextDocument.create('file:///theirs.army', 'army-list', 1, 'Orks\nWaaagh! Tribe\n\nBoyz (85 Points)\n  • 10x Boy\n') });
     const lenses = service.codeLenses(doc);
     assert.strictEqual(lenses.length, 1);
-    assert.match(lenses[0].command!.title, /^⚔ expected damage vs T3 5\+ W1 ×10: /);
+    assert.match(lenses[0].command!.title, /^⚔ [\d.]+ dmg, [\d.]+ slain — (Shooting|Fight) vs T3 5\+ W1 ×10/);
   });
 
   it('every real list (../shared lists and lists-11e) reads the same with an OPPONENT line before it: format, units, header, findings', function () {

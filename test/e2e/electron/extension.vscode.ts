@@ -67,6 +67,6 @@ describe('Auspex in desktop VS Code', () => {
     const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
     assert.match(text, /Atalan Wolfquad/);
     const lenses = await until(() => vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri));
-    assert.ok(lenses.some((l) => l.range.start.line === line && /expected damage vs/.test(l.command?.title ?? '')));
+    assert.ok(lenses.some((l) => l.range.start.line === line && /^⚔ [\d.]+ dmg, [\d.]+ slain — /.test(l.command?.title ?? '')));
   });
 });

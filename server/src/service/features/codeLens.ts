@@ -191,7 +191,7 @@ export function codeLenses(
         detail.splice(0, targets.length, ...best.map((b) => `${detail[b.index]} · ${fmt(b.worth)} pts removed${share(b)}`));
         // Identical opponent units (three Biophagus) are one entry of the title: "Biophagus ×3".
         const shown = sameUnitsOnce(best);
-        lenses.push(command(lensTitle(shown, OPPONENT_PREFIX), best[0].index, undefined, detail.join('\n')));
+        lenses.push(command(lensTitle(shown), best[0].index, undefined, detail.join('\n')));
         return;
       }
       lenses.push(command(lensTitle(best), best[0].index, undefined, detail.join('\n')));
@@ -212,17 +212,19 @@ export function codeLenses(
 }
 
 /**
- * The one lens of a unit: its best phase against each target, the first with words, the others as numbers,
- * as many as fit in LENS_COLUMNS (then "+N more"); the tooltip and the breakdown have the rest.
+ * The one lens of a unit. It opens with the number that matters, the first target's expected damage and models
+ * slain in its best phase (`⚔ 3.0 dmg, 3.0 slain`, within LENS_HEAD_COLUMNS, so that a split editor still shows
+ * it), then that phase and target, then the other targets as numbers, as many as fit in LENS_COLUMNS (then
+ * "+N more"); the tooltip and the breakdown have the rest.
  */
-export function lensTitle(best: { label: string; phase: Phase; r: UnitDamageResult }[], prefix = '⚔ expected damage vs '): string {
+export function lensTitle(best: { label: string; phase: Phase; r: UnitDamageResult }[]): string {
   const clip = (s: string, n: number) => (s.length <= n ? s : `${s.slice(0, Math.max(0, n - 1))}…`);
-  const part = (b: (typeof best)[number], i: number) =>
-    i === 0 ? `${b.label}: ${phaseName(b.phase)} ${fmt(b.r.damage)} dmg, ${fmt(b.r.modelsSlain)} slain` : `${b.label}: ${b.phase === 'shooting' ? 'Shoot' : 'Fight'} ${fmt(b.r.damage)}/${fmt(b.r.modelsSlain)}`;
+  const head = `${LENS_PREFIX}${fmt(best[0].r.damage)} dmg, ${fmt(best[0].r.modelsSlain)} slain`;
+  const part = (b: (typeof best)[number]) => `${b.label}: ${b.phase === 'shooting' ? 'Shoot' : 'Fight'} ${fmt(b.r.damage)}/${fmt(b.r.modelsSlain)}`;
   const room = best.length > 1 ? ` · +${best.length - 1} more`.length : 0;
-  let title = clip(`${prefix}${part(best[0], 0)}`, LENS_COLUMNS - room);
+  let title = clip(`${head}${LENS_DETAIL}${phaseName(best[0].phase)} vs ${best[0].label}`, LENS_COLUMNS - room);
   for (let i = 1; i < best.length; i++) {
-    const next = `${title} · ${part(best[i], i)}`;
+    const next = `${title} · ${part(best[i])}`;
     const rest = best.length - i - 1;
     const tail = rest ? ` · +${rest} more` : '';
     if (next.length + tail.length <= LENS_COLUMNS) {
@@ -235,8 +237,12 @@ export function lensTitle(best: { label: string; phase: Phase; r: UnitDamageResu
   return title;
 }
 
-/** The title's start against an opponent's units: their names take the room. */
-export const OPPONENT_PREFIX = '⚔ vs ';
+/** How every damage lens starts; the numbers follow at once. */
+export const LENS_PREFIX = '⚔ ';
+/** Between the lens's numbers and their details (phase, target, the other targets). */
+export const LENS_DETAIL = ' — ';
+/** The lens's numbers end within this many columns (two-digit figures), before any detail. */
+export const LENS_HEAD_COLUMNS = 24;
 
 /** Entries of the same label and the same figures once, counted ("Biophagus ×3"), in their order. */
 function sameUnitsOnce<T extends { label: string; phase: Phase; r: UnitDamageResult }>(best: T[]): T[] {

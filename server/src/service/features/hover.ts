@@ -14,6 +14,7 @@ import { resolvePlannedStratagem } from './diagnostics/plan';
 import { stratagemTargetSpec } from '../domain/stratagems/eligibility';
 import { explain } from '../domain/stratagems/targetText';
 import { Found, headerHover, keywordHover, planTargetHover, unitPartHover } from './hover/more';
+import { musterTermHover } from './hover/muster';
 import { weaponAbilityRule } from './completion/resolve';
 import { modelMarkdown } from './render/markdown';
 import { chargeBonuses, diceOddsMarkdown } from './diceOdds';
@@ -56,6 +57,8 @@ function hoverWithSources(doc: TextDocument, list: ArmyList, rules: RulesIndex, 
   const faction = list.faction?.text;
   const head = headerHover(list, rules, offset);
   if (head) return found(doc, head);
+  const term = musterTermHover(list, rules, offset, listEdition(list, edition));
+  if (term) return found(doc, term);
   for (const unit of list.units) {
     if (!inside(unit.span, offset)) continue;
     const sheet = rules.datasheet(unit.name.text, faction);

@@ -1,7 +1,7 @@
 // The 11th edition (June 2026). Where the data (the 11e game system's sharedRules) holds no text for a core
 // rule the engine needs, the rule is applied from the published sources gathered in eleventh-edition.md
 // ("Core rules that the data does not hold"), each with its section, here in one place, and said so.
-import type { DamageRules, EditionRules, MusterRules, RollModifier } from './types';
+import type { DamageRules, EditionRules, MusterRules, MusterTerms, RollModifier } from './types';
 import { TENTH_CORE } from './tenth';
 
 // ---- Damage (member `damage`): the weapon abilities as the 11e game system's sharedRules word them. ----
@@ -199,9 +199,57 @@ const ELEVENTH_MUSTER: MusterRules = {
   loneDetachmentDp: (battleSize) => (battleSize.toLowerCase() === 'incursion' ? { dp: 3, from: "Incursion's exception for a single detachment" } : undefined),
 };
 
+// ---- Terms (member `terms`): the muster words a list writes. The game system's Leader rule is the 10th's text and
+// its Support rule is empty, so the attached-unit words are paraphrased here from the published rules (19.01–19.04);
+// the Munitorum Field Manual's notes define Detachment Points and force dispositions where the data holds them. ----
+
+const MUSTER_RULES = 'mustering';
+const ATTACHED = 'Leader and Support, 19.01–19.04';
+
+const ELEVENTH_TERMS: MusterTerms = {
+  warlord: {
+    name: 'Warlord',
+    text: "One CHARACTER model with the army's faction keyword is your Warlord. A rule saying a model must be your Warlord yields to one saying it cannot be.",
+    from: MUSTER_RULES,
+  },
+  attachedUnits: {
+    name: 'Attached Units',
+    text: 'Which Leader and Support units join which Bodyguard unit, fixed when mustering. Each group is one Attached unit for the whole battle and never splits; it takes at most one enhancement.',
+    from: ATTACHED,
+  },
+  leader: {
+    name: 'Leader',
+    text: 'A Leader unit may join one of the Bodyguard units its datasheet names, forming one Attached unit; it need not join one. A Bodyguard unit takes at most one Leader unless a rule says otherwise.',
+    from: ATTACHED,
+  },
+  support: {
+    name: 'Support',
+    text: 'A Support unit must join one of the Bodyguard units its datasheet names, forming one Attached unit. A Bodyguard unit takes at most one Support unit unless a rule says otherwise.',
+    from: ATTACHED,
+  },
+  bodyguard: {
+    name: 'Bodyguard',
+    text: 'The unit a Leader or Support unit joins: together they are one Attached unit. A Bodyguard unit takes at most one Leader and one Support unit unless a rule says otherwise.',
+    from: ATTACHED,
+  },
+  detachmentPoints: {
+    name: 'Detachment Points',
+    text: "Each detachment costs Detachment Points (DP); the army's detachments together cost at most the battle size's allowance. The same detachment is never taken twice, nor two with the same Unique tag.",
+    from: MUSTER_RULES,
+    dataTerm: 'Detachment Points',
+  },
+  forceDisposition: {
+    name: 'Force Disposition',
+    text: 'Each detachment grants your army a force disposition, which can affect the missions you play. The dispositions a list states are those of its detachments.',
+    from: MUSTER_RULES,
+    dataTerm: 'Force Disposition',
+  },
+};
+
 export const ELEVENTH: EditionRules = {
   edition: 11,
   label: '11th edition',
   damage: ELEVENTH_DAMAGE,
   muster: ELEVENTH_MUSTER,
+  terms: ELEVENTH_TERMS,
 };

@@ -9,7 +9,7 @@ import { TENTH } from './tenth';
 import { ELEVENTH } from './eleventh';
 
 export type { Edition, EditionRules, EditionSetting } from './types';
-export type { CopyLimit, MusterRules } from './types';
+export type { CopyLimit, MusterRules, MusterTerm, MusterTerms, TermNote } from './types';
 export type { AllocationRules, AttackSituation, DamageStep, DevastatingWoundsRules, ConditionSpec, DamageRules, HazardousRules, Noted, RollModifier } from './types';
 export { EDITIONS } from './types';
 

@@ -1,5 +1,5 @@
 // The 10th edition (2023–2026): the rules Auspex 0.1 implemented.
-import type { AllocationRules, DamageRules, EditionRules, HazardousRules, MusterRules, Noted, RollModifier } from './types';
+import type { AllocationRules, DamageRules, EditionRules, HazardousRules, MusterRules, MusterTerms, Noted, RollModifier } from './types';
 
 // ---- Damage (member `damage`): the 10th edition's weapon abilities and core rules, as the engine applied them
 // before there were editions. The 11th-edition module reuses some of these where its data holds no text. ----
@@ -128,9 +128,34 @@ const TENTH_MUSTER: MusterRules = {
   loneDetachmentDp: () => undefined,
 };
 
+// ---- Terms (member `terms`): the muster words a 10th-edition list writes; the data's Leader rule where it has one. ----
+
+const TENTH_TERMS: MusterTerms = {
+  warlord: { name: 'Warlord', text: 'Select one CHARACTER model from your army as your Warlord: it gains the WARLORD keyword.', from: 'Muster your army' },
+  leader: {
+    name: 'Leader',
+    text: 'Before the battle, a CHARACTER unit with the Leader ability may join one of the Bodyguard units its datasheet lists: the two form one Attached unit, and a Bodyguard unit takes one Leader.',
+    from: 'Leader (core ability)',
+    dataRule: 'Leader',
+  },
+  bodyguard: {
+    name: 'Bodyguard',
+    text: 'The unit a Leader joins: while it contains a Leader it is an Attached unit, one unit for all rules purposes.',
+    from: 'Leader (core ability)',
+    dataRule: 'Leader',
+  },
+  attachedUnits: {
+    name: 'Attached Units',
+    text: 'A Leader and the Bodyguard unit it joins form one Attached unit, one unit for all rules purposes.',
+    from: 'Leader (core ability)',
+    dataRule: 'Leader',
+  },
+};
+
 export const TENTH: EditionRules = {
   edition: 10,
   label: '10th edition',
   damage: TENTH_DAMAGE,
   muster: TENTH_MUSTER,
+  terms: TENTH_TERMS,
 };

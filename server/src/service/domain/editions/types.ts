@@ -14,7 +14,29 @@ export interface EditionRules {
   readonly damage: DamageRules;
   /** Muster rules: what list checks differ by edition (see `MusterRules`). */
   readonly muster: MusterRules;
+  /** What the muster words a list writes mean (Warlord, Attached Units, ...), for hovers; a word this edition lacks is absent. */
+  readonly terms: MusterTerms;
 }
+
+// ---- Terms: the muster words of a list, explained in hovers (member `terms`). ----
+
+/** The muster words a list's own lines write. */
+export type MusterTerm = 'warlord' | 'attachedUnits' | 'leader' | 'support' | 'bodyguard' | 'detachmentPoints' | 'forceDisposition';
+
+/** A rule a list's line names, as the edition states it where its rules data holds no text for it: short, paraphrased. */
+export interface TermNote {
+  /** The rule's name as a heading ("Warlord", "Detachment Points"). */
+  readonly name: string;
+  readonly text: string;
+  /** Where the rule stands: its section of the core rules where known ("19.01–19.04"), else the rules it belongs to. */
+  readonly from: string;
+  /** The name of the data's rule that holds this text, when the edition's data has a usable one (the 10th's "Leader"). */
+  readonly dataRule?: string;
+  /** The data's glossary term (the Munitorum Field Manual's notes) that defines the word, when a source holds one. */
+  readonly dataTerm?: string;
+}
+
+export type MusterTerms = Readonly<Partial<Record<MusterTerm, TermNote>>>;
 
 // ---- Muster: the army-construction rules the list checks ask (member `muster`). Limits come from the data
 // where it states them (the battle sizes' force constraints, the MFM); the members say which rules apply. ----

@@ -4,11 +4,14 @@ import { BOUNDS, capText } from '../bounds';
 
 // ---------------------------------------------------------------- markup
 
-/** BSData markup → plain text: `**^^Keyword^^**` becomes KEYWORD, `**bold**` loses its stars. */
+/** BSData markup → plain text: `**^^Keyword^^**` becomes KEYWORD, `**bold**` and `*italics*` lose their stars. */
 export function bsText(s: string): string {
   // Linear in the text whatever it holds (lazy regexes went quadratic on unclosed markers: 600 KB of "**^^").
   const upper = (k: string) => k.toUpperCase();
+  // Stars are only ever emphasis in BSData text: any left once the pairs are read belong to a pair the data lost
+  // ("**Example: An attack made with a **[DEVASTATING WOUNDS]** weapon … wound** is lost.*"), and go too.
   const t = replacePairs(replacePairs(replacePairs(s, '**^^', '^^**', upper), '^^', '^^', upper), '**', '**', (k) => k)
+    .replace(/\*+/g, '')
     .replace(/\r\n/g, '\n')
     .trim();
   return capText(t, BOUNDS.dataTextChars);

@@ -207,6 +207,12 @@ export class RulesIndex {
       .map((x) => x.n);
   }
 
+  /** A term a source's notes define (`RulesData.glossary`), by its name or alias ("Detachment Points", "DP"). */
+  term(nameOrAlias: string): CoreRule | undefined {
+    const key = normalizeName(nameOrAlias);
+    return this.data.glossary?.find((g) => [g.name, ...g.aliases].some((n) => normalizeName(n) === key));
+  }
+
   rule(nameOrAlias: string): CoreRule | undefined {
     return this.rulesByAlias.get(normalizeName(nameOrAlias.replace(/^\[|\]$/g, '')));
   }

@@ -148,12 +148,14 @@ export function mergeRules(sources: RulesSource[]): { data: RulesData; warnings:
   const stratagems = index(out.stratagems, (s) => `${fKey(s.detachment ?? 'core')}|${fKey(s.name)}`);
   const core = index(out.coreRules, (c) => fKey(c.name));
   const sizes = index(out.battleSizes, (b) => fKey(b.name));
+  const terms = new Set<string>();
 
   for (const { data } of ordered) {
     out.sources.push(...data.sources);
     const fromMfm = data.sources.some((s) => s.kind === 'mfm');
     const src = data.sources[0];
     if (data.forceConstraints?.length && !out.forceConstraints) out.forceConstraints = data.forceConstraints;
+    for (const g of data.glossary ?? []) if (!terms.has(fKey(g.name))) { terms.add(fKey(g.name)); (out.glossary ??= []).push(g); }
     for (const f of data.factions) {
       const had = factions.get(fKey(f.name));
       if (!had) { factions.set(fKey(f.name), f); out.factions.push(f); continue; }

@@ -7,12 +7,13 @@
 // Points, force disposition, unique tag and enhancements.
 import { parseDocument } from 'yaml';
 import type {
-  CopyRange, Datasheet, DataWarning, Detachment, Enhancement, Faction, PointsStep, PointsTier, PricedBy, RulesData, WargearCost,
+  CopyRange, CoreRule, Datasheet, DataWarning, Detachment, Enhancement, Faction, PointsStep, PointsTier, PricedBy, RulesData, WargearCost,
 } from './model';
 import { asDataFiles, DataFiles, emptyRulesData, FileInput, LoadResult, readHead, warn } from './dataFiles';
 import { BOUNDS } from '../bounds';
 import { foldTypography, normalizeName } from '../text/normalize';
 import { linkLeaders } from './bsdata';
+import { replacePairs } from './bsdataText';
 
 export interface MfmOptions {
   /** Faction names or slugs to load (any case); all factions when absent. */
@@ -245,13 +246,30 @@ function readDetachment(c: Ctx, d: Obj, i: number, faction: Faction, data: Rules
 /** The suffix the manual gives an Upgrade's name; lists write the name with or without it. */
 export const UPGRADE_SUFFIX = /\s*\(upgrade\)\s*$/i;
 
-/** The manual's version and date from meta.yaml, else from the first faction file read. */
-function versionOf(files: DataFiles, warnings: DataWarning[]): { version?: string; date?: string } {
+/** The manual's version and date from meta.yaml, else from the first faction file read; the terms its notes define. */
+function versionOf(files: DataFiles, warnings: DataWarning[]): { version?: string; date?: string; glossary: CoreRule[] } {
   const meta = files.list().find((n) => META.test(n));
   const text = meta ? files.read(meta) : undefined;
-  if (!meta || text === undefined) return {};
+  if (!meta || text === undefined) return { glossary: [] };
   const m = readYaml(meta, text, warnings);
-  return { version: str(m?.version), date: str(m?.lastUpdated) };
+  return { version: str(m?.version), date: str(m?.lastUpdated), glossary: notesGlossary(str(m?.notes) ?? '', meta) };
+}
+
+/**
+ * The terms the manual's notes define, one per bullet "- **Force Disposition**: Each detachment grants…"
+ * ("Detachment Points (DP)" named "Detachment Points", alias "DP"); the notes' bold markers dropped.
+ */
+export function notesGlossary(notes: string, file: string): CoreRule[] {
+  const out: CoreRule[] = [];
+  for (const line of notes.split('\n')) {
+    const m = /^\s*[-*]\s+\*\*([^*\n]{1,60})\*\*\s*:\s*(\S.*)$/.exec(line);
+    if (!m) continue;
+    const [, term, text] = m;
+    const short = /^(.*?)\s*\(([^)]*)\)$/.exec(term.trim());
+    const name = (short?.[1] ?? term).trim();
+    out.push({ id: `mfm:notes:${name}`, name, aliases: short ? [short[2].toUpperCase()] : [], text: replacePairs(text.trim(), '**', '**', (k) => k), summary: [], source: { file, locator: 'notes' } });
+  }
+  return out;
 }
 
 /** "Munitorum Field Manual v1.1 (2026-07-22)". */
@@ -301,6 +319,7 @@ export function loadMfm(input: FileInput, options: MfmOptions = {}): LoadResult 
       });
     }
     const label = mfmLabel(version, date);
+    if (meta.glossary.length) data.glossary = meta.glossary;
     for (const d of data.datasheets) if (d.pricedBy) d.pricedBy = { ...d.pricedBy, label };
     data.sources.push({ kind: 'mfm', edition: 11, location: options.location ?? '(files)', version: label });
     linkLeaders(data.datasheets);

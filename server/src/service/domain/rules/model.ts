@@ -26,6 +26,11 @@ export interface RulesData {
    * Enhancements, the points limit), each with its value per battle size. Absent where no source states any.
    */
   forceConstraints?: ForceConstraint[];
+  /**
+   * Terms a source's notes define for mustering (the Munitorum Field Manual's "Detachment Points", "Force
+   * Disposition"): explained where a list names them, never looked up as rule words. Absent where no source has any.
+   */
+  glossary?: CoreRule[];
 }
 
 export type DataSourceKind = 'embedded' | 'bsdata' | 'wahapedia' | 'mfm';

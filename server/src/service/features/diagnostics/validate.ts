@@ -230,7 +230,12 @@ export function dataVersionLabel(rules: RulesIndex): string {
   const label: Record<string, string> = { wahapedia: 'Wahapedia', bsdata: 'BattleScribe data', mfm: 'Munitorum Field Manual', embedded: 'the embedded data' };
   const parts = rules.data.sources
     .filter((s, _i, all) => s.kind !== 'embedded' || all.length === 1)
-    .map((s) => `${label[s.kind] ?? s.kind}${s.version ? ` ${s.version}` : ''}`);
+    .map((s) => {
+      const kind = label[s.kind] ?? s.kind;
+      // A version that already names its source ("Munitorum Field Manual v1.1 (2026-07-22)") stands alone.
+      if (!s.version) return kind;
+      return s.version.toLowerCase().startsWith(kind.toLowerCase()) ? s.version : `${kind} ${s.version}`;
+    });
   return [...new Set(parts)].join(', ') || 'the embedded data';
 }
 

@@ -48,7 +48,8 @@ export function copiesLabel(c: CopyRange): string {
 export function datasheetMarkdown(d: Datasheet): string {
   const parts: string[] = [`### ${md(d.name)}`];
   const tags = [md(d.factionKeywords.join(', ')), md(d.role), d.combatPatrol ? `Combat Patrol: ${d.combatPatrol}` : undefined, d.epicHero ? 'Epic Hero' : undefined];
-  parts.push(`*${tags.filter(Boolean).join(' · ')}*`);
+  // Each tag once: a source may give the role "Epic Hero" as well as the flag.
+  parts.push(`*${tags.filter((t, i) => t && tags.findIndex((x) => x?.toLowerCase() === t.toLowerCase()) === i).join(' · ')}*`);
   parts.push(modelTable(d.models));
   const bases = d.models.filter((m) => m.base).map((m) => `${md(m.name)} ⌀${md(m.base)}`);
   if (bases.length) parts.push(`Bases: ${bases.join(', ')}`);
@@ -103,7 +104,7 @@ export function weaponMarkdown(w: Weapon, opts: WeaponMarkdownOptions = {}): str
   if (opts.explain && abilities.length) {
     parts.push(abilities.map((a) => {
       const rule = opts.explain!(a);
-      return `- **[${md(a)}]**${rule ? ` — ${mdBlock(ruleGist(rule))}` : ''}`;
+      return `- **[${md(a)}]**${rule ? ` — ${ruleLines(rule).map(md).join('  \n  ')}` : ''}`;
     }).join('\n'));
   }
   if (opts.datasheet) parts.push(sourceLine(opts.datasheet.source) + ` — ${md(opts.datasheet.name)}`);
@@ -127,15 +128,16 @@ export function stratagemMarkdown(s: Stratagem): string {
   return parts.join('\n\n');
 }
 
-/** A rule in one line: its summary's first point, or the first sentence of its text (past a heading that repeats its name). */
-export function ruleGist(r: CoreRule): string {
-  if (r.summary.length) return r.summary[0];
-  const paragraphs = r.text.split(/\n+/).map((p) => p.trim()).filter((p) => p && p.toUpperCase() !== p);
-  const first = paragraphs.find((p) => p !== r.flavor) ?? r.text;
-  // "Weapons with [X] in their profile are known as X weapons." says nothing: the next sentence does.
-  const sentences = first.match(/[^.!?]+[.!?]+(\s|$)/g)?.map((x) => x.trim()) ?? [first];
-  const sentence = sentences.find((x) => !/\bare known as\b/.test(x)) ?? sentences[0];
-  return sentence.length > 280 ? `${sentence.slice(0, 277)}…` : sentence;
+/**
+ * What a rule says, whole, as lines: the source's own bullet summary where it gives one, else every paragraph of
+ * its text (a heading that repeats its name and the italic lead-in left out). Nothing is cut: a section reference
+ * such as "(06.03)" or a second sentence stays where the data has it.
+ */
+export function ruleLines(r: CoreRule): string[] {
+  if (r.summary.length) return r.summary.map((s) => s.trim()).filter(Boolean);
+  const name = r.name.trim().toUpperCase();
+  const lines = r.text.split(/\n+/).map((p) => p.trim()).filter((p) => p && p.toUpperCase() !== name && p !== r.flavor);
+  return lines.length ? lines : [r.text.trim()];
 }
 
 export function modelMarkdown(m: ModelProfile, d: Datasheet, composition?: CompositionEntry): string {
@@ -194,7 +196,7 @@ export function abilityMarkdown(a: Ability, d: Datasheet, rule?: CoreRule): stri
 /** A keyword: the core rule of that name (if any) and which datasheets in the list carry it. */
 export function keywordMarkdown(keyword: string, carriers: string[], rule?: CoreRule, source?: SourceRef): string {
   const parts = [`### ${md(keyword)}`, '*Keyword*'];
-  if (rule) parts.push(mdBlock(ruleGist(rule)));
+  if (rule) parts.push(ruleLines(rule).map(md).join('  \n'));
   parts.push(carriers.length ? `**Carried in this list by:** ${md(carriers.join(', '))}` : 'No datasheet in this list carries it.');
   const src = rule?.source ?? source;
   if (src) parts.push(sourceLine(src));
