@@ -1,10 +1,10 @@
 // New Recruit text exports that share the "+++" banner and "(N pts)" unit
 // lines: GW-style (nrgw), WTC, WTC-Compact, and the header-less short form.
 import type { Unit } from './ast';
-import { Ctx, Node, guard, indentTree, inlineNodes, interpretBody, setFactionPath, setPoints, splitMarker } from './common';
+import { Ctx, Node, guard, indentTree, inlineNodes, interpretBody, parseBattleSize, setFactionPath, setPoints, splitMarker } from './common';
 import { Line, grp, numTok, trimRange } from './lines';
 import { isAppSection } from './gwapp';
-import { readDetachments, readDispositions } from './eleventh';
+import { isDispositionLine, readDetachments, readDispositions } from './eleventh';
 import { normalizeName } from '../text/normalize';
 import { AttachedBlock, AttachRefs, isAttachedGroupHeader } from './attached';
 
@@ -70,6 +70,8 @@ export function parseNewRecruit(ctx: Ctx, lines: Line[]): void {
     }
   }
 
+  if (list.format === 'compact') i = readCompactHeader(ctx, lines, i);
+
   // 11th edition: the GW export's Attached Units block, the tournament export's Leading / Attached to lines.
   const block = new AttachedBlock(ctx);
   const refs = new AttachRefs(ctx);
@@ -132,7 +134,8 @@ export function parseNewRecruit(ctx: Ctx, lines: Line[]): void {
         if (c) unit.statedModelCount = numTok(src, c[0], c[1]);
         charId = m[1];
         const rest = grp(m, 5, s);
-        if (rest) inline = inlineNodes(src, rest[0], rest[1]);
+        // A `Leading X[n]` token on the unit line (the compact text) is an attachment, as on a line of its own.
+        if (rest) inline = inlineNodes(src, rest[0], rest[1]).filter((nd) => !refs.take(unit!, nd.start, nd.end));
         return;
       }
       if (unit) {
@@ -185,4 +188,52 @@ function finishUnit(ctx: Ctx, unit: Unit, inline: Node[], body: Line[]): void {
     { inlineGroups: true, multiplyInline: true, childlessAreGroups: false, bundlesUnlessCounted: false, untalliedIsNote: false },
     true,
   );
+}
+
+const COMPACT_TITLE = /^(.*?\S)\s*\(\s*(\d[\d,]*)\s*pts\s*\)$/d;
+
+/**
+ * The compact text's header (`auspex convert --to compact`): "Title (2000 pts)", then one line of parts joined by
+ * " · ": the faction path ("-" for none), the detachments ("A, B (3 DP)"), "Force Disposition: X", the battle size.
+ * Returns the index of the first line after it.
+ */
+function readCompactHeader(ctx: Ctx, lines: Line[], i: number): number {
+  const src = ctx.src;
+  const list = ctx.list;
+  const next = () => {
+    while (i < lines.length && lines[i].blank) i++;
+    return i < lines.length ? lines[i++] : undefined;
+  };
+  const title = next();
+  if (title) {
+    const [s, e] = trimRange(src, title.start, title.end);
+    const m = COMPACT_TITLE.exec(src.slice(s, e));
+    const n = m ? grp(m, 1, s)! : [s, e];
+    list.title = ctx.tok(n[0], n[1]);
+    if (m) list.statedPoints = numTok(src, ...grp(m, 2, s)!);
+  }
+  const head = next();
+  if (!head) return i;
+  const [hs, he] = trimRange(src, head.start, head.end);
+  const parts: Array<[number, number]> = [];
+  let from = hs;
+  for (let at = src.indexOf(' · ', hs); at >= 0 && at < he; at = src.indexOf(' · ', from)) {
+    parts.push(trimRange(src, from, at));
+    from = at + 3;
+  }
+  parts.push(trimRange(src, from, he));
+  parts.forEach(([s, e], k) =>
+    guard(ctx, s, e, () => {
+      const text = src.slice(s, e);
+      if (k === 0) {
+        if (text !== '-') setFactionPath(ctx, s, e);
+        return;
+      }
+      const bs = parseBattleSize(src, s, e);
+      if (bs) list.battleSize = bs;
+      else if (isDispositionLine(text)) readDispositions(ctx, s, e);
+      else readDetachments(ctx, s, e, { and: false });
+    }),
+  );
+  return i;
 }
