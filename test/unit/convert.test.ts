@@ -93,3 +93,114 @@ describe('convert: round trips over every real list and every format', function 
     }
   }
 });
+
+/**
+ * A line's layout with its content left out: indentation, bullet, `CharN:` id, count notation (`Nx `, `N `, `N with `),
+ * a banner key, a `Key:` prefix, the point notation (`(N pts)`, `(N points)`, `[N points]`, `(+N pts)`, `[+N points]`,
+ * Detachment Points) and whether an inline list follows; section headers in capitals as one shape.
+ */
+function shape(line: string): string {
+  if (!line.trim()) return '(blank)';
+  const indent = /^\s*/.exec(line)![0].replace(/\t/g, '\\t');
+  let t = line.trim();
+  if (/^\+{5,}$/.test(t)) return 'BANNER';
+  const banner = /^\+ ([A-Z ]+):/.exec(t);
+  if (banner) return `+ ${banner[1]}:`;
+  if (t === '+') return '+';
+  if (t.startsWith(DROPPED_PREFIX)) return '# Dropped';
+  if (/^[A-Z][A-Z ]+$/.test(t)) return `${indent}SECTION`;
+  const marker = /^[•◦&]/.exec(t)?.[0] ?? '';
+  t = t.replace(/^[•◦&]\s*/, '');
+  const id = /^Char\d+: /.test(t) ? 'CharN: ' : '';
+  t = t.replace(/^Char\d+: /, '');
+  const count = /^\d+x /.test(t) ? 'Nx ' : /^\d+ with /.test(t) ? 'N with ' : /^\d+ /.test(t) ? 'N ' : '';
+  const pts = /(\(\+?\d[\d,]*\s*(?:pts|points|Points|point limit|Detachment Points)\)|\[\+?\d[\d,]*\s*points\]|\(\d+\/\d+ Detachment Points\))/.exec(t);
+  const key = /^([A-Z][A-Za-z ]*):/.exec(t)?.[1];
+  const inline = pts ? t.slice(pts.index + pts[0].length).startsWith(':') : !key && /: /.test(t);
+  return `${indent}${marker}${marker ? ' ' : ''}${id}${count}${key ? `${key}: ` : ''}…${pts ? ` ${pts[0].replace(/\d[\d,]*/g, 'N')}` : ''}${inline ? ': …' : ''}`;
+}
+
+/** The shapes line by line, a run of equal shapes as one (the exports list different numbers of items). */
+function layout(text: string, leaveOut: string[]): string[] {
+  const out: string[] = [];
+  for (const s of text.split(/\r?\n/).map(shape)) if (!leaveOut.includes(s) && out[out.length - 1] !== s) out.push(s);
+  while (out[out.length - 1] === '(blank)') out.pop();
+  return out;
+}
+
+describe('convert: each format has the layout of its real export (the *_worldeaters_2 army, in five formats in ../shared/lists-11e)', function () {
+  before(function () {
+    requireShared(this, 'lists-11e', 'gwapp11_worldeaters_2.txt');
+  });
+  const read = (f: string) => fs.readFileSync(sharedPath('lists-11e', f), 'utf8');
+  const convert = (from: string, format: ConvertFormat, edition?: 10 | 11) => {
+    const text = read(from);
+    return writeList(parseArmyList(text), format, edition, { source: text }).text;
+  };
+
+  it('app-v2: the app export converted is the real export line for line, but the footer (the app version, which no app wrote here)', () => {
+    const real = read('gwapp11_worldeaters_2.txt').trimEnd().split(/\r?\n/);
+    const ours = convert('gwapp11_worldeaters_2.txt', 'app-v2').trimEnd().split('\n');
+    assert.match(real[real.length - 1], /^Exported with App Version/);
+    assert.deepStrictEqual(ours, real.slice(0, -2));
+  });
+
+  it('app-v2 from the French app export: the same English layout (names as the export wrote them)', () => {
+    const en = convert('gwapp11_worldeaters_2.txt', 'app-v2').split('\n').map(shape);
+    const fr = convert('gwapp11fr_worldeaters_2.txt', 'app-v2').split('\n').map(shape);
+    assert.deepStrictEqual(fr, en);
+  });
+
+  it("app: the 10th-edition form is the app's v1 layout (a real v1 export, gwapp_spacewolves_3 in ../shared/lists: another army, so its layout is compared)", function () {
+    requireShared(this, 'lists', 'gwapp_spacewolves_3.txt');
+    const real = fs.readFileSync(sharedPath('lists', 'gwapp_spacewolves_3.txt'), 'utf8');
+    const out = convert('gwapp11_worldeaters_2.txt', 'app', 10);
+    const ours = new Set(out.split('\n').map(shape));
+    const theirs = new Set(real.split(/\r?\n/).map(shape));
+    // The dropped line (Detachment Points, the force disposition, attached units: the 10th-edition form has none);
+    // the app's own footer.
+    assert.deepStrictEqual([...ours].filter((s) => !theirs.has(s)), ['# Dropped']);
+    assert.deepStrictEqual([...theirs].filter((s) => !ours.has(s)), ['Exported with App Version: …']);
+  });
+
+  // New Recruit's export of this army states the enhancement costs and the faction path as New Recruit writes them,
+  // so it is the source here; its content differs from the other exports only where noted.
+  const cases: Array<{ format: ConvertFormat; real: string; leaveOut: string[]; why: string }> = [
+    {
+      format: 'nr-gw',
+      real: 'nrgw11_worldeaters_2.txt',
+      leaveOut: ['+ SECONDARY:', '    • …'],
+      why: "New Recruit's SECONDARY summary (not part of the army) and its untallied '• Icon of Khorne' (Auspex writes '• 1x Icon of Khorne')",
+    },
+    {
+      format: 'nr-tournament',
+      real: 'nrtournament11_worldeaters_2.txt',
+      leaveOut: ['+ SECONDARY:', '(blank)'],
+      why: "New Recruit's SECONDARY summary, and blank lines: New Recruit separates sections it names nowhere in the text, which Auspex cannot read back, so it separates only the characters from the rest",
+    },
+    {
+      format: 'warorgan',
+      real: 'warorgan11_worldeaters_2.txt',
+      leaveOut: ['Detachments: …', 'Detachments: … (N/N Detachment Points)', 'Battle Size: … (N point limit)'],
+      why: 'War Organ states the battle size and the Detachment Points with their allowance; New Recruit\'s export states neither (so neither can be written); War Organ also groups units under names of its own',
+    },
+  ];
+  for (const c of cases) {
+    it(`${c.format}: the layout of ${c.real} line by line (left out: ${c.why})`, () => {
+      const out = convert('nrgw11_worldeaters_2.txt', c.format);
+      const real = read(c.real);
+      const leave = [...c.leaveOut, '# Dropped'];
+      if (c.format === 'warorgan') {
+        // War Organ's group headers are its own names; the converted text groups by the app's sections: compare
+        // everything but the order of the groups (the set of shapes).
+        assert.deepStrictEqual(new Set(layout(out, leave)), new Set(layout(real, leave)));
+      } else assert.deepStrictEqual(layout(out, leave), layout(real, leave));
+    });
+  }
+
+  it("nr-tournament from the app export: attached units as New Recruit's `Leading X[n]` lines, read back as the same attachments", () => {
+    const out = convert('gwapp11_worldeaters_2.txt', 'nr-tournament');
+    assert.deepStrictEqual(out.split('\n').filter((l) => l.startsWith('Leading ')), ['Leading Khorne Berzerkers[1]', 'Leading Exalted Eightbound[1]', 'Leading Khorne Berzerkers[2]', 'Leading Khorne Berzerkers[3]']);
+    assert.strictEqual(parseArmyList(out).attachments?.length, 4);
+  });
+});

@@ -135,7 +135,9 @@ export function parseNewRecruit(ctx: Ctx, lines: Line[]): void {
         charId = m[1];
         const rest = grp(m, 5, s);
         // A `Leading X[n]` token on the unit line (the compact text) is an attachment, as on a line of its own.
-        if (rest) inline = inlineNodes(src, rest[0], rest[1]).filter((nd) => !refs.take(unit!, nd.start, nd.end));
+        // "2x Chaos Spawn (95 pts): 2 with A, B": one loadout of every model, its items all counted twice.
+        if (rest && /^\d+\s+with\s/i.test(src.slice(rest[0], rest[1]))) inline = [{ start: rest[0], end: rest[1], marker: '', children: [], inline: true }];
+        else if (rest) inline = inlineNodes(src, rest[0], rest[1]).filter((nd) => !refs.take(unit!, nd.start, nd.end));
         return;
       }
       if (unit) {

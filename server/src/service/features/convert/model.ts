@@ -197,37 +197,38 @@ export function singleModel(u: ArmyUnit): boolean {
 }
 
 /**
- * A group's wargear as per-model loadouts, for the formats that write "5 with A, B": every copy of every item is
- * dealt to the models in turn, so the loadouts add up to the group's totals exactly (the per-model split the text
- * did not state is not invented beyond that); equal loadouts are counted together, in order of first appearance.
+ * A group's wargear as per-model loadouts, for the formats that write "5 with A, B": the copies of each item (the
+ * most numerous first) go to the models carrying the fewest items so far, so the loadouts add up to the group's
+ * totals exactly and look like real ones (a pistol and a melee weapon each); the per-model split the text did not
+ * state is not claimed beyond that. Equal loadouts are counted together, in order of first appearance. The result
+ * depends on the totals only, so a text read back gives the same loadouts again.
  */
 export function loadouts(g: Group): Array<{ count: number; items: Item[] }> {
   const n = Math.max(1, g.count);
   const per: Array<Map<string, number>> = Array.from({ length: n }, () => new Map());
-  let next = 0;
-  // By name, so that the loadouts depend on the totals only (and read back, give the same loadouts again).
-  const items = [...g.items].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const load = new Array<number>(n).fill(0);
+  const items = [...g.items].sort((a, b) => b.count - a.count || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const it of items) {
-    // An item every model carries the same number of goes to each at once.
-    if (it.count % n === 0) {
-      for (const m of per) m.set(it.name, (m.get(it.name) ?? 0) + it.count / n);
-      continue;
-    }
-    for (let c = 0; c < it.count; c++) {
-      const m = per[next % n];
-      m.set(it.name, (m.get(it.name) ?? 0) + 1);
-      next++;
+    let left = it.count;
+    // Whole rounds: every model gets the same number.
+    const each = Math.floor(left / n);
+    if (each) for (let m = 0; m < n; m++) per[m].set(it.name, each), (load[m] += each);
+    left -= each * n;
+    const order = [...load.keys()].sort((a, b) => load[a] - load[b] || a - b).slice(0, left);
+    for (const m of order.sort((a, b) => a - b)) {
+      per[m].set(it.name, (per[m].get(it.name) ?? 0) + 1);
+      load[m]++;
     }
   }
   const out: Array<{ count: number; items: Item[]; key: string }> = [];
   for (const m of per) {
-    const loadout = [...m].map(([name, count]) => ({ name, count }));
+    const loadout = [...m].map(([name, count]) => ({ name, count })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     const key = JSON.stringify(loadout);
     const same = out.find((o) => o.key === key);
     if (same) same.count++;
     else out.push({ count: 1, items: loadout, key });
   }
-  return out.map(({ count, items }) => ({ count, items }));
+  return out.map(({ count, items: l }) => ({ count, items: l }));
 }
 
 /** "2x Bolt pistol", or the name alone for one. */
