@@ -6,6 +6,7 @@ import { CancellationTokenSource, CodeLens, commands, ExtensionContext, Position
 import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
 import { DamageView } from './damageView';
 import { MatchupView } from './matchupView';
+import { registerConvertCommands } from './convertCommands';
 
 let client: LanguageClient | undefined;
 
@@ -58,6 +59,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
     commands.registerCommand('auspex.showOutput', () => outputChannel.show(true)),
     commands.registerCommand('auspex.reloadData', () => client?.sendRequest('auspex/reloadData')),
     commands.registerCommand('auspex.importRoster', () => importRoster()),
+    ...registerConvertCommands(() => client),
     // From the palette (edition picked) or a quick fix (edition given).
     commands.registerCommand('auspex.downloadData', (edition?: unknown) => downloadData(typeof edition === 'string' ? edition : undefined)),
     // The code lenses' command: (uri, unit index, target index, initial conditions).

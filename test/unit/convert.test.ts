@@ -8,6 +8,9 @@ import type { ArmyList, Unit } from '../../server/src/service/domain/parse/ast';
 import { CONVERT_FORMATS, ConvertFormat, DROPPED_PREFIX, writeList } from '../../server/src/service/features/convert';
 import { normalizeName } from '../../server/src/service/domain/text/normalize';
 import { hasShared, requireShared, sharedPath } from '../support/shared';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { createLanguageService } from '../../server/src/service/languageService';
+import { RulesProvider } from '../../server/src/node/rulesProvider';
 
 const FOLDERS = ['lists', 'lists-11e'];
 
@@ -202,5 +205,33 @@ describe('convert: each format has the layout of its real export (the *_worldeat
     const out = convert('gwapp11_worldeaters_2.txt', 'nr-tournament');
     assert.deepStrictEqual(out.split('\n').filter((l) => l.startsWith('Leading ')), ['Leading Khorne Berzerkers[1]', 'Leading Exalted Eightbound[1]', 'Leading Khorne Berzerkers[2]', 'Leading Khorne Berzerkers[3]']);
     assert.strictEqual(parseArmyList(out).attachments?.length, 4);
+  });
+});
+
+describe("convert through the language service, with the rules data (the editor's commands)", function () {
+  this.timeout(120000);
+  it('compact leaves out the wargear the datasheet gives by default, says so, and still converts to itself', function () {
+    requireShared(this, 'data', 'bsdata-11e');
+    requireShared(this, 'data', 'mfm-11e', 'v1.1');
+    requireShared(this, 'lists-11e', 'gwapp11_worldeaters_2.txt');
+    const provider = new RulesProvider({ paths: [sharedPath('data', 'bsdata-11e'), sharedPath('data', 'mfm-11e', 'v1.1')] });
+    provider.ensureFaction('World Eaters', 11);
+    const service = createLanguageService();
+    service.setRules(provider.rulesFor(11), 11);
+    const text = fs.readFileSync(sharedPath('lists-11e', 'gwapp11_worldeaters_2.txt'), 'utf8');
+    const r = service.convert(TextDocument.create('file:///we2.army', 'army-list', 1, text), 'compact');
+    assert.ok('text' in r, JSON.stringify(r));
+    const without = writeList(parseArmyList(text), 'compact', 11, { source: text });
+    const line = (t: string, unit: string) => t.split('\n').find((l) => l.startsWith(unit))!;
+    // A Maulerfiend comes with lasher tendrils and Maulerfiend fists: nothing differs, nothing is listed.
+    assert.strictEqual(line(without.text, 'Maulerfiend'), 'Maulerfiend (140 pts): Lasher tendrils, Maulerfiend fists');
+    assert.strictEqual(line(r.text, 'Maulerfiend'), 'Maulerfiend (140 pts)');
+    const defaulted = r.dropped.find((d) => d.startsWith('default wargear of '));
+    assert.ok(defaulted, r.dropped.join('; '));
+    const back = service.convert(TextDocument.create('file:///we2c.army', 'army-list', 1, r.text), 'compact');
+    assert.ok('text' in back);
+    assert.strictEqual(back.text, r.text);
+    // Without the data nothing is left out.
+    assert.ok(!without.dropped.some((d) => d.startsWith('default wargear')));
   });
 });

@@ -19,6 +19,7 @@ import {
   TextDocumentSyncKind,
 } from 'vscode-languageserver/node';
 import type { CancellationToken } from 'vscode-languageserver/node';
+import { CONVERT_FORMATS, isConvertFormat } from '../service/features/convert';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createLanguageService, LanguageService } from '../service/languageService';
 import type { BreakdownConditions, DamageBreakdown } from '../service/features/damageBreakdown';
@@ -58,6 +59,8 @@ export const DamageBreakdownRequest = new RequestType<{ uri: string; unitIndex: 
 export const MatchupRequest = new RequestType<{ uri: string; conditions?: MatchupConditions }, Matchup | null, void>('auspex/matchup');
 
 /** Client → server: download an edition's community rules data into the cache (cancellable), then use it. */
+/** The list in another export format (*Convert List To…*, *Copy List As…*): the text, or why not. */
+export const ConvertRequest = new RequestType<{ uri: string; format: string; edition?: number }, { text: string; dropped: string[] } | { error: string } | null, void>('auspex/convert');
 export const DownloadDataRequest = new RequestType<{ edition?: string; sources?: string[] }, DownloadDataResult, void>('auspex/downloadData');
 /** Server → client: bytes received so far by the download under way. */
 export const DownloadProgressNotification = new NotificationType<{ source: string; received: number; total?: number }>('auspex/downloadProgress');
@@ -505,6 +508,14 @@ export function startServer(connection: Connection): void {
     refuseDeep(p) ?? withDoc(String(p?.uri), null, (doc) => {
       syncOpponent(doc);
       return service.matchup(doc, p.conditions && typeof p.conditions === 'object' ? p.conditions : {});
+    }),
+  );
+  connection.onRequest(ConvertRequest, (p) =>
+    refuseDeep(p) ?? withDoc(String(p?.uri), null, (doc) => {
+      const format = String(p?.format);
+      if (!isConvertFormat(format)) return { error: `unknown format "${format}" (${CONVERT_FORMATS.join(', ')})` };
+      const edition = p?.edition === 10 || p?.edition === 11 ? p.edition : undefined;
+      return service.convert(doc, format, edition);
     }),
   );
   connection.languages.inlayHint.on((p, token) => withDoc(p.textDocument.uri, [], (doc) => service.inlayHints(doc, p.range), token));

@@ -10,6 +10,7 @@
 // differs from the datasheet's default when the caller knows the defaults (`DefaultGear`); domain/parse reads it
 // back (format 'compact').
 import type { Unit } from '../../domain/parse/ast';
+import { spellingKey } from '../../domain/text/normalize';
 import { Army, ArmyUnit, Item, Written, counted, detachmentsWithDp, factionPath, finish, indexedName, unitTotals } from './model';
 
 /** The default wargear of a unit at its size, as totals, when the caller has the datasheet; undefined: not known. */
@@ -43,7 +44,7 @@ export function writeCompact(army: Army, defaults?: DefaultGear): Written {
       for (const e of u.enhancements) tokens.push(e.points !== undefined ? `${e.name} (+${e.points} pts)` : `Enhancement: ${e.name}`);
       const totals = unitTotals(u);
       const def = defaults?.(u.unit, u.models);
-      const shown = def ? totals.filter((w) => !def.some((d) => d.name.toLowerCase() === w.name.toLowerCase() && d.count === w.count)) : totals;
+      const shown = def ? totals.filter((w) => !def.some((d) => spellingKey(d.name) === spellingKey(w.name) && d.count === w.count)) : totals;
       if (shown.length < totals.length) defaulted++;
       tokens.push(...shown.map((w) => counted(w)));
       if (u.leading) tokens.push(`Leading: ${u.leading}`);

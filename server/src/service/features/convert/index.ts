@@ -9,27 +9,14 @@ import { writeAppV2 } from './appV2';
 import { writeNrGw, writeNrTournament } from './newRecruit';
 import { writeWarOrgan } from './warOrgan';
 import { DefaultGear, writeCompact } from './compact';
+import type { ConvertFormat } from './formats';
 
 export type { Written, WriteOptions } from './model';
 export type { DefaultGear } from './compact';
 export { DROPPED_PREFIX } from './model';
 
-export const CONVERT_FORMATS = ['app', 'app-v2', 'nr-gw', 'nr-tournament', 'warorgan', 'compact'] as const;
-export type ConvertFormat = (typeof CONVERT_FORMATS)[number];
-
-/** One line per format, for the CLI's help and the editor's quick pick. */
-export const FORMAT_DESCRIPTIONS: Record<ConvertFormat, string> = {
-  app: 'official app export (the layout Format Document writes)',
-  'app-v2': "official app v2 export, as the 11th-edition app writes it",
-  'nr-gw': 'New Recruit, GW format',
-  'nr-tournament': 'New Recruit, tournament (WTC) format',
-  warorgan: "War Organ's export",
-  compact: 'compact text for chat: one line per unit',
-};
-
-export function isConvertFormat(s: string): s is ConvertFormat {
-  return (CONVERT_FORMATS as readonly string[]).includes(s);
-}
+export { CONVERT_FORMATS, FORMAT_DESCRIPTIONS, isConvertFormat } from './formats';
+export type { ConvertFormat } from './formats';
 
 export interface ConvertOptions extends WriteOptions {
   /** `compact`: the datasheet's default wargear, to leave it out. */
