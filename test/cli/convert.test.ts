@@ -7,7 +7,8 @@ import * as path from 'path';
 import { repoRoot, requireShared, sharedPath } from '../support/shared';
 
 function auspex(args: string[]) {
-  const r = spawnSync(process.execPath, [path.join(repoRoot, 'dist', 'cli.js'), ...args], { cwd: repoRoot, encoding: 'utf8' });
+  // --no-cache: the output must not depend on rules data cached on this machine.
+  const r = spawnSync(process.execPath, [path.join(repoRoot, 'dist', 'cli.js'), ...args, ...(args.includes('--to') && args[args.length - 1] !== '--to' ? ['--no-cache'] : [])], { cwd: repoRoot, encoding: 'utf8' });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -37,6 +38,20 @@ describe('auspex convert', () => {
     assert.strictEqual(ten.code, 0, ten.stderr);
     assert.doesNotMatch(ten.stdout, /Detachment Points\)|ATTACHED UNITS|Attached as/);
     assert.match(ten.stdout.trimEnd().split('\n').pop()!, /^# Dropped .*Detachment Points; force disposition Purge the Foe; 4 attached units$/);
+  });
+
+  it('with the rules data (--data), compact leaves out the wargear the datasheets give by default', function () {
+    requireShared(this, 'data', 'bsdata-11e');
+    requireShared(this, 'data', 'mfm-11e', 'v1.1');
+    requireShared(this, 'lists-11e', 'gwapp11_worldeaters_2.txt');
+    const file = sharedPath('lists-11e', 'gwapp11_worldeaters_2.txt');
+    const data = ['--data', sharedPath('data', 'bsdata-11e'), '--data', sharedPath('data', 'mfm-11e', 'v1.1')];
+    const withData = auspex(['convert', file, '--to', 'compact', ...data]);
+    assert.strictEqual(withData.code, 0, withData.stderr);
+    assert.ok(withData.stdout.split('\n').includes('Maulerfiend (140 pts)'), withData.stdout);
+    assert.match(withData.stdout.trimEnd().split('\n').pop()!, /; default wargear of \d+ units$/);
+    const bare = auspex(['convert', file, '--to', 'compact']);
+    assert.ok(bare.stdout.split('\n').includes('Maulerfiend (140 pts): Lasher tendrils, Maulerfiend fists'), bare.stdout);
   });
 
   it('refuses bad input with one line and exit 2', () => {

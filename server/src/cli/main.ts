@@ -28,7 +28,8 @@ const USAGE = `Usage:
       print the parsed list (format, units, ranges, errors) as JSON
   auspex convert <file> --to app|app-v2|nr-gw|nr-tournament|warorgan|compact [--edition 10|11]
       print the list in another export format (the list's edition chooses the 10th- or
-      11th-edition form); what the format cannot hold is said in the last line
+      11th-edition form); what the format cannot hold is said in the last line; with
+      rules data (--data, the cache), compact leaves out each datasheet's default wargear
   auspex import <file.ros|file.rosz>
       print a BattleScribe roster as an army list in the official app layout
   auspex damage --json
@@ -163,7 +164,7 @@ export function run(argv: string[], io: CliIO = processIO, env: NodeJS.ProcessEn
       case 'parse':
         return parseCommand(args.positional, io);
       case 'convert':
-        return convertCommand(args.positional, args.to, args.edition ?? 'auto', io);
+        return convertCommand(args.positional, args.to, listService(), io, forEdition);
       case 'import':
         return importCommand(args.positional, io);
       case 'damage':
