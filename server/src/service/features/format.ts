@@ -326,7 +326,7 @@ function detachmentLine(list: ArmyList): string | undefined {
 }
 
 /** The footer line holding the app's data version, as written. */
-function footerLine(text: string, list: ArmyList): string | undefined {
+export function footerLine(text: string, list: ArmyList): string | undefined {
   const v = list.dataVersion;
   if (!v) return undefined;
   const start = text.lastIndexOf('\n', v.span.start) + 1;

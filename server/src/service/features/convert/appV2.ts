@@ -1,8 +1,8 @@
 // `app-v2`: the official app's v2 export as it stands in real exports (gwapp11_*): `(N points)`, the first
 // wargear item bulleted and the rest as continuation lines, `Attached Units` with `Attached Unit N` groups and
 // `• Attached as:` bullets at column 0, two blank lines before each section. In the 10th-edition form it is the
-// v1 app's "dialect B" (battle size before the detachment). It holds everything the tree holds; the footer
-// (the app's own version) is not written, since no app exported this text.
+// v1 app's "dialect B" (battle size before the detachment). It holds everything the tree holds; the footer (the
+// app's version and data version) only when the source has one, as written.
 import { APP_SECTIONS } from '../format';
 import { Army, ArmyUnit, Item, Written, attachedUnits, bySection, finish, singleModel } from './model';
 
@@ -38,6 +38,8 @@ export function writeAppV2(army: Army): Written {
     out.push('', '', section);
     for (const u of units) out.push('', ...unitLines(u, false));
   }
+  // The app's footer names the data version the list was built with: kept as the source wrote it (never made up).
+  if (army.appFooter) out.push('', army.appFooter);
   return finish(out, army, []);
 }
 

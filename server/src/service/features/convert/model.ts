@@ -3,7 +3,7 @@
 // cannot hold; nothing here knows a format's layout.
 import type { ArmyList, AttachRole, Unit } from '../../domain/parse/ast';
 import type { Edition } from '../../domain/editions/edition';
-import { AppSection, SectionResolver, namedAppSection, sectionOfUnit } from '../format';
+import { AppSection, SectionResolver, footerLine, namedAppSection, sectionOfUnit } from '../format';
 
 export interface Item {
   name: string;
@@ -61,6 +61,8 @@ export interface Army {
   dropped: string[];
   /** Dropped items an earlier conversion declared (its `# Dropped …` line), carried forward. */
   droppedBefore: string[];
+  /** The app v2 export's footer naming the data version the list was built with, as the source wrote it. */
+  appFooter?: string;
 }
 
 export interface WriteOptions {
@@ -116,6 +118,7 @@ export function armyOf(list: ArmyList, edition: Edition, opts: WriteOptions = {}
     attachments,
     dropped,
     droppedBefore,
+    appFooter: eleventh && src ? footerLine(src, list) : undefined,
   };
   if (!eleventh) {
     // The 10th-edition form holds none of what the 11th edition adds.
