@@ -7,7 +7,8 @@ import { parseArmyList } from '../../server/src/service/domain/parse';
 import type { ArmyList, Unit } from '../../server/src/service/domain/parse/ast';
 import { CONVERT_FORMATS, ConvertFormat, DROPPED_PREFIX, writeList } from '../../server/src/service/features/convert';
 import { normalizeName } from '../../server/src/service/domain/text/normalize';
-import { hasShared, requireShared, sharedPath } from '../support/shared';
+import * as path from 'path';
+import { hasShared, repoRoot, requireShared, sharedPath } from '../support/shared';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createLanguageService } from '../../server/src/service/languageService';
 import { RulesProvider } from '../../server/src/node/rulesProvider';
@@ -72,11 +73,34 @@ function armySig(l: ArmyList, dropped: string[], format: ConvertFormat, eleventh
   };
 }
 
+/** The project's own lists (examples, fixtures): Combat Patrol lists whose units state no points among them. */
+function ownLists(): Array<{ file: string; text: string }> {
+  return ['examples', 'test/fixtures/lists'].flatMap((d) =>
+    fs
+      .readdirSync(path.join(repoRoot, d))
+      .filter((n) => /\.(army|txt|40k)$/.test(n))
+      .sort()
+      .map((n) => ({ file: `${d}/${n}`, text: fs.readFileSync(path.join(repoRoot, d, n), 'utf8') }))
+      .filter(({ text }) => {
+        const l = parseArmyList(text);
+        return !l.errors.length && l.units.length > 0;
+      }),
+  );
+}
+
 describe('convert: round trips over every real list and every format', function () {
   before(function () {
     requireShared(this, 'lists');
   });
-  for (const { file, text } of hasShared('lists') ? realLists() : []) {
+  roundTrips(hasShared('lists') ? realLists() : []);
+});
+
+describe("convert: round trips over the project's own lists (units without points, no header)", () => {
+  roundTrips(ownLists());
+});
+
+function roundTrips(lists: Array<{ file: string; text: string }>): void {
+  for (const { file, text } of lists) {
     // The list's own edition's form, and the other edition's (`--edition`): an 11th-edition list in the 10th-edition
     // form drops (and says so) its Detachment Points, dispositions and attached units.
     for (const [format, other] of CONVERT_FORMATS.flatMap((f) => [[f, false], [f, true]] as Array<[ConvertFormat, boolean]>)) {
@@ -101,7 +125,7 @@ describe('convert: round trips over every real list and every format', function 
       });
     }
   }
-});
+}
 
 /**
  * A line's layout with its content left out: indentation, bullet, `CharN:` id, count notation (`Nx `, `N `, `N with `),

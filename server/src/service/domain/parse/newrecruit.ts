@@ -13,6 +13,8 @@ const FIELD = /^\+\s*([A-Z][A-Z ]*?)\s*:\s*(.*?)\s*$/d;
 const AMP = /^&\s*(.*?)\s*$/d;
 const UNIT = /^(?:([A-Za-z]+\d+)\s*:\s*)?(?:(\d+)\s*x\s+)?(.*?\S)\s*\(\s*(\d[\d,]*)\s*pts?\s*\)(?:\s*:\s*(.*?))?\s*$/d;
 const FOOTER = /^Created with (?:new ?recruit|newrecruit)/i;
+/** A unit line without points: the groups of UNIT, its points group (4) never set. */
+const UNIT_UNPRICED = /^(?:([A-Za-z]+\d+)\s*:\s*)?(?:(\d+)\s*x\s+)?(.*?\S)()(?:\s*:\s+(.*?))?\s*$/d;
 const ON = /^(.*?)\s*\(\s*on\s+(?:([A-Za-z]+\d+)\s*:\s*)?(.*?)\s*\)$/d;
 
 interface BannerRef {
@@ -124,12 +126,15 @@ export function parseNewRecruit(ctx: Ctx, lines: Line[]): void {
         block.openGroup(s, e);
         return;
       }
-      const m = !mk.marker && line.indent === 0 ? UNIT.exec(text) : null;
+      // A unit line may omit its points (a Combat Patrol list): read so when its body follows, or when it names
+      // a character id or a count, or in the compact text (every line a unit).
+      const m = !mk.marker && line.indent === 0 ? (UNIT.exec(text) ?? (unpricedUnit(text, list.format === 'compact', unit ? undefined : lines[i + 1]) ? UNIT_UNPRICED.exec(text) : null)) : null;
       if (m) {
         close();
         const n = grp(m, 3, s)!;
         unit = ctx.addUnit(ctx.tok(n[0], n[1]), s, e);
-        setPoints(ctx, unit, grp(m, 4, s));
+        const p = grp(m, 4, s);
+        setPoints(ctx, unit, p && p[1] > p[0] ? p : undefined);
         const c = grp(m, 2, s);
         if (c) unit.statedModelCount = numTok(src, c[0], c[1]);
         charId = m[1];
@@ -227,8 +232,9 @@ function readCompactHeader(ctx: Ctx, lines: Line[], i: number): number {
   parts.forEach(([s, e], k) =>
     guard(ctx, s, e, () => {
       const text = src.slice(s, e);
+      if (text === '-') return;
       if (k === 0) {
-        if (text !== '-') setFactionPath(ctx, s, e);
+        setFactionPath(ctx, s, e);
         return;
       }
       const bs = parseBattleSize(src, s, e);
@@ -238,4 +244,17 @@ function readCompactHeader(ctx: Ctx, lines: Line[], i: number): number {
     }),
   );
   return i;
+}
+
+/**
+ * Whether a column-0 line without points is a unit line: in the compact text, with a `CharN:` id or an `Nx` count,
+ * or, outside any unit (`next` given only then), followed by its body.
+ */
+function unpricedUnit(text: string, compact: boolean, next: Line | undefined): boolean {
+  // A unit's own lines: its attachment, its enhancement.
+  if (/^(?:Leading\s|Attached\s+to\s|Enhancements?\s*:|\d+\s+with\s)/i.test(text)) return false;
+  if (compact || /^(?:[A-Za-z]+\d+\s*:\s*)?\d+\s*x\s/.test(text) || /^[A-Za-z]+\d+\s*:\s*\S/.test(text)) return true;
+  if (!next || next.blank) return false;
+  const t = next.text.trim();
+  return /^[•◦]\s/.test(t) || /^\d+\s+with\s/i.test(t);
 }

@@ -24,6 +24,8 @@ const FOOTER = /^Created with War ?Organ/i;
 const GROUP_WITH = /^(\d+)\s+(.+?)\s+with\s+(.+)$/di;
 const COUNTED = /^(\d+)\s*[xX×]?\s+(.+)$/d;
 const BARE_GROUP = /^(\d+)\s+(\p{L}.*)$/du;
+/** A unit line without points: the name alone (UNIT's points groups never set). */
+const UNPRICED = /^(.*\S)()()$/d;
 
 export function parseWarOrgan(ctx: Ctx, lines: Line[]): void {
   const src = ctx.src;
@@ -105,12 +107,15 @@ export function parseWarOrgan(ctx: Ctx, lines: Line[]): void {
         unit.span.end = e;
         return;
       }
-      const m = UNIT.exec(t);
+      // A unit line may omit its points (a Combat Patrol list): a line its bullets follow is a unit, not a group.
+      const next = lines[i + 1];
+      const m = UNIT.exec(t) ?? (next && !next.blank && splitMarker(src, next).marker ? UNPRICED.exec(t) : null);
       close();
       if (m) {
         const nm = grp(m, 1, s)!;
         unit = ctx.addUnit(ctx.tok(nm[0], nm[1]), s, e);
-        setPoints(ctx, unit, grp(m, 2, s) ?? grp(m, 3, s));
+        const p = [grp(m, 2, s), grp(m, 3, s)].find((r) => r && r[1] > r[0]);
+        setPoints(ctx, unit, p);
         return;
       }
       // Any other line names a group of units.

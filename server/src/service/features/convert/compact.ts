@@ -20,10 +20,11 @@ export function writeCompact(army: Army, defaults?: DefaultGear): Written {
   const out: string[] = [];
   out.push(`${army.title ?? army.faction ?? 'Army List'}${army.total !== undefined ? ` (${army.total} pts)` : ''}`);
   const head: string[] = [];
+  // Faction · detachments · [force disposition ·] battle size, "-" for what the list does not state.
   head.push(factionPath(army) ?? '-');
-  if (army.detachments.length) head.push(detachmentsWithDp(army, ', ', 'DP'));
+  head.push(army.detachments.length ? detachmentsWithDp(army, ', ', 'DP') : '-');
   if (army.dispositions.length) head.push(`Force Disposition: ${army.dispositions.join(', ')}`);
-  if (army.size) head.push(`${army.size.name}${army.size.points !== undefined ? ` (${army.size.points} pts)` : ''}`);
+  head.push(army.size ? `${army.size.name}${army.size.points !== undefined ? ` (${army.size.points} pts)` : ''}` : '-');
   out.push(head.join(' · '), '');
   const leads = new Map<ArmyUnit, ArmyUnit>();
   const supports: ArmyUnit[] = [];

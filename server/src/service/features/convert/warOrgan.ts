@@ -37,7 +37,8 @@ export function writeWarOrgan(army: Army): Written {
   if (army.detachments.length) out.push(`Detachments: ${detachmentsWithDp(army, ', ')}`);
   if (army.dispositions.length) out.push(`Force Disposition: ${army.dispositions.join(', ')}`);
   for (const [section, units] of bySection(army, APP_SECTIONS)) {
-    out.push('', SECTION[section]);
+    // Without a faction line a reader takes the line after the title for the faction: no group headers then.
+    if (army.faction) out.push('', SECTION[section]);
     for (const u of units) out.push('', ...unitLines(u));
   }
   const dropped: string[] = [];
