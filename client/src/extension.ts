@@ -7,6 +7,7 @@ import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } f
 import { DamageView } from './damageView';
 import { DocumentStatus, DownloadOffer, progressMessage, readyMessage, ServerStatus, statusView } from './dataStatus';
 import { MatchupView } from './matchupView';
+import { registerConvertCommands } from './convertCommands';
 
 let client: LanguageClient | undefined;
 
@@ -59,6 +60,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
     commands.registerCommand('auspex.showOutput', () => outputChannel.show(true)),
     commands.registerCommand('auspex.reloadData', () => client?.sendRequest('auspex/reloadData')),
     commands.registerCommand('auspex.importRoster', () => importRoster()),
+    ...registerConvertCommands(() => client),
     // From the palette (edition picked) or a quick fix (edition given).
     commands.registerCommand('auspex.downloadData', (edition?: unknown) => downloadData(typeof edition === 'string' ? edition : undefined)),
     // The code lenses' command: (uri, unit index, target index, initial conditions).

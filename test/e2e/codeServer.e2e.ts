@@ -453,6 +453,22 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
     await wb.runCommand('File: Revert File');
   });
 
+  it('converts the list (Auspex: Convert List To…, a format picked) into a new Army List editor, and copies it (Copy List As…)', async function () {
+    await wb.runCommand('View: Close All Editors');
+    await wb.openFile(CLAW);
+    await wb.languageMode('Army List');
+    await wb.runCommandAndPick('Auspex: Convert List To', 'nr-gw', UI_TIMEOUT);
+    // New Recruit's banner, in a new untitled editor in the Army List language.
+    await wb.waitLineText(2, '+ FACTION KEYWORD: Genestealer Cults');
+    await wb.page.locator('.tabs-container .tab', { hasText: /Untitled/i }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+    await wb.languageMode('Army List');
+    await wb.screenshot('convert-nr-gw');
+    await wb.runCommand('View: Close All Editors');
+    await wb.openFile(CLAW);
+    await wb.runCommandAndPick('Auspex: Copy List As', 'compact', UI_TIMEOUT);
+    await wb.page.locator('.notifications-toasts', { hasText: /on the clipboard as compact/ }).waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+  });
+
   it('sets an opponent (Auspex: Set Opponent List): the lens names an opponent unit, Auspex: Show Matchup opens the matrix', async function () {
     await wb.runCommand('View: Close All Editors');
     // A real 11th-edition pair (World Eaters against Orks, 15 opponent columns) when ../shared has it and its data

@@ -16,6 +16,7 @@ import { importCommand } from './importRoster';
 import { reportCommand } from './report';
 import { diffCommand } from './diff';
 import { matchupCommand } from './matchup';
+import { convertCommand } from './convert';
 import { CliError, CliIO, EXIT_USAGE, processIO } from './io';
 
 const USAGE = `Usage:
@@ -25,6 +26,10 @@ const USAGE = `Usage:
       that other version of the data, and each list's total under both
   auspex parse <file> --json
       print the parsed list (format, units, ranges, errors) as JSON
+  auspex convert <file> --to app|app-v2|nr-gw|nr-tournament|warorgan|compact [--edition 10|11]
+      print the list in another export format (the list's edition chooses the 10th- or
+      11th-edition form); what the format cannot hold is said in the last line; with
+      rules data (--data, the cache), compact leaves out each datasheet's default wargear
   auspex import <file.ros|file.rosz>
       print a BattleScribe roster as an army list in the official app layout
   auspex damage --json
@@ -158,6 +163,8 @@ export function run(argv: string[], io: CliIO = processIO, env: NodeJS.ProcessEn
         return matchupCommand(args.positional, args.json, args.reverse, listService(), io, forEdition);
       case 'parse':
         return parseCommand(args.positional, io);
+      case 'convert':
+        return convertCommand(args.positional, args.to, listService(), io, forEdition);
       case 'import':
         return importCommand(args.positional, io);
       case 'damage':

@@ -16,6 +16,7 @@ import {
   TextDocumentSyncKind,
 } from 'vscode-languageserver/node';
 import type { CancellationToken } from 'vscode-languageserver/node';
+import { CONVERT_FORMATS, isConvertFormat } from '../service/features/convert';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { createLanguageService, LanguageService } from '../service/languageService';
 import type { BreakdownConditions, DamageBreakdown } from '../service/features/damageBreakdown';
@@ -49,6 +50,8 @@ export const DamageBreakdownRequest = new RequestType<{ uri: string; unitIndex: 
 /** Client → server: the matchup of a list against the opponent its OPPONENT line names (null without one). */
 export const MatchupRequest = new RequestType<{ uri: string; conditions?: MatchupConditions; directions?: ('forward' | 'reverse')[] }, Matchup | null, void>('auspex/matchup');
 
+/** Client → server: the list in another export format (*Convert List To…*, *Copy List As…*): the text, or why not. */
+export const ConvertRequest = new RequestType<{ uri: string; format: string; edition?: number }, { text: string; dropped: string[] } | { error: string } | null, void>('auspex/convert');
 /** How long lists wait for a client's first settings before being checked with the settings given at initialize. */
 const SETTINGS_WAIT_MS = 5000;
 
@@ -405,6 +408,14 @@ export function startServer(connection: Connection): void {
       // `directions`: only those (the view asks the one it shows first); both when absent or unreadable.
       const asked = Array.isArray(p.directions) ? p.directions.filter((d): d is 'forward' | 'reverse' => d === 'forward' || d === 'reverse') : [];
       return service.matchup(doc, p.conditions && typeof p.conditions === 'object' ? p.conditions : {}, asked.length ? asked : undefined);
+    }),
+  );
+  connection.onRequest(ConvertRequest, (p) =>
+    refuseDeep(p) ?? withDoc(String(p?.uri), null, (doc) => {
+      const format = String(p?.format);
+      if (!isConvertFormat(format)) return { error: `unknown format "${format}" (${CONVERT_FORMATS.join(', ')})` };
+      const edition = p?.edition === 10 || p?.edition === 11 ? p.edition : undefined;
+      return service.convert(doc, format, edition);
     }),
   );
   connection.languages.inlayHint.on((p, token) => withDoc(p.textDocument.uri, [], (doc) => service.inlayHints(doc, p.range), token));

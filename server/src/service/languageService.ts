@@ -38,6 +38,8 @@ import { codeLenses } from './features/codeLens';
 import { damageBreakdown, BreakdownConditions, DamageBreakdown } from './features/damageBreakdown';
 import { documentSymbols, foldingRanges, selectionRanges } from './features/symbols';
 import { datasheetSection, formatDocument, FormattingOutcome } from './features/format';
+import { ConvertFormat, convertRefusal, writeList, Written } from './features/convert';
+import { defaultGear } from './features/convert/defaults';
 import { createUnitDamageCache } from './domain/damage/fromRules';
 import { capped, formatTooLarge, noUnitsDiagnostics, lineTooLong, oversizedDiagnostics, tooLargeReason, unparsable, unparsedList } from './limits';
 import { BOUNDS } from './domain/bounds';
@@ -96,6 +98,11 @@ export interface LanguageService {
   selectionRanges(doc: TextDocument, positions: Position[]): SelectionRange[];
   /** The whole list rewritten in the app layout (one edit), or no edit and the reason it was refused. */
   format(doc: TextDocument): FormattingOutcome;
+  /**
+   * The list in another export format (`features/convert`), in `edition`'s form (the list's own by default): units
+   * filed under no app section placed by their datasheets, and `compact` leaving out the datasheets' default wargear.
+   */
+  convert(doc: TextDocument, format: ConvertFormat, edition?: Edition): Written | { error: string };
   /** A Location in the list (a plan target's unit) or in an `auspex:` document. */
   definition(doc: TextDocument, position: Position): Location | null;
   /** Uses of what stands at `position` across `open` (the open lists; `doc` is searched too). */
@@ -265,6 +272,23 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       return formatDocument(doc, list, (u) => {
         const sheet = rules.datasheet(u.name.text, list.faction?.text);
         return sheet && (sheet.keywords.length || sheet.epicHero) ? datasheetSection(sheet.keywords, sheet.epicHero) : undefined;
+      });
+    },
+    convert: (doc, format, edition) => {
+      const list = parse(doc);
+      const refused = formatTooLarge(doc, list) ?? convertRefusal(list);
+      if (refused) return { error: refused };
+      const rules = rulesOf(doc);
+      return writeList(list, format, edition ?? editionOf(doc), {
+        source: doc.getText(),
+        sectionOf: (u) => {
+          const sheet = rules.datasheet(u.name.text, list.faction?.text);
+          return sheet && (sheet.keywords.length || sheet.epicHero) ? datasheetSection(sheet.keywords, sheet.epicHero) : undefined;
+        },
+        defaults: (u, models) => {
+          const sheet = rules.datasheet(u.name.text, list.faction?.text);
+          return sheet ? defaultGear(sheet, models) : undefined;
+        },
       });
     },
     definition: (doc, position) => (lineTooLong(doc, position.line) ? null : definition(doc, parse(doc), rulesOf(doc), doc.offsetAt(position))),

@@ -161,6 +161,14 @@ interface Out {
   lines: string[];
 }
 
+/**
+ * The list in the app layout (also the converter's `app` format, `convert/app.ts`): `text` is the list's source,
+ * read for its comments, line ends, STRATAGEMS plan and footer.
+ */
+export function renderAppLayout(text: string, list: ArmyList, sectionOf?: SectionResolver): string {
+  return render(text, list, sectionOf);
+}
+
 function render(text: string, list: ArmyList, sectionOf?: SectionResolver): string {
   const eleventh = list.editionShown === 11;
   const eol = /\r\n/.test(text.slice(0, Math.max(text.indexOf('\n') + 1, 0))) ? '\r\n' : '\n';
@@ -318,7 +326,7 @@ function detachmentLine(list: ArmyList): string | undefined {
 }
 
 /** The footer line holding the app's data version, as written. */
-function footerLine(text: string, list: ArmyList): string | undefined {
+export function footerLine(text: string, list: ArmyList): string | undefined {
   const v = list.dataVersion;
   if (!v) return undefined;
   const start = text.lastIndexOf('\n', v.span.start) + 1;
@@ -330,7 +338,7 @@ function footerLine(text: string, list: ArmyList): string | undefined {
  * The app section a unit belongs in: the app section its own section names; else the one its datasheet's keywords
  * give (when the caller has the data); else its own section mapped, else what the unit line shows.
  */
-function sectionOfUnit(text: string, u: Unit, sectionOf?: SectionResolver): AppSection {
+export function sectionOfUnit(text: string, u: Unit, sectionOf?: SectionResolver): AppSection {
   const named = u.section ? namedAppSection(u.section) : undefined;
   if (named) return named;
   const byData = sectionOf?.(u);

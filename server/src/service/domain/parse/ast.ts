@@ -39,7 +39,9 @@ export type ListFormat =
   /** War Organ's own export (`Name [N points]`, `Battle Size:`, `Detachments:`). */
   | 'warorgan'
   /** War Organ's app-style export (tab bullets, `Strike Force (2000 Point)`). */
-  | 'warorganapp';
+  | 'warorganapp'
+  /** Auspex's compact text for chat (`auspex convert --to compact`): a title, a `·`-joined header line, one line per unit. */
+  | 'compact';
 
 export interface ArmyList {
   format: ListFormat;

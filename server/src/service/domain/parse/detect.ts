@@ -27,9 +27,13 @@ const APP2 = [
 // War Organ's app-style export writes "Strike Force (2000 Point)" and tab-indented bullets.
 const WARORGAN_APP_SIZE = /^(?:Combat Patrol|Incursion|Strike Force|Onslaught)\s*\(\s*\d[\d,]*\s*Point\s*\)$/;
 
+/** Auspex's compact text: "Title (2000 pts)" then a header line joined by " · ". */
+const COMPACT_TITLE = /\(\s*\d[\d,]*\s*pts\s*\)$/;
+
 export function detectFormat(lines: Line[]): ListFormat {
   const texts = lines.filter((l) => !l.blank).map((l) => l.text.trim());
   const first = texts[0] ?? '';
+  if (texts.length > 1 && texts[1].includes(' · ') && (COMPACT_TITLE.test(first) || !/\(\s*\d/.test(first))) return 'compact';
   if (texts.some((t) => BANNER.test(t))) {
     if (texts.some((t) => CHAR_INLINE.test(t))) return 'wtccompact';
     if (texts.some((t) => CHAR_LINE.test(t) || WITH.test(t))) return 'wtc';

@@ -42,6 +42,7 @@ export function parseArmyList(text: string): ArmyList {
       case 'wtc':
       case 'wtccompact':
       case 'nrshort':
+      case 'compact':
         parseNewRecruit(ctx, lines);
         break;
       case 'nrsimple':

@@ -1,10 +1,10 @@
 // New Recruit text exports that share the "+++" banner and "(N pts)" unit
 // lines: GW-style (nrgw), WTC, WTC-Compact, and the header-less short form.
 import type { Unit } from './ast';
-import { Ctx, Node, guard, indentTree, inlineNodes, interpretBody, setFactionPath, setPoints, splitMarker } from './common';
+import { Ctx, Node, guard, indentTree, inlineNodes, interpretBody, parseBattleSize, setFactionPath, setPoints, splitMarker } from './common';
 import { Line, grp, numTok, trimRange } from './lines';
 import { isAppSection } from './gwapp';
-import { readDetachments, readDispositions } from './eleventh';
+import { isDispositionLine, readDetachments, readDispositions } from './eleventh';
 import { normalizeName } from '../text/normalize';
 import { AttachedBlock, AttachRefs, isAttachedGroupHeader } from './attached';
 
@@ -13,6 +13,8 @@ const FIELD = /^\+\s*([A-Z][A-Z ]*?)\s*:\s*(.*?)\s*$/d;
 const AMP = /^&\s*(.*?)\s*$/d;
 const UNIT = /^(?:([A-Za-z]+\d+)\s*:\s*)?(?:(\d+)\s*x\s+)?(.*?\S)\s*\(\s*(\d[\d,]*)\s*pts?\s*\)(?:\s*:\s*(.*?))?\s*$/d;
 const FOOTER = /^Created with (?:new ?recruit|newrecruit)/i;
+/** A unit line without points: the groups of UNIT, its points group (4) never set. */
+const UNIT_UNPRICED = /^(?:([A-Za-z]+\d+)\s*:\s*)?(?:(\d+)\s*x\s+)?(.*?\S)()(?:\s*:\s+(.*?))?\s*$/d;
 const ON = /^(.*?)\s*\(\s*on\s+(?:([A-Za-z]+\d+)\s*:\s*)?(.*?)\s*\)$/d;
 
 interface BannerRef {
@@ -70,6 +72,8 @@ export function parseNewRecruit(ctx: Ctx, lines: Line[]): void {
     }
   }
 
+  if (list.format === 'compact') i = readCompactHeader(ctx, lines, i);
+
   // 11th edition: the GW export's Attached Units block, the tournament export's Leading / Attached to lines.
   const block = new AttachedBlock(ctx);
   const refs = new AttachRefs(ctx);
@@ -122,17 +126,23 @@ export function parseNewRecruit(ctx: Ctx, lines: Line[]): void {
         block.openGroup(s, e);
         return;
       }
-      const m = !mk.marker && line.indent === 0 ? UNIT.exec(text) : null;
+      // A unit line may omit its points (a Combat Patrol list): read so when its body follows, or when it names
+      // a character id or a count, or in the compact text (every line a unit).
+      const m = !mk.marker && line.indent === 0 ? (UNIT.exec(text) ?? (unpricedUnit(text, list.format === 'compact', unit ? undefined : lines[i + 1]) ? UNIT_UNPRICED.exec(text) : null)) : null;
       if (m) {
         close();
         const n = grp(m, 3, s)!;
         unit = ctx.addUnit(ctx.tok(n[0], n[1]), s, e);
-        setPoints(ctx, unit, grp(m, 4, s));
+        const p = grp(m, 4, s);
+        setPoints(ctx, unit, p && p[1] > p[0] ? p : undefined);
         const c = grp(m, 2, s);
         if (c) unit.statedModelCount = numTok(src, c[0], c[1]);
         charId = m[1];
         const rest = grp(m, 5, s);
-        if (rest) inline = inlineNodes(src, rest[0], rest[1]);
+        // A `Leading X[n]` token on the unit line (the compact text) is an attachment, as on a line of its own.
+        // "2x Chaos Spawn (95 pts): 2 with A, B": one loadout of every model, its items all counted twice.
+        if (rest && /^\d+\s+with\s/i.test(src.slice(rest[0], rest[1]))) inline = [{ start: rest[0], end: rest[1], marker: '', children: [], inline: true }];
+        else if (rest) inline = inlineNodes(src, rest[0], rest[1]).filter((nd) => !refs.take(unit!, nd.start, nd.end));
         return;
       }
       if (unit) {
@@ -185,4 +195,66 @@ function finishUnit(ctx: Ctx, unit: Unit, inline: Node[], body: Line[]): void {
     { inlineGroups: true, multiplyInline: true, childlessAreGroups: false, bundlesUnlessCounted: false, untalliedIsNote: false },
     true,
   );
+}
+
+const COMPACT_TITLE = /^(.*?\S)\s*\(\s*(\d[\d,]*)\s*pts\s*\)$/d;
+
+/**
+ * The compact text's header (`auspex convert --to compact`): "Title (2000 pts)", then one line of parts joined by
+ * " · ": the faction path ("-" for none), the detachments ("A, B (3 DP)"), "Force Disposition: X", the battle size.
+ * Returns the index of the first line after it.
+ */
+function readCompactHeader(ctx: Ctx, lines: Line[], i: number): number {
+  const src = ctx.src;
+  const list = ctx.list;
+  const next = () => {
+    while (i < lines.length && lines[i].blank) i++;
+    return i < lines.length ? lines[i++] : undefined;
+  };
+  const title = next();
+  if (title) {
+    const [s, e] = trimRange(src, title.start, title.end);
+    const m = COMPACT_TITLE.exec(src.slice(s, e));
+    const n = m ? grp(m, 1, s)! : [s, e];
+    list.title = ctx.tok(n[0], n[1]);
+    if (m) list.statedPoints = numTok(src, ...grp(m, 2, s)!);
+  }
+  const head = next();
+  if (!head) return i;
+  const [hs, he] = trimRange(src, head.start, head.end);
+  const parts: Array<[number, number]> = [];
+  let from = hs;
+  for (let at = src.indexOf(' · ', hs); at >= 0 && at < he; at = src.indexOf(' · ', from)) {
+    parts.push(trimRange(src, from, at));
+    from = at + 3;
+  }
+  parts.push(trimRange(src, from, he));
+  parts.forEach(([s, e], k) =>
+    guard(ctx, s, e, () => {
+      const text = src.slice(s, e);
+      if (text === '-') return;
+      if (k === 0) {
+        setFactionPath(ctx, s, e);
+        return;
+      }
+      const bs = parseBattleSize(src, s, e);
+      if (bs) list.battleSize = bs;
+      else if (isDispositionLine(text)) readDispositions(ctx, s, e);
+      else readDetachments(ctx, s, e, { and: false });
+    }),
+  );
+  return i;
+}
+
+/**
+ * Whether a column-0 line without points is a unit line: in the compact text, with a `CharN:` id or an `Nx` count,
+ * or, outside any unit (`next` given only then), followed by its body.
+ */
+function unpricedUnit(text: string, compact: boolean, next: Line | undefined): boolean {
+  // A unit's own lines: its attachment, its enhancement.
+  if (/^(?:Leading\s|Attached\s+to\s|Enhancements?\s*:|\d+\s+with\s)/i.test(text)) return false;
+  if (compact || /^(?:[A-Za-z]+\d+\s*:\s*)?\d+\s*x\s/.test(text) || /^[A-Za-z]+\d+\s*:\s*\S/.test(text)) return true;
+  if (!next || next.blank) return false;
+  const t = next.text.trim();
+  return /^[•◦]\s/.test(t) || /^\d+\s+with\s/i.test(t);
 }

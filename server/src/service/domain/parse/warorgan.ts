@@ -15,6 +15,7 @@ import type { ModelGroup, Unit, WargearRef } from './ast';
 import { Ctx, guard, parseBattleSize, setFactionLines, setPoints, special, splitJoined, splitMarker } from './common';
 import { readDetachments, readDispositions } from './eleventh';
 import { Line, grp, numTok, trimRange } from './lines';
+import { spellingKey } from '../text/normalize';
 
 const TITLE = /^(.*?\S)\s*\[\s*(\d[\d,]*)\s*points?\s*\]$/di;
 const UNIT = /^(.*?\S)\s*(?:\[\s*(\d[\d,]*)\s*points?\s*\]|\(\s*(\d[\d,]*)\s*points?\s*\))$/di;
@@ -22,6 +23,9 @@ const KEYED = /^(Battle Size|Detachments?|Force Dispositions?)\s*:\s*(.*?)\s*$/d
 const FOOTER = /^Created with War ?Organ/i;
 const GROUP_WITH = /^(\d+)\s+(.+?)\s+with\s+(.+)$/di;
 const COUNTED = /^(\d+)\s*[xX×]?\s+(.+)$/d;
+const BARE_GROUP = /^(\d+)\s+(\p{L}.*)$/du;
+/** A unit line without points: the name alone (UNIT's points groups never set). */
+const UNPRICED = /^(.*\S)()()$/d;
 
 export function parseWarOrgan(ctx: Ctx, lines: Line[]): void {
   const src = ctx.src;
@@ -103,12 +107,15 @@ export function parseWarOrgan(ctx: Ctx, lines: Line[]): void {
         unit.span.end = e;
         return;
       }
-      const m = UNIT.exec(t);
+      // A unit line may omit its points (a Combat Patrol list): a line its bullets follow is a unit, not a group.
+      const next = lines[i + 1];
+      const m = UNIT.exec(t) ?? (next && !next.blank && splitMarker(src, next).marker ? UNPRICED.exec(t) : null);
       close();
       if (m) {
         const nm = grp(m, 1, s)!;
         unit = ctx.addUnit(ctx.tok(nm[0], nm[1]), s, e);
-        setPoints(ctx, unit, grp(m, 2, s) ?? grp(m, 3, s));
+        const p = [grp(m, 2, s), grp(m, 3, s)].find((r) => r && r[1] > r[0]);
+        setPoints(ctx, unit, p);
         return;
       }
       // Any other line names a group of units.
@@ -141,18 +148,70 @@ function readBody(ctx: Ctx, unit: Unit, bullets: Array<[number, number]>): void 
       }
     }
   };
+  // "2 Khorne Berzerkers" without "with" is a model group without wargear when it names the unit's models (the
+  // unit's name or a model group's of the unit); otherwise a counted item of the unit ("2 Combi-bolter").
+  // Beside such lines, "1 Ammo Runt" (a count, a space, one name) is a model without wargear too; an item of the
+  // unit is written "Icon of Khorne" or "2x Icon".
+  const withName = nameWith(unit.name.text);
+  const modelNames = new Set([spellingKey(unit.name.text)]);
+  let hasGroups = false;
   for (const [s, e] of bullets) {
-    const g = GROUP_WITH.exec(src.slice(s, e));
+    const g = groupWith(src.slice(s, e), withName);
+    if (g) modelNames.add(spellingKey(g[2]));
+    hasGroups ||= !!g;
+  }
+  for (const [s, e] of bullets) {
+    const gw = groupWith(src.slice(s, e), withName);
+    const bare = gw ? null : BARE_GROUP.exec(src.slice(s, e));
+    const g = gw ?? (bare && (modelNames.has(spellingKey(bare[2])) || (hasGroups && splitJoined(src, s, e, true).length === 1)) ? bare : null);
     if (g) {
       const count = ctx.count(Number(g[1]), s, e);
       const nm = grp(g, 2, s)!;
       const group: ModelGroup = { count, name: ctx.tok(nm[0], nm[1]), span: { start: s, end: e }, wargear: [], implicit: false };
-      const w = grp(g, 3, s)!;
-      items(w[0], w[1], count, group.wargear);
+      const w = grp(g, 3, s);
+      if (w) items(w[0], w[1], count, group.wargear);
       groups.push(group);
     } else items(s, e, 1, loose);
   }
   if (groups.length && loose.length) unit.wargear = loose;
   else if (loose.length) groups.push({ count: 1, name: { text: unit.name.text, span: { ...unit.name.span } }, span: { start: first, end: last }, wargear: loose, implicit: true });
   unit.models = groups;
+}
+
+/** A unit named "Assault Intercessors with Jump Packs": the words after its " with " ("jump pack"), which its models' names share. */
+function nameWith(unitName: string): string | undefined {
+  const m = /\swith\s+(.+)$/i.exec(unitName);
+  return m ? spellingKey(m[1]) : undefined;
+}
+
+/**
+ * "N Model with A and B" as [whole, count, model, wargear] with indices: the model's name runs to the first " with "
+ * that does not begin the unit name's own "with ..." ("1 Assault Intercessor Sergeant with Jump Pack with Plasma pistol").
+ */
+function groupWith(text: string, withName: string | undefined): RegExpExecArray | null {
+  const g = GROUP_WITH.exec(text);
+  if (!g || !withName) return g;
+  const words = withName.split(' ').length;
+  const re = /\s+with\s+/gi;
+  let m: RegExpExecArray | null;
+  const countEnd = g.indices![1][1];
+  while ((m = re.exec(text))) {
+    if (m.index <= countEnd) continue;
+    const after = text.slice(m.index + m[0].length);
+    const next = after.split(/\s+/).slice(0, words).join(' ');
+    if (spellingKey(next) === withName && after.length > next.length) continue;
+    return reindex(text, m.index, m[0].length, g);
+  }
+  return g;
+}
+
+/** The match of "N Model with Rest" split at the given " with " (indices into the text as written). */
+function reindex(text: string, at: number, sepLen: number, g: RegExpExecArray): RegExpExecArray {
+  const countEnd = g.indices![1][1];
+  const nameStart = countEnd + (/^\s+/.exec(text.slice(countEnd))?.[0].length ?? 0);
+  const r = [text, g[1], text.slice(nameStart, at), text.slice(at + sepLen)] as unknown as RegExpExecArray;
+  r.index = 0;
+  r.input = text;
+  r.indices = [[0, text.length], g.indices![1], [nameStart, at], [at + sepLen, text.length]] as RegExpIndicesArray;
+  return r;
 }
