@@ -102,12 +102,12 @@ const rendered = new WeakMap<Datasheet, Map<string, string>>();
  * The snippet completion inserts for a new unit of `d` (its smallest size, the `copy`-th copy), built once per
  * datasheet and form: names are completed on every keystroke.
  */
-export function unitSnippet(d: Datasheet, copy: number, dialect: Dialect, warlord: boolean): string {
+export function unitSnippet(d: Datasheet, copy: number, dialect: Dialect, warlord: boolean, enhancement?: UnitEnhancement): string {
   let forms = rendered.get(d);
   if (!forms) rendered.set(d, (forms = new Map()));
-  const key = `${copy}|${dialect.points}|${warlord}`;
+  const key = `${copy}|${dialect.points}|${dialect.enhancement}|${warlord}|${enhancement?.name ?? ''}|${enhancement?.points ?? ''}`;
   let text = forms.get(key);
-  if (text === undefined) forms.set(key, (text = renderUnit(d, planUnit(d, undefined, copy), { dialect, snippet: true, warlord })));
+  if (text === undefined) forms.set(key, (text = renderUnit(d, planUnit(d, undefined, copy), { dialect, snippet: true, warlord, enhancement })));
   return text;
 }
 
@@ -217,6 +217,13 @@ export interface RenderOptions {
   warlord?: boolean;
   /** The unit's name as written (the datasheet's name when absent). */
   name?: string;
+  /** An enhancement the unit takes: its `• Enhancement: X` line after the wargear, its cost in the unit's points. */
+  enhancement?: UnitEnhancement;
+}
+
+export interface UnitEnhancement {
+  name: string;
+  points?: number;
 }
 
 /**
@@ -234,7 +241,8 @@ export function renderUnit(d: Datasheet, plan: UnitPlan, opts: RenderOptions): s
   const sizes = legalSizes(d);
   const plans = sizes.map((s) => ({ size: s, groups: groupsFor(d, s), points: priceOf(d, s, plan.copy) }));
   let countStop: { group: number; stop: number } | undefined;
-  let pointsText = plan.points !== undefined ? String(plan.points) : undefined;
+  const extra = opts.enhancement?.points ?? 0;
+  let pointsText = plan.points !== undefined ? String(plan.points + extra) : undefined;
   if (snippet && sizes.length > 1 && !plan.single) {
     const same = plans.every((p) => p.groups.length === plan.groups.length && p.groups.every((g, i) => g.model === plan.groups[i].model));
     const varying = same ? plan.groups.map((_, i) => new Set(plans.map((p) => p.groups[i].count)).size > 1) : [];
@@ -243,7 +251,7 @@ export function renderUnit(d: Datasheet, plan: UnitPlan, opts: RenderOptions): s
       countStop = { group, stop: stop++ };
       // The points follow the count: one alternative per legal count.
       const alts = plans.map((p) => `(${p.groups[group].count})`).join('|');
-      const format = plans.map((p, i) => `\${${i + 1}:+${p.points}}`).join('');
+      const format = plans.map((p, i) => `\${${i + 1}:+${p.points! + extra}}`).join('');
       pointsText = `\${${countStop.stop}/^(?:${alts})$/${format}/}`;
     }
   }
@@ -267,6 +275,7 @@ export function renderUnit(d: Datasheet, plan: UnitPlan, opts: RenderOptions): s
       }
     });
   }
+  if (opts.enhancement) lines.push(`  • ${dialect.enhancement}: ${esc(opts.enhancement.name)}`);
   return lines.join('\n');
 }
 
