@@ -37,6 +37,8 @@ const GSC = 'genestealer-cults.army';
 const WORLD_EATERS = 'world-eaters.army';
 /** Written from nothing, with completion. */
 const NEW_LIST = 'new-list.army';
+/** Written from nothing, with completion, against the 11th edition's data. */
+const NEW_LIST_11 = 'new-list-11th.army';
 /** When set (CI does), a missing code-server, Chromium or .vsix fails the suite instead of skipping it. */
 const REQUIRED = !!process.env.AUSPEX_E2E_REQUIRED;
 
@@ -87,6 +89,7 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
       fs.copyFileSync(sharedPath('lists', 'gwapp_worldeaters_1.txt'), path.join(tmp, WORLD_EATERS));
     }
     fs.writeFileSync(path.join(tmp, NEW_LIST), '');
+    fs.writeFileSync(path.join(tmp, NEW_LIST_11), '');
     server = await startCodeServer(
       entry!,
       vsixPath(),
@@ -95,6 +98,7 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
         path.join(repoRoot, 'examples', MISTAKES),
         path.join(tmp, DOWNLOADED),
         path.join(tmp, NEW_LIST),
+        path.join(tmp, NEW_LIST_11),
         ...(eleventh ? [path.join(tmp, ELEVENTH)] : []),
         ...(wahapedia ? [path.join(tmp, GSC), path.join(tmp, WORLD_EATERS)] : []),
       ],
@@ -404,6 +408,73 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
     await wb.runCommand('File: Revert File');
   });
 
+  it('writes an 11th-edition World Eaters list from an empty file with completion (a Leader with an enhancement leading its Bodyguard, a third unit): zero findings within 35 keystrokes', async function () {
+    requireFeature(this, features.completion, 'completion (the server announces no completionProvider)');
+    requireFeature(this, hasShared('data', 'bsdata-11e') && hasShared('data', 'mfm-11e', 'v1.1'), 'the 11th-edition typing step (../shared/data/bsdata-11e or mfm-11e/v1.1 is absent)');
+    const { page } = wb;
+    await wb.runCommand('View: Close All Editors');
+    await wb.openFile(NEW_LIST_11);
+    await wb.languageMode('Army List');
+    await wb.editor().click();
+    const typing = new Typist(page);
+    await typing.type('Wor');
+    // The 11th edition's World Eaters (a 10th-edition one is offered too when that edition's data is there).
+    await typing.accept('World Eaters', 'write11-1-faction', /11th ed/);
+    const detachment = 'Berzerker Warband (3 Detachment Points)';
+    // The faction's data already loaded: its detachments are a choice; else the placeholder is typed over.
+    const choice = page.locator('.suggest-widget.visible .monaco-list-row', { has: page.locator('.label-name', { hasText: detachment }) });
+    if (!(await choice.first().waitFor({ state: 'visible', timeout: 3000 }).then(() => true, () => false))) {
+      await page.locator('.statusbar-item', { hasText: /Auspex: \d\d+ datasheets/ }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+      await typing.type('Ber');
+    }
+    await typing.accept(detachment);
+    // Keep Strike Force, on to the first unit line.
+    await typing.press('Tab', 2);
+    await typing.type('Mas');
+    await typing.accept('Master of Executions with Battle-lust', 'write11-2-unit');
+    // The first CHARACTER is the Warlord; Tab ends on the next unit line.
+    await typing.press('Tab');
+    await typing.type('Khor');
+    await typing.accept('Khorne Berzerkers led by Master of Executions');
+    const priced = (name: RegExp) => wb.editor().locator('.view-line', { hasText: name });
+    // Tab leaves the size choice: VS Code then computes the price the choice mirrors.
+    for (let i = 0; i < 3 && !(await priced(/Khorne Berzerkers \(170 points\)/).count()); i++) {
+      await typing.press('Tab');
+      await priced(/Khorne Berzerkers \(170 points\)/).first().waitFor({ state: 'visible', timeout: 2000 }).catch(() => undefined);
+    }
+    await typing.type('Jak');
+    await typing.accept('Jakhals');
+    for (let i = 0; i < 3 && !(await priced(/Jakhals \(65 points\)/).count()); i++) {
+      await typing.press('Tab');
+      await priced(/Jakhals \(65 points\)/).first().waitFor({ state: 'visible', timeout: 2000 }).catch(() => undefined);
+    }
+    if (await page.locator('.suggest-widget.visible').count()) await typing.press('Escape');
+    await page.waitForFunction(() => {
+      const w = globalThis as any;
+      const item = w.document.getElementById('status.problems');
+      const label = item?.querySelector('[aria-label]')?.getAttribute('aria-label') ?? item?.getAttribute('aria-label') ?? '';
+      const clean = /No Problems/i.test(label);
+      w.__cleanSince11 = clean ? (w.__cleanSince11 ?? w.performance.now()) : undefined;
+      return clean && w.performance.now() - w.__cleanSince11 > 2000;
+    }, undefined, { timeout: UI_TIMEOUT, polling: 'raf' });
+    await page.keyboard.press(`${MOD}+Home`);
+    await wb.editor().locator('.view-line', { hasText: 'World Eaters' }).first().waitFor({ state: 'visible' });
+    let text = await wb.editor().locator('.view-lines').innerText();
+    await page.keyboard.press(`${MOD}+End`);
+    await wb.editor().locator('.view-line', { hasText: 'Jakhal Pack Leader' }).first().waitFor({ state: 'visible' });
+    text += '\n' + (await wb.editor().locator('.view-lines').innerText());
+    text = text.replace(/\u00a0/g, ' ');
+    for (const line of ['World Eaters', detachment, 'Strike Force (2000 points)', 'Master of Executions (80 points)', 'Warlord', 'Enhancement: Battle-lust', 'Leading: Khorne Berzerkers', 'Khorne Berzerker Champion', 'Jakhal Pack Leader']) {
+      assert.ok(text.includes(line), `the list has "${line}":\n${text}`);
+    }
+    assert.ok(!/^\s*•\s*$/m.test(text), `no stray bullet:\n${text}`);
+    await page.keyboard.press(`${MOD}+Home`);
+    await screenshotOf(page, 'write11-3-done');
+    console.log(`      ${typing.keys} keystrokes: ${typing.log.join(', ')}`);
+    assert.ok(typing.keys <= 35, `${typing.keys} keystrokes: ${typing.log.join(', ')}`);
+    await wb.runCommand('File: Revert File');
+  });
+
   it('sets an opponent (Auspex: Set Opponent List): the lens names an opponent unit, Auspex: Show Matchup opens the matrix', async function () {
     await wb.runCommand('View: Close All Editors');
     // A real pair of 2000-point lists when the download step loaded their factions' data (../shared/data/bsdata),
@@ -458,10 +529,12 @@ class Typist {
   }
 
   /** Waits for `label` in the suggestions (opening them with Ctrl+Space if they did not open), focuses it and presses Enter. */
-  async accept(label: string, screenshot?: string): Promise<void> {
+  async accept(label: string, screenshot?: string, description?: RegExp): Promise<void> {
     const { page } = this;
     const widget = page.locator('.suggest-widget.visible');
-    const row = (focused: boolean) => page.locator(`.suggest-widget.visible .monaco-list-row${focused ? '.focused' : ''}`, { has: page.locator('.label-name', { hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) });
+    const named = (focused: boolean) => page.locator(`.suggest-widget.visible .monaco-list-row${focused ? '.focused' : ''}`, { has: page.locator('.label-name', { hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) });
+    // Items of one label (a faction of two editions) told apart by their description ("11th ed.").
+    const row = (focused: boolean) => (description ? named(focused).filter({ hasText: description }) : named(focused));
     let extra = 0;
     if (!(await row(false).first().waitFor({ state: 'visible', timeout: 3000 }).then(() => true, () => false))) {
       await page.keyboard.press('Control+Space');

@@ -95,9 +95,19 @@ export function completion(doc: TextDocument, parsed: ArmyList, rules: RulesInde
       } else {
         const onLine = (at: number) => at >= ctx.lineStart && at <= lineEnd;
         cands = headerCandidates(rules, edition, list, kinds, dialect, sources, text.slice(lineEnd).trim() === '', onLine);
-        // A detachment or battle size replaces the bracket after the name too ("(1 Detachment Point)", "(2000 points)").
-        const tail = /^\s*\([^()\n]*\)\s*$/.exec(text.slice(ctx.line.end, lineEnd).replace(/\r$/, ''));
-        replace = tail && !kinds.includes('faction') ? { ...ctx.line, end: ctx.line.end + tail[0].trimEnd().length } : ctx.line;
+        replace = ctx.line;
+        // A detachment or battle size rewrites the bracket after the name too ("(1 Detachment Point)" of the faction
+        // snippet's placeholder) as an edit of its own: the name's edit stays within the snippet's placeholder, so
+        // that Tab still moves on to the next one.
+        const tail = /^(\s*)(\([^()\n]*\))\s*$/.exec(text.slice(ctx.line.end, lineEnd).replace(/\r$/, ''));
+        if (tail && !kinds.includes('faction')) {
+          const start = ctx.line.end + tail[1].length;
+          const bracket = { start, end: start + tail[2].length };
+          cands = cands.map((c) => {
+            const m = /^(.*?) (\([^()]*\))$/.exec(c.newText);
+            return m && !c.snippet ? { ...c, newText: m[1], edits: [...(c.edits ?? []), { ...bracket, text: m[2] }] } : c;
+          });
+        }
       }
       break;
     }
