@@ -432,21 +432,27 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
     await typing.press('Tab', 2);
     await typing.type('Mas');
     await typing.accept('Master of Executions with Battle-lust', 'write11-2-unit');
-    // The first CHARACTER is the Warlord; Tab ends on the next unit line.
-    await typing.press('Tab');
+    // Tab through the unit's tab stops (its Warlord line, a group's count and weapon choices) to the snippet's end,
+    // the next unit line (column 1, nothing selected).
+    const atLineStart = page.locator('[id="status.editor.selection"]', { hasText: /Col 1$/ });
+    const tabToEnd = async () => {
+      for (let i = 0; i < 8 && !(await atLineStart.count()); i++) {
+        await typing.press('Tab');
+        await atLineStart.first().waitFor({ state: 'visible', timeout: 1000 }).catch(() => undefined);
+      }
+    };
+    await tabToEnd();
     await typing.type('Khor');
     await typing.accept('Khorne Berzerkers led by Master of Executions');
-    const priced = (name: RegExp) => wb.editor().locator('.view-line', { hasText: name });
-    // Tab leaves the size choice: VS Code then computes the price the choice mirrors.
-    for (let i = 0; i < 3 && !(await priced(/Khorne Berzerkers \(170 points\)/).count()); i++) {
-      await typing.press('Tab');
-      await priced(/Khorne Berzerkers \(170 points\)/).first().waitFor({ state: 'visible', timeout: 2000 }).catch(() => undefined);
-    }
+    await tabToEnd();
     await typing.type('Jak');
     await typing.accept('Jakhals');
-    for (let i = 0; i < 3 && !(await priced(/Jakhals \(65 points\)/).count()); i++) {
+    // The last unit: Tab leaves the size choice, VS Code then computes the price the choice mirrors.
+    // (The editor renders spaces as NBSP.)
+    const priced = wb.editor().locator('.view-line', { hasText: /Jakhals[\s\u00a0]\(65[\s\u00a0]points\)/ });
+    for (let i = 0; i < 3 && !(await priced.count()); i++) {
       await typing.press('Tab');
-      await priced(/Jakhals \(65 points\)/).first().waitFor({ state: 'visible', timeout: 2000 }).catch(() => undefined);
+      await priced.first().waitFor({ state: 'visible', timeout: 2000 }).catch(() => undefined);
     }
     if (await page.locator('.suggest-widget.visible').count()) await typing.press('Escape');
     await page.waitForFunction(() => {

@@ -139,3 +139,36 @@ describe('11th-edition completion (World Eaters, BSData 11e + MFM v1.1)', functi
     assert.ok(!nextToSize.some((l) => /^(Strike Force|Incursion|Onslaught)/.test(l)), nextToSize.join(' | '));
   });
 });
+
+describe('Enter after a bullet (on-type formatting with the data)', function () {
+  this.timeout(60000);
+
+  before(function () {
+    requireShared(this, 'data', 'bsdata-11e');
+    requireShared(this, 'data', 'mfm-11e', 'v1.1');
+    const provider = new RulesProvider({ paths: [sharedPath('data', 'bsdata-11e'), sharedPath('data', 'mfm-11e', 'v1.1')] });
+    provider.ensureFaction('World Eaters', 11);
+    service = createLanguageService();
+    service.setRules(provider.rulesFor(11), 11);
+  });
+
+  /** The text after the editor's Enter opened `opened` below `lines[at]`, and the server's on-type edits applied. */
+  function enter(lines: string[], at: number, opened: string): string {
+    const text = [...lines.slice(0, at + 1), opened, ...lines.slice(at + 1)].join('\n');
+    const doc = TextDocument.create(`file:///enter-${++version}.army`, 'army-list', 1, text);
+    const edits = service.onTypeFormatting(doc, { line: at + 1, character: opened.length }, '\n');
+    return TextDocument.applyEdits(doc, edits).split('\n')[at + 1];
+  }
+
+  it('after a CHARACTER\'s last wargear line, the `◦` the editor opened becomes a `•` line of the unit', () => {
+    const lines = MASTER.trimEnd().split('\n');
+    assert.strictEqual(enter(lines, lines.length - 1, '   ◦ '), '  • ');
+    // After its Warlord line too.
+    assert.strictEqual(enter(lines, lines.indexOf('  • Warlord'), '   ◦ '), '  • ');
+  });
+
+  it('after a model line of a unit of several models, the `◦` wargear line stays', () => {
+    const lines = `${HEAD}${BERZERKERS}`.trimEnd().split('\n');
+    assert.strictEqual(enter(lines, lines.indexOf('  • 1x Khorne Berzerker Champion'), '   ◦ '), '   ◦ ');
+  });
+});

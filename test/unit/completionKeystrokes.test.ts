@@ -7,7 +7,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { TextEdit } from 'vscode-languageserver-types';
 import { createLanguageService, LanguageService } from '../../server/src/service/languageService';
 import { RulesProvider } from '../../server/src/node/rulesProvider';
-import { expandSnippet } from '../support/snippet';
+import { expandSnippet, tabsToEnd } from '../support/snippet';
 import { requireShared, sharedPath } from '../support/shared';
 
 class Editor {
@@ -30,6 +30,9 @@ class Editor {
   }
 
   /** Accepts the item labelled `label` (Enter: one key); `chosen` are the snippet choices the user changes, `tabs` the Tabs pressed to reach $0. */
+  /** The Tabs from the last accepted snippet's first tab stop to its end. */
+  lastTabs = 0;
+
   accept(label: string, tabs = 0, chosen: Record<number, string> = {}, arrows = 0): void {
     const doc = this.doc();
     const items = this.service.completion(doc, doc.positionAt(this.cursor)).items;
@@ -40,6 +43,7 @@ class Editor {
     const start = doc.offsetAt(edit.range.start);
     const end = doc.offsetAt(edit.range.end);
     const inserted = item.insertTextFormat === 2 ? expandSnippet(edit.newText, chosen) : { text: edit.newText, cursor: edit.newText.length };
+    this.lastTabs = item.insertTextFormat === 2 ? tabsToEnd(edit.newText) : 0;
     // The item's other edits (an enhancement's cost in the unit's points, a `Leading:` line under its Leader), as
     // the editor applies them with the main one: the cursor moves by what they add before it.
     const others = (item.additionalTextEdits ?? []).map((e) => ({ start: doc.offsetAt(e.range.start), end: doc.offsetAt(e.range.end), text: e.newText }));
@@ -48,6 +52,11 @@ class Editor {
     this.cursor = start + inserted.cursor + others.filter((e) => e.start < start).reduce((n, e) => n + e.text.length - (e.end - e.start), 0);
     this.keys += 1 + tabs + arrows;
     this.log.push(`${arrows ? `Down ×${arrows} + ` : ''}accept "${label}" (${1 + arrows})${tabs ? ` + Tab ×${tabs}` : ''}`);
+  }
+
+  tab(n: number): void {
+    this.keys += n;
+    this.log.push(`Tab ×${n}`);
   }
 
   findings() {
@@ -149,11 +158,16 @@ describe('writing an 11th-edition list from nothing (the keystroke budget)', fun
     ed.log.push('Tab, Tab: keep Strike Force, on to the unit line (2)');
     ed.type('Mas');
     // The unit with an enhancement: right after the unit itself.
-    ed.accept('Master of Executions with Battle-lust', 1, {}, 1);
+    // Tab through its tab stops (the Warlord line) to the next unit line.
+    ed.accept('Master of Executions with Battle-lust', 0, {}, 1);
+    ed.tab(ed.lastTabs);
     ed.type('Khor');
-    // The Bodyguard led by the Leader already in the list: a `Leading:` line goes under the Leader.
-    ed.accept('Khorne Berzerkers led by Master of Executions', 1, {}, 1);
+    // The Bodyguard led by the Leader already in the list: a `Leading:` line goes under the Leader. Tab through its
+    // tab stops (the count, each group's weapon choices) to the next unit line.
+    ed.accept('Khorne Berzerkers led by Master of Executions', 0, {}, 1);
+    ed.tab(ed.lastTabs);
     ed.type('Jak');
+    // The last unit: one Tab leaves the count (the editor then computes the price); the weapons stay as offered.
     ed.accept('Jakhals', 1);
 
     const findings = ed.findings().filter((d) => d.severity !== 4);

@@ -14,6 +14,7 @@ import type {
   InlayHint,
   Location,
   Position,
+  TextEdit,
   Range,
   SelectionRange,
   SemanticTokens,
@@ -29,6 +30,7 @@ import { loadEmbeddedRules } from './domain/rules/embedded';
 import { emptyRulesData } from './domain/rules/dataFiles';
 import { listEdition, type Edition } from './domain/editions';
 import { DEFAULT_SETTINGS, Settings } from './settings';
+import { onEnterEdits } from './features/onEnter';
 import { applySeverityOverrides } from './features/diagnostics/severity';
 import { validateList } from './features/diagnostics/validate';
 import { hover } from './features/hover';
@@ -95,6 +97,8 @@ export interface LanguageService {
   selectionRanges(doc: TextDocument, positions: Position[]): SelectionRange[];
   /** The whole list rewritten in the app layout (one edit), or no edit and the reason it was refused. */
   format(doc: TextDocument): FormattingOutcome;
+  /** On-type formatting after Enter ("\n"): the bullet the editor opened, corrected with the data (`onEnter.ts`). */
+  onTypeFormatting(doc: TextDocument, position: Position, ch: string): TextEdit[];
   /** A Location in the list (a plan target's unit) or in an `auspex:` document. */
   definition(doc: TextDocument, position: Position): Location | null;
   /** Uses of what stands at `position` across `open` (the open lists; `doc` is searched too). */
@@ -254,6 +258,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     documentSymbols: (doc) => capped(documentSymbols(doc, parse(doc)), BOUNDS.symbols),
     foldingRanges: (doc) => capped(foldingRanges(doc, parse(doc)), BOUNDS.foldingRanges),
     selectionRanges: (doc, positions) => selectionRanges(doc, parse(doc), capped(positions, BOUNDS.symbols)),
+    onTypeFormatting: (doc, position, ch) => (ch !== '\n' || lineTooLong(doc, position.line) || unparsable(doc) ? [] : onEnterEdits(doc, parse(doc), rulesOf(doc), position.line)),
     format: (doc) => {
       const refused = formatTooLarge(doc, parse(doc));
       if (refused) return { edits: [], refused };
