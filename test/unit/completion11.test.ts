@@ -167,6 +167,13 @@ describe('Enter after a bullet (on-type formatting with the data)', function () 
     assert.strictEqual(enter(lines, lines.indexOf('  • Warlord'), '   ◦ '), '  • ');
   });
 
+  it('after the battle size line (or the title), the `•` the editor opened for a unit line is taken away; after a unit line it stays', () => {
+    const lines = `Khaaaarn! (2000 points)\n\n${MASTER}`.trimEnd().split('\n');
+    assert.strictEqual(enter(lines, lines.indexOf('Strike Force (2000 points)'), '  • '), '');
+    assert.strictEqual(enter(lines, 0, '  • '), '');
+    assert.strictEqual(enter(lines, lines.indexOf('Master of Executions (60 points)'), '  • '), '  • ');
+  });
+
   it('after a model line of a unit of several models, the `◦` wargear line stays', () => {
     const lines = `${HEAD}${BERZERKERS}`.trimEnd().split('\n');
     assert.strictEqual(enter(lines, lines.indexOf('  • 1x Khorne Berzerker Champion'), '   ◦ '), '   ◦ ');
