@@ -179,3 +179,39 @@ describe('Enter after a bullet (on-type formatting with the data)', function () 
     assert.strictEqual(enter(lines, lines.indexOf('  • 1x Khorne Berzerker Champion'), '   ◦ '), '   ◦ ');
   });
 });
+
+describe('the Attached Units block (11th-edition app)', function () {
+  this.timeout(60000);
+
+  before(function () {
+    requireShared(this, 'data', 'bsdata-11e');
+    requireShared(this, 'data', 'mfm-11e', 'v1.1');
+    const provider = new RulesProvider({ paths: [sharedPath('data', 'bsdata-11e'), sharedPath('data', 'mfm-11e', 'v1.1')] });
+    provider.ensureFaction('World Eaters', 11);
+    service = createLanguageService();
+    service.setRules(provider.rulesFor(11), 11);
+  });
+
+  it('offers the block on a unit line; in a group, the Leaders first, then the Bodyguards the Leader may join; the list stays legal', () => {
+    const start = at(`${HEAD}ATT|`);
+    const block = start.items.find((i) => i.label === 'Attached Units')!;
+    assert.ok(block, start.items.map((i) => i.label).join(' | '));
+    let text = accept(start.doc, block);
+    assert.strictEqual(text, `${HEAD}Attached Units\nAttached Unit 1\n\n`);
+    const leaders = at(`${text}Mas|`);
+    const master = leaders.items.find((i) => i.label === 'Master of Executions')!;
+    assert.ok(master, leaders.items.map((i) => i.label).join(' | '));
+    assert.ok(!leaders.items.some((i) => i.label === 'Jakhals'), 'no unit that leads nothing');
+    text = accept(leaders.doc, master);
+    assert.match(text, /Master of Executions \(60 points\)\n• Attached as: Leader \(Character\)\n/);
+    const guards = at(`${text.trimEnd()}\n\n|`).items.map((i) => i.label);
+    // Master of Executions leads Khorne Berzerkers alone (its datasheet's attach list).
+    assert.deepStrictEqual(guards.filter((l) => !/^[A-Z ]+$|^Attached Unit/.test(l)), ['Khorne Berzerkers']);
+    const b = at(`${text.trimEnd()}\n\nKhor|`);
+    text = accept(b.doc, b.items.find((i) => i.label === 'Khorne Berzerkers')!);
+    assert.match(text, /Khorne Berzerkers \(170 points\)\n• Attached as: Bodyguard\n {2}• 1x Khorne Berzerker Champion\n/);
+    assert.deepStrictEqual(findings(text), [], text);
+    // The group is whole: the next group's header.
+    assert.strictEqual(at(`${text.trimEnd()}\n\n|`).items[0].label, 'Attached Unit 2');
+  });
+});

@@ -8,6 +8,7 @@ import type { RulesIndex } from '../../domain/rules';
 import type { Datasheet } from '../../domain/rules/model';
 import { normalizeName } from '../../domain/text/normalize';
 import type { Candidate, Edit } from './candidate';
+import type { UnitNameContext } from './context';
 
 const loose = (s: string) => normalizeName(s).replace(/[^a-z0-9]/g, '').replace(/s$/, '');
 
@@ -81,4 +82,35 @@ export function leadingCandidates(rules: RulesIndex, list: ArmyList, unit: Unit,
       data: { kind: 'datasheet', id: r.sheet.id },
     }];
   });
+}
+
+/** Whether a section header is the 11th-edition app's Attached Units block. */
+export const isAttachedBlock = (section: string | undefined) => !!section && /^(?:attached units|unit[ée]s attach[ée]es)$/i.test(section.trim());
+
+/**
+ * A unit line in the Attached Units block: in a group with no Leader yet, the datasheets that lead or support
+ * (`• Attached as: Leader (Character)` / `Support`); once it has one, the units its Leaders may all join
+ * (`• Attached as: Bodyguard`); after a whole group, or before any, the next `Attached Unit N` header.
+ */
+export function attachedBlockCandidates(rules: RulesIndex, list: ArmyList, ctx: UnitNameContext, pool: Datasheet[], render: (d: Datasheet, attachedAs: string) => string): Candidate[] {
+  const lineStart = ctx.replace.start;
+  const group = [...(list.attachments ?? [])].reverse().find((g) => g.header && g.header.span.start < lineStart && (g.span.end >= lineStart - 2 || !g.bodyguard));
+  const out: Candidate[] = [];
+  const place = (body: string) => `${ctx.prevBlank ? '' : '\n'}${body}${ctx.atEnd ? '\n\n$0' : ''}`;
+  const faction = list.faction?.text;
+  if (group && !group.bodyguard) {
+    const joined = [...group.leaders, ...group.supports].flatMap((u) => rules.datasheet(u.name.text, faction) ?? []);
+    for (const d of pool) {
+      const leads = d.leads.length > 0 || (d.supports ?? []).length > 0;
+      if (joined.length === 0 && leads) {
+        const role = d.leads.length ? 'Leader (Character)' : 'Support';
+        out.push({ label: d.name, tier: 0, newText: place(render(d, role)), snippet: true, kind: CompletionItemKind.Class, detail: `${role} · it can join ${[...d.leads, ...(d.supports ?? [])].join(', ')}`, data: { kind: 'datasheet', id: d.id } });
+      } else if (joined.length && joined.every((l) => mayJoin(l, d))) {
+        out.push({ label: d.name, tier: 0, newText: place(render(d, 'Bodyguard')), snippet: true, kind: CompletionItemKind.Class, detail: `Bodyguard · ${joined.map((l) => l.name).join(' and ')} can join it`, data: { kind: 'datasheet', id: d.id } });
+      }
+    }
+  }
+  const n = (list.attachments ?? []).length + 1;
+  out.push({ label: `Attached Unit ${n}`, tier: group && !group.bodyguard ? 2 : 0, newText: `Attached Unit ${n}\n\n`, kind: CompletionItemKind.Module, detail: 'a Leader (or Support) and the Bodyguard it joins', data: { kind: 'section', name: `Attached Unit ${n}` } });
+  return out;
 }

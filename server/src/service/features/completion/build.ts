@@ -102,12 +102,12 @@ const rendered = new WeakMap<Datasheet, Map<string, string>>();
  * The snippet completion inserts for a new unit of `d` (its smallest size, the `copy`-th copy), built once per
  * datasheet and form: names are completed on every keystroke.
  */
-export function unitSnippet(d: Datasheet, copy: number, dialect: Dialect, warlord: boolean, enhancement?: UnitEnhancement): string {
+export function unitSnippet(d: Datasheet, copy: number, dialect: Dialect, warlord: boolean, enhancement?: UnitEnhancement, attachedAs?: string): string {
   let forms = rendered.get(d);
   if (!forms) rendered.set(d, (forms = new Map()));
-  const key = `${copy}|${dialect.points}|${dialect.enhancement}|${warlord}|${enhancement?.name ?? ''}|${enhancement?.points ?? ''}`;
+  const key = `${copy}|${dialect.points}|${dialect.enhancement}|${warlord}|${enhancement?.name ?? ''}|${enhancement?.points ?? ''}|${attachedAs ?? ''}`;
   let text = forms.get(key);
-  if (text === undefined) forms.set(key, (text = renderUnit(d, planUnit(d, undefined, copy), { dialect, snippet: true, warlord, enhancement })));
+  if (text === undefined) forms.set(key, (text = renderUnit(d, planUnit(d, undefined, copy), { dialect, snippet: true, warlord, enhancement, attachedAs })));
   return text;
 }
 
@@ -219,6 +219,8 @@ export interface RenderOptions {
   name?: string;
   /** An enhancement the unit takes: its `• Enhancement: X` line after the wargear, its cost in the unit's points. */
   enhancement?: UnitEnhancement;
+  /** 11th-edition app: the unit's role in its Attached Units group (`• Attached as: Leader (Character)`). */
+  attachedAs?: string;
 }
 
 export interface UnitEnhancement {
@@ -257,6 +259,7 @@ export function renderUnit(d: Datasheet, plan: UnitPlan, opts: RenderOptions): s
   }
   const head = `${esc(opts.name ?? d.name)}${pointsText !== undefined ? ` (${pointsText} ${dialect.points})` : ''}`;
   lines.push(head);
+  if (opts.attachedAs) lines.push(`• Attached as: ${esc(opts.attachedAs)}`);
   if (opts.warlord) lines.push(snippet ? `\${${stop++}:  • Warlord}` : '  • Warlord');
   const item = (w: PlannedWargear, n: string) => {
     const name = !snippet || !w.choice ? esc(w.name) : w.options && w.options.length > 1 ? `\${${stop++}|${w.options.map(choiceEscape).join(',')}|}` : `\${${stop++}:${esc(w.name)}}`;

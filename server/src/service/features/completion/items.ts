@@ -12,7 +12,7 @@ import type { Catalog } from './catalog';
 import { editionRules, type MusterRules } from '../../domain/editions';
 import { enhancementFit } from '../../domain/editions/enhancementFit';
 import type { UnitNameContext } from './context';
-import { freeBodyguardsOf, freeLeadersOf, leadingEdit } from './attach';
+import { attachedBlockCandidates, freeBodyguardsOf, freeLeadersOf, isAttachedBlock, leadingEdit } from './attach';
 import { choiceEscape, displayName, legalSizes, planUnit, renderUnit, snippetEscape, unitSnippet } from './build';
 
 export type { Candidate, Edit, ItemData } from './candidate';
@@ -93,6 +93,11 @@ export function unitNameCandidates(cat: Catalog, rules: RulesIndex, list: ArmyLi
     if (id) copies.set(id, (copies.get(id) ?? 1) + 1);
   }
   const sections = new Set(list.sections.map((s) => normalizeName(s.name.text)));
+  // The Attached Units block (11th-edition app): its Leaders and Support units, then the Bodyguards they may join.
+  if (isAttachedBlock(ctx.section) && !ctx.hasTail) {
+    const render = (d: Datasheet, role: string) => unitSnippet(d, copies.get(d.id) ?? 1, dialect, !hasWarlord && isCharacter(d), undefined, role);
+    return [...attachedBlockCandidates(rules, list, ctx, pool.filter((d) => !allies.has(d)), render), ...SECTIONS.map((s) => ({ label: s, tier: 5, newText: s, kind: CompletionItemKind.Module, detail: 'Section', data: { kind: 'section' as const, name: s } }))];
+  }
   const out: Candidate[] = [];
   const seen = new Set<string>();
   for (const d of pool) {
@@ -165,6 +170,10 @@ export function unitNameCandidates(cat: Catalog, rules: RulesIndex, list: ArmyLi
   // Upper case typed ("CH"): a section header is meant.
   const caps = /^\p{Lu}{2,}/u.test(ctx.replace.typed.trim()) && ctx.replace.typed.trim() === ctx.replace.typed.trim().toUpperCase();
   for (const s of SECTIONS) out.push({ label: s, tier: caps ? -1 : 5, newText: s, kind: CompletionItemKind.Module, detail: 'Section', data: { kind: 'section', name: s } });
+  // The 11th-edition app's Attached Units block, with its first group, where the list has none yet.
+  if (musterOf(list).attachedUnits && !list.attachments?.length && !sections.has(normalizeName('Attached Units'))) {
+    out.push({ label: 'Attached Units', tier: caps ? -1 : 5, newText: `${ctx.prevBlank ? '' : '\n'}Attached Units\nAttached Unit 1\n\n`, kind: CompletionItemKind.Module, detail: 'Section · which Leader or Support joins which Bodyguard', data: { kind: 'section', name: 'Attached Units' } });
+  }
   return out;
 }
 
