@@ -155,16 +155,16 @@ export function unitNameCandidates(cat: Catalog, rules: RulesIndex, list: ArmyLi
       for (const e of eligibleEnhancements(cat, list, d)) {
         if (taken.has(normalizeName(e.name)) || e.upgrade) continue;
         const pts = (step?.points ?? 0) + (e.points ?? 0);
-        variant(`${d.name} with ${e.name}`, unitSnippet(d, copy, dialect, warlord, { name: e.name, points: e.points }), { description: `${pts} pts with ${e.name}` });
+        variant(`${d.name} with ${e.name}`, unitSnippet(d, copy, dialect, warlord, { name: e.name, points: e.points }), { description: `${pts} pts`, detail: `${detail} · with the enhancement ${e.name} (${e.detachment}${e.points !== undefined ? `, +${e.points} pts` : ''})` });
       }
     }
     if (text !== undefined) {
       for (const l of freeLeadersOf(rules, list, d)) {
-        variant(`${d.name} led by ${l.unit.name.text}`, unitSnippet(d, copy, dialect, warlord), { description: `${l.unit.name.text} joins it`, edits: [leadingEdit(text, l.unit, d.name)] });
+        variant(`${d.name} led by ${l.unit.name.text}`, unitSnippet(d, copy, dialect, warlord), { description: step ? `${step.points} pts` : undefined, detail: `${detail} · ${l.unit.name.text} joins it (a Leading: line under it)`, edits: [leadingEdit(text, l.unit, d.name)] });
       }
     }
     for (const b of freeBodyguardsOf(rules, list, d)) {
-      variant(`${d.name} leading ${b.unit.name.text}`, `${unitSnippet(d, copy, dialect, warlord)}\n  • Leading: ${snippetEscape(b.unit.name.text)}`, { description: `joins ${b.unit.name.text}` });
+      variant(`${d.name} leading ${b.unit.name.text}`, `${unitSnippet(d, copy, dialect, warlord)}\n  • Leading: ${snippetEscape(b.unit.name.text)}`, { description: step ? `${step.points} pts` : undefined, detail: `${detail} · it joins ${b.unit.name.text}` });
     }
   }
   // Upper case typed ("CH"): a section header is meant.
