@@ -12,6 +12,7 @@ import {
   CompletionList,
   DidChangeTextDocumentNotification,
   DidOpenTextDocumentNotification,
+  DocumentOnTypeFormattingRequest,
   TextEdit,
 } from 'vscode-languageserver-protocol/node';
 import { ServerHandle, startServerProcess } from '../support/lspClient';
@@ -327,5 +328,17 @@ describe('writing an 11th-edition list over stdio, with BSData 11e and the MFM v
     assert.ok(keys <= 35, `${keys} keystrokes: ${log.join(', ')}`);
     assert.match(text, /^World Eaters\nBerzerker Warband \(3 Detachment Points\)\nStrike Force \(2000 points\)\n\nCHARACTERS\n\nMaster of Executions \(80 points\)\n {2}• Warlord\n[\s\S]* {2}• Enhancement: Battle-lust\n {2}• Leading: Khorne Berzerkers\n\nBATTLELINE\n\nKhorne Berzerkers \(170 points\)\n[\s\S]*Jakhals \(65 points\)\n {2}• 1x Jakhal Pack Leader\n/);
     console.log(`      ${keys} keystrokes: ${log.join(', ')}`);
+  });
+
+  it('on-type formatting after Enter: under a CHARACTER\'s last wargear line, the ◦ the editor opened becomes a • line of the unit', async () => {
+    const uri = 'untitled:enter-11th.army';
+    const lines = ['World Eaters', 'Berzerker Warband (3 Detachment Points)', 'Strike Force (2000 points)', '', 'CHARACTERS', '', 'Master of Executions (60 points)', '  • Warlord', '  • 1x Axe of dismemberment', '  • 1x Bolt pistol', '   ◦ ', ''];
+    await server.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'army-list', version: 1, text: lines.join('\n') } });
+    let edits: TextEdit[] | null = null;
+    // The server reads the faction after the open: asked until it answers with the data.
+    for (const t0 = Date.now(); Date.now() - t0 < 20000 && !edits?.length; await new Promise((r) => setTimeout(r, 100))) {
+      edits = await server.connection.sendRequest(DocumentOnTypeFormattingRequest.type, { textDocument: { uri }, position: { line: 10, character: 5 }, ch: '\n', options: { tabSize: 2, insertSpaces: true } });
+    }
+    assert.deepStrictEqual(edits, [{ range: { start: { line: 10, character: 0 }, end: { line: 10, character: 5 } }, newText: '  • ' }]);
   });
 });
