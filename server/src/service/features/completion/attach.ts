@@ -30,12 +30,13 @@ function attached(list: ArmyList, u: Unit): boolean {
   return list.units.some((o) => o !== u && o.leading && normalizeName(o.leading.text) === normalizeName(u.name.text));
 }
 
-interface Resolved {
+export interface Resolved {
   unit: Unit;
   sheet: Datasheet;
 }
 
-function resolved(rules: RulesIndex, list: ArmyList): Resolved[] {
+/** The list's units with their datasheets (those the data knows), read once per request. */
+export function resolved(rules: RulesIndex, list: ArmyList): Resolved[] {
   const faction = list.faction?.text;
   return list.units.flatMap((unit) => {
     const sheet = rules.datasheet(unit.name.text, faction);
@@ -44,13 +45,13 @@ function resolved(rules: RulesIndex, list: ArmyList): Resolved[] {
 }
 
 /** The list's units of a datasheet that may lead `d`, joined to nothing yet. */
-export function freeLeadersOf(rules: RulesIndex, list: ArmyList, d: Datasheet): Resolved[] {
-  return resolved(rules, list).filter((r) => r.sheet !== d && mayJoin(r.sheet, d) && !attached(list, r.unit));
+export function freeLeadersOf(units: Resolved[], list: ArmyList, d: Datasheet): Resolved[] {
+  return units.filter((r) => r.sheet !== d && mayJoin(r.sheet, d) && !attached(list, r.unit));
 }
 
 /** The list's units `d` may lead, no Leader joined to them yet. */
-export function freeBodyguardsOf(rules: RulesIndex, list: ArmyList, d: Datasheet): Resolved[] {
-  return resolved(rules, list).filter((r) => r.sheet !== d && mayJoin(d, r.sheet) && !attached(list, r.unit));
+export function freeBodyguardsOf(units: Resolved[], list: ArmyList, d: Datasheet): Resolved[] {
+  return units.filter((r) => r.sheet !== d && mayJoin(d, r.sheet) && !attached(list, r.unit));
 }
 
 function lineEndAt(text: string, at: number): number {
@@ -69,7 +70,7 @@ export function leadingEdit(text: string, leader: Unit, name: string): Edit {
 export function leadingCandidates(rules: RulesIndex, list: ArmyList, unit: Unit, d: Datasheet): Candidate[] {
   if (unit.leading || unit.attachedAs) return [];
   const seen = new Set<string>();
-  return freeBodyguardsOf(rules, list, d).flatMap((r) => {
+  return freeBodyguardsOf(resolved(rules, list), list, d).flatMap((r) => {
     const key = normalizeName(r.unit.name.text);
     if (seen.has(key)) return [];
     seen.add(key);

@@ -12,7 +12,7 @@ import type { Catalog } from './catalog';
 import { editionRules, type MusterRules } from '../../domain/editions';
 import { enhancementFit } from '../../domain/editions/enhancementFit';
 import type { UnitNameContext } from './context';
-import { attachedBlockCandidates, freeBodyguardsOf, freeLeadersOf, isAttachedBlock, leadingEdit } from './attach';
+import { attachedBlockCandidates, freeBodyguardsOf, freeLeadersOf, isAttachedBlock, leadingEdit, resolved } from './attach';
 import { choiceEscape, displayName, legalSizes, planUnit, renderUnit, snippetEscape, unitSnippet } from './build';
 
 export type { Candidate, Edit, ItemData } from './candidate';
@@ -100,6 +100,8 @@ export function unitNameCandidates(cat: Catalog, rules: RulesIndex, list: ArmyLi
   }
   const out: Candidate[] = [];
   const seen = new Set<string>();
+  const units = resolved(rules, list);
+  const taken = new Set(list.units.flatMap((u) => u.enhancements.map((e) => normalizeName(e.name.text))));
   for (const d of pool) {
     const k = cat.key(d.name);
     if (seen.has(k)) continue;
@@ -151,7 +153,6 @@ export function unitNameCandidates(cat: Catalog, rules: RulesIndex, list: ArmyLi
       out.push({ label, key: k, tier, newText: placed(body), snippet: true, kind: CompletionItemKind.Class, detail, data: { kind: 'datasheet', id: d.id }, ...more });
     };
     if (list.detachments.length) {
-      const taken = new Set(list.units.flatMap((u) => u.enhancements.map((e) => normalizeName(e.name.text))));
       for (const e of eligibleEnhancements(cat, list, d)) {
         if (taken.has(normalizeName(e.name)) || e.upgrade) continue;
         const pts = (step?.points ?? 0) + (e.points ?? 0);
@@ -159,11 +160,11 @@ export function unitNameCandidates(cat: Catalog, rules: RulesIndex, list: ArmyLi
       }
     }
     if (text !== undefined) {
-      for (const l of freeLeadersOf(rules, list, d)) {
+      for (const l of freeLeadersOf(units, list, d)) {
         variant(`${d.name} led by ${l.unit.name.text}`, unitSnippet(d, copy, dialect, warlord), { description: step ? `${step.points} pts` : undefined, detail: `${detail} · ${l.unit.name.text} joins it (a Leading: line under it)`, edits: [leadingEdit(text, l.unit, d.name)] });
       }
     }
-    for (const b of freeBodyguardsOf(rules, list, d)) {
+    for (const b of freeBodyguardsOf(units, list, d)) {
       variant(`${d.name} leading ${b.unit.name.text}`, `${unitSnippet(d, copy, dialect, warlord)}\n  • Leading: ${snippetEscape(b.unit.name.text)}`, { description: step ? `${step.points} pts` : undefined, detail: `${detail} · it joins ${b.unit.name.text}` });
     }
   }
