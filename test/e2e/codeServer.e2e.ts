@@ -39,6 +39,9 @@ const WORLD_EATERS = 'world-eaters.army';
 const NEW_LIST = 'new-list.army';
 /** Written from nothing, with completion, against the 11th edition's data. */
 const NEW_LIST_11 = 'new-list-11th.army';
+/** A CHARACTER's unit whose last wargear line ends the file: Enter there opens the unit's next bullet. */
+const ENTER_LIST = 'enter-bullet.army';
+const ENTER_TEXT = 'World Eaters\nBerzerker Warband (3 Detachment Points)\nStrike Force (2000 points)\n\nCHARACTERS\n\nMaster of Executions (60 points)\n  • Warlord\n  • 1x Axe of dismemberment\n  • 1x Bolt pistol';
 /** When set (CI does), a missing code-server, Chromium or .vsix fails the suite instead of skipping it. */
 const REQUIRED = !!process.env.AUSPEX_E2E_REQUIRED;
 
@@ -90,6 +93,7 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
     }
     fs.writeFileSync(path.join(tmp, NEW_LIST), '');
     fs.writeFileSync(path.join(tmp, NEW_LIST_11), '');
+    fs.writeFileSync(path.join(tmp, ENTER_LIST), ENTER_TEXT);
     server = await startCodeServer(
       entry!,
       vsixPath(),
@@ -99,6 +103,7 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
         path.join(tmp, DOWNLOADED),
         path.join(tmp, NEW_LIST),
         path.join(tmp, NEW_LIST_11),
+        path.join(tmp, ENTER_LIST),
         ...(eleventh ? [path.join(tmp, ELEVENTH)] : []),
         ...(wahapedia ? [path.join(tmp, GSC), path.join(tmp, WORLD_EATERS)] : []),
       ],
@@ -492,6 +497,25 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
     await screenshotOf(page, 'write11-3-done');
     console.log(`      ${keys} keystrokes: ${typing.log.join(', ')}`);
     assert.ok(keys <= 35, `${keys} keystrokes: ${typing.log.join(', ')}`);
+    await wb.runCommand('File: Revert File');
+  });
+
+  it('Enter after a CHARACTER\'s last wargear line opens a • line of the unit, not a ◦ line (on-type formatting with the data)', async function () {
+    requireFeature(this, hasShared('data', 'bsdata-11e') && hasShared('data', 'mfm-11e', 'v1.1'), 'the 11th-edition data (../shared/data/bsdata-11e or mfm-11e/v1.1 is absent)');
+    const { page } = wb;
+    await wb.runCommand('View: Close All Editors');
+    await wb.openFile(ENTER_LIST);
+    await wb.languageMode('Army List');
+    // The unit is resolved (its lens computes): the server has the faction's data.
+    await wb.codeLenses(/⚔/);
+    await wb.editor().click();
+    await page.keyboard.press(`${MOD}+End`);
+    await page.keyboard.press('Enter');
+    // (The unit's points inlay hint, "Σ 60 pts", may end the line.)
+    const bullet = wb.editor().locator('.view-line', { hasText: /^[\s\u00a0]*•[\s\u00a0]*(?:Σ.*)?$/ });
+    await bullet.first().waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+    assert.strictEqual(await wb.editor().locator('.view-line', { hasText: /◦/ }).count(), 0, 'no ◦ line');
+    await wb.screenshot('enter-bullet');
     await wb.runCommand('File: Revert File');
   });
 
