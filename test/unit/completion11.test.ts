@@ -215,3 +215,28 @@ describe('the Attached Units block (11th-edition app)', function () {
     assert.strictEqual(at(`${text.trimEnd()}\n\n|`).items[0].label, 'Attached Unit 2');
   });
 });
+
+describe('the army\'s enhancement allowance in completion', function () {
+  this.timeout(60000);
+
+  before(function () {
+    requireShared(this, 'data', 'bsdata-11e');
+    requireShared(this, 'data', 'mfm-11e', 'v1.1');
+    const provider = new RulesProvider({ paths: [sharedPath('data', 'bsdata-11e'), sharedPath('data', 'mfm-11e', 'v1.1')] });
+    provider.ensureFaction('World Eaters', 11);
+    service = createLanguageService();
+    service.setRules(provider.rulesFor(11), 11);
+  });
+
+  it('once Incursion\'s 2 enhancements are taken, a unit comes without enhancement variants and the bullets rank them last, saying why', () => {
+    const head = HEAD.replace('Strike Force (2000 points)', 'Incursion (1000 points)');
+    const taken = `${head}CHARACTERS\n\nMaster of Executions (80 points)\n  • Warlord\n  • 1x Axe of dismemberment\n  • 1x Bolt pistol\n  • Enhancement: Battle-lust\n\nSlaughterbound (135 points)\n  • 1x Lacerator and daemonic claw\n  • Enhancement: Berzerker Glaive\n\n`;
+    assert.ok(!at(`${taken}Lord on|`).items.some((i) => / with /.test(i.label)));
+    const bullets = at(`${taken}Lord on Juggernaut (95 points)\n  • 1x Gorehound\n  • |`).items;
+    const enh = bullets.find((i) => i.label.startsWith('Enhancement: '));
+    assert.ok(enh, bullets.map((i) => i.label).join(' | '));
+    assert.match(enh.detail!, /the army already has its 2 enhancements/);
+    // With room left, the variants are there.
+    assert.ok(at(`${HEAD}Lord on|`).items.some((i) => / with /.test(i.label)));
+  });
+});

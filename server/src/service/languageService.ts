@@ -231,7 +231,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       if (lineTooLong(doc, position.line) || unparsable(doc)) return { isIncomplete: false, items: [] };
       const edition = editionOf(doc);
       const sources = { editions: [...indexes.entries()].map(([e, rules]) => ({ edition: e, rules })), loadable: loadable() };
-      const r = completion(doc, parse(doc), rulesFor(edition), doc.offsetAt(position), edition, sources, { includeLegends: settings.completionIncludeLegends });
+      const r = completion(doc, parse(doc), rulesFor(edition), doc.offsetAt(position), edition, sources, { includeLegends: settings.completionIncludeLegends, maxEnhancements: settings.maxEnhancements });
       // Each item remembers its list's edition, so that resolving it reads the same edition's data.
       if (edition !== 10) for (const item of r.items) if (item.data && typeof item.data === 'object') item.data = { ...item.data, edition };
       return r.items.length > BOUNDS.completionItems ? { isIncomplete: true, items: r.items.slice(0, BOUNDS.completionItems) } : r;

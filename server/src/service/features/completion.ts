@@ -24,7 +24,7 @@ import {
   unitNameCandidates,
 } from './completion/items';
 import { dialectOf } from './completion/dialect';
-import { enhancementLineCandidates, enhancementNameCandidates } from './completion/enhance';
+import { allowanceFull, enhancementLineCandidates, enhancementNameCandidates } from './completion/enhance';
 import { leadingCandidates } from './completion/attach';
 import { documentationFor } from './completion/resolve';
 import { factionChoices, FactionSources, headerCandidates, headerKinds } from './completion/header';
@@ -46,6 +46,8 @@ const LIMIT = 100;
 export interface CompletionOptions {
   /** Offer Legends datasheets and those without a matched-play price too (`auspex.completion.includeLegends`). */
   includeLegends?: boolean;
+  /** The army's enhancement allowance where the data states none (`auspex.validation.maxEnhancements`). */
+  maxEnhancements?: number;
 }
 
 export function completion(doc: TextDocument, parsed: ArmyList, rules: RulesIndex, offset: number, edition: Edition = 10, sources?: FactionSources, options: CompletionOptions = {}): CompletionList {
@@ -57,10 +59,12 @@ export function completion(doc: TextDocument, parsed: ArmyList, rules: RulesInde
   const cat = catalogOf(rules);
   const dialect = dialectOf(text);
   const faction = list.faction?.text;
+  // The army's enhancement allowance taken: enhancements are still offered (one may replace another), last.
+  const allowanceTaken = allowanceFull(list, rules.data.battleSizes, editionRules(list.editionShown ?? edition).muster, options.maxEnhancements ?? 3);
   const unitLine = (c: UnitLineContext): { cands: Candidate[]; replace: Replace } => {
     if (c.kind === 'unitSize') {
       const d = rules.datasheet(c.name, faction);
-      const names = unitNameCandidates(cat, rules, list, c.nameContext, dialect, text, options.includeLegends);
+      const names = unitNameCandidates(cat, rules, list, c.nameContext, dialect, text, options.includeLegends, !!allowanceTaken);
       if (!d) return { cands: names, replace: c.nameContext.replace };
       // An exact name that also begins longer names ("Acolyte Hybrids" …): the sizes first, then those.
       const full = matchKey(c.nameContext.replace.typed);
@@ -69,7 +73,7 @@ export function completion(doc: TextDocument, parsed: ArmyList, rules: RulesInde
       if (longer.length === 0) return { cands: sizeCandidates(d, dialect), replace: c.replace };
       return { cands: longer, replace: c.nameContext.replace };
     }
-    return { cands: unitNameCandidates(cat, rules, list, c, dialect, text, options.includeLegends), replace: c.replace };
+    return { cands: unitNameCandidates(cat, rules, list, c, dialect, text, options.includeLegends, !!allowanceTaken), replace: c.replace };
   };
 
   let cands: Candidate[] = [];
@@ -119,7 +123,7 @@ export function completion(doc: TextDocument, parsed: ArmyList, rules: RulesInde
       const d = rules.datasheet(ctx.unit.name.text, faction);
       cands = d ? bulletCandidates(list, ctx.unit, d, ctx) : [];
       if (d && !ctx.nested && !ctx.counted) {
-        cands.push(...enhancementLineCandidates(cat, list, ctx.unit, d.epicHero ? [] : eligibleEnhancements(cat, list, d), dialect));
+        cands.push(...enhancementLineCandidates(cat, list, ctx.unit, d.epicHero ? [] : eligibleEnhancements(cat, list, d), dialect, allowanceTaken));
         cands.push(...leadingCandidates(rules, list, ctx.unit, d));
       }
       replace = ctx.replace;

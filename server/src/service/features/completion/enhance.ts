@@ -4,7 +4,8 @@
 // app states a unit's points with its enhancement.
 import { CompletionItemKind } from 'vscode-languageserver-types';
 import type { ArmyList, Unit } from '../../domain/parse/ast';
-import type { Datasheet, Enhancement } from '../../domain/rules/model';
+import type { BattleSizeRule, Datasheet, Enhancement } from '../../domain/rules/model';
+import type { MusterRules } from '../../domain/editions/types';
 import { normalizeName } from '../../domain/text/normalize';
 import type { Catalog } from './catalog';
 import type { Dialect } from './dialect';
@@ -14,6 +15,17 @@ import type { Candidate, Edit } from './candidate';
 export function pointsEdit(unit: Unit, delta: number): Edit | undefined {
   if (!unit.points || delta === 0) return undefined;
   return { start: unit.points.span.start, end: unit.points.span.end, text: String(unit.points.value + delta) };
+}
+
+/**
+ * Why the army may take no more enhancement (its allowance: the battle size's in the data, else the setting), or
+ * undefined while it may. Upgrades are not counted here (their copies after the first are not).
+ */
+export function allowanceFull(list: ArmyList, battleSizes: BattleSizeRule[], muster: MusterRules, setting: number): string | undefined {
+  const size = list.battleSize && battleSizes.find((b) => normalizeName(b.name) === normalizeName(list.battleSize!.english ?? list.battleSize!.name.text));
+  const max = muster.enhancementAllowance(size?.enhancements, setting);
+  const taken = list.units.reduce((n, u) => n + u.enhancements.length, 0);
+  return taken >= max ? `the army already has its ${max} enhancement${max === 1 ? '' : 's'}` : undefined;
 }
 
 /** Names of the enhancements other units of the list already took. */
@@ -29,7 +41,7 @@ function detailOf(e: Enhancement, taken: boolean): string {
  * `Enhancement: X` items for a bullet line under `unit` (it has none yet): each enhancement of the list's
  * detachments the unit may take, those no other unit took first; each adds its cost to the unit's points.
  */
-export function enhancementLineCandidates(cat: Catalog, list: ArmyList, unit: Unit, eligible: Enhancement[], dialect: Dialect): Candidate[] {
+export function enhancementLineCandidates(cat: Catalog, list: ArmyList, unit: Unit, eligible: Enhancement[], dialect: Dialect, full?: string): Candidate[] {
   if (unit.enhancements.length) return [];
   const taken = takenElsewhere(list, unit);
   return eligible.map((e) => {
@@ -38,10 +50,10 @@ export function enhancementLineCandidates(cat: Catalog, list: ArmyList, unit: Un
     return {
       label: `${dialect.enhancement}: ${e.name}`,
       key: cat.key(`${dialect.enhancement} ${e.name}`),
-      tier: isTaken ? 3 : 1,
+      tier: isTaken || full ? 3 : 1,
       newText: `${dialect.enhancement}: ${e.name}`,
       kind: CompletionItemKind.EnumMember,
-      detail: `${detailOf(e, isTaken)}${edit ? ` · the unit's points become ${edit.text}` : ''}`,
+      detail: `${detailOf(e, isTaken)}${full ? ` · ${full}` : ''}${edit ? ` · the unit's points become ${edit.text}` : ''}`,
       description: e.points !== undefined ? `+${e.points} pts` : undefined,
       data: { kind: 'enhancement', id: e.id },
       edits: edit ? [edit] : undefined,

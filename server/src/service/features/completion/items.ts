@@ -59,7 +59,8 @@ function lineEnd(text: string, at: number): number {
 }
 
 /** `text`: the document's text, to place a unit in its own section when that section stands elsewhere. */
-export function unitNameCandidates(cat: Catalog, rules: RulesIndex, list: ArmyList, ctx: UnitNameContext, dialect: Dialect, text?: string, includeLegends = false): Candidate[] {
+/** `enhancementsFull`: the army's enhancement allowance is taken (no unit variant with one). */
+export function unitNameCandidates(cat: Catalog, rules: RulesIndex, list: ArmyList, ctx: UnitNameContext, dialect: Dialect, text?: string, includeLegends = false, enhancementsFull = false): Candidate[] {
   const faction = cat.factionOf(list.faction?.text);
   const allied = /allied/i.test(ctx.section ?? '');
   const combatPatrol = /combat patrol/i.test(list.battleSize?.name.text ?? '');
@@ -152,7 +153,7 @@ export function unitNameCandidates(cat: Catalog, rules: RulesIndex, list: ArmyLi
     const variant = (label: string, body: string, more: Partial<Candidate>): void => {
       out.push({ label, key: k, tier, newText: placed(body), snippet: true, kind: CompletionItemKind.Class, detail, data: { kind: 'datasheet', id: d.id }, ...more });
     };
-    if (list.detachments.length) {
+    if (list.detachments.length && !enhancementsFull) {
       for (const e of eligibleEnhancements(cat, list, d)) {
         if (taken.has(normalizeName(e.name)) || e.upgrade) continue;
         const pts = (step?.points ?? 0) + (e.points ?? 0);
