@@ -585,9 +585,14 @@ class Typist {
       extra++;
       await row(false).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT });
     }
+    const focused = page.locator('.suggest-widget.visible .monaco-list-row.focused');
     for (let i = 0; i < 20 && !(await row(true).count()); i++) {
+      // Each arrow once the widget has taken the last one (its focus moved): under load, arrows pressed ahead of
+      // the widget pile up and carry the focus past the item.
+      const before = await focused.first().getAttribute('data-index').catch(() => null);
       await page.keyboard.press('ArrowDown');
       extra++;
+      await page.waitForFunction((b) => (globalThis as any).document.querySelector('.suggest-widget.visible .monaco-list-row.focused')?.getAttribute('data-index') !== b, before, { timeout: 2000 }).catch(() => undefined);
     }
     await row(true).first().waitFor({ state: 'visible', timeout: 5000 });
     if (screenshot) await screenshotOf(page, screenshot);
