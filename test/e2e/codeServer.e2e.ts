@@ -519,6 +519,34 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
     await wb.runCommand('File: Revert File');
   });
 
+  it('picks the detachment from the faction snippet\'s choice (the faction\'s data loaded), Tab, Tab: on the first unit line, no stray bullet', async function () {
+    requireFeature(this, features.completion, 'completion (the server announces no completionProvider)');
+    requireFeature(this, hasShared('lists-11e') && hasShared('data', 'bsdata-11e') && hasShared('data', 'mfm-11e', 'v1.1'), 'the 11th-edition data (../shared lists-11e, bsdata-11e or mfm-11e/v1.1 is absent)');
+    const { page } = wb;
+    await wb.runCommand('View: Close All Editors');
+    // A World Eaters list open first: the server has the faction's data, so the faction item brings its detachments.
+    await wb.openFile(ELEVENTH);
+    await wb.languageMode('Army List');
+    await wb.codeLenses(/⚔/);
+    await wb.openFile(NEW_LIST_11);
+    await wb.languageMode('Army List');
+    await wb.editor().click();
+    const typing = new Typist(page);
+    await typing.type('Wor');
+    await typing.accept('World Eaters', undefined, /11th ed/);
+    await typing.accept('Berzerker Warband (3 Detachment Points)');
+    await typing.press('Tab', 2);
+    await typing.type('Jak');
+    await typing.accept('Jakhals');
+    await wb.editor().locator('.view-line', { hasText: 'Jakhal Pack Leader' }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+    await page.keyboard.press('Escape');
+    const text = (await wb.editor().locator('.view-lines').innerText()).replace(/\u00a0/g, ' ');
+    // (The editor's text leaves empty lines out.)
+    assert.match(text, /World Eaters\n+Berzerker Warband \(3 Detachment Points\)\n+Strike Force \(2000 points\)\n+OTHER DATASHEETS\n+Jakhals \(/, text);
+    assert.ok(!/^\s*•\s*$/m.test(text), `no stray bullet:\n${text}`);
+    await wb.runCommand('File: Revert File');
+  });
+
   it('sets an opponent (Auspex: Set Opponent List): the lens names an opponent unit, Auspex: Show Matchup opens the matrix', async function () {
     await wb.runCommand('View: Close All Editors');
     // A real pair of 2000-point lists when the download step loaded their factions' data (../shared/data/bsdata),
