@@ -11,7 +11,7 @@ for step in first-minutes-no-data hover-unit completion quick-fix-menu damage-we
   echo "docs/screenshots/$step.png <- $src"
 done
 # Writing a list from nothing (the typing step): saved under their own names.
-for step in write-1-faction write-2-unit write-3-done; do
+for step in write11-1-faction write11-2-unit write11-3-done; do
   [ -f "test-artifacts/e2e/$step.png" ] || { echo "no $step screenshot: run npm run test:e2e first" >&2; exit 1; }
   cp "test-artifacts/e2e/$step.png" "docs/screenshots/$step.png"
   echo "docs/screenshots/$step.png <- test-artifacts/e2e/$step.png"

@@ -37,6 +37,11 @@ const GSC = 'genestealer-cults.army';
 const WORLD_EATERS = 'world-eaters.army';
 /** Written from nothing, with completion. */
 const NEW_LIST = 'new-list.army';
+/** Written from nothing, with completion, against the 11th edition's data. */
+const NEW_LIST_11 = 'new-list-11th.army';
+/** A CHARACTER's unit whose last wargear line ends the file: Enter there opens the unit's next bullet. */
+const ENTER_LIST = 'enter-bullet.army';
+const ENTER_TEXT = 'World Eaters\nBerzerker Warband (3 Detachment Points)\nStrike Force (2000 points)\n\nCHARACTERS\n\nMaster of Executions (60 points)\n  • Warlord\n  • 1x Axe of dismemberment\n  • 1x Bolt pistol';
 /** When set (CI does), a missing code-server, Chromium or .vsix fails the suite instead of skipping it. */
 const REQUIRED = !!process.env.AUSPEX_E2E_REQUIRED;
 
@@ -87,6 +92,8 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
       fs.copyFileSync(sharedPath('lists', 'gwapp_worldeaters_1.txt'), path.join(tmp, WORLD_EATERS));
     }
     fs.writeFileSync(path.join(tmp, NEW_LIST), '');
+    fs.writeFileSync(path.join(tmp, NEW_LIST_11), '');
+    fs.writeFileSync(path.join(tmp, ENTER_LIST), ENTER_TEXT);
     server = await startCodeServer(
       entry!,
       vsixPath(),
@@ -95,6 +102,8 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
         path.join(repoRoot, 'examples', MISTAKES),
         path.join(tmp, DOWNLOADED),
         path.join(tmp, NEW_LIST),
+        path.join(tmp, NEW_LIST_11),
+        path.join(tmp, ENTER_LIST),
         ...(eleventh ? [path.join(tmp, ELEVENTH)] : []),
         ...(wahapedia ? [path.join(tmp, GSC), path.join(tmp, WORLD_EATERS)] : []),
       ],
@@ -469,6 +478,140 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
     await wb.page.locator('.notifications-toasts', { hasText: /on the clipboard as compact/ }).waitFor({ state: 'visible', timeout: UI_TIMEOUT });
   });
 
+  it('writes an 11th-edition World Eaters list from an empty file with completion (a Leader with an enhancement leading its Bodyguard, a third unit): zero findings within 35 keystrokes', async function () {
+    requireFeature(this, features.completion, 'completion (the server announces no completionProvider)');
+    requireFeature(this, hasShared('data', 'bsdata-11e') && hasShared('data', 'mfm-11e', 'v1.1'), 'the 11th-edition typing step (../shared/data/bsdata-11e or mfm-11e/v1.1 is absent)');
+    const { page } = wb;
+    await wb.runCommand('View: Close All Editors');
+    await wb.openFile(NEW_LIST_11);
+    await wb.languageMode('Army List');
+    await wb.editor().click();
+    const typing = new Typist(page);
+    const auspexStatus = () => page.evaluate(() => [...(globalThis as any).document.querySelectorAll('.statusbar-item')].map((e: any) => e.innerText as string).find((t: string) => t.startsWith('Auspex')) ?? '');
+    const statusBefore = await auspexStatus();
+    await typing.type('Wor');
+    // The 11th edition's World Eaters (a 10th-edition one is offered too when that edition's data is there).
+    await typing.accept('World Eaters', 'write11-1-faction', /11th ed/);
+    const detachment = 'Berzerker Warband (3 Detachment Points)';
+    // The faction's data already loaded: its detachments are a choice; else the placeholder is typed over.
+    const choice = page.locator('.suggest-widget.visible .monaco-list-row', { has: page.locator('.label-name', { hasText: detachment }) });
+    if (!(await choice.first().waitFor({ state: 'visible', timeout: 3000 }).then(() => true, () => false))) {
+      // The server reads the faction the list now names: the status bar counts its datasheets (not waited for, a
+      // quick typist would press Ctrl+Space once more).
+      await page.waitForFunction(
+        (before) => {
+          const t = [...(globalThis as any).document.querySelectorAll('.statusbar-item')].map((e: any) => e.innerText as string).find((x: string) => x.startsWith('Auspex')) ?? '';
+          return /\d\d+ datasheets/.test(t) && t !== before;
+        },
+        statusBefore,
+        { timeout: UI_TIMEOUT },
+      );
+      await typing.type('Ber');
+    }
+    await typing.accept(detachment);
+    // Keep Strike Force, on to the first unit line.
+    await typing.press('Tab', 2);
+    await typing.type('Mas');
+    await typing.accept('Master of Executions with Battle-lust', 'write11-2-unit');
+    // Tab through the unit's tab stops (its Warlord line, a group's count and weapon choices) to the snippet's end,
+    // the next unit line (column 1, nothing selected).
+    const atLineStart = page.locator('[id="status.editor.selection"]', { hasText: /Col 1$/ });
+    const tabToEnd = async () => {
+      for (let i = 0; i < 8 && !(await atLineStart.count()); i++) {
+        await typing.press('Tab');
+        await atLineStart.first().waitFor({ state: 'visible', timeout: 1000 }).catch(() => undefined);
+      }
+    };
+    await tabToEnd();
+    await typing.type('Khor');
+    await typing.accept('Khorne Berzerkers led by Master of Executions');
+    await tabToEnd();
+    await typing.type('Jak');
+    await typing.accept('Jakhals');
+    // The last unit: Tab leaves the size choice, VS Code then computes the price the choice mirrors.
+    // (The editor renders spaces as NBSP.)
+    const priced = wb.editor().locator('.view-line', { hasText: /Jakhals[\s\u00a0]\(65[\s\u00a0]points\)/ });
+    for (let i = 0; i < 3 && !(await priced.count()); i++) {
+      await typing.press('Tab');
+      await priced.first().waitFor({ state: 'visible', timeout: 2000 }).catch(() => undefined);
+    }
+    // (A weapon choice left open stays as offered.)
+    await page.waitForFunction(() => {
+      const w = globalThis as any;
+      const item = w.document.getElementById('status.problems');
+      const label = item?.querySelector('[aria-label]')?.getAttribute('aria-label') ?? item?.getAttribute('aria-label') ?? '';
+      const clean = /No Problems/i.test(label);
+      w.__cleanSince11 = clean ? (w.__cleanSince11 ?? w.performance.now()) : undefined;
+      return clean && w.performance.now() - w.__cleanSince11 > 2000;
+    }, undefined, { timeout: UI_TIMEOUT, polling: 'raf' });
+    const keys = typing.keys;
+    // The list is written: a weapon choice still open closes for the picture (not a keystroke of the writing).
+    await page.keyboard.press('Escape');
+    await page.keyboard.press(`${MOD}+Home`);
+    await wb.editor().locator('.view-line', { hasText: 'World Eaters' }).first().waitFor({ state: 'visible' });
+    let text = await wb.editor().locator('.view-lines').innerText();
+    await page.keyboard.press(`${MOD}+End`);
+    await wb.editor().locator('.view-line', { hasText: 'Jakhal Pack Leader' }).first().waitFor({ state: 'visible' });
+    text += '\n' + (await wb.editor().locator('.view-lines').innerText());
+    text = text.replace(/\u00a0/g, ' ');
+    for (const line of ['World Eaters', detachment, 'Strike Force (2000 points)', 'Master of Executions (80 points)', 'Warlord', 'Enhancement: Battle-lust', 'Leading: Khorne Berzerkers', 'Khorne Berzerker Champion', 'Jakhal Pack Leader']) {
+      assert.ok(text.includes(line), `the list has "${line}":\n${text}`);
+    }
+    assert.ok(!/^\s*•\s*$/m.test(text), `no stray bullet:\n${text}`);
+    await page.keyboard.press(`${MOD}+Home`);
+    await screenshotOf(page, 'write11-3-done');
+    console.log(`      ${keys} keystrokes: ${typing.log.join(', ')}`);
+    assert.ok(keys <= 35, `${keys} keystrokes: ${typing.log.join(', ')}`);
+    await wb.runCommand('File: Revert File');
+  });
+
+  it('Enter after a CHARACTER\'s last wargear line opens a • line of the unit, not a ◦ line (on-type formatting with the data)', async function () {
+    requireFeature(this, hasShared('data', 'bsdata-11e') && hasShared('data', 'mfm-11e', 'v1.1'), 'the 11th-edition data (../shared/data/bsdata-11e or mfm-11e/v1.1 is absent)');
+    const { page } = wb;
+    await wb.runCommand('View: Close All Editors');
+    await wb.openFile(ENTER_LIST);
+    await wb.languageMode('Army List');
+    // The unit is resolved (its lens computes): the server has the faction's data.
+    await wb.codeLenses(/⚔/);
+    await wb.editor().click();
+    await page.keyboard.press(`${MOD}+End`);
+    await page.keyboard.press('Enter');
+    // (The unit's points inlay hint, "Σ 60 pts", may end the line.)
+    const bullet = wb.editor().locator('.view-line', { hasText: /^[\s\u00a0]*•[\s\u00a0]*(?:Σ.*)?$/ });
+    await bullet.first().waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+    assert.strictEqual(await wb.editor().locator('.view-line', { hasText: /◦/ }).count(), 0, 'no ◦ line');
+    await wb.screenshot('enter-bullet');
+    await wb.runCommand('File: Revert File');
+  });
+
+  it('picks the detachment from the faction snippet\'s choice (the faction\'s data loaded), Tab, Tab: on the first unit line, no stray bullet', async function () {
+    requireFeature(this, features.completion, 'completion (the server announces no completionProvider)');
+    requireFeature(this, hasShared('lists-11e') && hasShared('data', 'bsdata-11e') && hasShared('data', 'mfm-11e', 'v1.1'), 'the 11th-edition data (../shared lists-11e, bsdata-11e or mfm-11e/v1.1 is absent)');
+    const { page } = wb;
+    await wb.runCommand('View: Close All Editors');
+    // A World Eaters list open first: the server has the faction's data, so the faction item brings its detachments.
+    await wb.openFile(ELEVENTH);
+    await wb.languageMode('Army List');
+    await wb.codeLenses(/⚔/);
+    await wb.openFile(NEW_LIST_11);
+    await wb.languageMode('Army List');
+    await wb.editor().click();
+    const typing = new Typist(page);
+    await typing.type('Wor');
+    await typing.accept('World Eaters', undefined, /11th ed/);
+    await typing.accept('Berzerker Warband (3 Detachment Points)');
+    await typing.press('Tab', 2);
+    await typing.type('Jak');
+    await typing.accept('Jakhals');
+    await wb.editor().locator('.view-line', { hasText: 'Jakhal Pack Leader' }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+    await page.keyboard.press('Escape');
+    const text = (await wb.editor().locator('.view-lines').innerText()).replace(/\u00a0/g, ' ');
+    // (The editor's text leaves empty lines out.)
+    assert.match(text, /World Eaters\n+Berzerker Warband \(3 Detachment Points\)\n+Strike Force \(2000 points\)\n+OTHER DATASHEETS\n+Jakhals \(/, text);
+    assert.ok(!/^\s*•\s*$/m.test(text), `no stray bullet:\n${text}`);
+    await wb.runCommand('File: Revert File');
+  });
+
   it('sets an opponent (Auspex: Set Opponent List): the lens names an opponent unit, Auspex: Show Matchup opens the matrix', async function () {
     await wb.runCommand('View: Close All Editors');
     // A real 11th-edition pair (World Eaters against Orks, 15 opponent columns) when ../shared has it and its data
@@ -573,19 +716,26 @@ class Typist {
   }
 
   /** Waits for `label` in the suggestions (opening them with Ctrl+Space if they did not open), focuses it and presses Enter. */
-  async accept(label: string, screenshot?: string): Promise<void> {
+  async accept(label: string, screenshot?: string, description?: RegExp): Promise<void> {
     const { page } = this;
     const widget = page.locator('.suggest-widget.visible');
-    const row = (focused: boolean) => page.locator(`.suggest-widget.visible .monaco-list-row${focused ? '.focused' : ''}`, { has: page.locator('.label-name', { hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) });
+    const named = (focused: boolean) => page.locator(`.suggest-widget.visible .monaco-list-row${focused ? '.focused' : ''}`, { has: page.locator('.label-name', { hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }) });
+    // Items of one label (a faction of two editions) told apart by their description ("11th ed.").
+    const row = (focused: boolean) => (description ? named(focused).filter({ hasText: description }) : named(focused));
     let extra = 0;
     if (!(await row(false).first().waitFor({ state: 'visible', timeout: 3000 }).then(() => true, () => false))) {
       await page.keyboard.press('Control+Space');
       extra++;
       await row(false).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT });
     }
+    const focused = page.locator('.suggest-widget.visible .monaco-list-row.focused');
     for (let i = 0; i < 20 && !(await row(true).count()); i++) {
+      // Each arrow once the widget has taken the last one (its focus moved): under load, arrows pressed ahead of
+      // the widget pile up and carry the focus past the item.
+      const before = await focused.first().getAttribute('data-index').catch(() => null);
       await page.keyboard.press('ArrowDown');
       extra++;
+      await page.waitForFunction((b) => (globalThis as any).document.querySelector('.suggest-widget.visible .monaco-list-row.focused')?.getAttribute('data-index') !== b, before, { timeout: 2000 }).catch(() => undefined);
     }
     await row(true).first().waitFor({ state: 'visible', timeout: 5000 });
     if (screenshot) await screenshotOf(page, screenshot);

@@ -89,3 +89,13 @@ function transform(value: string, spec: string): string {
   const formatted = parts[1].replace(/\$\{(\d+):\+([^}]*)\}|\$(\d+)/g, (_, a: string, text: string, b: string) => (a ? (m[Number(a)] ? text : '') : m[Number(b)] ?? ''));
   return value.slice(0, m.index) + formatted + value.slice(m.index + m[0].length);
 }
+
+/** How many Tabs reach a snippet's end from its first tab stop: its distinct tab stops other than $0, less the first. */
+export function tabsToEnd(snippet: string): number {
+  const stops = new Set<string>();
+  for (const m of snippet.matchAll(/(?<!\\)\$(?:\{(\d+)|(\d+))/g)) {
+    const n = m[1] ?? m[2];
+    if (n !== '0') stops.add(n);
+  }
+  return stops.size;
+}

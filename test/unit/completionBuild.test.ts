@@ -6,6 +6,7 @@ import * as assert from 'assert';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CompletionItem, Diagnostic, TextEdit } from 'vscode-languageserver-types';
 import { createLanguageService, LanguageService } from '../../server/src/service/languageService';
+import { DEFAULT_SETTINGS } from '../../server/src/service/settings';
 import { RulesProvider } from '../../server/src/node/rulesProvider';
 import type { Edition } from '../../server/src/service/domain/editions/types';
 import type { Datasheet } from '../../server/src/service/domain/rules/model';
@@ -67,6 +68,8 @@ function serviceFor(c: FactionCase): LanguageService {
   provider.ensureFaction(c.name, c.edition);
   const service = createLanguageService();
   service.setRules(provider.rulesFor(c.edition), c.edition);
+  // Every datasheet inserted, Legends too (auspex.completion.includeLegends: a unit completion inserts is legal either way).
+  service.setSettings({ ...DEFAULT_SETTINGS, completionIncludeLegends: true });
   return service;
 }
 

@@ -61,13 +61,15 @@ describe('resolution: chapters, allies, exporter spellings, Legends (tiny self-m
     assert.deepStrictEqual(findings(dir, list, { ...DEFAULT_SETTINGS, dataIncludeNonMatchedPlay: true }), []);
   });
 
-  it('completion offers a Legends datasheet last, marked Legends', () => {
+  it('completion offers a Legends datasheet only with auspex.completion.includeLegends, then last, marked Legends', () => {
     const provider = new RulesProvider({ paths: [dir] });
     const service = createLanguageService();
     const text = header('Space Wolves', 'Champions of Fenris') + '\nCHARACTERS\n\nWol';
     const doc = TextDocument.create('file:///c.army', 'army-list', 1, text);
     provider.ensureList(service.parse(doc));
     service.setRules(provider.rules());
+    assert.ok(!service.completion(doc, doc.positionAt(text.length)).items.some((i) => i.label === 'Wolf Lord on Thunderwolf'), 'matched play: no Legends datasheet');
+    service.setSettings({ ...DEFAULT_SETTINGS, completionIncludeLegends: true });
     const items = service.completion(doc, doc.positionAt(text.length)).items;
     const labels = items.map((i) => i.label);
     const lord = items.find((i) => i.label === 'Wolf Lord on Thunderwolf');

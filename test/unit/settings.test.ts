@@ -33,9 +33,9 @@ describe('settings', () => {
     }
   });
 
-  it('package.json turns off the ambiguous-character boxes (T’au) for army lists only', () => {
+  it('package.json turns off the ambiguous-character boxes (T’au) and turns on formatting on type (the bullet after Enter) for army lists only', () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
-    assert.deepStrictEqual(pkg.contributes.configurationDefaults, { '[army-list]': { 'editor.unicodeHighlight.ambiguousCharacters': false } });
+    assert.deepStrictEqual(pkg.contributes.configurationDefaults, { '[army-list]': { 'editor.unicodeHighlight.ambiguousCharacters': false, 'editor.formatOnType': true } });
   });
 
   it('enhancement names take a scope themes do not paint like errors', () => {

@@ -129,6 +129,8 @@ export function startServer(connection: Connection): void {
         foldingRangeProvider: true,
         selectionRangeProvider: true,
         documentFormattingProvider: true,
+        // After Enter: the bullet the editor opened, corrected with the data (a one-model unit's wargear takes `•`).
+        documentOnTypeFormattingProvider: { firstTriggerCharacter: '\n' },
         definitionProvider: true,
         referencesProvider: true,
         inlayHintProvider: true,
@@ -382,6 +384,7 @@ export function startServer(connection: Connection): void {
   connection.onDocumentSymbol((p, token) => whenSettled(clock, p.textDocument.uri, token, 0, () => withDoc(p.textDocument.uri, [], (doc) => service.documentSymbols(doc))));
   connection.onFoldingRanges((p) => withDoc(p.textDocument.uri, [], (doc) => service.foldingRanges(doc)));
   connection.onSelectionRanges((p) => withDoc(p.textDocument.uri, [], (doc) => service.selectionRanges(doc, p.positions)));
+  connection.onDocumentOnTypeFormatting((p) => withDoc(p.textDocument.uri, [], (doc) => service.onTypeFormatting(doc, p.position, p.ch)));
   connection.onDocumentFormatting((p) =>
     withDoc(p.textDocument.uri, [], (doc) => {
       const r = service.format(doc);

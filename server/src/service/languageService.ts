@@ -14,6 +14,7 @@ import type {
   InlayHint,
   Location,
   Position,
+  TextEdit,
   Range,
   SelectionRange,
   SemanticTokens,
@@ -29,6 +30,7 @@ import { loadEmbeddedRules } from './domain/rules/embedded';
 import { emptyRulesData } from './domain/rules/dataFiles';
 import { listEdition, type Edition } from './domain/editions';
 import { DEFAULT_SETTINGS, Settings } from './settings';
+import { onEnterEdits } from './features/onEnter';
 import { applySeverityOverrides } from './features/diagnostics/severity';
 import { validateList } from './features/diagnostics/validate';
 import { hover } from './features/hover';
@@ -103,6 +105,8 @@ export interface LanguageService {
    * filed under no app section placed by their datasheets, and `compact` leaving out the datasheets' default wargear.
    */
   convert(doc: TextDocument, format: ConvertFormat, edition?: Edition): Written | { error: string };
+  /** On-type formatting after Enter ("\n"): the bullet the editor opened, corrected with the data (`onEnter.ts`). */
+  onTypeFormatting(doc: TextDocument, position: Position, ch: string): TextEdit[];
   /** A Location in the list (a plan target's unit) or in an `auspex:` document. */
   definition(doc: TextDocument, position: Position): Location | null;
   /** Uses of what stands at `position` across `open` (the open lists; `doc` is searched too). */
@@ -235,7 +239,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       if (lineTooLong(doc, position.line) || unparsable(doc)) return { isIncomplete: false, items: [] };
       const edition = editionOf(doc);
       const sources = { editions: [...indexes.entries()].map(([e, rules]) => ({ edition: e, rules })), loadable: loadable() };
-      const r = completion(doc, parse(doc), rulesFor(edition), doc.offsetAt(position), edition, sources);
+      const r = completion(doc, parse(doc), rulesFor(edition), doc.offsetAt(position), edition, sources, { includeLegends: settings.completionIncludeLegends, maxEnhancements: settings.maxEnhancements });
       // Each item remembers its list's edition, so that resolving it reads the same edition's data.
       if (edition !== 10) for (const item of r.items) if (item.data && typeof item.data === 'object') item.data = { ...item.data, edition };
       return r.items.length > BOUNDS.completionItems ? { isIncomplete: true, items: r.items.slice(0, BOUNDS.completionItems) } : r;
@@ -263,6 +267,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     documentSymbols: (doc) => capped(documentSymbols(doc, parse(doc)), BOUNDS.symbols),
     foldingRanges: (doc) => capped(foldingRanges(doc, parse(doc)), BOUNDS.foldingRanges),
     selectionRanges: (doc, positions) => selectionRanges(doc, parse(doc), capped(positions, BOUNDS.symbols)),
+    onTypeFormatting: (doc, position, ch) => (ch !== '\n' || lineTooLong(doc, position.line) || unparsable(doc) ? [] : onEnterEdits(doc, parse(doc), rulesOf(doc), position.line)),
     format: (doc) => {
       const refused = formatTooLarge(doc, parse(doc));
       if (refused) return { edits: [], refused };

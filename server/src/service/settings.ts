@@ -39,6 +39,8 @@ export interface Settings {
   diagnosticSeverity: Record<string, Severity | 'off'>;
   /** Hovers end with the data's internal source locator ("Source: data/datasheets.json (/datasheets/0)", "row 738"). */
   hoverShowSources: boolean;
+  /** Completion also offers Legends datasheets and those the list's faction cannot field in matched play (no price). */
+  completionIncludeLegends: boolean;
   traceServer: 'off' | 'messages' | 'verbose';
 }
 
@@ -62,6 +64,7 @@ export const DEFAULT_SETTINGS: Settings = {
   maxEnhancements: 3,
   diagnosticSeverity: {},
   hoverShowSources: false,
+  completionIncludeLegends: false,
   traceServer: 'off',
 };
 
@@ -173,6 +176,13 @@ export const SETTINGS: SettingDeclaration[] = [
     scope: 'resource',
     schema: { type: 'boolean' },
     description: 'End hovers with where the rules data came from: the file and its locator (a JSON path, a CSV row). Off by default; the auspex: pages always show it.',
+  },
+  {
+    key: 'auspex.completion.includeLegends',
+    field: 'completionIncludeLegends',
+    scope: 'resource',
+    schema: { type: 'boolean' },
+    description: "Completion also offers Warhammer Legends datasheets (Horus Heresy vehicles, for instance) and those the list's faction has no matched-play price for. Off by default: completion offers what the list's faction may field in matched play.",
   },
   {
     key: 'auspex.trace.server',

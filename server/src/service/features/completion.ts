@@ -14,7 +14,9 @@ import { filterTextFor, fuzzyScore, matchKey, sortTextFor } from './completion/r
 import {
   bulletCandidates,
   Candidate,
-  enhancementCandidates,
+  eligibleEnhancements,
+  enhancementPool,
+  fitsFor,
   skeletonCandidates,
   sizeCandidates,
   stratagemCandidates,
@@ -22,10 +24,13 @@ import {
   unitNameCandidates,
 } from './completion/items';
 import { dialectOf } from './completion/dialect';
+import { allowanceFull, enhancementLineCandidates, enhancementNameCandidates } from './completion/enhance';
+import { leadingCandidates } from './completion/attach';
 import { documentationFor } from './completion/resolve';
 import { factionChoices, FactionSources, headerCandidates, headerKinds } from './completion/header';
 import { normalizeName } from '../domain/text/normalize';
 import type { Edition } from '../domain/editions/types';
+import { editionRules } from '../domain/editions';
 
 export type { FactionSources } from './completion/header';
 
@@ -38,7 +43,14 @@ const LIMIT = 100;
  * The items for the cursor at `offset`. `edition` is the list's; `sources` names the factions of every edition's
  * data and those the data folders can load (the document's own loaded data alone when absent).
  */
-export function completion(doc: TextDocument, parsed: ArmyList, rules: RulesIndex, offset: number, edition: Edition = 10, sources?: FactionSources): CompletionList {
+export interface CompletionOptions {
+  /** Offer Legends datasheets and those without a matched-play price too (`auspex.completion.includeLegends`). */
+  includeLegends?: boolean;
+  /** The army's enhancement allowance where the data states none (`auspex.validation.maxEnhancements`). */
+  maxEnhancements?: number;
+}
+
+export function completion(doc: TextDocument, parsed: ArmyList, rules: RulesIndex, offset: number, edition: Edition = 10, sources?: FactionSources, options: CompletionOptions = {}): CompletionList {
   const text = doc.getText();
   // A half-typed header line can make the parser read the faction as a super-faction ("Genestealer Cults" over a
   // detachment read as the faction): the faction is the one the data knows.
@@ -47,10 +59,12 @@ export function completion(doc: TextDocument, parsed: ArmyList, rules: RulesInde
   const cat = catalogOf(rules);
   const dialect = dialectOf(text);
   const faction = list.faction?.text;
+  // The army's enhancement allowance taken: enhancements are still offered (one may replace another), last.
+  const allowanceTaken = allowanceFull(list, rules.data.battleSizes, editionRules(list.editionShown ?? edition).muster, options.maxEnhancements ?? 3);
   const unitLine = (c: UnitLineContext): { cands: Candidate[]; replace: Replace } => {
     if (c.kind === 'unitSize') {
       const d = rules.datasheet(c.name, faction);
-      const names = unitNameCandidates(cat, rules, list, c.nameContext, dialect, text);
+      const names = unitNameCandidates(cat, rules, list, c.nameContext, dialect, text, options.includeLegends, !!allowanceTaken);
       if (!d) return { cands: names, replace: c.nameContext.replace };
       // An exact name that also begins longer names ("Acolyte Hybrids" …): the sizes first, then those.
       const full = matchKey(c.nameContext.replace.typed);
@@ -59,7 +73,7 @@ export function completion(doc: TextDocument, parsed: ArmyList, rules: RulesInde
       if (longer.length === 0) return { cands: sizeCandidates(d, dialect), replace: c.replace };
       return { cands: longer, replace: c.nameContext.replace };
     }
-    return { cands: unitNameCandidates(cat, rules, list, c, dialect, text), replace: c.replace };
+    return { cands: unitNameCandidates(cat, rules, list, c, dialect, text, options.includeLegends, !!allowanceTaken), replace: c.replace };
   };
 
   let cands: Candidate[] = [];
@@ -79,12 +93,25 @@ export function completion(doc: TextDocument, parsed: ArmyList, rules: RulesInde
       const isFaction = (line: string) => names.has(normalizeName(line)) || !!rules.faction(line) || [list.faction, list.superFaction].some((t) => t && t.text === line && t.span.start < ctx.lineStart);
       const sizeNames = rules.data.battleSizes.map((b) => normalizeName(b.name));
       const isSize = (line: string) => sizeNames.some((n) => normalizeName(line).startsWith(n)) || /^(strike force|incursion|onslaught|combat patrol)\b/i.test(line);
-      const kinds = headerKinds(text, ctx.lineStart, isFaction, isSize);
+      const kinds = headerKinds(text, ctx.lineStart, isFaction, isSize, editionRules(edition).muster.severalDetachments);
       if (kinds.includes('unit')) {
         ({ cands, replace } = unitLine(ctx.unitLine));
       } else {
-        cands = headerCandidates(rules, edition, list, kinds, dialect, sources, text.slice(lineEnd).trim() === '');
+        const onLine = (at: number) => at >= ctx.lineStart && at <= lineEnd;
+        cands = headerCandidates(rules, edition, list, kinds, dialect, sources, text.slice(lineEnd).trim() === '', onLine);
         replace = ctx.line;
+        // A detachment or battle size rewrites the bracket after the name too ("(1 Detachment Point)" of the faction
+        // snippet's placeholder) as an edit of its own: the name's edit stays within the snippet's placeholder, so
+        // that Tab still moves on to the next one.
+        const tail = /^(\s*)(\([^()\n]*\))\s*$/.exec(text.slice(ctx.line.end, lineEnd).replace(/\r$/, ''));
+        if (tail && !kinds.includes('faction')) {
+          const start = ctx.line.end + tail[1].length;
+          const bracket = { start, end: start + tail[2].length };
+          cands = cands.map((c) => {
+            const m = /^(.*?) (\([^()]*\))$/.exec(c.newText);
+            return m && !c.snippet ? { ...c, newText: m[1], edits: [...(c.edits ?? []), { ...bracket, text: m[2] }] } : c;
+          });
+        }
       }
       break;
     }
@@ -94,14 +121,24 @@ export function completion(doc: TextDocument, parsed: ArmyList, rules: RulesInde
       break;
     case 'bullet': {
       const d = rules.datasheet(ctx.unit.name.text, faction);
-      cands = d ? bulletCandidates(cat, list, ctx.unit, d, ctx, dialect) : [];
+      cands = d ? bulletCandidates(list, ctx.unit, d, ctx) : [];
+      if (d && !ctx.nested && !ctx.counted) {
+        cands.push(...enhancementLineCandidates(cat, list, ctx.unit, d.epicHero ? [] : eligibleEnhancements(cat, list, d), dialect, allowanceTaken));
+        cands.push(...leadingCandidates(rules, list, ctx.unit, d));
+      }
       replace = ctx.replace;
       break;
     }
-    case 'enhancement':
-      cands = enhancementCandidates(cat, list, ctx.unit, rules.datasheet(ctx.unit.name.text, faction));
+    case 'enhancement': {
+      const d = rules.datasheet(ctx.unit.name.text, faction);
+      const pool = enhancementPool(cat, list);
+      // The enhancement already written on this line: the new one's cost replaces its cost in the unit's points.
+      const here = ctx.unit.enhancements.find((e) => e.span.start <= ctx.replace.start && ctx.replace.start <= e.span.end);
+      const replacing = here ? pool.find((e) => normalizeName(e.name) === normalizeName(here.name.text)) : undefined;
+      cands = enhancementNameCandidates(pool, list, ctx.unit, d, d ? fitsFor(list, d) : () => true, replacing);
       replace = ctx.replace;
       break;
+    }
     case 'stratagemName':
       cands = stratagemCandidates(cat, list);
       replace = ctx.replace;
@@ -141,6 +178,9 @@ function rank(doc: TextDocument, cands: Candidate[], replace: Replace, key: (s: 
       const at = doc.positionAt(c.elsewhere.at);
       item.additionalTextEdits = [{ range: { start: at, end: at }, newText: c.elsewhere.text }];
       item.detail = `${item.detail ? `${item.detail} · ` : ''}goes to its section`;
+    }
+    if (c.edits?.length) {
+      item.additionalTextEdits = [...(item.additionalTextEdits ?? []), ...c.edits.map((e) => ({ range: toRange(doc, e), newText: e.text }))];
     }
     // Lines of a unit or model block carry their own indentation: the editor must not add the line's to them.
     if (c.newText.includes('\n')) item.insertTextMode = InsertTextMode.asIs;

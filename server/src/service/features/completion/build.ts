@@ -102,12 +102,12 @@ const rendered = new WeakMap<Datasheet, Map<string, string>>();
  * The snippet completion inserts for a new unit of `d` (its smallest size, the `copy`-th copy), built once per
  * datasheet and form: names are completed on every keystroke.
  */
-export function unitSnippet(d: Datasheet, copy: number, dialect: Dialect, warlord: boolean): string {
+export function unitSnippet(d: Datasheet, copy: number, dialect: Dialect, warlord: boolean, enhancement?: UnitEnhancement, attachedAs?: string): string {
   let forms = rendered.get(d);
   if (!forms) rendered.set(d, (forms = new Map()));
-  const key = `${copy}|${dialect.points}|${warlord}`;
+  const key = `${copy}|${dialect.points}|${dialect.enhancement}|${warlord}|${enhancement?.name ?? ''}|${enhancement?.points ?? ''}|${attachedAs ?? ''}`;
   let text = forms.get(key);
-  if (text === undefined) forms.set(key, (text = renderUnit(d, planUnit(d, undefined, copy), { dialect, snippet: true, warlord })));
+  if (text === undefined) forms.set(key, (text = renderUnit(d, planUnit(d, undefined, copy), { dialect, snippet: true, warlord, enhancement, attachedAs })));
   return text;
 }
 
@@ -217,6 +217,15 @@ export interface RenderOptions {
   warlord?: boolean;
   /** The unit's name as written (the datasheet's name when absent). */
   name?: string;
+  /** An enhancement the unit takes: its `• Enhancement: X` line after the wargear, its cost in the unit's points. */
+  enhancement?: UnitEnhancement;
+  /** 11th-edition app: the unit's role in its Attached Units group (`• Attached as: Leader (Character)`). */
+  attachedAs?: string;
+}
+
+export interface UnitEnhancement {
+  name: string;
+  points?: number;
 }
 
 /**
@@ -234,7 +243,8 @@ export function renderUnit(d: Datasheet, plan: UnitPlan, opts: RenderOptions): s
   const sizes = legalSizes(d);
   const plans = sizes.map((s) => ({ size: s, groups: groupsFor(d, s), points: priceOf(d, s, plan.copy) }));
   let countStop: { group: number; stop: number } | undefined;
-  let pointsText = plan.points !== undefined ? String(plan.points) : undefined;
+  const extra = opts.enhancement?.points ?? 0;
+  let pointsText = plan.points !== undefined ? String(plan.points + extra) : undefined;
   if (snippet && sizes.length > 1 && !plan.single) {
     const same = plans.every((p) => p.groups.length === plan.groups.length && p.groups.every((g, i) => g.model === plan.groups[i].model));
     const varying = same ? plan.groups.map((_, i) => new Set(plans.map((p) => p.groups[i].count)).size > 1) : [];
@@ -243,12 +253,13 @@ export function renderUnit(d: Datasheet, plan: UnitPlan, opts: RenderOptions): s
       countStop = { group, stop: stop++ };
       // The points follow the count: one alternative per legal count.
       const alts = plans.map((p) => `(${p.groups[group].count})`).join('|');
-      const format = plans.map((p, i) => `\${${i + 1}:+${p.points}}`).join('');
+      const format = plans.map((p, i) => `\${${i + 1}:+${p.points! + extra}}`).join('');
       pointsText = `\${${countStop.stop}/^(?:${alts})$/${format}/}`;
     }
   }
   const head = `${esc(opts.name ?? d.name)}${pointsText !== undefined ? ` (${pointsText} ${dialect.points})` : ''}`;
   lines.push(head);
+  if (opts.attachedAs) lines.push(`• Attached as: ${esc(opts.attachedAs)}`);
   if (opts.warlord) lines.push(snippet ? `\${${stop++}:  • Warlord}` : '  • Warlord');
   const item = (w: PlannedWargear, n: string) => {
     const name = !snippet || !w.choice ? esc(w.name) : w.options && w.options.length > 1 ? `\${${stop++}|${w.options.map(choiceEscape).join(',')}|}` : `\${${stop++}:${esc(w.name)}}`;
@@ -267,6 +278,7 @@ export function renderUnit(d: Datasheet, plan: UnitPlan, opts: RenderOptions): s
       }
     });
   }
+  if (opts.enhancement) lines.push(`  • ${dialect.enhancement}: ${esc(opts.enhancement.name)}`);
   return lines.join('\n');
 }
 

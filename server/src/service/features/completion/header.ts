@@ -29,7 +29,7 @@ export interface FactionSources {
  * parser reads least well): before the faction line, the faction (and the title on the first line); on the lines
  * right below it, the detachment and the battle size it still lacks; after a blank line below it, units.
  */
-export function headerKinds(text: string, lineStart: number, isFaction: (line: string) => boolean, isBattleSize: (line: string) => boolean): HeaderKind[] {
+export function headerKinds(text: string, lineStart: number, isFaction: (line: string) => boolean, isBattleSize: (line: string) => boolean, severalDetachments = false): HeaderKind[] {
   const above = text.slice(0, lineStart).split(/\r?\n/).slice(0, -1).map((l) => l.trim()).filter((l) => !l.startsWith('#'));
   let i = above.length - 1;
   const gap = i >= 0 && above[i] === '';
@@ -43,9 +43,17 @@ export function headerKinds(text: string, lineStart: number, isFaction: (line: s
     return block.length ? ['faction'] : ['faction', 'title'];
   }
   if (gap) return ['unit'];
-  const after = block.slice(at + 1);
+  // The header's other lines: those below the faction line above the cursor, and those right below the cursor's line.
+  const below: string[] = [];
+  const next = text.indexOf('\n', lineStart);
+  if (next >= 0) for (const l of text.slice(next + 1).split(/\r?\n/).map((x) => x.trim())) {
+    if (l === '' || isFaction(l)) break;
+    if (!l.startsWith('#')) below.push(l);
+  }
+  const after = [...block.slice(at + 1), ...below];
   const missing: HeaderKind[] = [];
-  if (!after.some((l) => !isBattleSize(l))) missing.push('detachment');
+  // Where an army may take several detachments (the 11th edition), another one can follow the first.
+  if (!after.some((l) => !isBattleSize(l)) || severalDetachments) missing.push('detachment');
   if (!after.some(isBattleSize)) missing.push('battleSize');
   return missing.length ? missing : ['unit'];
 }
@@ -91,7 +99,8 @@ export function factionChoices(rules: RulesIndex, edition: Edition, sources: Fac
   return [...out.values()];
 }
 
-export function headerCandidates(rules: RulesIndex, edition: Edition, list: ArmyList, kinds: HeaderKind[], dialect: Dialect, sources?: FactionSources, atEnd = false): Candidate[] {
+/** `onLine(offset)`: whether an offset is on the cursor's line (what it names is being replaced, not kept). */
+export function headerCandidates(rules: RulesIndex, edition: Edition, list: ArmyList, kinds: HeaderKind[], dialect: Dialect, sources?: FactionSources, atEnd = false, onLine: (offset: number) => boolean = () => false): Candidate[] {
   const out: Candidate[] = [];
   const cat = catalogOf(rules);
   if (kinds.includes('faction')) {
@@ -106,7 +115,8 @@ export function headerCandidates(rules: RulesIndex, edition: Edition, list: Army
         // An 11th-edition faction not loaded yet: the Detachment Points make the list read as the 11th edition's.
         // One detachment known (the embedded seed's Combat Patrol) is no choice: the faction's data loads once the
         // line is there, and completion on the placeholder offers all of them.
-        const detLine = dets.length > 1 ? `\${1|${dets.map(choiceEscape).join(',')}|}` : c.edition === 11 ? '${1:Detachment} (${3:1} Detachment Points)' : '${1:Detachment}';
+        // (The Detachment Points are no tab stop: the detachment completed on the placeholder replaces them.)
+        const detLine = dets.length > 1 ? `\${1|${dets.map(choiceEscape).join(',')}|}` : c.edition === 11 ? '${1:Detachment} (1 Detachment Point)' : '${1:Detachment}';
         // The battle size: Strike Force as a placeholder (Tab keeps it; typing over it completes the others).
         const sizeLine = `\${2:${snippetEscape(sizes[0] ?? `Strike Force (2000 ${dialect.points})`)}}`;
         // The 10th edition's app writes the detachment first; the 11th's the same.
@@ -126,12 +136,22 @@ export function headerCandidates(rules: RulesIndex, edition: Edition, list: Army
   }
   if (kinds.includes('detachment')) {
     const faction = cat.factionOf(list.faction?.text);
+    // The detachments the list names on other lines: not offered again; in the 11th edition, the Detachment Points
+    // they spend leave what another one may cost (the battle size's allowance, from the data).
+    const named = list.detachments.filter((t) => !onLine(t.span.start));
+    const namedKeys = new Set(named.map((t) => normalizeName(t.text)));
+    const spent = named.reduce((n, t) => n + (cat.detachmentsOf(faction).find((d) => normalizeName(d.name) === normalizeName(t.text))?.dp ?? 0), 0);
+    const size = list.battleSize && rules.data.battleSizes.find((b) => normalizeName(b.name) === normalizeName(list.battleSize!.english ?? list.battleSize!.name.text));
+    const left = named.length && size?.detachmentPoints !== undefined ? size.detachmentPoints - spent : undefined;
     for (const d of cat.detachmentsOf(faction)) {
+      if (namedKeys.has(normalizeName(d.name))) continue;
+      if (left !== undefined && d.dp !== undefined && d.dp > left) continue;
       const text = detachmentText(d, edition);
       out.push({ label: text, key: cat.key(d.name), tier: 0, newText: text, kind: CompletionItemKind.Folder, detail: `${d.faction} detachment${d.forceDisposition ? ` · ${d.forceDisposition}` : ''}`, data: { kind: 'detachment', id: d.id } });
     }
   }
-  if (kinds.includes('battleSize')) {
+  // A battle size the list states on another line is not offered again.
+  if (kinds.includes('battleSize') && !(list.battleSize && !onLine(list.battleSize.span.start))) {
     for (const b of battleSizeTexts(rules, dialect)) {
       out.push({ label: b.text, tier: b.name === 'Strike Force' ? 0 : 1, newText: b.text, kind: CompletionItemKind.Constant, detail: b.points !== undefined ? `${b.points}-point limit` : 'fixed forces', data: { kind: 'battleSize', name: b.name } });
     }

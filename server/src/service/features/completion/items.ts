@@ -12,32 +12,11 @@ import type { Catalog } from './catalog';
 import { editionRules, type MusterRules } from '../../domain/editions';
 import { enhancementFit } from '../../domain/editions/enhancementFit';
 import type { UnitNameContext } from './context';
+import { attachedBlockCandidates, freeBodyguardsOf, freeLeadersOf, isAttachedBlock, leadingEdit, resolved } from './attach';
 import { choiceEscape, displayName, legalSizes, planUnit, renderUnit, snippetEscape, unitSnippet } from './build';
 
-/** What resolve needs to find the item's subject again: a kind and ids, never the documentation itself. */
-export interface ItemData {
-  kind: 'datasheet' | 'size' | 'model' | 'wargear' | 'warlord' | 'enhancementLine' | 'enhancement' | 'stratagem' | 'target' | 'faction' | 'detachment' | 'battleSize' | 'section' | 'skeleton';
-  id?: string;
-  name?: string;
-  sheet?: string;
-  models?: number;
-}
-
-export interface Candidate {
-  label: string;
-  /** Lower tiers rank first among equally good matches. */
-  tier: number;
-  newText: string;
-  snippet?: boolean;
-  kind: CompletionItemKind;
-  detail?: string;
-  description?: string;
-  data: ItemData;
-  /** Match key when it differs from the label's. */
-  key?: string;
-  /** Text inserted elsewhere at `at` (a unit put in its own section further up or down the list). */
-  elsewhere?: { at: number; text: string };
-}
+export type { Candidate, Edit, ItemData } from './candidate';
+import type { Candidate } from './candidate';
 
 const looseKey = (s: string) => normalizeName(s).replace(/[^a-z0-9]/g, '').replace(/s$/, '');
 
@@ -80,7 +59,8 @@ function lineEnd(text: string, at: number): number {
 }
 
 /** `text`: the document's text, to place a unit in its own section when that section stands elsewhere. */
-export function unitNameCandidates(cat: Catalog, rules: RulesIndex, list: ArmyList, ctx: UnitNameContext, dialect: Dialect, text?: string): Candidate[] {
+/** `enhancementsFull`: the army's enhancement allowance is taken (no unit variant with one). */
+export function unitNameCandidates(cat: Catalog, rules: RulesIndex, list: ArmyList, ctx: UnitNameContext, dialect: Dialect, text?: string, includeLegends = false, enhancementsFull = false): Candidate[] {
   const faction = cat.factionOf(list.faction?.text);
   const allied = /allied/i.test(ctx.section ?? '');
   const combatPatrol = /combat patrol/i.test(list.battleSize?.name.text ?? '');
@@ -100,6 +80,12 @@ export function unitNameCandidates(cat: Catalog, rules: RulesIndex, list: ArmyLi
     pool = [...cat.datasheetsOf(faction), ...allies];
     tierOf = (d) => (allies.has(d) ? 2 : 0) + (fitsSection(ctx.section, d) === false ? 1 : 0) + (!!d.combatPatrol !== combatPatrol ? 2 : 0);
   }
+  // Matched play: no Legends datasheet, and (where the data prices the faction's units) none without a price; the
+  // setting auspex.completion.includeLegends offers them too (ranked last).
+  if (!includeLegends) {
+    const priced = pool.some((d) => d.points.length > 0);
+    pool = pool.filter((d) => !d.legends && (!priced || d.points.length > 0));
+  }
   const hasWarlord = list.units.some((u) => u.warlord);
   // Which copy a new unit of each datasheet would be (the 11th edition prices copies by tier).
   const copies = new Map<string, number>();
@@ -108,8 +94,15 @@ export function unitNameCandidates(cat: Catalog, rules: RulesIndex, list: ArmyLi
     if (id) copies.set(id, (copies.get(id) ?? 1) + 1);
   }
   const sections = new Set(list.sections.map((s) => normalizeName(s.name.text)));
+  // The Attached Units block (11th-edition app): its Leaders and Support units, then the Bodyguards they may join.
+  if (isAttachedBlock(ctx.section) && !ctx.hasTail) {
+    const render = (d: Datasheet, role: string) => unitSnippet(d, copies.get(d.id) ?? 1, dialect, !hasWarlord && isCharacter(d), undefined, role);
+    return [...attachedBlockCandidates(rules, list, ctx, pool.filter((d) => !allies.has(d)), render), ...SECTIONS.map((s) => ({ label: s, tier: 5, newText: s, kind: CompletionItemKind.Module, detail: 'Section', data: { kind: 'section' as const, name: s } }))];
+  }
   const out: Candidate[] = [];
   const seen = new Set<string>();
+  const units = resolved(rules, list);
+  const taken = new Set(list.units.flatMap((u) => u.enhancements.map((e) => normalizeName(e.name.text))));
   for (const d of pool) {
     const k = cat.key(d.name);
     if (seen.has(k)) continue;
@@ -119,6 +112,10 @@ export function unitNameCandidates(cat: Catalog, rules: RulesIndex, list: ArmyLi
     let newText = d.name;
     let snippet = false;
     let elsewhere: Candidate['elsewhere'];
+    // A unit block at the cursor, under its section header (added when the list has no fitting section here).
+    const target = sectionFor(d, ally);
+    const header = !ctx.section || (!ally && !sections.has(normalizeName(target)) && fitsSection(ctx.section, d) === false) || (ally && !allied && !sections.has(normalizeName(target)));
+    const placed = (body: string) => `${ctx.prevBlank ? '' : '\n'}${header ? `${target}\n\n` : ''}${body}${ctx.atEnd ? '\n\n$0' : ''}`;
     const home = !ally && ctx.section && fitsSection(ctx.section, d) === false ? list.sections.find((s) => normalizeName(s.name.text) === normalizeName(sectionFor(d))) : undefined;
     if (!ctx.hasTail && home && text !== undefined) {
       // Its section is elsewhere in the list: the unit goes at that section's end (plain text: an editor's snippet
@@ -130,28 +127,55 @@ export function unitNameCandidates(cat: Catalog, rules: RulesIndex, list: ArmyLi
     } else if (!ctx.hasTail) {
       // A whole legal unit: smallest size, its models and default wargear, its price, in its section.
       const body = unitSnippet(d, copies.get(d.id) ?? 1, dialect, !hasWarlord && isCharacter(d) && !ally);
-      const target = sectionFor(d, ally);
-      const header = !ctx.section || (!ally && !sections.has(normalizeName(target)) && fitsSection(ctx.section, d) === false) || (ally && !allied && !sections.has(normalizeName(target)));
-      newText = `${ctx.prevBlank ? '' : '\n'}${header ? `${target}\n\n` : ''}${body}${ctx.atEnd ? '\n\n$0' : ''}`;
+      newText = placed(body);
       snippet = true;
     }
+    const tier = tierOf(d) + (d.legends ? 4 : 0);
+    const detail = [ally ? 'ally' : undefined, d.legends ? 'Legends' : undefined, d.role, d.factionKeywords.join(', ')].filter(Boolean).join(' · ');
     out.push({
       label: d.name,
       key: k,
       // Legends datasheets (loaded so that lists naming them are recognised) come last.
-      tier: tierOf(d) + (d.legends ? 4 : 0),
+      tier,
       newText,
       snippet,
       kind: CompletionItemKind.Class,
-      detail: [ally ? 'ally' : undefined, d.legends ? 'Legends' : undefined, d.role, d.factionKeywords.join(', ')].filter(Boolean).join(' · '),
+      detail,
       description: [ally ? 'ally' : undefined, step ? `${step.points} pts` : undefined].filter(Boolean).join(' · ') || undefined,
       data: { kind: 'datasheet', id: d.id },
       elsewhere,
     });
+    if (ctx.hasTail || elsewhere || ally) continue;
+    // The same unit with what a player adds next, ranked right after it (same key and tier, its label first): an enhancement it may take, the Leader of the
+    // list it joins (a `Leading:` line under that Leader), the Bodyguard of the list it leads.
+    const copy = copies.get(d.id) ?? 1;
+    const warlord = !hasWarlord && isCharacter(d);
+    const variant = (label: string, body: string, more: Partial<Candidate>): void => {
+      out.push({ label, key: k, tier, newText: placed(body), snippet: true, kind: CompletionItemKind.Class, detail, data: { kind: 'datasheet', id: d.id }, ...more });
+    };
+    if (list.detachments.length && !enhancementsFull) {
+      for (const e of eligibleEnhancements(cat, list, d)) {
+        if (taken.has(normalizeName(e.name)) || e.upgrade) continue;
+        const pts = (step?.points ?? 0) + (e.points ?? 0);
+        variant(`${d.name} with ${e.name}`, unitSnippet(d, copy, dialect, warlord, { name: e.name, points: e.points }), { description: `${pts} pts`, detail: `${detail} · with the enhancement ${e.name} (${e.detachment}${e.points !== undefined ? `, +${e.points} pts` : ''})` });
+      }
+    }
+    if (text !== undefined) {
+      for (const l of freeLeadersOf(units, list, d)) {
+        variant(`${d.name} led by ${l.unit.name.text}`, unitSnippet(d, copy, dialect, warlord), { description: step ? `${step.points} pts` : undefined, detail: `${detail} · ${l.unit.name.text} joins it (a Leading: line under it)`, edits: [leadingEdit(text, l.unit, d.name)] });
+      }
+    }
+    for (const b of freeBodyguardsOf(units, list, d)) {
+      variant(`${d.name} leading ${b.unit.name.text}`, `${unitSnippet(d, copy, dialect, warlord)}\n  • Leading: ${snippetEscape(b.unit.name.text)}`, { description: step ? `${step.points} pts` : undefined, detail: `${detail} · it joins ${b.unit.name.text}` });
+    }
   }
   // Upper case typed ("CH"): a section header is meant.
   const caps = /^\p{Lu}{2,}/u.test(ctx.replace.typed.trim()) && ctx.replace.typed.trim() === ctx.replace.typed.trim().toUpperCase();
   for (const s of SECTIONS) out.push({ label: s, tier: caps ? -1 : 5, newText: s, kind: CompletionItemKind.Module, detail: 'Section', data: { kind: 'section', name: s } });
+  // The 11th-edition app's Attached Units block, with its first group, where the list has none yet.
+  if (musterOf(list).attachedUnits && !list.attachments?.length && !sections.has(normalizeName('Attached Units'))) {
+    out.push({ label: 'Attached Units', tier: caps ? -1 : 5, newText: `${ctx.prevBlank ? '' : '\n'}Attached Units\nAttached Unit 1\n\n`, kind: CompletionItemKind.Module, detail: 'Section · which Leader or Support joins which Bodyguard', data: { kind: 'section', name: 'Attached Units' } });
+  }
   return out;
 }
 
@@ -184,7 +208,7 @@ export function eligibleEnhancements(cat: Catalog, list: ArmyList, d: Datasheet)
   return enhancementPool(cat, list).filter((e) => mayTakeEnhancement(e, d, musterOf(list)));
 }
 
-function enhancementPool(cat: Catalog, list: ArmyList): Enhancement[] {
+export function enhancementPool(cat: Catalog, list: ArmyList): Enhancement[] {
   const faction = cat.factionOf(list.faction?.text);
   const pool = list.detachments.flatMap((t) => cat.enhancementsOf(t.text, faction));
   return pool.length ? pool : rulesEnhancementsOfFaction(cat, faction);
@@ -226,7 +250,7 @@ export function optionLimit(d: Datasheet, weapon: string, groupCount: number, un
   return { limit: Math.max(1, Math.min(limit, groupCount)), text };
 }
 
-export function bulletCandidates(cat: Catalog, list: ArmyList, unit: Unit, d: Datasheet, ctx: { nested: boolean; counted: boolean; groupCount?: number; groupModel?: string }, dialect: Dialect): Candidate[] {
+export function bulletCandidates(list: ArmyList, unit: Unit, d: Datasheet, ctx: { nested: boolean; counted: boolean; groupCount?: number; groupModel?: string }): Candidate[] {
   const out: Candidate[] = [];
   const single = singleModel(d);
   const wargearTier = ctx.nested || single ? 0 : 2;
@@ -276,38 +300,13 @@ export function bulletCandidates(cat: Catalog, list: ArmyList, unit: Unit, d: Da
   if (isCharacter(d) && !ctx.counted) {
     const other = list.units.some((u) => u !== unit && u.warlord);
     if (!unit.warlord) out.push({ label: 'Warlord', tier: other ? 3 : 1, newText: 'Warlord', kind: CompletionItemKind.Keyword, detail: other ? 'another unit is already the Warlord' : 'this CHARACTER leads the army', data: { kind: 'warlord', sheet: d.id } });
-    const enh = d.epicHero ? [] : eligibleEnhancements(cat, list, d);
-    if (!d.epicHero && unit.enhancements.length === 0) {
-      const label = `${dialect.enhancement}: `;
-      const choice = enh.length ? `\${1|${enh.map((e) => choiceEscape(e.name)).join(',')}|}` : '$1';
-      out.push({
-        label,
-        tier: 1,
-        newText: `${dialect.enhancement}: ${choice}`,
-        snippet: true,
-        kind: CompletionItemKind.Keyword,
-        detail: enh.length ? `${enh.length} enhancement${enh.length === 1 ? '' : 's'} this character may take` : 'no enhancement in the data fits',
-        data: { kind: 'enhancementLine', sheet: d.id, name: enh.map((e) => e.id).join('\n') },
-      });
-    }
   }
   return out;
 }
 
-export function enhancementCandidates(cat: Catalog, list: ArmyList, unit: Unit, d: Datasheet | undefined): Candidate[] {
-  const pool = enhancementPool(cat, list);
-  const taken = new Set(list.units.filter((u) => u !== unit).flatMap((u) => u.enhancements.map((e) => normalizeName(e.name.text))));
-  return pool
-    .filter((e) => !d || mayTakeEnhancement(e, d, musterOf(list)))
-    .map((e) => ({
-      label: e.name,
-      tier: taken.has(normalizeName(e.name)) ? 1 : 0,
-      newText: e.name,
-      kind: CompletionItemKind.EnumMember,
-      detail: `${e.points !== undefined ? `+${e.points} pts · ` : ''}${e.detachment}${taken.has(normalizeName(e.name)) ? ' · already taken in this list' : ''}`,
-      description: e.points !== undefined ? `${e.points} pts` : undefined,
-      data: { kind: 'enhancement', id: e.id },
-    }));
+/** Whether the list's muster rules let a unit of `d` take `e` (for the enhancement name after `Enhancement:`). */
+export function fitsFor(list: ArmyList, d: Datasheet): (e: Enhancement) => boolean {
+  return (e) => mayTakeEnhancement(e, d, musterOf(list));
 }
 
 export function stratagemCandidates(cat: Catalog, list: ArmyList): Candidate[] {
