@@ -226,7 +226,10 @@ export function startServer(connection: Connection): void {
     const t0 = Date.now();
     const dataChanged = guard(() => rules.configure(settings.dataPaths, settings.dataIncludeNonMatchedPlay), false);
     if (dataChanged || !dataLog.started) guard(() => dataLog.configured(rules.folders(), rules.cacheFolder, Date.now() - t0, rules.status()), undefined);
-    if (dataChanged) feedRules();
+    if (dataChanged) {
+      report.newData();
+      feedRules();
+    }
     if (revalidate) rulesChanged(dataChanged);
   }
 

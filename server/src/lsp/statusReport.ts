@@ -68,7 +68,10 @@ export function warningLines(warnings: readonly DataWarning[]): string[] {
 
 export class StatusReport {
   private shownProblems = new Set<string>();
-  /** The data warnings logged: each once a session, however often the data is read again (settings, reloads). */
+  /**
+   * The data warnings logged: each once for the folders configured, however often the data is read again (a faction
+   * loaded later, a reload, a download); other folders (`newData`) get their warnings logged afresh.
+   */
   private readonly loggedWarnings = new Set<string>();
   /** The DocumentStatus last sent for each open list. */
   private readonly sent = new Map<string, string>();
@@ -78,6 +81,11 @@ export class StatusReport {
     private readonly status: () => RulesStatus | undefined,
     private readonly warnings: () => DataWarning[],
   ) {}
+
+  /** Other data folders were configured: their warnings are news, even where one reads like an earlier folder's. */
+  newData(): void {
+    this.loggedWarnings.clear();
+  }
 
   /** The status bar while rules data is being read: it never shows the seed's "1 datasheet" as if it were all. */
   loading(tooltip: string): void {
