@@ -18,6 +18,16 @@ const BERZERKERS = 'BATTLELINE\n\nKhorne Berzerkers (170 points)\n  • 1x Khorn
 let service: LanguageService;
 let version = 0;
 
+/** A fresh service on the real 11th-edition data (BSData 11e + MFM v1.1) with World Eaters loaded; skips without it. */
+function worldEaters11(ctx: Mocha.Context): void {
+  requireShared(ctx, 'data', 'bsdata-11e');
+  requireShared(ctx, 'data', 'mfm-11e', 'v1.1');
+  const provider = new RulesProvider({ paths: [sharedPath('data', 'bsdata-11e'), sharedPath('data', 'mfm-11e', 'v1.1')] });
+  provider.ensureFaction('World Eaters', 11);
+  service = createLanguageService();
+  service.setRules(provider.rulesFor(11), 11);
+}
+
 /** The items at the "|" of `textWithCaret`. */
 function at(textWithCaret: string): { doc: TextDocument; items: CompletionItem[] } {
   const offset = textWithCaret.indexOf('|');
@@ -41,12 +51,7 @@ describe('11th-edition completion (World Eaters, BSData 11e + MFM v1.1)', functi
   this.timeout(60000);
 
   before(function () {
-    requireShared(this, 'data', 'bsdata-11e');
-    requireShared(this, 'data', 'mfm-11e', 'v1.1');
-    const provider = new RulesProvider({ paths: [sharedPath('data', 'bsdata-11e'), sharedPath('data', 'mfm-11e', 'v1.1')] });
-    provider.ensureFaction('World Eaters', 11);
-    service = createLanguageService();
-    service.setRules(provider.rulesFor(11), 11);
+    worldEaters11(this);
   });
 
   afterEach(() => service.setSettings(DEFAULT_SETTINGS));
@@ -144,12 +149,7 @@ describe('Enter after a bullet (on-type formatting with the data)', function () 
   this.timeout(60000);
 
   before(function () {
-    requireShared(this, 'data', 'bsdata-11e');
-    requireShared(this, 'data', 'mfm-11e', 'v1.1');
-    const provider = new RulesProvider({ paths: [sharedPath('data', 'bsdata-11e'), sharedPath('data', 'mfm-11e', 'v1.1')] });
-    provider.ensureFaction('World Eaters', 11);
-    service = createLanguageService();
-    service.setRules(provider.rulesFor(11), 11);
+    worldEaters11(this);
   });
 
   /** The text after the editor's Enter opened `opened` below `lines[at]`, and the server's on-type edits applied. */
@@ -184,12 +184,7 @@ describe('the Attached Units block (11th-edition app)', function () {
   this.timeout(60000);
 
   before(function () {
-    requireShared(this, 'data', 'bsdata-11e');
-    requireShared(this, 'data', 'mfm-11e', 'v1.1');
-    const provider = new RulesProvider({ paths: [sharedPath('data', 'bsdata-11e'), sharedPath('data', 'mfm-11e', 'v1.1')] });
-    provider.ensureFaction('World Eaters', 11);
-    service = createLanguageService();
-    service.setRules(provider.rulesFor(11), 11);
+    worldEaters11(this);
   });
 
   it('offers the block on a unit line; in a group, the Leaders first, then the Bodyguards the Leader may join; the list stays legal', () => {
@@ -220,12 +215,7 @@ describe('the army\'s enhancement allowance in completion', function () {
   this.timeout(60000);
 
   before(function () {
-    requireShared(this, 'data', 'bsdata-11e');
-    requireShared(this, 'data', 'mfm-11e', 'v1.1');
-    const provider = new RulesProvider({ paths: [sharedPath('data', 'bsdata-11e'), sharedPath('data', 'mfm-11e', 'v1.1')] });
-    provider.ensureFaction('World Eaters', 11);
-    service = createLanguageService();
-    service.setRules(provider.rulesFor(11), 11);
+    worldEaters11(this);
   });
 
   it('once Incursion\'s 2 enhancements are taken, a unit comes without enhancement variants and the bullets rank them last, saying why', () => {

@@ -247,15 +247,8 @@ describe('matchup: an edit recomputes only the pairs of the units it changed', (
     const unit = example.slice(example.indexOf('Atalan Jackals\n'));
     const two = `${example}\n${unit}`;
     const rules = new RulesIndex(loadEmbeddedRules());
-    const cache = createUnitDamageCache(4096);
-    const seen = new Set<UnitDamageResult>();
-    let fresh = 0;
-    const damage = (input: UnitDamageInput) => {
-      const r = cache(input);
-      if (!seen.has(r)) fresh++;
-      seen.add(r);
-      return r;
-    };
+    const counted = countingCache();
+    const damage = counted.damage;
     const theirs = { list: parseArmyList(example), rules, edition: 10 as const };
     const run = (text: string) => computeMatchup({ list: parseArmyList(text), rules, edition: 10 }, theirs, { damage });
     const m1 = run(two);
@@ -263,16 +256,16 @@ describe('matchup: an edit recomputes only the pairs of the units it changed', (
     assert.strictEqual(m1.forward.pairs.length + m1.reverse.pairs.length, 8);
     // The lists are the same army: my Jackals against theirs and theirs against mine are the same pair (loadout,
     // target, conditions), so 2 results serve all 8 pairs.
-    assert.strictEqual(fresh, 2, 'one loadout × one target × 2 phases');
-    fresh = 0;
+    assert.strictEqual(counted.fresh, 2, 'one loadout × one target × 2 phases');
+    counted.fresh = 0;
     const m2 = run(two);
-    assert.strictEqual(fresh, 0, 'nothing changed: all cached');
+    assert.strictEqual(counted.fresh, 0, 'nothing changed: all cached');
     assert.deepStrictEqual(m2, m1);
     // The second unit loses a Jackal: its attacks and its target profile change, the first unit's stay cached.
     const edited = `${example}\n${unit.replace('4x Atalan Jackal', '3x Atalan Jackal').replace(/4x Atalan/g, '3x Atalan')}`;
-    fresh = 0;
+    counted.fresh = 0;
     const m3 = run(edited);
-    assert.strictEqual(fresh, 4, 'the edited unit attacking (2 phases) and attacked (2 phases)');
+    assert.strictEqual(counted.fresh, 4, 'the edited unit attacking (2 phases) and attacked (2 phases)');
     const unchanged = (p: { attackerIndex: number; defenderIndex: number }) => p.attackerIndex === 0 && p.defenderIndex === 0;
     assert.deepStrictEqual(m3.forward.pairs.filter(unchanged), m1.forward.pairs.filter(unchanged));
     assert.ok(m3.forward.pairs.find((p) => p.attackerIndex === 1)!.damage < m1.forward.pairs.find((p) => p.attackerIndex === 1)!.damage);
@@ -283,24 +276,17 @@ describe('matchup: the lenses and the matchup share the pair cache (issue 24: th
   it('after the lenses against the opponent, the forward direction computes nothing new; a condition off is no condition', () => {
     const example = fs.readFileSync(path.join(repoRoot, 'examples', 'claw-of-ascension.army'), 'utf8');
     const rules = new RulesIndex(loadEmbeddedRules());
-    const cache = createUnitDamageCache(4096);
-    const seen = new Set<UnitDamageResult>();
-    let fresh = 0;
-    const damage = (input: UnitDamageInput) => {
-      const r = cache(input);
-      if (!seen.has(r)) fresh++;
-      seen.add(r);
-      return r;
-    };
+    const counted = countingCache();
+    const damage = counted.damage;
     const yours = { list: parseArmyList(example), rules, edition: 10 as const };
     const theirs = { list: parseArmyList(example.replace('4x Atalan Jackal', '3x Atalan Jackal')), rules, edition: 10 as const };
     const doc = TextDocument.create('file:///a.army', 'army-list', 1, example);
     codeLenses(doc, yours.list, rules, damage, undefined, sideTargets(theirs));
-    assert.ok(fresh > 0, 'the lenses computed');
-    fresh = 0;
+    assert.ok(counted.fresh > 0, 'the lenses computed');
+    counted.fresh = 0;
     const m = computeMatchup(yours, theirs, { damage, directions: ['forward'] });
     assert.ok(m.forward.pairs.length > 0);
-    assert.strictEqual(fresh, 0, 'every forward pair was the lenses\' result');
+    assert.strictEqual(counted.fresh, 0, 'every forward pair was the lenses\' result');
     // Every toggle off is the empty context (the lenses' own); one on is the only key.
     assert.deepStrictEqual(conditionContext({}), {});
     assert.deepStrictEqual(conditionContext({ cover: true, charged: false }), { targetInCover: true });
@@ -354,3 +340,18 @@ describe('matchup: an 11th-edition pair (World Eaters v Orks): attached units at
   });
 });
 
+/** The façade's per-pair cache, counting the results it had to compute (`fresh`, reset by the test). */
+function countingCache(): { damage: (input: UnitDamageInput) => UnitDamageResult; fresh: number } {
+  const cache = createUnitDamageCache(4096);
+  const seen = new Set<UnitDamageResult>();
+  const counted = {
+    fresh: 0,
+    damage: (input: UnitDamageInput) => {
+      const r = cache(input);
+      if (!seen.has(r)) counted.fresh++;
+      seen.add(r);
+      return r;
+    },
+  };
+  return counted;
+}

@@ -11,7 +11,7 @@
 // back (format 'compact').
 import type { Unit } from '../../domain/parse/ast';
 import { spellingKey } from '../../domain/text/normalize';
-import { Army, ArmyUnit, Item, Written, counted, detachmentsWithDp, factionPath, finish, indexedName, unitTotals } from './model';
+import { Army, Item, Written, counted, detachmentsWithDp, factionPath, finish, indexedName, leadersOf, unitTotals } from './model';
 
 /** The default wargear of a unit at its size, as totals, when the caller has the datasheet; undefined: not known. */
 export type DefaultGear = (unit: Unit, models: number) => Item[] | undefined;
@@ -26,17 +26,7 @@ export function writeCompact(army: Army, defaults?: DefaultGear): Written {
   if (army.dispositions.length) head.push(`Force Disposition: ${army.dispositions.join(', ')}`);
   head.push(army.size ? `${army.size.name}${army.size.points !== undefined ? ` (${army.size.points} pts)` : ''}` : '-');
   out.push(head.join(' · '), '');
-  const leads = new Map<ArmyUnit, ArmyUnit>();
-  const supports: ArmyUnit[] = [];
-  for (const g of army.attachments) {
-    const bodyguard = g.find((u) => u.role === 'bodyguard');
-    if (!bodyguard) continue;
-    for (const u of g) {
-      if (u === bodyguard) continue;
-      leads.set(u, bodyguard);
-      if (u.role === 'support') supports.push(u);
-    }
-  }
+  const { leads, supports } = leadersOf(army);
   let defaulted = 0;
   // In the list's own order: the text names no sections, so a reader could not restore another order.
   for (const u of army.units) {

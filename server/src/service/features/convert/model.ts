@@ -258,6 +258,25 @@ export function attachedUnits(army: Army): Set<ArmyUnit> {
   return new Set(army.attachments.flat());
 }
 
+/**
+ * Who joins whom, for formats that write it on the joining unit ("Leading X"): each Leader or Support unit with its
+ * Bodyguard, and the Support units (which those formats can only write as Leading).
+ */
+export function leadersOf(army: Army): { leads: Map<ArmyUnit, ArmyUnit>; supports: ArmyUnit[] } {
+  const leads = new Map<ArmyUnit, ArmyUnit>();
+  const supports: ArmyUnit[] = [];
+  for (const g of army.attachments) {
+    const bodyguard = g.find((u) => u.role === 'bodyguard');
+    if (!bodyguard) continue;
+    for (const u of g) {
+      if (u === bodyguard) continue;
+      leads.set(u, bodyguard);
+      if (u.role === 'support') supports.push(u);
+    }
+  }
+  return { leads, supports };
+}
+
 /** "Khorne Berzerkers[2]": the unit's name and its place among the units of that name (1-based). */
 export function indexedName(army: Army, u: ArmyUnit): string {
   const same = army.units.filter((x) => x.name === u.name);

@@ -2,7 +2,7 @@
 // `Char1: 1x Name (N pts): Warlord, wargear` and `Enhancement: X (+N pts)` lines, units as `10x Name (N pts)` with
 // `• 9x Model` and `    5 with A, B` loadouts, attached units as `Leading X[n]`.
 import { APP_SECTIONS } from '../format';
-import { Army, ArmyUnit, Item, Written, bySection, counted, finish, indexedName, loadouts, singleModel } from './model';
+import { Army, ArmyUnit, Item, Written, bySection, counted, finish, indexedName, leadersOf, loadouts, singleModel } from './model';
 import { banner, nrDropped, pts } from './nrBanner';
 
 export function writeNrTournament(army: Army): Written {
@@ -12,17 +12,7 @@ export function writeNrTournament(army: Army): Written {
   const chars = ordered.filter(isChar);
   const rest = ordered.filter((u) => !isChar(u));
   const { lines: out, ids } = banner(army, [...chars, ...rest], isChar);
-  const leads = new Map<ArmyUnit, ArmyUnit>();
-  const supports: ArmyUnit[] = [];
-  for (const g of army.attachments) {
-    const bodyguard = g.find((u) => u.role === 'bodyguard');
-    if (!bodyguard) continue;
-    for (const u of g) {
-      if (u === bodyguard) continue;
-      leads.set(u, bodyguard);
-      if (u.role === 'support') supports.push(u);
-    }
-  }
+  const { leads, supports } = leadersOf(army);
   // No section headers: the characters, a blank line, the other units. (New Recruit also puts a blank line between
   // the other sections, which a reader cannot tell apart without their headers: left out, so that a converted
   // text converts to itself.)
