@@ -472,6 +472,9 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
     await wb.page.locator('.tabs-container .tab', { hasText: /Untitled/i }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT });
     await wb.languageMode('Army List');
     await wb.screenshot('convert-nr-gw');
+    // The converted text is a new, unsaved editor: closed without saving, so no later step sees its findings.
+    await wb.runCommand('View: Revert and Close Editor');
+    await wb.page.locator('.tabs-container .tab', { hasText: /Untitled/i }).waitFor({ state: 'detached', timeout: UI_TIMEOUT });
     await wb.runCommand('View: Close All Editors');
     await wb.openFile(CLAW);
     await wb.runCommandAndPick('Auspex: Copy List As', 'compact', UI_TIMEOUT);
