@@ -67,6 +67,15 @@ describe('11th-edition completion (World Eaters, BSData 11e + MFM v1.1)', functi
     }
   });
 
+  it('gives each model the wargear its data entry carries: Bolt pistol and Chainblade, the Champion\'s pistol at the group\'s default (not 9 Plasma pistols)', () => {
+    const { doc, items } = at(`${HEAD}Khor|`);
+    const text = accept(doc, items.find((i) => i.label === 'Khorne Berzerkers')!);
+    const unit = text.slice(text.indexOf('Khorne Berzerkers'));
+    assert.match(unit, /• 1x Khorne Berzerker Champion\n {5}◦ 1x Bolt pistol\n {5}◦ 1x Chainblade\n/, unit);
+    assert.match(unit, /• 9x Khorne Berzerker\n(?: {5}◦ 9x (?:Chainblade|Bolt pistol)\n){2}/, unit);
+    assert.doesNotMatch(unit, /Plasma pistol/, unit);
+  });
+
   it('offers what World Eaters field in matched play: no Horus Heresy or Legends unit unless auspex.completion.includeLegends', () => {
     const legends = ['Sokar-pattern Stormbird', 'Sicaran Battle Tank', 'Terrax-pattern Termite'];
     for (const name of legends) assert.ok(!at(`${HEAD}${name.slice(0, 5)}|`).items.some((i) => i.label === name), `${name} not offered`);

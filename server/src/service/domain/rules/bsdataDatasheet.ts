@@ -3,7 +3,7 @@
 // constraints, never names).
 import { boundWeaponProfile } from './boundedProfile';
 import {
-  Ability, CompositionEntry, Datasheet, ModelProfile, PointsStep, RequiredModel, Weapon, WeaponProfile,
+  Ability, CompositionEntry, Datasheet, ModelLoadout, ModelProfile, PointsStep, RequiredModel, Weapon, WeaponProfile,
 } from './model';
 import { warn } from './dataFiles';
 import { attr, kids, text, XNode } from './bsdataXml';
@@ -340,6 +340,46 @@ export class DatasheetBuilder {
     return out;
   }
 
+  /**
+   * Each model entry's default wargear: the wargear entries under it outside any group (a maximum of 0 or hidden: not
+   * carried), and for each group it must choose from (a minimum of 1 or more) the group's default entry, else its
+   * first. What a player may swap is the checks' business; this is what the model comes with.
+   */
+  modelLoadouts(root: Child): ModelLoadout[] {
+    const out: ModelLoadout[] = [];
+    const carried = (c: Child) => attr(c.node, 'hidden') !== 'true' && attr(c.link, 'hidden') !== 'true' && bounds(c.node, c.link).max !== 0;
+    const loadoutOf = (m: Child): string[] => {
+      const wargear: string[] = [];
+      for (const c of children(this.R, m.node, m.cat)) {
+        if (!carried(c)) continue;
+        if (c.tag === 'selectionEntry') {
+          if (attr(c.node, 'type') !== 'model') wargear.push(foldTypography(attr(c.node, 'name') ?? ''));
+          continue;
+        }
+        if ((bounds(c.node, c.link).min ?? 0) < 1) continue;
+        const options = children(this.R, c.node, c.cat).filter((o) => o.tag === 'selectionEntry' && carried(o));
+        const def = attr(c.link, 'defaultSelectionEntryId') ?? attr(c.node, 'defaultSelectionEntryId');
+        const pick = options.find((o) => def !== undefined && (attr(o.link, 'id') === def || attr(o.node, 'id') === def)) ?? options[0];
+        if (pick) wargear.push(foldTypography(attr(pick.node, 'name') ?? ''));
+      }
+      return wargear.filter(Boolean);
+    };
+    const seen = new Set<XNode>();
+    const visit = (n: Child, depth: number) => {
+      if (seen.has(n.node) || depth > MAX_DEPTH) return;
+      seen.add(n.node);
+      if (n.tag === 'selectionEntry' && attr(n.node, 'type') === 'model') {
+        const wargear = loadoutOf(n);
+        const model = foldTypography(attr(n.node, 'name') ?? '');
+        if (wargear.length && !out.some((l) => l.model === model)) out.push({ model, wargear });
+        return;
+      }
+      for (const c of children(this.R, n.node, n.cat)) if (c.tag === 'selectionEntryGroup' || attr(c.node, 'type') === 'model') visit(c, depth + 1);
+    };
+    visit(root, 0);
+    return out;
+  }
+
   /** Points per unit size: the base cost, then the pts modifiers evaluated for every size the unit can take. */
   points(root: Child, comp: CompositionEntry[], dsId: string): PointsStep[] {
     const costs = [...kids(root.node, 'costs', 'cost'), ...kids(root.link, 'costs', 'cost')];
@@ -484,6 +524,8 @@ export class DatasheetBuilder {
     if (wargearNames.length) ds.wargearNames = wargearNames;
     const required = this.requiredModels(root);
     if (required.length) ds.requiredModels = required;
+    const loadouts = this.modelLoadouts(root);
+    if (loadouts.length) ds.modelLoadouts = loadouts;
     // 11th edition: a SUPPORT unit's attachment list (printed under "Leader" in BSData) attaches it as Support.
     if (keywords.includes('SUPPORT')) ds.supports = col.leaderTexts.flatMap(parseLeaderText);
     return ds;

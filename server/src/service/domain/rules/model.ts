@@ -171,7 +171,18 @@ export interface Datasheet {
   wargearNames?: string[];
   /** BattleScribe: the models the unit must contain (a minimum the data states and no modifier changes). */
   requiredModels?: RequiredModel[];
+  /**
+   * BattleScribe: each model entry's default wargear, where the data gives no loadout text (11th edition): the wargear
+   * it carries outside any choice, and each choice it must make at its default (or first) option.
+   */
+  modelLoadouts?: ModelLoadout[];
   source: SourceRef;
+}
+
+/** One model entry's default wargear, one of each item per model ("Khorne Berzerker": Chainblade, Bolt pistol). */
+export interface ModelLoadout {
+  model: string;
+  wargear: string[];
 }
 
 /** A model a unit must contain: one model entry, or a group of model variants of which it needs `min`. */

@@ -191,8 +191,14 @@ function defaultLoadout(d: Datasheet, models: string[]): PlannedWargear[][] {
     }
     return out;
   }
-  // No loadout text (BSData 11e): a one-model unit carries its weapons that cost nothing extra; each group of a
-  // larger unit one ranged and one melee weapon, as a choice among the datasheet's weapons of that kind.
+  // No loadout text (BSData 11e): each model's default wargear as the data's model entries give it.
+  const loadouts = models.map((m) => d.modelLoadouts?.find((l) => normalizeName(l.model) === normalizeName(m)));
+  if (loadouts.every(Boolean)) {
+    loadouts.forEach((l, i) => add(i, l!.wargear.map((name) => ({ name, count: 1 }))));
+    return out;
+  }
+  // Else a one-model unit carries its weapons that cost nothing extra; each group of a larger unit one ranged and
+  // one melee weapon, as a choice among the datasheet's weapons of that kind.
   const costed = new Set((d.wargearCosts ?? []).map((w) => normalizeName(w.item)));
   const free = d.weapons.filter((w) => !costed.has(normalizeName(w.name)));
   if (models.length === 1 && d.composition.every((c) => c.max <= 1)) {
