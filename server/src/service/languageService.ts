@@ -39,7 +39,7 @@ import { semanticTokens } from './features/semanticTokens';
 import { codeLenses } from './features/codeLens';
 import { damageBreakdown, BreakdownConditions, DamageBreakdown } from './features/damageBreakdown';
 import { documentSymbols, foldingRanges, selectionRanges } from './features/symbols';
-import { datasheetSection, formatDocument, FormattingOutcome } from './features/format';
+import { datasheetSection, formatDocument, FormattingOutcome, SectionResolver } from './features/format';
 import { ConvertFormat, convertRefusal, writeList, Written } from './features/convert';
 import { defaultGear } from './features/convert/defaults';
 import { createUnitDamageCache } from './domain/damage/fromRules';
@@ -154,6 +154,14 @@ function fileName(uri: string): string {
 }
 
 /** The edition a completion item was made for (`data.edition`, set by `completion`; the 10th when absent). */
+/** Where a unit filed under no app section goes (Format Document, `app` conversion): its datasheet's keywords say. */
+function sectionByDatasheet(list: ArmyList, rules: RulesIndex): SectionResolver {
+  return (u) => {
+    const sheet = rules.datasheet(u.name.text, list.faction?.text);
+    return sheet && (sheet.keywords.length || sheet.epicHero) ? datasheetSection(sheet.keywords, sheet.epicHero) : undefined;
+  };
+}
+
 function completionEdition(item: CompletionItem): Edition {
   const e = (item.data as { edition?: unknown } | undefined)?.edition;
   return e === 11 ? 11 : 10;
@@ -273,11 +281,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       if (refused) return { edits: [], refused };
       // A unit filed under no app section goes where its datasheet's keywords put it (when the data knows it).
       const list = parse(doc);
-      const rules = rulesOf(doc);
-      return formatDocument(doc, list, (u) => {
-        const sheet = rules.datasheet(u.name.text, list.faction?.text);
-        return sheet && (sheet.keywords.length || sheet.epicHero) ? datasheetSection(sheet.keywords, sheet.epicHero) : undefined;
-      });
+      return formatDocument(doc, list, sectionByDatasheet(list, rulesOf(doc)));
     },
     convert: (doc, format, edition) => {
       const list = parse(doc);
@@ -286,10 +290,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       const rules = rulesOf(doc);
       return writeList(list, format, edition ?? editionOf(doc), {
         source: doc.getText(),
-        sectionOf: (u) => {
-          const sheet = rules.datasheet(u.name.text, list.faction?.text);
-          return sheet && (sheet.keywords.length || sheet.epicHero) ? datasheetSection(sheet.keywords, sheet.epicHero) : undefined;
-        },
+        sectionOf: sectionByDatasheet(list, rules),
         defaults: (u, models) => {
           const sheet = rules.datasheet(u.name.text, list.faction?.text);
           return sheet ? defaultGear(sheet, models) : undefined;
