@@ -76,8 +76,8 @@ describe('drift between data versions in the editor', () => {
     const d = doc(VALID);
     const s = service(V10);
     const all = s.diagnostics(d);
-    // The stated total is the sum of the stated prices: only the prices are findings.
-    assert.deepStrictEqual(all.map((x) => x.code), ['points-mismatch', 'points-mismatch']);
+    // The stated total is the old prices' sum: wrong at the data's prices too.
+    assert.deepStrictEqual(all.map((x) => x.code), ['points-mismatch', 'points-mismatch', 'total-mismatch']);
     // The client sends the one finding under the cursor; the fix covers the whole list.
     const jackals = all.find((x) => x.code === 'points-mismatch')!;
     const actions = s.codeActions(d, [jackals], ['quickfix']);

@@ -43,8 +43,10 @@ describe('judge (10th edition): causes of false findings, on minimal lists', fun
     assert.deepStrictEqual(findings(text), []);
     // The event report's computed total reads the list as the checks do: 215 + 85.
     assert.deepStrictEqual(listPoints(parseArmyList(text), new RulesIndex(provider!.rules())), { computed: 300, unpriced: 0 });
-    // The same token priced wrong is still found, as a price including the enhancement.
-    assert.deepStrictEqual(findings(text.replace('[215 pts]', '[200 pts]')), ['9 points-mismatch 200', '1 total-mismatch 300']);
+    // The same token priced wrong is still found, as a price including the enhancement; the stated total is the
+    // data's (215 + 85), whatever the unit line says.
+    assert.deepStrictEqual(findings(text.replace('[215 pts]', '[200 pts]')), ['9 points-mismatch 200']);
+    assert.deepStrictEqual(findings(text.replace('[215 pts]', '[200 pts]').replace(/\[300 pts\]/g, '[285 pts]')), ['9 points-mismatch 200', '1 total-mismatch 285']);
   });
 
   it("a unit's own name among its wargear (New Recruit) is no wargear", function () {
@@ -102,7 +104,8 @@ describe('judge (10th edition): causes of false findings, on minimal lists', fun
     ].join('\n');
     // The Thousand Sons copies (SCINTILLATING LEGIONS): 260 and 250, not the Chaos Daemons' 270 and 260; the army's own units.
     assert.deepStrictEqual(findings(text(260)), []);
-    assert.deepStrictEqual(findings(text(270)), ['9 points-mismatch 270']);
+    // The stated total (520) is the stated prices' sum, not the data's (510): judged at the data's prices.
+    assert.deepStrictEqual(findings(text(270)), ['9 points-mismatch 270', '1 total-mismatch 520']);
   });
 
   it("keywords a detachment's rule text grants: War Dogs are BATTLELINE in Houndpack Lance, and CHARACTER for the three selected; a trailing \"Detachment\" is no part of the name", function () {
@@ -157,7 +160,7 @@ describe('judge (10th edition): causes of false findings, on minimal lists', fun
     ].join('\n');
     // Grey Knights Terminator Squad: 210 as an Assigned Agent, 190 in an Agents of the Imperium army; Inquisitor Draxus 95 / 75.
     assert.deepStrictEqual(findings(allied), []);
-    assert.deepStrictEqual(findings(allied.replace('(210 points)', '(190 points)').replace('(355 points)', '(335 points)')), ['16 points-mismatch 190']);
+    assert.deepStrictEqual(findings(allied.replace('(210 points)', '(190 points)').replace('(355 points)', '(335 points)')), ['16 points-mismatch 190', '1 total-mismatch 335']);
     const own = allied.replace('Agents (355', 'Agents (320').replace('Adepta Sororitas', 'Imperial Agents').replace('Hallowed Martyrs', 'Ordo Malleus Daemon Hunters')
       .replace('ALLIED UNITS', 'OTHER DATASHEETS').replace('Canoness (50 points)', 'Inquisitor (55 points)').replace('(210 points)', '(190 points)').replace('(95 points)', '(75 points)')
       .replace('  • 1x Hallowed chainsword\n    1x Bolt pistol\n', '');
@@ -179,7 +182,7 @@ describe('judge (10th edition): causes of false findings, on minimal lists', fun
     };
     // 12 models at 220, 6 Headtakers at 170, 3 and 3 at 110 (both 6 models).
     assert.deepStrictEqual(findings(text([[6, 6, 220], [6, 0, 170], [3, 3, 110]])), []);
-    assert.deepStrictEqual(findings(text([[6, 0, 110]])), ['17 points-mismatch 110']);
+    assert.deepStrictEqual(findings(text([[6, 0, 110]])), ['17 points-mismatch 110', '1 total-mismatch 210']);
   });
 
   it('BattleScribe text: a model line counted by its wargear ("Geminae Superia: 2x ...") and a line heading counted model lines', function () {

@@ -5,18 +5,16 @@
 // list once on one language service and hands over the parsed list and its
 // diagnostics; `render/reportHtml.ts` turns the result into one HTML page.
 import { Diagnostic, DiagnosticSeverity } from 'vscode-languageserver-types';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ArmyList } from '../domain/parse/ast';
 import type { RulesIndex } from '../domain/rules';
 import { editionRules, listEdition } from '../domain/editions';
 import type { Edition } from '../domain/editions';
 import { normalizeName } from '../domain/text/normalize';
-import type { Settings } from '../settings';
+import { DEFAULT_SETTINGS, type Settings } from '../settings';
 import { notCheckedBy } from './diagnostics/validate';
-import { expectedUnitPoints } from './diagnostics/unitPoints';
 import { createContext } from './diagnostics/context';
-import { pricedTotal } from './diagnostics/muster';
-import { readWithData } from './diagnostics/readWithData';
+import { pricedTotal } from './diagnostics/totals';
 
 /**
  * `not checked`: the list's faction or edition has no rules data loaded (or its faction is unknown), so nothing
@@ -168,28 +166,16 @@ function verdictOf(counts: Record<SeverityName, number>, diagnostics: Diagnostic
 }
 
 /**
- * The list's points under `rules`: the sum over the units it prices (enhancements included), and how many it does
- * not. Under requisition thresholds (the 11th edition) the same total `auspex check` compares (each copy at its
- * tier, wargear costs included); otherwise each unit's data price for its size.
+ * The list's points under `rules`, as `auspex check` counts them against the stated total and the limit (`totals.ts`):
+ * each unit at the data's price for its size (11th edition: each copy at its tier, wargear costs included),
+ * enhancements included, a unit the data cannot price at its stated points; `unpriced`, how many it could not price.
  */
-export function listPoints(parsed: ArmyList, rules: RulesIndex, doc?: TextDocument, settings?: Settings, edition?: Edition): { computed?: number; unpriced: number } {
-  const ed = edition !== undefined ? editionRules(edition) : undefined;
-  if (doc && settings && ed?.muster.requisition) {
-    const ctx = createContext(doc, parsed, rules, settings, [], ed);
-    const { sum, unpriced } = pricedTotal(ctx);
-    return { computed: unpriced < ctx.list.units.length ? sum : undefined, unpriced };
-  }
-  // As the checks read it (an enhancement written as a wargear token is priced).
-  const list = readWithData(parsed, rules, parsed.faction?.text);
-  let computed: number | undefined;
-  let unpriced = 0;
-  for (const unit of list.units) {
-    const sheet = rules.datasheet(unit.name.text, list.faction?.text);
-    const pts = sheet && expectedUnitPoints(unit, sheet, (name) => rules.enhancement(name)?.points);
-    if (pts === undefined) unpriced++;
-    else computed = (computed ?? 0) + pts;
-  }
-  return { computed, unpriced };
+export function listPoints(parsed: ArmyList, rules: RulesIndex, doc?: TextDocument, settings: Settings = DEFAULT_SETTINGS, edition?: Edition): { computed?: number; unpriced: number } {
+  const ed = editionRules(edition ?? listEdition(parsed, settings.edition));
+  const document = doc ?? TextDocument.create('file:///list', 'army-list', 1, '');
+  const ctx = createContext(document, parsed, rules, settings, [], ed);
+  const { sum, unpriced } = pricedTotal(ctx);
+  return { computed: unpriced < ctx.list.units.length ? sum : undefined, unpriced };
 }
 
 /** The data version the export states (the official app's `Data Version: vNNN` footer), as the parser records it. */

@@ -153,6 +153,9 @@ function finishUnit(ctx: Ctx, unit: Unit, inline: Node[], body: Line[], simple: 
     items.push({ node: { start: mk.start, end: mk.end, marker: mk.marker, children: [] }, level: simple ? line.indent : mk.depth });
   }
   let tree = indentTree(items);
+  // A unit line with nothing under or after it ("Saint Celestine [135pts]") names none of its models: its size is
+  // not settled by the text (BattleScribe leaves out models that are no selection, Celestine's Geminae).
+  if (!simple && !items.length && !inline.length) unit.modelsUnlisted = true;
   if (!simple) {
     if (tree.some((n) => bundleHidesModels(src, n))) unit.modelsUnlisted = true;
     tree = tree.flatMap((n) => (headsModels(src, n) ? n.children : [n]));
@@ -184,6 +187,11 @@ function headsModels(src: string, n: Node): boolean {
  */
 function countFromWargear(src: string, g: ModelGroup): void {
   if (g.count !== 1 || g.implicit || COUNTED.test(src.slice(g.span.start, g.span.end)) || g.wargear.length === 0) return;
+  // Only wargear written on the model's own line: a selection under it (". . 2x Ministorum Hand Flamers") is what
+  // one model carries.
+  const lineEnd = src.slice(g.span.start).search(/[\r\n]/);
+  const own = lineEnd < 0 ? g.span.end : g.span.start + lineEnd;
+  if (g.wargear.some((w) => w.span.start >= own)) return;
   const n = g.wargear[0].count;
   if (n > 1 && g.wargear.every((w) => w.count === n)) g.count = n;
 }

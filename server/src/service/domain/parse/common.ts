@@ -163,6 +163,8 @@ const COUNT = /^(\d+)\s*[xX×]\s*(.+)$/d;
 const WITH = /^(\d+)\s+with\s+(.+)$/di;
 /** A count without "x" before a wargear name ("2 Inferno Pistols"); never "5 with ..." (WITH). */
 const BARE_COUNT = /^(\d+)\s+(?!with\s)(\p{L}.*)$/diu;
+/** A label that makes a line a note rather than wargear: the keywords or allegiance it grants. */
+const NOTE_LABEL = /\b(?:keywords?|allegiance)\s*$/i;
 
 /** Recognises the bullets that are not wargear: Warlord, enhancements, Leading, option bundles. */
 export function special(src: string, start: number, end: number, priced: boolean): Special | undefined {
@@ -193,27 +195,32 @@ export function special(src: string, start: number, end: number, priced: boolean
  * "A, B" and "Gun Drone, 2x Shield Drone" (a bullet listing several items, each read alone), bundles
  * "2 cannons (2x Cannon)".
  */
-function readWargear(ctx: Ctx, start: number, end: number, factor: number, out: WargearRef[], split: boolean): void {
+function readWargear(ctx: Ctx, start: number, end: number, factor: number, out: WargearRef[], split: boolean, warlord?: (s: number, e: number) => void): void {
   const src = ctx.src;
   const text = src.slice(start, end);
   const w = WITH.exec(text);
   if (w) {
     const r = grp(w, 2, start)!;
-    for (const [s, e] of splitList(src, r[0], r[1])) readWargear(ctx, s, e, ctx.count(factor * Number(w[1]), start, end), out, false);
+    for (const [s, e] of splitList(src, r[0], r[1])) readWargear(ctx, s, e, ctx.count(factor * Number(w[1]), start, end), out, false, warlord);
     return;
   }
   const parts = split ? splitList(src, start, end) : [[start, end] as [number, number]];
   if (parts.length > 1) {
-    for (const [s, e] of parts) readWargear(ctx, s, e, factor, out, false);
+    for (const [s, e] of parts) readWargear(ctx, s, e, factor, out, false, warlord);
     return;
   }
   const [s, e] = parts[0] ?? [start, end];
   const item = src.slice(s, e);
+  // "Houndpack Lance Character, Warlord": the Warlord marker among a line's items is no wargear.
+  if (warlord && WARLORD.test(item)) {
+    warlord(s, e);
+    return;
+  }
   // New Recruit option bundles name their content in parentheses: "2 magma cutters (2x Magma cutter)".
   const b = /^[^()]*\((.*)\)$/d.exec(item);
   if (b && (b[1].includes(',') || COUNT.test(b[1]))) {
     const r = grp(b, 1, s)!;
-    for (const [is, ie] of splitList(src, r[0], r[1])) readWargear(ctx, is, ie, factor, out, false);
+    for (const [is, ie] of splitList(src, r[0], r[1])) readWargear(ctx, is, ie, factor, out, false, warlord);
     return;
   }
   const c = COUNT.exec(item) ?? BARE_COUNT.exec(item);
@@ -283,8 +290,23 @@ export function interpretBody(ctx: Ctx, unit: Unit, roots: Node[], style: BodySt
 
   const groups: ModelGroup[] = [];
   const loose: WargearRef[] = [];
+  const markWarlord = (s: number, e: number) => {
+    unit.warlord = { start: s, end: e };
+  };
   let implicitCount = 0;
   const besideGroups = !!style.countedBesideGroupsAreGroups && items.some((n) => n.children.length > 0);
+  /**
+   * A line under a model: its wargear. BattleScribe's text writes a selection with its content after a colon
+   * (". . 2x 2 Bolt Pistols: 4x Bolt Pistol"): the content is the wargear, the selection's name only labels it; a
+   * label granting keywords ("... Keywords: Character") makes the line a note.
+   */
+  const readChild = (start: number, end: number, out: WargearRef[]) => {
+    const colon = inlineColon(src, start, end);
+    if (colon < 0) return readWargear(ctx, start, end, 1, out, true, markWarlord);
+    if (NOTE_LABEL.test(src.slice(start, colon))) return void unit.notes.push(ctx.tok(start, end));
+    const [is, ie] = trimRange(src, colon + 1, end);
+    if (ie > is) readWargear(ctx, is, ie, 1, out, true, markWarlord);
+  };
   for (const n of items) {
     const text = src.slice(n.start, n.end);
     const colon = style.inlineGroups && !n.inline ? inlineColon(src, n.start, n.end) : -1;
@@ -300,7 +322,7 @@ export function interpretBody(ctx: Ctx, unit: Unit, roots: Node[], style: BodySt
         unit.notes.push(ctx.tok(n.start, n.end));
         continue;
       }
-      readWargear(ctx, n.start, n.end, 1, loose, true);
+      readWargear(ctx, n.start, n.end, 1, loose, true, markWarlord);
       continue;
     }
     const headEnd = colon >= 0 ? colon : n.end;
@@ -321,16 +343,13 @@ export function interpretBody(ctx: Ctx, unit: Unit, roots: Node[], style: BodySt
         const inlineText = src.slice(is, ie);
         const factor = style.multiplyInline ? count : 1;
         // "8 with A, B": the count covers the whole list.
-        if (WITH.test(inlineText)) readWargear(ctx, is, ie, 1, group.wargear, false);
-        else for (const [s, e] of splitList(src, is, ie)) {
-          if (WARLORD.test(src.slice(s, e))) unit.warlord = { start: s, end: e };
-          else readWargear(ctx, s, e, factor, group.wargear, false);
-        }
+        if (WITH.test(inlineText)) readWargear(ctx, is, ie, 1, group.wargear, false, markWarlord);
+        else for (const [s, e] of splitList(src, is, ie)) readWargear(ctx, s, e, factor, group.wargear, false, markWarlord);
       }
     }
     const walk = (ns: Node[]) => {
       for (const ch of ns) {
-        readWargear(ctx, ch.start, ch.end, 1, group.wargear, true);
+        readChild(ch.start, ch.end, group.wargear);
         walk(ch.children);
       }
     };

@@ -34,6 +34,11 @@ export function normalizeName(text: string): string {
   return key;
 }
 
+/** Loose name equality for names the sources spell differently ("Hand Flamers"/"HANDFLAMERS", "Ravener"/"Raveners", "&"/"and"). */
+export function looseName(name: string): string {
+  return normalizeName(name).replace(/&/g, 'and').replace(/[^a-z0-9]/g, '').replace(/s$/, '');
+}
+
 /**
  * The key under which two spellings of one name meet, by general rules only (never a table of names):
  * punctuation and spacing dropped, "&" read as "and", every word singular ("Raveners"/"Ravener", "Mines"/"Mine",

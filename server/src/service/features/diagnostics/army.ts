@@ -1,10 +1,11 @@
 // Army-level checks of the 10th-edition "Muster your army" rules: points
 // against the stated total and the battle size, the Warlord, how many units of
 // one datasheet, the units' faction, the detachment and stated attachments.
-import type { Token, Unit } from '../../domain/parse/ast';
+import type { Token } from '../../domain/parse/ast';
 import type { Detachment } from '../../domain/rules/model';
 import { closestNames } from '../../domain/text/fuzzy';
 import { normalizeName, spellingKey } from '../../domain/text/normalize';
+import { checkTotal } from './totals';
 import { battleSizeNote, CheckContext, isCharacter, isEpicHero, looseName, plural, ResolvedUnit, sameFaction } from './context';
 
 export function checkArmy(ctx: CheckContext): void {
@@ -22,40 +23,9 @@ export function checkArmy(ctx: CheckContext): void {
     );
     return;
   }
-  checkTotals(ctx);
+  checkTotal(ctx);
   checkWarlord(ctx);
   checkDatasheetCounts(ctx);
-}
-
-/** The sum of the units' stated points, when every unit states them. */
-export function statedUnitPoints(units: Unit[]): number | undefined {
-  if (units.length === 0 || units.some((u) => !u.points)) return undefined;
-  return units.reduce((n, u) => n + (u.points?.value ?? 0), 0);
-}
-
-function checkTotals(ctx: CheckContext): void {
-  const { list } = ctx;
-  const sum = statedUnitPoints(list.units);
-  if (sum === undefined) return;
-  // Under requisition thresholds the total is checked against the data's prices (muster.ts).
-  if (list.statedPoints && list.statedPoints.value !== sum && !ctx.edition.muster.requisition) {
-    ctx.report(
-      list.statedPoints.span,
-      'total-mismatch',
-      `The list states ${list.statedPoints.value} points but its units add up to ${sum} (army points are the sum of its units' points).`,
-      { data: { expected: sum } },
-    );
-  }
-  const bs = list.battleSize;
-  // Under requisition thresholds the limit is checked against the data's prices too (muster.ts).
-  if (!bs || ctx.edition.muster.requisition) return;
-  const rule = ctx.rules.data.battleSizes.find((b) => normalizeName(b.name) === normalizeName(bs.name.text));
-  const limit = rule?.points ?? bs.points;
-  if (limit !== undefined && sum > limit) {
-    ctx.report(bs.span, 'over-points-limit', `The army costs ${sum} points, over the ${limit}-point limit of ${rule?.name ?? bs.name.text} (battle size).`, {
-      related: list.statedPoints ? [{ span: list.statedPoints.span, message: 'The stated total' }] : [],
-    });
-  }
 }
 
 const MUST_BE_WARLORD = /\bis in your army, it must be your warlord\b/i;

@@ -5,8 +5,8 @@
 // is the data's entry types (`modelGroups`), never the bullet's shape.
 import type { ModelGroup, WargearRef } from '../../domain/parse/ast';
 import type { CompositionEntry, Datasheet } from '../../domain/rules/model';
-import { closestNames, editDistance } from '../../domain/text/fuzzy';
-import { normalizeName, spellingKey } from '../../domain/text/normalize';
+import { closestNames } from '../../domain/text/fuzzy';
+import { isKnownWargear, wargearVocabulary } from '../../domain/rules/wargearNames';
 import { unitModelCount } from './unitPoints';
 import { CheckContext, looseName, modelGroups, namesModel, plural, ResolvedUnit } from './context';
 
@@ -77,88 +77,36 @@ function checkRequiredModels(ctx: CheckContext, r: ResolvedUnit): boolean {
 }
 
 function checkWargear(ctx: CheckContext, r: ResolvedUnit): void {
-  const known = wargearVocabulary(r.sheet);
+  // A datasheet the data gives no weapon at all cannot settle what the unit carries (the data lacks them).
+  if (!r.sheet.weapons.length) return;
   const refs: WargearRef[] = [...r.unit.models.flatMap((g) => g.wargear), ...(r.unit.wargear ?? [])];
-  const own = unitWords(r.sheet);
+  // An option the data gives no profile of (a T'au drone) carries its own weapon, which exports name
+  // (the gun drone's twin pulse carbine): a weapon of the faction's data cannot be settled as foreign there.
+  const ofFaction = (name: string) => factionWeapons(ctx, r.sheet).has(looseName(name));
   for (const w of refs) {
-    if (isKnownWargear(w.name.text, known)) continue;
-    // Exporters prefix weapons with the model's name ("Jakhal chainblades", "Berserker chainblade").
-    const bare = w.name.text.split(/\s+/).filter((word) => !own.has(spellingKey(word))).join(' ');
-    if (bare && bare !== w.name.text && isKnownWargear(bare, known)) continue;
+    if (isKnownWargear(r.sheet, w.name.text, ofFaction)) continue;
     // Some exports list the enhancement among the wargear.
     if (ctx.rules.enhancement(w.name.text)) continue;
-    // An option the data gives no profile of (a T'au drone) carries its own weapon, which exports name
-    // (the gun drone's twin pulse carbine): a weapon of the faction's data cannot be settled as foreign there.
-    if (known.profileless.length && factionWeapons(ctx, r.sheet).has(looseName(w.name.text))) continue;
-    const suggestions = suggestionsFor(known, w.name.text);
+    if (wargearVocabulary(r.sheet).profileless.length && ofFaction(w.name.text)) continue;
+    const suggestions = suggestionsFor(r.sheet, w.name.text);
     const hint = suggestions.length ? ` Closest: ${suggestions.map((s) => `"${s}"`).join(', ')}.` : '';
     ctx.report(w.name.span, 'unknown-wargear', `"${w.name.text}" is not a weapon or wargear of the ${r.sheet.name} datasheet.${hint}`, { data: { suggestions } });
   }
 }
 
-interface Vocabulary {
-  /** Weapon, profile and ability names, for suggestions. */
-  names: string[];
-  loose: Set<string>;
-  /** Default loadout and wargear option text, loosely normalised, where wargear without a profile is named. */
-  text: string;
-  suggestions: Map<string, string[]>;
-  /** Items the wargear options name that have no weapon profile or ability on the datasheet ("1 gun drone"). */
-  profileless: string[];
-}
-
-const vocabularies = new WeakMap<Datasheet, Vocabulary>();
-
-function wargearVocabulary(sheet: Datasheet): Vocabulary {
-  const hit = vocabularies.get(sheet);
-  if (hit) return hit;
-  // Weapons, abilities and wargear entries without a profile of their own ("Gun Drone").
-  const names = [...new Set([...sheet.weapons.flatMap((w) => [w.name, ...w.profiles.map((p) => p.name)]), ...sheet.abilities.map((a) => a.name), ...(sheet.wargearNames ?? [])])];
-  const text = [sheet.defaultLoadout ?? '', ...(sheet.wargearOptions ?? [])].map(squash).join('|');
-  const loose = new Set(names.map(looseName));
-  const profileless = (sheet.wargearOptions ?? []).flatMap((o) => [...o.matchAll(OPTION_ITEM)].map((m) => m[1].trim()))
-    .filter((item) => !isKnownName(item, loose));
-  const v = { names, loose, text, suggestions: new Map<string, string[]>(), profileless };
-  vocabularies.set(sheet, v);
-  return v;
-}
+const suggestionCache = new WeakMap<Datasheet, Map<string, string[]>>();
 
 /** Closest names per datasheet vocabulary: the same unknown item recurs on every keystroke's validation. */
-function suggestionsFor(v: Vocabulary, name: string): string[] {
-  let hit = v.suggestions.get(name);
+function suggestionsFor(sheet: Datasheet, name: string): string[] {
+  let byName = suggestionCache.get(sheet);
+  if (!byName) suggestionCache.set(sheet, (byName = new Map()));
+  let hit = byName.get(name);
   if (!hit) {
-    if (v.suggestions.size > 256) v.suggestions.clear();
-    v.suggestions.set(name, (hit = closestNames(name, v.names)));
+    if (byName.size > 256) byName.clear();
+    byName.set(name, (hit = closestNames(name, wargearVocabulary(sheet).names)));
   }
   return hit;
 }
-
-/** The words of a datasheet's and its models' names (`spellingKey`), which exporters put before weapon names. */
-function unitWords(sheet: Datasheet): Set<string> {
-  return new Set([sheet.name, ...sheet.models.map((m) => m.name)].flatMap((n) => spellingKey(n).split(' ')).filter((w) => w.length >= 4));
-}
-
-const squash = (s: string) => normalizeName(s).replace(/[^a-z0-9]/g, '');
-
-function isKnownWargear(name: string, v: Vocabulary): boolean {
-  const l = looseName(name);
-  // "Twin heavy stubber" vs profile "Twin heavy stubber"; "Cult Icon" named only in the options text.
-  return isKnownName(name, v.loose) || (l.length >= 4 && v.text.includes(l));
-}
-
-function isKnownName(name: string, loose: Set<string>): boolean {
-  const l = looseName(name);
-  if (loose.has(l)) return true;
-  // A multi-profile weapon written with its mode ("Seismic cannon – frag").
-  if ([...loose].some((k) => k.length >= 4 && (l.startsWith(k) || k.startsWith(l)))) return true;
-  // One letter more or less in a long name: the data's own misspellings and the exporters' ("Chirugeon's tools" in
-  // the data, "Chirurgeon's tools" written). Tight: names of at least 8 letters, one letter dropped or added, never
-  // one changed ("Mining lazer" stays a typo to report).
-  return l.length >= 8 && [...loose].some((k) => k.length >= 8 && Math.abs(k.length - l.length) === 1 && editDistance(l, k, 1) <= 1);
-}
-
-/** An item an option gives: "... equipped with 1 gun drone", "... up to 2 missile drones", "- 1 marker drone". */
-const OPTION_ITEM = /(?:^- |\bwith (?:up to )?)\d+ ([^.,:;\n]+)/gm;
 
 const factionWeaponSets = new WeakMap<Datasheet[], Map<string, Set<string>>>();
 

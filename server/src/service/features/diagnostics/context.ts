@@ -3,9 +3,9 @@
 // whether it is a Combat Patrol (a fixed force without points).
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { ArmyList, Span, Unit } from '../../domain/parse/ast';
+import type { ArmyList, Span, Token, Unit } from '../../domain/parse/ast';
 import type { RulesIndex } from '../../domain/rules';
-import type { BattleSizeRule, Datasheet, Detachment, Faction } from '../../domain/rules/model';
+import type { BattleSizeRule, Datasheet, Detachment, Enhancement, Faction } from '../../domain/rules/model';
 import type { Settings } from '../../settings';
 import type { EditionRules } from '../../domain/editions';
 import { TENTH } from '../../domain/editions/tenth';
@@ -14,7 +14,7 @@ import { normalizeName } from '../../domain/text/normalize';
 export { modelGroups, namesModel, namesWargear } from '../../domain/rules/parts';
 import { makeDiagnostic, DiagnosticExtras } from './make';
 import { looseName, sameFaction } from './names';
-import { readWithData } from './readWithData';
+import { detachmentKeywordToken, readWithData } from './readWithData';
 
 export { looseName, sameFaction };
 import type { DiagnosticCode } from './codes';
@@ -69,7 +69,7 @@ export function createContext(doc: TextDocument, parsed: ArmyList, rules: RulesI
   const units: ResolvedUnit[] = [];
   for (const unit of list.units) {
     const sheet = rules.datasheet(unit.name.text, faction);
-    if (sheet) units.push({ unit, sheet, keywords: unitKeywords(unit, sheet) });
+    if (sheet) units.push({ unit, sheet, keywords: unitKeywords(unit, sheet, list.detachments) });
   }
   const detachments = list.detachments.map((d) => findDetachment(rules, d.text, faction));
   const include = grantKeywords(units, detachments.filter((d): d is Detachment => !!d));
@@ -161,11 +161,14 @@ export function inferFaction(list: ArmyList, rules: RulesIndex): { faction: Fact
  */
 const GRANTED = /\b(?:keywords?|allegiance)\s*:\s*(.+)$/i;
 
-function unitKeywords(unit: Unit, sheet: Datasheet): Set<string> {
+function unitKeywords(unit: Unit, sheet: Datasheet, detachments: readonly Token[]): Set<string> {
   const set = new Set([...sheet.factionKeywords, ...sheet.keywords].map((k) => k.toUpperCase()));
   for (const note of unit.notes) {
     const m = GRANTED.exec(note.text);
     if (m) for (const k of m[1].split(/\s*,\s*/)) if (k.trim()) set.add(k.trim().toUpperCase());
+    // New Recruit's selection of a keyword the detachment grants: "Houndpack Lance Character".
+    const granted = detachmentKeywordToken(note.text, detachments);
+    if (granted) set.add(granted.toUpperCase());
   }
   if (sheet.epicHero) set.add('EPIC HERO');
   return set;
@@ -201,3 +204,10 @@ export const isEpicHero = (u: ResolvedUnit) => u.sheet.epicHero || u.keywords.ha
 
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
+/** The enhancements of that name among the chosen detachments' (any detachment's when none is resolved). */
+export function chosenEnhancements(ctx: CheckContext, name: string): Enhancement[] {
+  const all = ctx.rules.enhancementsNamed(name);
+  const dets = ctx.detachments.filter((d) => d).map((d) => normalizeName(d?.name ?? ''));
+  const own = all.filter((e) => dets.includes(normalizeName(e.detachment)));
+  return own.length ? own : all;
+}

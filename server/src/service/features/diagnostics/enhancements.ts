@@ -125,8 +125,8 @@ function findEnhancement(ctx: CheckContext, name: string): Enhancement | undefin
 function candidatePool(ctx: CheckContext): Enhancement[] {
   const det = ctx.detachment;
   if (det) {
-    const own = ctx.rules.data.enhancements.filter((e) => normalizeName(e.detachment) === normalizeName(det.name));
-    if (own.length) return own;
+    // The data names the detachment but none of its enhancements: it cannot settle which the army may take.
+    return ctx.rules.data.enhancements.filter((e) => normalizeName(e.detachment) === normalizeName(det.name));
   }
   const faction = ctx.faction;
   const same = faction ? sameFaction(ctx.rules, faction) : () => true;

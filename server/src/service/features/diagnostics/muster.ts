@@ -3,15 +3,17 @@
 // `muster` rules say it applies, and takes its limits from the data (the game system's force constraints by
 // battle size, the MFM, the Leader and Support rules), never from an edition number.
 import type { Unit } from '../../domain/parse/ast';
-import type { Datasheet, Enhancement, PointsTier } from '../../domain/rules/model';
+import type { Datasheet, PointsTier } from '../../domain/rules/model';
 import { normalizeName } from '../../domain/text/normalize';
-import { battleSizeNote, CheckContext, looseName, plural, ResolvedUnit } from './context';
+import { battleSizeNote, CheckContext, chosenEnhancements, looseName, plural, ResolvedUnit } from './context';
 import { unitModelCount } from './unitPoints';
-import { statedUnitPoints } from './army';
+import { checkTotal, tieredGroups, tierFor, unitExtras } from './totals';
 
 /** Only the prices (the data holds only points for the faction: the MFM without datasheets). */
 export function checkPrices(ctx: CheckContext): void {
-  if (ctx.edition.muster.requisition && !ctx.combatPatrol) checkRequisition(ctx);
+  if (ctx.combatPatrol) return;
+  if (ctx.edition.muster.requisition) checkRequisition(ctx);
+  checkTotal(ctx);
 }
 
 export function checkMuster(ctx: CheckContext): void {
@@ -137,49 +139,8 @@ function mayJoin(ctx: CheckContext, unit: ResolvedUnit, bodyguard: Datasheet, ro
   });
 }
 
-/** The enhancements of that name among the chosen detachments' (any detachment's when none is resolved). */
-export function chosenEnhancements(ctx: CheckContext, name: string): Enhancement[] {
-  const all = ctx.rules.enhancementsNamed(name);
-  const dets = ctx.detachments.filter((d) => d).map((d) => normalizeName(d?.name ?? ''));
-  const own = all.filter((e) => dets.includes(normalizeName(e.detachment)));
-  return own.length ? own : all;
-}
 
 // ---- Requisition thresholds, wargear costs ----
-
-/** The tier pricing the Nth copy (1-based) of a unit. */
-function tierFor(tiers: PointsTier[], n: number): PointsTier | undefined {
-  return tiers.find((t) => n >= t.copies.from && (t.copies.to === undefined || n <= t.copies.to));
-}
-
-/** Points a unit adds beyond its datasheet's price: wargear with a cost (per item) and enhancements. */
-function extras(ctx: CheckContext, unit: Unit, sheet: Datasheet): number | undefined {
-  let n = 0;
-  const costs = sheet.wargearCosts ?? [];
-  if (costs.length) {
-    const items = [...unit.models.flatMap((g) => g.wargear), ...(unit.wargear ?? [])];
-    for (const w of items) {
-      const c = costs.find((x) => looseName(x.item) === looseName(w.name.text));
-      if (c) n += c.points * w.count;
-    }
-  }
-  for (const e of unit.enhancements) {
-    const pts = chosenEnhancements(ctx, e.name.text)[0]?.points ?? e.points;
-    if (pts === undefined) return undefined;
-    n += pts;
-  }
-  return n;
-}
-
-/** The resolved units priced by requisition tiers, by datasheet, in text order. */
-function tieredGroups(ctx: CheckContext): Map<Datasheet, ResolvedUnit[]> {
-  const groups = new Map<Datasheet, ResolvedUnit[]>();
-  for (const r of ctx.units) {
-    if (!r.sheet.pointsTiers?.length) continue;
-    groups.set(r.sheet, [...(groups.get(r.sheet) ?? []), r]);
-  }
-  return groups;
-}
 
 /**
  * The copies of each datasheet against their requisition tiers, as a set: the app prints the first tier's price
@@ -192,7 +153,7 @@ function checkRequisition(ctx: CheckContext): void {
     const tiers = sheet.pointsTiers ?? [];
     // price[u][k]: what copy u costs in slot k (the (k+1)th copy); undefined when its size has no price there.
     const price = copies.map((r) => {
-      const extra = extras(ctx, r.unit, sheet);
+      const extra = unitExtras(ctx, r.unit, sheet);
       const size = unitModelCount(r.unit, r.sheet);
       return copies.map((_c, k) => {
         const step = tierFor(tiers, k + 1)?.steps.find((s) => s.models === size);
@@ -213,7 +174,6 @@ function checkRequisition(ctx: CheckContext): void {
       });
     });
   }
-  checkTotal(ctx, groups);
 }
 
 function rangeText(t: PointsTier): string {
@@ -240,79 +200,4 @@ function matchCopies(fits: ((slot: number) => boolean)[]): (number | undefined)[
   };
   for (let u = 0; u < n; u++) tryCopy(u, new Array(n).fill(false));
   return slotOf;
-}
-
-/** The army's points: each copy at its slot's price in the data, a unit the data cannot price at its stated points. */
-interface ArmyPoints {
-  sum: number;
-  /** Units the data prices. */
-  priced: number;
-  /** Units counted at their stated points: the data cannot price them (no datasheet, no price at their size). */
-  byStated: Unit[];
-  /** Units neither the data nor the list prices (left out of `sum`, which is then a lower bound). */
-  unpriced: Unit[];
-}
-
-/**
- * The stated total against the army's points, and the army's points against the battle size's limit. A unit the
- * data cannot price never hides them: it counts at its stated points, and the message says how many did.
- */
-function checkTotal(ctx: CheckContext, groups: Map<Datasheet, ResolvedUnit[]>): void {
-  const stated = ctx.list.statedPoints;
-  const army = armyPoints(ctx, groups);
-  const n = army.byStated.length + army.unpriced.length;
-  const how = n ? `; ${plural(n, 'unit')} the rules data cannot price ${army.unpriced.length ? (army.byStated.length ? `(${army.byStated.length} counted at ${army.byStated.length === 1 ? 'its' : 'their'} stated points, ${army.unpriced.length} stating none)` : `${n === 1 ? 'states' : 'state'} no points either, so this is a lower bound`) : `${n === 1 ? 'is' : 'are'} counted at ${n === 1 ? 'its' : 'their'} stated points`}` : '';
-  if (stated && !army.priced) {
-    // The data prices no unit: the stated total against the units' stated points.
-    const given = statedUnitPoints(ctx.list.units);
-    if (given !== undefined && given !== stated.value) {
-      ctx.report(stated.span, 'total-mismatch', `The list states ${stated.value} points but its units add up to ${given} (army points are the sum of its units' points).`, { data: { expected: given } });
-    }
-  } else if (stated && army.sum !== stated.value && (!army.unpriced.length || army.sum > stated.value)) {
-    ctx.report(stated.span, 'total-mismatch', `The list states ${stated.value} points but its units cost ${army.unpriced.length ? 'at least ' : ''}${army.sum} in the rules data (requisition thresholds, wargear and enhancements included${how}).`, {
-      ...(army.unpriced.length ? {} : { data: { expected: army.sum } }),
-    });
-  }
-  // The battle size's limit (a size read from the list's points holds them by construction).
-  const bs = ctx.list.battleSize;
-  const limit = ctx.battleSizeInferred ? undefined : ctx.battleSizeRule?.points ?? bs?.points;
-  if (bs && limit !== undefined && army.sum > limit) {
-    ctx.report(bs.span, 'over-points-limit', `The army costs ${army.unpriced.length ? 'at least ' : ''}${army.sum} points${army.priced ? ' in the rules data' : ''}, over the ${limit}-point limit of ${ctx.battleSizeRule?.name ?? bs.name.text} (battle size${how}).`, {
-      related: stated ? [{ span: stated.span, message: 'The stated total' }] : [],
-    });
-  }
-}
-
-/**
- * The army's points as `auspex check` counts them (`checkTotal`), for the event report: the data's price of each
- * unit it prices, a unit it cannot price at its stated points; `unpriced`, how many units the data could not price.
- */
-export function pricedTotal(ctx: CheckContext): { sum: number; unpriced: number } {
-  const army = armyPoints(ctx, tieredGroups(ctx));
-  return { sum: army.sum, unpriced: army.byStated.length + army.unpriced.length };
-}
-
-function armyPoints(ctx: CheckContext, groups: Map<Datasheet, ResolvedUnit[]>): ArmyPoints {
-  const out: ArmyPoints = { sum: 0, priced: 0, byStated: [], unpriced: [] };
-  const fallback = (u: Unit) => {
-    if (u.points) {
-      out.sum += u.points.value;
-      out.byStated.push(u);
-    } else out.unpriced.push(u);
-  };
-  const inGroups = new Set<Unit>();
-  for (const [sheet, copies] of groups) {
-    copies.forEach((r, k) => {
-      inGroups.add(r.unit);
-      // The data's price: copies in text order take the slots in order (the total does not depend on which is which
-      // when the copies are the same size; otherwise the dearest tiers go to the last copies, as the app counts them).
-      const step = tierFor(sheet.pointsTiers ?? [], k + 1)?.steps.find((s) => s.models === unitModelCount(r.unit, r.sheet));
-      const extra = extras(ctx, r.unit, sheet);
-      if (!step || extra === undefined) return fallback(r.unit);
-      out.sum += step.points + extra;
-      out.priced++;
-    });
-  }
-  for (const u of ctx.list.units) if (!inGroups.has(u)) fallback(u);
-  return out;
 }

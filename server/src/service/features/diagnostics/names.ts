@@ -1,7 +1,9 @@
 // How the checks compare names: a loose key for wargear and unit names, and which faction names denote one
 // faction. Their own module so that the list's reading with the data (readWithData) and the context share them.
 import type { RulesIndex } from '../../domain/rules';
-import { normalizeName } from '../../domain/text/normalize';
+import { looseName, normalizeName } from '../../domain/text/normalize';
+
+export { looseName };
 
 /**
  * A predicate: does a faction name or keyword denote `faction` or, for a sub-faction (a chapter), its
@@ -11,9 +13,4 @@ export function sameFaction(rules: RulesIndex, faction: string): (other: string)
   const key = (n: string) => normalizeName(rules.faction(n)?.keyword ?? n);
   const keys = [key(faction), ...rules.factionKeys(faction)];
   return (other) => keys.includes(key(other));
-}
-
-/** Loose name equality for names the sources spell differently ("Hand Flamers"/"HANDFLAMERS", "Ravener"/"Raveners", "&"/"and"). */
-export function looseName(name: string): string {
-  return normalizeName(name).replace(/&/g, 'and').replace(/[^a-z0-9]/g, '').replace(/s$/, '');
 }

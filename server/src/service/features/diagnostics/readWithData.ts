@@ -1,10 +1,16 @@
-// What the rules data tells about a parsed list's items that the text alone cannot: New Recruit's simple
-// export writes an enhancement as a plain wargear token ("Daemon Prince of Khorne [215 pts]: Warlord,
-// Favoured of Khorne, ..."), and its exports repeat a unit's own name among its wargear ("6 with Pathfinder
-// Team, Close combat weapon, ..."). The checks see the list as read with the data; the parse is untouched.
-import type { ArmyList, ModelGroup, Unit, WargearRef } from '../../domain/parse/ast';
+// What the rules data tells about a parsed list's items that the text alone cannot. Exporters write tokens among a
+// unit's wargear that are no wargear: an enhancement as a plain token (New Recruit's simple export: "Daemon Prince
+// of Khorne [215 pts]: Warlord, Favoured of Khorne, ..."), its selection as "<enhancement> upgrade" (the T'au
+// Crisis commanders' weapon upgrades), a unit's own name ("6 with Pathfinder Team, Close combat weapon, ..."),
+// a keyword a detachment grants the unit ("Houndpack Lance Character", New Recruit's allegiance selection).
+// They also cut one weapon name the data writes with a comma in two ("Bone cleaver, lash whip and rending
+// claws"), and WTC exports run two tokens together ("Plasma Accelerator Rifle upgradeBattlesuit fists"). The
+// checks see the list as read with the data; the parse is untouched.
+import type { ArmyList, ModelGroup, Token, Unit, WargearRef } from '../../domain/parse/ast';
 import type { RulesIndex } from '../../domain/rules';
 import type { Datasheet } from '../../domain/rules/model';
+import { isKnownWargear, UPGRADE_TOKEN } from '../../domain/rules/wargearNames';
+import { normalizeName } from '../../domain/text/normalize';
 import { looseName, sameFaction } from './names';
 
 export function readWithData(list: ArmyList, rules: RulesIndex, faction: string | undefined): ArmyList {
@@ -12,7 +18,7 @@ export function readWithData(list: ArmyList, rules: RulesIndex, faction: string 
   const units = list.units.map((unit) => {
     const sheet = rules.datasheet(unit.name.text, faction);
     if (!sheet) return unit;
-    const read = readUnit(unit, sheet, rules, faction);
+    const read = readUnit(unit, sheet, rules, faction, list.detachments);
     if (read !== unit) changed = true;
     return read;
   });
@@ -21,31 +27,109 @@ export function readWithData(list: ArmyList, rules: RulesIndex, faction: string 
   return { ...list, units, sections: list.sections.map((s) => ({ ...s, units: s.units.map((u) => swap.get(u) ?? u) })) };
 }
 
-function readUnit(unit: Unit, sheet: Datasheet, rules: RulesIndex, faction: string | undefined): Unit {
+/** A token naming one of the list's detachments and what it grants ("Houndpack Lance Character"): its keyword words. */
+export function detachmentKeywordToken(text: string, detachments: readonly Token[]): string | undefined {
+  const t = normalizeName(text);
+  for (const d of detachments) {
+    const name = normalizeName(d.text.replace(/\s+detachment\s*$/i, ''));
+    if (name && t.startsWith(`${name} `)) {
+      const rest = text.slice(name.length).trim();
+      if (/^[\p{L} -]+$/u.test(rest)) return rest;
+    }
+  }
+  return undefined;
+}
+
+function readUnit(unit: Unit, sheet: Datasheet, rules: RulesIndex, faction: string | undefined, detachments: readonly Token[]): Unit {
   const own = new Set([sheet.name, unit.name.text].map(looseName));
   const known = new Set([...sheet.weapons.map((w) => w.name), ...sheet.abilities.map((a) => a.name)].map(looseName));
+  const weaponKeys = new Set(sheet.weapons.flatMap((w) => [w.name, ...w.profiles.map((p) => p.name)]).map(looseName));
   const ofFaction = faction ? sameFaction(rules, faction) : () => true;
+  const enhancementOf = (name: string) => rules.enhancementsNamed(name).find((e) => ofFaction(e.faction));
   const enhancements = [...unit.enhancements];
+  const notes = [...unit.notes];
+  const hasEnhancement = (name: string) => enhancements.some((e) => looseName(e.name.text) === looseName(name));
+  const isItem = (name: string) => isKnownWargear(sheet, name) || !!enhancementOf(name) || !!upgradeOf(name);
+  const upgradeOf = (name: string) => {
+    const m = UPGRADE_TOKEN.exec(name.trim());
+    return m ? enhancementOf(m[1]) : undefined;
+  };
+  /** What one token is: kept as wargear (returned), or moved to the unit's enhancements or notes (dropped). */
   const keep = (w: WargearRef): boolean => {
     const key = looseName(w.name.text);
     if (own.has(key)) return false;
-    if (w.count !== 1 || known.has(key) || enhancements.some((e) => looseName(e.name.text) === key)) return true;
-    const enh = rules.enhancementsNamed(w.name.text).find((e) => ofFaction(e.faction));
+    if (known.has(key)) return true;
+    // "Fusion Blades upgrade": the selection of an enhancement, which the unit has (or now has).
+    const upgrade = upgradeOf(w.name.text);
+    if (upgrade) {
+      if (!hasEnhancement(upgrade.name)) enhancements.push({ name: { text: upgrade.name, span: w.name.span }, span: w.span });
+      return false;
+    }
+    if (w.count === 1 && detachmentKeywordToken(w.name.text, detachments) && !isKnownWargear(sheet, w.name.text)) {
+      notes.push(w.name);
+      return false;
+    }
+    if (w.count !== 1 || hasEnhancement(w.name.text)) return true;
+    const enh = enhancementOf(w.name.text);
     if (!enh) return true;
     enhancements.push({ name: w.name, span: w.span });
     return false;
   };
   let changed = false;
-  const filter = (ws: WargearRef[]): WargearRef[] => {
-    const out = ws.filter(keep);
-    if (out.length !== ws.length) changed = true;
+  const read = (ws: WargearRef[]): WargearRef[] => {
+    const out = rejoinCommas(splitRunTogether(ws, isItem), weaponKeys).filter(keep);
+    if (out.length !== ws.length || out.some((w, i) => w !== ws[i])) changed = true;
     return out;
   };
   const models: ModelGroup[] = unit.models.map((g) => {
-    const wargear = filter(g.wargear);
-    return wargear.length === g.wargear.length ? g : { ...g, wargear };
+    const wargear = read(g.wargear);
+    return wargear.length === g.wargear.length && wargear.every((w, i) => w === g.wargear[i]) ? g : { ...g, wargear };
   });
-  const wargear = unit.wargear && filter(unit.wargear);
+  const wargear = unit.wargear && read(unit.wargear);
   if (!changed) return unit;
-  return { ...unit, enhancements, models, ...(wargear ? { wargear } : {}) };
+  return { ...unit, enhancements, notes, models, ...(wargear ? { wargear } : {}) };
+}
+
+/**
+ * Two tokens an exporter ran together ("Plasma Accelerator Rifle upgradeBattlesuit fists"): split where a
+ * lower-case letter meets an upper-case one, when the whole is no item of the unit and every piece is.
+ */
+function splitRunTogether(ws: WargearRef[], isItem: (name: string) => boolean): WargearRef[] {
+  return ws.flatMap((w) => {
+    const text = w.name.text;
+    if (!/\p{Ll}\p{Lu}/u.test(text) || isItem(text)) return [w];
+    const cuts = [...text.matchAll(/\p{Ll}(?=\p{Lu})/gu)].map((m) => m.index! + 1);
+    const pieces: { text: string; at: number }[] = [];
+    let from = 0;
+    for (const c of [...cuts, text.length]) {
+      pieces.push({ text: text.slice(from, c).trim(), at: from });
+      from = c;
+    }
+    if (!pieces.every((p) => p.text && isItem(p.text))) return [w];
+    const base = w.name.span.start;
+    return pieces.map((p) => {
+      const name = { text: p.text, span: { start: base + p.at, end: base + p.at + p.text.length } };
+      return { count: w.count, name, span: name.span };
+    });
+  });
+}
+
+/**
+ * A weapon name the data writes with a comma ("Bone cleaver, lash whip and rending claws"), which the parse cut at
+ * the comma: adjacent tokens whose join is one weapon of the datasheet become that one token again.
+ */
+function rejoinCommas(ws: WargearRef[], weapons: Set<string>): WargearRef[] {
+  const out: WargearRef[] = [];
+  for (let i = 0; i < ws.length; i++) {
+    const a = ws[i];
+    const b = ws[i + 1];
+    if (b && b.name.span.start > a.name.span.end && b.name.span.start - a.name.span.end <= 3 && weapons.has(looseName(`${a.name.text}, ${b.name.text}`))) {
+      const name = { text: `${a.name.text}, ${b.name.text}`, span: { start: a.name.span.start, end: b.name.span.end } };
+      out.push({ count: a.count, name, span: { start: a.span.start, end: b.span.end } });
+      i++;
+      continue;
+    }
+    out.push(a);
+  }
+  return out;
 }

@@ -9,7 +9,7 @@ import { DEFAULT_SETTINGS, Settings } from '../../settings';
 import { editionRules, listEdition, type Edition, type EditionRules } from '../../domain/editions';
 import { makeDiagnostic } from './make';
 import { normalizeName } from '../../domain/text/normalize';
-import { createContext } from './context';
+import { createContext, plural } from './context';
 import { expectedUnitPoints, unitModelCount } from './unitPoints';
 import { checkArmy } from './army';
 import { checkEnhancements } from './enhancements';
@@ -254,7 +254,8 @@ function unknownDatasheet(doc: TextDocument, unit: Unit, rules: RulesIndex, fact
 
 function checkPoints(doc: TextDocument, unit: Unit, sheet: Datasheet, rules: RulesIndex, armyKeywords: string[]): Diagnostic | undefined {
   if (!unit.points) return undefined;
-  if (unit.modelsUnlisted) return checkPointsUnsettledSize(doc, unit, sheet, rules);
+  // A text naming only some of the unit's models settles no size where a larger one is legal.
+  if (unit.modelsUnlisted && sheet.points.some((p) => p.models > unitModelCount(unit))) return checkPointsUnsettledSize(doc, unit, sheet, rules);
   const army = armyKeywords.map(normalizeName);
   const ally = army.length > 0 && !sheet.factionKeywords.some((k) => army.includes(normalizeName(k)));
   const expected = expectedUnitPoints(unit, sheet, (name) => rules.enhancement(name)?.points, ally);
@@ -283,12 +284,12 @@ function checkPointsUnsettledSize(doc: TextDocument, unit: Unit, sheet: Datashee
     .map((p) => ({ models: p.models, points: expectedUnitPoints({ ...unit, models: [{ count: p.models, name: unit.name, span: unit.span, wargear: [], implicit: false }] }, sheet, (name) => rules.enhancement(name)?.points) }));
   if (!prices.length || prices.some((p) => p.points === undefined || p.points === stated.value)) return undefined;
   const enh = unit.enhancements.length ? ' including enhancements' : '';
-  const options = prices.map((p) => `${p.points} (${p.models} models)`);
+  const options = prices.map((p) => `${p.points} (${plural(p.models, 'model')})`);
   const said = options.length > 1 ? `${options.slice(0, -1).join(', ')} or ${options[options.length - 1]}` : options[0];
   return makeDiagnostic(
     doc,
     stated.span,
     'points-mismatch',
-    `${sheet.name} (the text lists ${listed} of its models) costs ${said} points${enh} in the rules data, not ${stated.value}.`,
+    `${sheet.name} (${unit.models.length ? `the text lists ${listed} of its models` : 'the text names none of its models'}) costs ${said} points${enh} in the rules data, not ${stated.value}.`,
   );
 }

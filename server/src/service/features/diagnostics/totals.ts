@@ -1,0 +1,151 @@
+// The army's points at the data's prices, against the list's stated total and the battle size's limit, in every
+// edition: each unit at the data's price for its size (11th edition: each copy at its requisition tier, wargear
+// costs included), enhancements included; a unit the data cannot price counted at its stated points, and the
+// message says how many did. The event report's computed total is the same sum (`pricedTotal`).
+import type { Unit } from '../../domain/parse/ast';
+import type { Datasheet, PointsTier } from '../../domain/rules/model';
+import { normalizeName } from '../../domain/text/normalize';
+import { CheckContext, chosenEnhancements, plural, ResolvedUnit } from './context';
+import { expectedUnitPoints, unitModelCount } from './unitPoints';
+import { looseName } from './names';
+
+/** The sum of the units' stated points, when every unit states them. */
+export function statedUnitPoints(units: Unit[]): number | undefined {
+  if (units.length === 0 || units.some((u) => !u.points)) return undefined;
+  return units.reduce((n, u) => n + (u.points?.value ?? 0), 0);
+}
+
+/** The tier pricing the Nth copy (1-based) of a unit. */
+export function tierFor(tiers: PointsTier[], n: number): PointsTier | undefined {
+  return tiers.find((t) => n >= t.copies.from && (t.copies.to === undefined || n <= t.copies.to));
+}
+
+/** Points a unit adds beyond its datasheet's price: wargear with a cost (per item) and enhancements. */
+export function unitExtras(ctx: CheckContext, unit: Unit, sheet: Datasheet): number | undefined {
+  let n = 0;
+  const costs = sheet.wargearCosts ?? [];
+  if (costs.length) {
+    const items = [...unit.models.flatMap((g) => g.wargear), ...(unit.wargear ?? [])];
+    for (const w of items) {
+      const c = costs.find((x) => looseName(x.item) === looseName(w.name.text));
+      if (c) n += c.points * w.count;
+    }
+  }
+  for (const e of unit.enhancements) {
+    const pts = chosenEnhancements(ctx, e.name.text)[0]?.points ?? e.points;
+    if (pts === undefined) return undefined;
+    n += pts;
+  }
+  return n;
+}
+
+/** The resolved units priced by requisition tiers, by datasheet, in text order. */
+export function tieredGroups(ctx: CheckContext): Map<Datasheet, ResolvedUnit[]> {
+  const groups = new Map<Datasheet, ResolvedUnit[]>();
+  if (!ctx.edition.muster.requisition) return groups;
+  for (const r of ctx.units) {
+    if (!r.sheet.pointsTiers?.length) continue;
+    groups.set(r.sheet, [...(groups.get(r.sheet) ?? []), r]);
+  }
+  return groups;
+}
+
+/** The army's points: each unit at the data's price, a unit the data cannot price at its stated points. */
+interface ArmyPoints {
+  sum: number;
+  /** Units the data prices. */
+  priced: number;
+  /** Units counted at their stated points: the data cannot price them (no datasheet, no price at their size). */
+  byStated: Unit[];
+  /** Units neither the data nor the list prices (left out of `sum`, which is then a lower bound). */
+  unpriced: Unit[];
+}
+
+/** Whether a unit is an ally of the army (its price may be the Assigned Agent one). */
+function isAlly(ctx: CheckContext, r: ResolvedUnit): boolean {
+  const army = ctx.armyKeywords.map(normalizeName);
+  return army.length > 0 && !r.sheet.factionKeywords.some((k) => army.includes(normalizeName(k)));
+}
+
+/** The data's price of a unit outside requisition tiers; undefined when the data cannot settle it. */
+function dataPrice(ctx: CheckContext, r: ResolvedUnit): number | undefined {
+  // A text naming only some of the unit's models settles no size where a larger one is legal.
+  if (r.unit.modelsUnlisted && r.sheet.points.some((p) => p.models > unitModelCount(r.unit))) return undefined;
+  return expectedUnitPoints(r.unit, r.sheet, (name) => ctx.rules.enhancement(name)?.points, isAlly(ctx, r));
+}
+
+function armyPoints(ctx: CheckContext): ArmyPoints {
+  const out: ArmyPoints = { sum: 0, priced: 0, byStated: [], unpriced: [] };
+  const fallback = (u: Unit) => {
+    if (u.points) {
+      out.sum += u.points.value;
+      out.byStated.push(u);
+    } else out.unpriced.push(u);
+  };
+  const done = new Set<Unit>();
+  for (const [sheet, copies] of tieredGroups(ctx)) {
+    copies.forEach((r, k) => {
+      done.add(r.unit);
+      // The data's price: copies in text order take the slots in order (the total does not depend on which is which
+      // when the copies are the same size; otherwise the dearest tiers go to the last copies, as the app counts them).
+      const step = tierFor(sheet.pointsTiers ?? [], k + 1)?.steps.find((s) => s.models === unitModelCount(r.unit, r.sheet));
+      const extra = unitExtras(ctx, r.unit, sheet);
+      if (!step || extra === undefined) return fallback(r.unit);
+      out.sum += step.points + extra;
+      out.priced++;
+    });
+  }
+  for (const r of ctx.units) {
+    if (done.has(r.unit)) continue;
+    done.add(r.unit);
+    const price = dataPrice(ctx, r);
+    if (price === undefined) {
+      fallback(r.unit);
+      continue;
+    }
+    out.sum += price;
+    out.priced++;
+  }
+  for (const u of ctx.list.units) if (!done.has(u)) fallback(u);
+  return out;
+}
+
+/**
+ * The stated total against the army's points, and the army's points against the battle size's limit. A unit the
+ * data cannot price never hides them: it counts at its stated points, and the message says how many did.
+ */
+export function checkTotal(ctx: CheckContext): void {
+  const stated = ctx.list.statedPoints;
+  const army = armyPoints(ctx);
+  const n = army.byStated.length + army.unpriced.length;
+  const how = n ? `; ${plural(n, 'unit')} the rules data cannot price ${army.unpriced.length ? (army.byStated.length ? `(${army.byStated.length} counted at ${army.byStated.length === 1 ? 'its' : 'their'} stated points, ${army.unpriced.length} stating none)` : `${n === 1 ? 'states' : 'state'} no points either, so this is a lower bound`) : `${n === 1 ? 'is' : 'are'} counted at ${n === 1 ? 'its' : 'their'} stated points`}` : '';
+  const included = ctx.edition.muster.requisition ? 'requisition thresholds, wargear and enhancements included' : 'enhancements included';
+  if (stated && !army.priced) {
+    // The data prices no unit: the stated total against the units' stated points.
+    const given = statedUnitPoints(ctx.list.units);
+    if (given !== undefined && given !== stated.value) {
+      ctx.report(stated.span, 'total-mismatch', `The list states ${stated.value} points but its units add up to ${given} (army points are the sum of its units' points).`, { data: { expected: given } });
+    }
+  } else if (stated && army.sum !== stated.value && (!army.unpriced.length || army.sum > stated.value)) {
+    ctx.report(stated.span, 'total-mismatch', `The list states ${stated.value} points but its units cost ${army.unpriced.length ? 'at least ' : ''}${army.sum} in the rules data (${included}${how}).`, {
+      ...(army.unpriced.length ? {} : { data: { expected: army.sum } }),
+    });
+  }
+  // The battle size's limit (a size read from the list's points holds them by construction).
+  const bs = ctx.list.battleSize;
+  const limit = ctx.battleSizeInferred ? undefined : ctx.battleSizeRule?.points ?? bs?.points;
+  if (bs && limit !== undefined && army.sum > limit) {
+    ctx.report(bs.span, 'over-points-limit', `The army costs ${army.unpriced.length ? 'at least ' : ''}${army.sum} points${army.priced ? ' in the rules data' : ''}, over the ${limit}-point limit of ${ctx.battleSizeRule?.name ?? bs.name.text} (battle size${how}).`, {
+      related: stated ? [{ span: stated.span, message: 'The stated total' }] : [],
+    });
+  }
+}
+
+/**
+ * The army's points as `auspex check` counts them (`checkTotal`), for the event report: the data's price of each
+ * unit it prices, a unit it cannot price at its stated points; `unpriced`, how many units the data could not price.
+ */
+export function pricedTotal(ctx: CheckContext): { sum: number; unpriced: number } {
+  const army = armyPoints(ctx);
+  return { sum: army.sum, unpriced: army.byStated.length + army.unpriced.length };
+}
