@@ -10,6 +10,7 @@ import { listPoints } from '../../server/src/service/features/report';
 import { parseArmyList } from '../../server/src/service/domain/parse';
 import { RulesIndex } from '../../server/src/service/domain/rules';
 import { requireShared, sharedPath } from '../support/shared';
+import { writeList } from '../../server/src/service/features/convert';
 
 let provider: RulesProvider | undefined;
 
@@ -211,5 +212,128 @@ describe('judge (10th edition): causes of false findings, on minimal lists', fun
     assert.deepStrictEqual(grants('Devoted of Ynnead'), { keywords: [{ to: ['ASURYANI'], excluding: ['EPIC HEROES'], add: ['YNNARI'] }], include: ['YNNARI'] });
     assert.deepStrictEqual(grants('Khorne Daemonkin').include, ['BLOOD LEGIONS']);
     assert.deepStrictEqual(grants('Berzerker Warband'), { keywords: [], include: [] });
+  });
+});
+
+/** The errors and warnings of a list checked against BSData's 10th-edition catalogues. */
+let bsProvider: RulesProvider | undefined;
+function findingsBs(text: string): string[] {
+  bsProvider ??= new RulesProvider({ paths: [sharedPath('data', 'bsdata')] });
+  const service = createLanguageService();
+  const doc = TextDocument.create('file:///t.txt', 'army-list', 1, text);
+  bsProvider.ensureList(service.parse(doc));
+  service.setRules(bsProvider.rules());
+  return service
+    .diagnostics(doc)
+    .filter((d) => d.severity === DiagnosticSeverity.Error || d.severity === DiagnosticSeverity.Warning)
+    .map((d) => `${d.range.start.line + 1} ${d.code} ${doc.getText(d.range)}`);
+}
+
+describe('judge (10th edition): export tokens and unit sizes (issue 31), on minimal lists', function () {
+  this.timeout(60000);
+  beforeEach(function () {
+    requireShared(this, 'data', 'wahapedia');
+  });
+
+  const houndpack = (detachment: string) => [
+    '+++++++++++++++++++++++++++++++++++++++++++++++', '+ FACTION KEYWORD: Chaos - Chaos Knights', `+ DETACHMENT: ${detachment} (Marked Prey)`, '+ TOTAL ARMY POINTS: 445pts', '+++++++++++++++++++++++++++++++++++++++++++++++', '',
+    'BATTLELINE', '',
+    'War Dog Brigand (140 pts)', '• 1x Armoured feet', '• 1x Avenger chaincannon', '• 1x Daemonbreath spear', '• 1x Havoc multi-launcher', '',
+    'War Dog Executioner (130 pts)', '• 1x Armoured feet', '• 2x War Dog autocannon', '• 1x Diabolus heavy stubber', '• Houndpack Lance Character, Warlord', '',
+    'War Dog Karnivore (175 pts)', '• 1x Reaper chaintalon', '• 1x Slaughterclaw', '• 1x Havoc multi-launcher', '• Houndpack Lance Character', '• Preyslayer’s Mantle (+25 pts)',
+  ].join('\n');
+
+  it('New Recruit: "Warlord" among a line\'s items is the Warlord, "<detachment> Character" the keyword the detachment grants (never wargear)', function () {
+    // Houndpack Lance names no enhancements in this export: Preyslayer's Mantle cannot be judged, so nothing is said of it.
+    assert.deepStrictEqual(findings(houndpack('Houndpack Lance')), []);
+    const list = parseArmyList(houndpack('Houndpack Lance'));
+    assert.strictEqual(list.units.filter((u) => u.warlord).map((u) => u.name.text).join(), 'War Dog Executioner');
+    // Under another detachment the token grants nothing and names nothing: wargear the datasheet lacks, and the
+    // Warlord is no CHARACTER.
+    assert.deepStrictEqual(findings(houndpack('Traitoris Lance')).filter((f) => !/enhancement/.test(f)), [
+      '19 warlord-not-character Warlord',
+      '19 unknown-wargear Houndpack Lance Character',
+      '25 unknown-wargear Houndpack Lance Character',
+    ]);
+  });
+
+  it('convert writes the Warlord once when the export wrote it among the items', () => {
+    const out = writeList(parseArmyList(houndpack('Houndpack Lance')), 'nr-gw', 10, { source: houndpack('Houndpack Lance') });
+    assert.strictEqual(out.text.split('\n').filter((l) => /\bWarlord\b/.test(l)).length, 1, out.text);
+  });
+
+  const tau = (coldstar: string, enforcer: string) => [
+    '+++++++++++++++++++++++++++++++++++++++++++++++', "+ FACTION KEYWORD: Xenos - T'au Empire", '+ DETACHMENT: Experimental Prototype Cadre', '+ TOTAL ARMY POINTS: 350pts', '+++++++++++++++++++++++++++++++++++++++++++++++', '',
+    'CHARACTER', '',
+    'Char1: 1x Commander in Coldstar Battlesuit (120 pts)', `1 with ${coldstar}`, '  • Warlord', 'Enhancement: Fusion Blades (+25 pts)', '',
+    'Char2: 1x Commander in Enforcer Battlesuit (90 pts)', `1 with ${enforcer}`, 'Enhancement: Plasma Accelerator Rifle (+10 pts)', '',
+    'OTHER DATASHEETS', '',
+    '3x Crisis Sunforge Battlesuits (140 pts)', '• 1x Crisis Sunforge Shas’vre: Battlesuit fists, 2x Fusion blaster, Gun Drone (Twin pulse carbine), Marker Drone',
+    '• 2x Crisis Sunforge Shas’ui: Battlesuit fists, 4x Fusion blaster, 2x Gun Drone (Twin pulse carbine), 2x Shield Drone',
+  ].join('\n');
+
+  it("T'au: an enhancement's '… upgrade' selection, the weapon it gives, two tokens run together, a drone with its weapon", function () {
+    const good = tau('Fusion Blades upgrade, 2x Fusion blaster, Battlesuit fists, Cyclic ion blaster, Fusion blaster (Fusion Blades upgrade)', 'Plasma Accelerator Rifle upgradeBattlesuit fists, Cyclic ion blaster, Plasma rifle');
+    assert.deepStrictEqual(findings(good), []);
+    // Run together or not, a weapon the datasheet lacks is still found; a token that is no enhancement's upgrade too.
+    const bad = tau('Fusion Blades upgrade, Battlesuit fists, Lascannon (Fusion Blades upgrade)', 'Plasma Accelerator Rifle upgradeLascannon, Cyclic ion blaster, Railgun upgrade');
+    assert.deepStrictEqual(findings(bad).filter((f) => /wargear/.test(f)), [
+      '10 unknown-wargear Lascannon (Fusion Blades upgrade)',
+      '15 unknown-wargear Plasma Accelerator Rifle upgradeLascannon',
+      '15 unknown-wargear Railgun upgrade',
+    ]);
+  });
+
+  it('a possessive profile the exporter names otherwise is the one the data names so ("Leader’s cult weapons" / "Leader\'s bio-weapons"); another head word is not', function () {
+    const gsc = (item: string) => [
+      'GSC (140 points)', '', 'Genestealer Cults', 'Xenocreed Congregation', 'Strike Force (2000 points)', '', 'OTHER DATASHEETS', '',
+      'Hybrid Metamorphs (140 points)', '  • 1x Metamorph Leader', '    • 1x Hand flamer', `      1x ${item}`, '  • 9x Hybrid Metamorph', '    • 9x Hand flamer', '      9x Metamorph mutations',
+    ].join('\n');
+    assert.deepStrictEqual(findings(gsc('Leader’s cult weapons')).filter((f) => /wargear/.test(f)), []);
+    assert.deepStrictEqual(findings(gsc('Leader’s cult hammer')).filter((f) => /wargear/.test(f)), ['12 unknown-wargear Leader’s cult hammer']);
+  });
+
+  const sororitas = (seraphim: string[]) => [
+    '++ Army Roster (Imperium - Adepta Sororitas) [280pts] ++', '', '+ Configuration +', '', 'Battle Size: 2. Strike Force (2000 Point limit)', '',
+    'Detachment Choice: Hallowed Martyrs', '', '+ Epic Hero +', '', 'Saint Celestine [150pts]', '', '+ Character +', '',
+    'Canoness [50pts]: Warlord, Hallowed Chainsword, Bolt Pistol', '', '+ Battleline +', '',
+    'Seraphim Squad [80pts]', ...seraphim, '', '++ Total: [280pts] ++',
+  ].join('\n');
+  const fiveSeraphim = [
+    '. 2x Seraphim: 2x Close combat weapon', '. . 2x 2 Bolt Pistols: 4x Bolt Pistol', '. Seraphim Superior', '. . Plasma Pistol and Power Weapon',
+    '. Seraphim with Special Weapons', '. . 2x Ministorum Hand Flamers', '. Seraphim with Special Weapons', '. . 2x Ministorum Hand Flamers',
+  ];
+
+  it('BattleScribe text: a selection written with its content ("2 Bolt Pistols: 4x Bolt Pistol"), a model with two of one weapon, a unit line naming no model', function () {
+    // Five Seraphim (2 + the Superior + 2 with special weapons), Saint Celestine's size left to her price (3 models, 150).
+    assert.deepStrictEqual(findings(sororitas(fiveSeraphim)), []);
+    // A wrong price is still one: no legal size of Saint Celestine costs 135.
+    assert.deepStrictEqual(findings(sororitas(fiveSeraphim).replace('Saint Celestine [150pts]', 'Saint Celestine [135pts]')), ['11 points-mismatch 135', '1 total-mismatch 280']);
+    // Seven Seraphim are still no legal size.
+    const seven = ['. 4x Seraphim: 4x Close combat weapon', '. . 4x 2 Bolt Pistols: 8x Bolt Pistol', ...fiveSeraphim.slice(2)];
+    assert.deepStrictEqual(findings(sororitas(seven)).filter((f) => /unit-size/.test(f)), ['19 unit-size Seraphim Squad']);
+  });
+
+  it("the army's points against its limit at the data's prices, as in the 11th edition", function () {
+    const text = (copies: number, points: number) => [
+      `Dogs (${points * copies} Points)`, '', 'Chaos Knights', 'Traitoris Lance', 'Strike Force (2,000 Points)', '', 'OTHER DATASHEETS', '',
+      ...Array.from({ length: copies }, () => [`War Dog Brigand (${points} Points)`, '  • 1x Armoured feet', '  • 1x Avenger chaincannon', '  • 1x Daemonbreath spear', '  • 1x Havoc multi-launcher', '']).flat(),
+    ].join('\n');
+    const totals = (t: string) => findings(t).filter((f) => /total|limit/.test(f));
+    // 15 War Dog Brigands stated at 130 (1,950 points by the text) cost 140 each in the data: 2,100, over the limit.
+    assert.deepStrictEqual(totals(text(15, 130)), ['1 total-mismatch 1950', '5 over-points-limit Strike Force (2,000 Points)']);
+    // 14 at the data's price are 1,960: within it, the total right.
+    assert.deepStrictEqual(totals(text(14, 140)), []);
+  });
+
+  it('a weapon name the data writes with a comma, cut at the comma by the parse, is one weapon (BSData)', function () {
+    requireShared(this, 'data', 'bsdata');
+    const text = (weapon: string) => [
+      'Nids (275 Points)', '', 'Tyranids', 'Invasion Fleet', 'Strike Force (2,000 Points)', '', 'CHARACTERS', '',
+      'Hive Tyrant (195 Points)', '  • Warlord', '  • 1x Monstrous bonesword and lash whip', '  • 1x Heavy venom cannon', '', 'OTHER DATASHEETS', '',
+      'Tyrant Guard (80 Points)', '  • 3x Tyrant Guard', `     ◦ ${weapon}`,
+    ].join('\n');
+    assert.deepStrictEqual(findingsBs(text('3x Bone cleaver, lash whip and rending claws')), []);
+    assert.deepStrictEqual(findingsBs(text('3x Bone cleaver, lash whip and crushing claws')).filter((f) => /wargear/.test(f)), ['18 unknown-wargear lash whip and crushing claws']);
   });
 });

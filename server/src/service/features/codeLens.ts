@@ -21,6 +21,7 @@ import { BOUNDS } from '../domain/bounds';
 import { runBounded, spend } from '../domain/damage/budget';
 import { engineTarget, ListTarget, pointsRemoved } from '../domain/damage/targetUnit';
 import { numberedNames } from './numberedNames';
+import { resolveWeapon } from '../domain/rules/wargearNames';
 
 export type UnitDamageFn = (input: UnitDamageInput) => UnitDamageResult;
 export type Phase = 'shooting' | 'fight';
@@ -277,7 +278,8 @@ export function loadoutGroups(unit: Unit, sheet: Datasheet): LoadoutGroup[] {
   for (const group of unit.models) {
     const shared: Weapon[] = [];
     for (const item of group.wargear) {
-      const weapon = byName.get(normalizeName(item.name.text));
+      // The exporters' spellings read as the checks read them ("Chirurgeon’s tools" for the data's "Chirugeon's tools").
+      const weapon = byName.get(normalizeName(item.name.text)) ?? resolveWeapon(sheet, item.name.text);
       if (!weapon || item.count <= 0) continue;
       if (item.count === group.count) shared.push(weapon);
       else groups.push({ models: item.count, weapons: [weapon], label: group.name.text });

@@ -7,10 +7,10 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ArmyList, Span, TargetRef, Unit, WargearRef } from '../domain/parse/ast';
 import type { RulesIndex } from '../domain/rules';
 import type { CoreRule, Datasheet, Stratagem, Weapon } from '../domain/rules/model';
-import { normalizeName } from '../domain/text/normalize';
 import { toRange } from './diagnostics/make';
 import { datasheetUri, ruleUri, stratagemUri, weaponUri } from './virtualDocs';
 import { resolvePlannedStratagem, resolveTarget } from './diagnostics/plan';
+import { resolveWeapon } from '../domain/rules/wargearNames';
 
 /** What a position refers to. Names are as written; the datum is there when the data knows it. */
 export type NavTarget =
@@ -51,7 +51,7 @@ function targetInUnit(unit: Unit, sheetOf: () => Datasheet | undefined, offset: 
   if (inside(unit.name.span, offset)) return unitTarget(unit.name.span);
   const weaponTarget = (w: WargearRef): NavTarget => {
     const sheet = sheetOf();
-    const weapon = sheet?.weapons.find((x) => normalizeName(x.name) === normalizeName(w.name.text));
+    const weapon = sheet && resolveWeapon(sheet, w.name.text);
     return { kind: 'weapon', datasheet: unit.name.text, name: w.name.text, span: w.name.span, sheet, weapon };
   };
   for (const group of unit.models) {

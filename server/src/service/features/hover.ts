@@ -21,6 +21,7 @@ import { chargeBonuses, diceOddsMarkdown } from './diceOdds';
 import { editionRules, listEdition, type Edition, type EditionSetting } from '../domain/editions';
 import { dataVersionLabel } from './diagnostics/validate';
 import { md } from './render/escape';
+import { resolveWeapon } from '../domain/rules/wargearNames';
 
 /** For a plan line: what the TARGET text requires (checked) and what it leaves to the table (not checked). */
 function planReminder(s: Stratagem): string {
@@ -102,7 +103,7 @@ function hoverInUnit(doc: TextDocument, unit: Unit, sheet: Datasheet | undefined
   }
   for (const w of [...unit.models.flatMap((g) => g.wargear), ...(unit.wargear ?? [])]) {
     if (!inside(w.name.span, offset)) continue;
-    const weapon = sheet.weapons.find((x) => normalizeName(x.name) === normalizeName(w.name.text));
+    const weapon = resolveWeapon(sheet, w.name.text);
     if (weapon) return markdown(doc, w.name.span, weaponMarkdown(weapon, { explain: (a) => weaponAbilityRule(rules, a), datasheet: sheet }));
   }
   return null;

@@ -3,18 +3,24 @@
 // checks (model counts) and by the damage targets (a unit's model groups).
 import type { ModelGroup, Unit } from '../parse/ast';
 import type { Datasheet } from './model';
-import { normalizeName } from '../text/normalize';
-
-/** Loose name equality for names the sources spell differently ("Bomb Squig"/"Bomb squig", plurals). */
-const loose = (name: string) => normalizeName(name).replace(/[^a-z0-9]/g, '').replace(/s$/, '');
+import { looseName as loose } from '../text/normalize';
 
 interface PartKeys { models: Set<string>; wargear: Set<string> }
 const partKeys = new WeakMap<Datasheet, PartKeys>();
 
+/**
+ * The keys a list may write a model's name under: the data's name, and without a qualifier the data adds in
+ * brackets ("Celestian Sacresant (Anointed Halberd)" is written "Celestian Sacresants", the halberd as its wargear).
+ */
+export function modelNameKeys(name: string): string[] {
+  const bare = name.replace(/\s*[([][^()[\]]*[)\]]\s*$/, '').trim();
+  return bare && bare !== name ? [loose(name), loose(bare)] : [loose(name)];
+}
+
 function keysOf(sheet: Datasheet): PartKeys {
   let k = partKeys.get(sheet);
   if (!k) {
-    const models = new Set([...(sheet.modelNames ?? []), ...sheet.models.map((m) => m.name), ...sheet.composition.map((c) => c.model)].map(loose));
+    const models = new Set([...(sheet.modelNames ?? []), ...sheet.models.map((m) => m.name), ...sheet.composition.map((c) => c.model)].flatMap(modelNameKeys));
     partKeys.set(sheet, (k = { models, wargear: new Set((sheet.wargearNames ?? []).map(loose).filter((w) => !models.has(w))) }));
   }
   return k;

@@ -130,6 +130,20 @@ function possessiveMatch(name: string, names: string[]): string | undefined {
  * wargear without a profile or a name the datasheet does not hold.
  */
 export function resolveWeapon(sheet: Datasheet, name: string): Weapon | undefined {
+  let byName = resolved.get(sheet);
+  if (!byName) resolved.set(sheet, (byName = new Map()));
+  const hit = byName.get(name);
+  if (hit !== undefined) return hit ?? undefined;
+  if (byName.size > 512) byName.clear();
+  const w = resolve(sheet, name);
+  byName.set(name, w ?? null);
+  return w;
+}
+
+/** Names resolved per (immutable) datasheet: the lenses and hovers ask the same names on every pass. */
+const resolved = new WeakMap<Datasheet, Map<string, Weapon | null>>();
+
+function resolve(sheet: Datasheet, name: string): Weapon | undefined {
   const exact = normalizeName(name);
   const byName = sheet.weapons.find((w) => normalizeName(w.name) === exact);
   if (byName) return byName;
@@ -137,7 +151,7 @@ export function resolveWeapon(sheet: Datasheet, name: string): Weapon | undefine
   const byLoose = sheet.weapons.find((w) => looseName(w.name) === l);
   if (byLoose) return byLoose;
   const p = PARENTHESISED.exec(name);
-  if (p) return resolveWeapon(sheet, p[1]) ?? resolveWeapon(sheet, p[2]);
+  if (p) return resolve(sheet, p[1]) ?? resolve(sheet, p[2]);
   const keys = new Map(sheet.weapons.map((w) => [looseName(w.name), w] as const));
   // A mode written after the weapon's name: the longest weapon name the written one starts with.
   const prefix = [...keys.keys()].filter((k) => k.length >= 4 && l.startsWith(k)).sort((a, b) => b.length - a.length)[0];

@@ -9,6 +9,7 @@ import { closestNames } from '../../domain/text/fuzzy';
 import { isKnownWargear, wargearVocabulary } from '../../domain/rules/wargearNames';
 import { unitModelCount } from './unitPoints';
 import { CheckContext, looseName, modelGroups, namesModel, plural, ResolvedUnit } from './context';
+import { modelNameKeys } from '../../domain/rules/parts';
 
 export function checkComposition(ctx: CheckContext): void {
   for (const r of ctx.units) {
@@ -67,7 +68,7 @@ function checkRequiredModels(ctx: CheckContext, r: ResolvedUnit): boolean {
   if (!required?.length || groups.length === 0 || !groups.every((g) => namesModel(r.sheet, g.name.text))) return false;
   let reported = false;
   for (const q of required) {
-    const names = new Set(q.names.map(looseName));
+    const names = new Set(q.names.flatMap(modelNameKeys));
     if (groups.some((g) => names.has(looseName(g.name.text)))) continue;
     const need = q.min === 1 ? '1' : `at least ${q.min}`;
     ctx.report(r.unit.name.span, 'model-count', `${r.sheet.name} has no ${q.model}: its datasheet requires ${need} (unit composition).`, { data: { required: q.model } });
