@@ -199,7 +199,7 @@ describe('judge (10th edition): causes of false findings, on minimal lists', fun
 
   it("detachment grants read from the real rule texts: named units, selected units, exclusions, units included", function () {
     provider ??= new RulesProvider({ paths: [sharedPath('data', 'wahapedia')] });
-    for (const f of ['Tyranids', 'Aeldari', 'World Eaters', 'Chaos Knights']) provider.ensureFaction(f);
+    for (const f of ['Tyranids', 'Aeldari', 'World Eaters', 'Chaos Knights', 'Chaos Space Marines']) provider.ensureFaction(f);
     const grants = (name: string) => {
       const d = provider!.rules().detachments.find((x) => x.name === name);
       assert.ok(d, name);
@@ -209,9 +209,11 @@ describe('judge (10th edition): causes of false findings, on minimal lists', fun
       { to: ['TRYGON'], excluding: [], add: ['CHARACTER'], upTo: 2 },
       { to: ['MAWLOC', 'TRYGON'], excluding: [], add: ['BURROWER'] },
     ]);
-    assert.deepStrictEqual(grants('Devoted of Ynnead'), { keywords: [{ to: ['ASURYANI'], excluding: ['EPIC HEROES'], add: ['YNNARI'] }], include: ['YNNARI'] });
+    assert.deepStrictEqual(grants('Devoted of Ynnead'), { keywords: [{ to: ['ASURYANI'], excluding: ['EPIC HEROES'], add: ['YNNARI'] }], include: ['YNNARI'], choices: [] });
     assert.deepStrictEqual(grants('Khorne Daemonkin').include, ['BLOOD LEGIONS']);
-    assert.deepStrictEqual(grants('Berzerker Warband'), { keywords: [], include: [] });
+    assert.deepStrictEqual(grants('Berzerker Warband'), { keywords: [], include: [], choices: [] });
+    // Pactbound Zealots' Marks of Chaos: one keyword the list chooses per HERETIC ASTARTES unit.
+    assert.deepStrictEqual(grants('Pactbound Zealots').choices, [{ to: ['HERETIC ASTARTES'], options: ['KHORNE', 'TZEENTCH', 'NURGLE', 'SLAANESH', 'CHAOS UNDIVIDED'] }]);
   });
 });
 
@@ -324,6 +326,30 @@ describe('judge (10th edition): export tokens and unit sizes (issue 31), on mini
     assert.deepStrictEqual(totals(text(15, 130)), ['1 total-mismatch 1950', '5 over-points-limit Strike Force (2,000 Points)']);
     // 14 at the data's price are 1,960: within it, the total right.
     assert.deepStrictEqual(totals(text(14, 140)), []);
+  });
+
+  it("a detachment's name spelled otherwise ('Pact-bound Zealots'), the keyword its rule has the list choose ('Mark of Slaanesh', 'Mark of Chaos: Slaanesh'), a model printed on its unit line (New Recruit)", function () {
+    const text = (mark: string, detachment = 'Pact-bound Zealots') => [
+      'Chaos - Chaos Space Marines - Zealots - [255 pts]', '', '# ++ Army Roster ++ [255 pts]', '## Configuration', 'Battle Size: Strike Force (2000 Point limit)',
+      `Detachment Choice: ${detachment}`, 'Show/Hide Options', '', '## Character [170 pts]',
+      `Dark Apostle [80 pts]: Accursed crozius, Bolt pistol, Warlord, Intoxicating Elixir, ${mark}`, '• 2x Dark Disciple: Close combat weapon',
+      `Chaos Lord [90 pts]: ${mark}, Accursed weapon, Plasma pistol`, '', '## Battleline [85 pts]',
+      `Legionaries [90 pts]: ${mark}`, '• 1x Aspiring Champion: Close combat weapon, Accursed weapon, Plasma pistol', '• 4x Legionary w/ boltgun: Bolt pistol, Boltgun, Close combat weapon',
+    ].join('\n').replace('[255 pts]', '[260 pts]').replace('[255 pts]', '[260 pts]');
+    // The Dark Apostle (on its unit line) and its two Disciples are its 3 models; the Legionaries' 5 are in their bullets.
+    assert.deepStrictEqual(findings(text('Mark of Slaanesh')), []);
+    // Another Mark: the Elixir is for SLAANESH models only.
+    assert.deepStrictEqual(findings(text('Mark of Tzeentch')), ['10 enhancement-ineligible Intoxicating Elixir']);
+    // A detachment whose rule offers no Mark: the token is wargear the datasheets lack, and the Elixir is another detachment's.
+    const other = findings(text('Mark of Slaanesh', 'Veterans of the Long War'));
+    assert.ok(other.includes('10 unknown-wargear Mark of Slaanesh') && other.includes('10 enhancement-wrong-detachment Intoxicating Elixir'), other.join('\n'));
+    // The app writes the choice as a note: "Mark of Chaos: Slaanesh".
+    const app = (mark: string) => [
+      'Zealots (105 Points)', '', 'Chaos Space Marines', 'Pactbound Zealots', 'Strike Force (2,000 Points)', '', 'CHARACTERS', '',
+      'Chaos Lord (105 Points)', '  • Warlord', `  • ${mark}`, '  • 1x Accursed weapon', '  • 1x Plasma pistol', '  • Enhancements: Intoxicating Elixir',
+    ].join('\n');
+    assert.deepStrictEqual(findings(app('Mark of Chaos: Slaanesh')), []);
+    assert.deepStrictEqual(findings(app('Mark of Chaos: Nurgle')), ['14 enhancement-ineligible Intoxicating Elixir']);
   });
 
   it('a weapon name the data writes with a comma, cut at the comma by the parse, is one weapon (BSData)', function () {

@@ -84,6 +84,8 @@ describe('resolution: chapters, allies, exporter spellings, Legends (tiny self-m
     assert.deepStrictEqual(findings(dir, list), [
       ['points-mismatch', '100'],
       ['allied-unit', 'Callidus Assassin'],
+      // The stated total is the stated prices' sum; at the data's prices (115 each) the army costs more.
+      ['total-mismatch', '295'],
     ]);
     assert.match(message('allied-unit'), /^Allied units: Callidus Assassin \(AGENTS OF THE IMPERIUM\); Callidus Assassin \(AGENTS OF THE IMPERIUM\)\. They are checked/);
     assert.strictEqual(lastMessages.find((d) => d.code === 'allied-unit')?.relatedInformation?.length, 1);

@@ -54,7 +54,11 @@ describe('language service', () => {
     const diags = createLanguageService({ rules: rulesWithPoints() }).diagnostics(doc).filter((d) => d.code !== 'no-warlord');
     assert.deepStrictEqual(
       diags.map((d) => [d.code, d.message, doc.getText(d.range)]),
-      [['points-mismatch', 'Atalan Jackals with 5 models costs 85 points in the rules data, not 90.', '90']],
+      [
+        ['points-mismatch', 'Atalan Jackals with 5 models costs 85 points in the rules data, not 90.', '90'],
+        // The stated total is the stated prices' sum: at the data's prices the army costs 5 less.
+        ['total-mismatch', 'The list states 175 points but its units cost 170 in the rules data (enhancements included).', '175'],
+      ],
     );
   });
 

@@ -3,18 +3,18 @@
 // whether it is a Combat Patrol (a fixed force without points).
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { ArmyList, Span, Token, Unit } from '../../domain/parse/ast';
+import type { ArmyList, Span, Unit } from '../../domain/parse/ast';
 import type { RulesIndex } from '../../domain/rules';
 import type { BattleSizeRule, Datasheet, Detachment, Enhancement, Faction } from '../../domain/rules/model';
 import type { Settings } from '../../settings';
 import type { EditionRules } from '../../domain/editions';
 import { TENTH } from '../../domain/editions/tenth';
 import { detachmentGrants, grantApplies } from '../../domain/rules/detachmentGrants';
-import { normalizeName } from '../../domain/text/normalize';
+import { normalizeName, spellingKey } from '../../domain/text/normalize';
 export { modelGroups, namesModel, namesWargear } from '../../domain/rules/parts';
 import { makeDiagnostic, DiagnosticExtras } from './make';
 import { looseName, sameFaction } from './names';
-import { detachmentKeywordToken, readWithData } from './readWithData';
+import { ChosenDetachments, keywordSelection, readWithData } from './readWithData';
 
 export { looseName, sameFaction };
 import type { DiagnosticCode } from './codes';
@@ -63,15 +63,17 @@ export interface CheckContext {
  * detachments and battle size. `ctx.list` is that reading; `parsed` is the text's tree.
  */
 export function createContext(doc: TextDocument, parsed: ArmyList, rules: RulesIndex, settings: Settings, out: Diagnostic[], edition: EditionRules = TENTH): CheckContext {
-  const list = readWithData(parsed, rules, parsed.faction?.text);
+  const parsedDetachments = parsed.detachments.map((d) => findDetachment(rules, d.text, parsed.faction?.text));
+  const list = readWithData(parsed, rules, parsed.faction?.text, parsedDetachments);
   const inferred = list.faction ? undefined : inferFaction(list, rules);
   const faction = list.faction?.text ?? inferred?.faction.name;
+  const detachments = faction === parsed.faction?.text ? parsedDetachments : list.detachments.map((d) => findDetachment(rules, d.text, faction));
+  const chosen = { tokens: list.detachments, resolved: detachments.filter((d): d is Detachment => !!d) };
   const units: ResolvedUnit[] = [];
   for (const unit of list.units) {
     const sheet = rules.datasheet(unit.name.text, faction);
-    if (sheet) units.push({ unit, sheet, keywords: unitKeywords(unit, sheet, list.detachments) });
+    if (sheet) units.push({ unit, sheet, keywords: unitKeywords(unit, sheet, chosen) });
   }
-  const detachments = list.detachments.map((d) => findDetachment(rules, d.text, faction));
   const include = grantKeywords(units, detachments.filter((d): d is Detachment => !!d));
   const named = [faction, list.superFaction?.text].filter((n): n is string => !!n);
   const parent = faction ? rules.parentFaction(faction) : undefined;
@@ -125,9 +127,10 @@ export function battleSizeNote(ctx: CheckContext): string {
 /** The detachment of that name, preferring the list's faction when several factions share the name. */
 export function findDetachment(rules: RulesIndex, name: string, faction?: string): Detachment | undefined {
   let all = rules.data.detachments.filter((d) => normalizeName(d.name) === normalizeName(name));
-  // "Houndpack Lance Detachment": exporters and players append the word.
+  // "Houndpack Lance Detachment": exporters and players append the word; "Pact-bound Zealots": they spell the
+  // name otherwise (punctuation, spacing, plurals).
   const bare = name.replace(/\s+detachment\s*$/i, '');
-  if (!all.length && bare !== name) all = rules.data.detachments.filter((d) => normalizeName(d.name) === normalizeName(bare));
+  if (!all.length) all = rules.data.detachments.filter((d) => spellingKey(d.name).replace(/ /g, '') === spellingKey(bare).replace(/ /g, ''));
   if (faction) {
     const f = sameFaction(rules, faction);
     const own = all.find((d) => f(d.faction));
@@ -161,14 +164,15 @@ export function inferFaction(list: ArmyList, rules: RulesIndex): { faction: Fact
  */
 const GRANTED = /\b(?:keywords?|allegiance)\s*:\s*(.+)$/i;
 
-function unitKeywords(unit: Unit, sheet: Datasheet, detachments: readonly Token[]): Set<string> {
+function unitKeywords(unit: Unit, sheet: Datasheet, chosen: ChosenDetachments): Set<string> {
   const set = new Set([...sheet.factionKeywords, ...sheet.keywords].map((k) => k.toUpperCase()));
+  const own = new Set(set);
   for (const note of unit.notes) {
     const m = GRANTED.exec(note.text);
     if (m) for (const k of m[1].split(/\s*,\s*/)) if (k.trim()) set.add(k.trim().toUpperCase());
-    // New Recruit's selection of a keyword the detachment grants: "Houndpack Lance Character".
-    const granted = detachmentKeywordToken(note.text, detachments);
-    if (granted) set.add(granted.toUpperCase());
+    // A keyword selected by the list's detachment: "Houndpack Lance Character", "Mark of Chaos: Slaanesh".
+    const selected = keywordSelection(note.text, own, chosen);
+    if (selected) set.add(selected);
   }
   if (sheet.epicHero) set.add('EPIC HERO');
   return set;

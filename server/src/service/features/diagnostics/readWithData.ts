@@ -2,23 +2,26 @@
 // unit's wargear that are no wargear: an enhancement as a plain token (New Recruit's simple export: "Daemon Prince
 // of Khorne [215 pts]: Warlord, Favoured of Khorne, ..."), its selection as "<enhancement> upgrade" (the T'au
 // Crisis commanders' weapon upgrades), a unit's own name ("6 with Pathfinder Team, Close combat weapon, ..."),
-// a keyword a detachment grants the unit ("Houndpack Lance Character", New Recruit's allegiance selection).
+// a keyword the list selects for the unit by its detachment ("Houndpack Lance Character", New Recruit's allegiance
+// selection; "Mark of Slaanesh", a Mark of Chaos a detachment's rule has the list choose).
 // They also cut one weapon name the data writes with a comma in two ("Bone cleaver, lash whip and rending
 // claws"), and WTC exports run two tokens together ("Plasma Accelerator Rifle upgradeBattlesuit fists"). The
 // checks see the list as read with the data; the parse is untouched.
 import type { ArmyList, ModelGroup, Token, Unit, WargearRef } from '../../domain/parse/ast';
 import type { RulesIndex } from '../../domain/rules';
-import type { Datasheet } from '../../domain/rules/model';
+import type { Datasheet, Detachment } from '../../domain/rules/model';
+import { detachmentGrants } from '../../domain/rules/detachmentGrants';
 import { isKnownWargear, UPGRADE_TOKEN } from '../../domain/rules/wargearNames';
-import { normalizeName } from '../../domain/text/normalize';
+import { normalizeName, spellingKey } from '../../domain/text/normalize';
 import { looseName, sameFaction } from './names';
 
-export function readWithData(list: ArmyList, rules: RulesIndex, faction: string | undefined): ArmyList {
+export function readWithData(list: ArmyList, rules: RulesIndex, faction: string | undefined, detachments: readonly (Detachment | undefined)[] = []): ArmyList {
   let changed = false;
+  const chosen = { tokens: list.detachments, resolved: detachments.filter((d): d is Detachment => !!d) };
   const units = list.units.map((unit) => {
     const sheet = rules.datasheet(unit.name.text, faction);
     if (!sheet) return unit;
-    const read = readUnit(unit, sheet, rules, faction, list.detachments);
+    const read = readUnit(unit, sheet, rules, faction, chosen);
     if (read !== unit) changed = true;
     return read;
   });
@@ -27,20 +30,40 @@ export function readWithData(list: ArmyList, rules: RulesIndex, faction: string 
   return { ...list, units, sections: list.sections.map((s) => ({ ...s, units: s.units.map((u) => swap.get(u) ?? u) })) };
 }
 
-/** A token naming one of the list's detachments and what it grants ("Houndpack Lance Character"): its keyword words. */
-export function detachmentKeywordToken(text: string, detachments: readonly Token[]): string | undefined {
+/** The list's detachments as written and as the data resolves them. */
+export interface ChosenDetachments {
+  tokens: readonly Token[];
+  resolved: readonly Detachment[];
+}
+
+/**
+ * The keyword a token selects for a unit with these (upper-case) keywords, by the list's detachments: New Recruit's
+ * "<detachment> <keyword>" selection ("Houndpack Lance Character"), or one of the keywords a detachment's rule has
+ * the list choose for such a unit ("Mark of Slaanesh", "Mark of Chaos: Slaanesh" for Pactbound Zealots' Marks of
+ * Chaos). Undefined for anything else.
+ */
+export function keywordSelection(text: string, unitKeywords: ReadonlySet<string>, chosen: ChosenDetachments): string | undefined {
   const t = normalizeName(text);
-  for (const d of detachments) {
+  for (const d of chosen.tokens) {
     const name = normalizeName(d.text.replace(/\s+detachment\s*$/i, ''));
     if (name && t.startsWith(`${name} `)) {
       const rest = text.slice(name.length).trim();
-      if (/^[\p{L} -]+$/u.test(rest)) return rest;
+      if (/^[\p{L} -]+$/u.test(rest)) return rest.toUpperCase();
+    }
+  }
+  const words = ` ${t.replace(/[^\p{L}\p{N}]+/gu, ' ').trim()}`;
+  for (const d of chosen.resolved) {
+    for (const c of detachmentGrants(d).choices) {
+      if (!c.to.some((k) => unitKeywords.has(k))) continue;
+      const hit = c.options.find((o) => words.endsWith(` ${normalizeName(o)}`));
+      if (hit) return hit;
     }
   }
   return undefined;
 }
 
-function readUnit(unit: Unit, sheet: Datasheet, rules: RulesIndex, faction: string | undefined, detachments: readonly Token[]): Unit {
+function readUnit(unit: Unit, sheet: Datasheet, rules: RulesIndex, faction: string | undefined, chosen: ChosenDetachments): Unit {
+  const sheetKeywords = new Set([...sheet.factionKeywords, ...sheet.keywords].map((k) => k.toUpperCase()));
   const own = new Set([sheet.name, unit.name.text].map(looseName));
   const known = new Set([...sheet.weapons.map((w) => w.name), ...sheet.abilities.map((a) => a.name)].map(looseName));
   const weaponKeys = new Set(sheet.weapons.flatMap((w) => [w.name, ...w.profiles.map((p) => p.name)]).map(looseName));
@@ -65,7 +88,7 @@ function readUnit(unit: Unit, sheet: Datasheet, rules: RulesIndex, faction: stri
       if (!hasEnhancement(upgrade.name)) enhancements.push({ name: { text: upgrade.name, span: w.name.span }, span: w.span });
       return false;
     }
-    if (w.count === 1 && detachmentKeywordToken(w.name.text, detachments) && !isKnownWargear(sheet, w.name.text)) {
+    if (w.count === 1 && keywordSelection(w.name.text, sheetKeywords, chosen) && !isKnownWargear(sheet, w.name.text)) {
       notes.push(w.name);
       return false;
     }
@@ -81,13 +104,40 @@ function readUnit(unit: Unit, sheet: Datasheet, rules: RulesIndex, faction: stri
     if (out.length !== ws.length || out.some((w, i) => w !== ws[i])) changed = true;
     return out;
   };
-  const models: ModelGroup[] = unit.models.map((g) => {
+  let models: ModelGroup[] = unit.models.map((g) => {
     const wargear = read(g.wargear);
     return wargear.length === g.wargear.length && wargear.every((w, i) => w === g.wargear[i]) ? g : { ...g, wargear };
   });
-  const wargear = unit.wargear && read(unit.wargear);
+  let wargear = unit.wargear && read(unit.wargear);
+  if (wargear?.length && unitLineModel(unit, sheet, models)) {
+    models = [{ count: 1, name: unit.name, span: { start: unit.name.span.start, end: wargear![wargear!.length - 1].span.end }, wargear: wargear!, implicit: false }, ...models];
+    wargear = undefined;
+    changed = true;
+  }
   if (!changed) return unit;
-  return { ...unit, enhancements, notes, models, ...(wargear ? { wargear } : {}) };
+  const out: Unit = { ...unit, enhancements, notes, models };
+  if (wargear) out.wargear = wargear;
+  else delete out.wargear;
+  return out;
+}
+
+/** A model name's base: a variant's "w/ ..." or "with ..." and a bracketed qualifier left out. */
+const baseModelName = (name: string) => spellingKey(name.replace(/\s*[([][^()[\]]*[)\]]\s*$/, '').replace(/\s+(?:w\/|with\b).*$/i, ''));
+
+/**
+ * New Recruit's and BattleScribe's texts print a model named as its unit on the unit line ("Dark Apostle [90 pts]:
+ * Accursed crozius, Bolt pistol" above "• 2x Dark Disciple"): when the datasheet has a model of the unit's name that
+ * no model bullet names while the bullets name its other models, the unit line is that one model.
+ */
+function unitLineModel(unit: Unit, sheet: Datasheet, groups: ModelGroup[]): boolean {
+  const named = groups.filter((g) => !g.implicit);
+  if (!named.length) return false;
+  const key = baseModelName(unit.name.text);
+  const entries = sheet.composition.length ? sheet.composition.map((c) => ({ model: c.model, min: c.min })) : [];
+  const own = entries.find((c) => baseModelName(c.model) === key && c.min >= 1);
+  if (!own) return false;
+  const others = entries.filter((c) => c !== own).map((c) => baseModelName(c.model));
+  return named.every((g) => baseModelName(g.name.text) !== key && others.includes(baseModelName(g.name.text)));
 }
 
 /**
