@@ -105,7 +105,8 @@ export function reportCommand(inputs: string[], options: ReportOptions, service:
       ? ` ${l.statedPoints ?? '?'}/${l.computedPoints ?? '?'}${l.limit !== undefined ? `/${l.limit}` : ''} pts${l.unpricedUnits ? ` (${l.unpricedUnits} unit${l.unpricedUnits === 1 ? '' : 's'} not priced)` : ''}`
       : '';
     const found = l.verdict === 'could not be read' ? ` (${l.unreadable})` : ` ${l.counts.error} error${l.counts.error === 1 ? '' : 's'}, ${l.counts.warning} warning${l.counts.warning === 1 ? '' : 's'}`;
-    io.out(`${l.verdict.padEnd(17)} ${l.file}${what ? ` — ${what}` : ''}${pts}${found}\n`);
+    const priced = l.pricedUnder ? ` (priced under ${l.pricedUnder})` : '';
+    io.out(`${l.verdict.padEnd(17)} ${l.file}${what ? ` — ${what}` : ''}${pts}${found}${priced}\n`);
   }
   const s = report.summary;
   io.out(`${s.lists} list${s.lists === 1 ? '' : 's'}: ${s.legal} legal, ${s.notLegal} not legal, ${s.notChecked ? `${s.notChecked} not (fully) checked for want of rules data, ` : ''}${s.unreadable} could not be read\n`);

@@ -178,14 +178,20 @@ export function openDataFolder(dir: string, options: DataFolderOptions = {}): Da
     return r;
   };
   if (kind === 'mfm') {
+    // The manual's changelog ships beside the YAML files (the folder itself, or the repository root above a data folder).
+    let changelog: string | null | undefined;
+    const withChangelog = () => {
+      if (changelog === undefined) changelog = readChangelog(location, files) ?? null;
+      return changelog === null ? opts : { ...opts, changelog };
+    };
     return {
       dir: location, kind, edition, warnings: fileWarnings,
       listFactions: () => {
         const { factions, warnings } = listMfmFactions(files);
         return { factions: factions.map((f) => ({ name: f.name, ref: f.file })), warnings };
       },
-      loadFaction: (name) => stamp(loadMfm(files, { ...opts, factions: [name] })),
-      loadAll: () => stamp(loadMfm(files, opts)),
+      loadFaction: (name) => stamp(loadMfm(files, { ...withChangelog(), factions: [name] })),
+      loadAll: () => stamp(loadMfm(files, withChangelog())),
       // The MFM's files are small: read whole once, they say which faction prices a unit (an ally's own faction).
       unitIndex: () => (index ??= mfmUnitIndex(loadMfm(files, opts))),
     };
@@ -222,6 +228,24 @@ export function openDataFolder(dir: string, options: DataFolderOptions = {}): Da
     unitIndex: () => (index ??= wahapediaUnitIndex(files)),
   };
 }
+
+/** The Munitorum Field Manual's DATA-CHANGELOG.md in its folder, else in the folder above (a repository's root). */
+function readChangelog(dir: string, files: DataFiles): string | undefined {
+  const own = files.list().find((n) => CHANGELOG.test(n));
+  if (own) return files.read(own);
+  const parent = path.dirname(dir);
+  if (parent === dir) return undefined;
+  try {
+    const name = fs.readdirSync(parent).find((n) => CHANGELOG.test(n));
+    if (!name) return undefined;
+    const r = readFileCapped(path.join(parent, name), BOUNDS.dataFileBytes);
+    return 'bytes' in r ? r.bytes.toString('utf8') : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const CHANGELOG = /^data-changelog\.md$/i;
 
 /** Datasheet names → the MFM factions pricing them. */
 function mfmUnitIndex(loaded: LoadResult): UnitIndex {

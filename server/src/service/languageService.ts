@@ -54,6 +54,7 @@ import { prepareRename, rename, RenameRefusal } from './features/rename';
 import { codeActions, FIX_ALL_KIND, UPDATE_POINTS_KIND } from './features/codeActions';
 import { SET_SIZE_KIND, setSizeActions } from './features/setSize';
 import { driftHover, driftOf, explainDrift, wantsPreviousVersion } from './features/drift';
+import { staleOf } from './features/diagnostics/stalePrices';
 import { computeMatchup, Matchup, MatchupConditions, sideTargets } from './features/matchup';
 import { numberedNames } from './features/numberedNames';
 import { Opponent, OpponentInput, opponentDiagnostics, opponentHover } from './features/matchupOpponent';
@@ -316,7 +317,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       const list = parse(doc);
       const asks = (kind: string) => !only || only.some((k) => k === '' || kind === k || kind.startsWith(`${k}.`));
       // "Update all points to <version>" rewrites the whole document's prices: it needs every finding.
-      const all = drift.previous && diagnostics.some(driftOf) ? this.diagnostics(doc) : undefined;
+      const all = (drift.previous && diagnostics.some(driftOf)) || diagnostics.some(staleOf) ? this.diagnostics(doc) : undefined;
       const kinds = ['quickfix', UPDATE_POINTS_KIND].filter(asks);
       const out = kinds.length ? codeActions(doc, list, diagnostics, kinds, all) : [];
       // Fix-all covers the whole document, not just the diagnostics the client sends for its range.

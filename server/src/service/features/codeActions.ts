@@ -6,6 +6,7 @@ import type { Range } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ArmyList } from '../domain/parse/ast';
 import { driftOf } from './drift';
+import { isStaleHeader, staleOf } from './diagnostics/stalePrices';
 
 export const FIX_ALL_KIND = 'source.fixAll.auspex';
 /** "Update all points to <version>": a quick fix offered where the previous data version explains a price. */
@@ -31,7 +32,8 @@ interface Payload {
   /** The edition whose community data would resolve this finding. */
   download?: number;
   suggestions?: string[];
-  expected?: number;
+  /** The right number for the range, or (a force disposition) the right name. */
+  expected?: number | string;
   remove?: Range;
 }
 
@@ -52,6 +54,14 @@ export function codeActions(doc: TextDocument, list: ArmyList, diagnostics: Diag
   if (all && wanted(UPDATE_POINTS_KIND, only)) {
     const update = updateAllPoints(doc, list, diagnostics.filter(ours), all);
     if (update) out.push(update);
+  }
+  // A list priced under an older MFM: one fix on its header updates every price the header names.
+  if (all && wanted(CodeActionKind.QuickFix, only)) {
+    const header = diagnostics.find(isStaleHeader) ?? (diagnostics.some(staleOf) ? all.find(isStaleHeader) : undefined);
+    if (header) {
+      const update = updateStalePrices(doc, list, header, all);
+      if (update) out.push(update);
+    }
   }
   if (wanted(FIX_ALL_KIND, only)) {
     const all = fixAll(doc, list, diagnostics.filter(ours));
@@ -81,6 +91,9 @@ function quickFixes(doc: TextDocument, d: Diagnostic): CodeAction[] {
   if (NUMBERS.has(code) && typeof p.expected === 'number') {
     return [fix(`Change to ${p.expected}`, TextEdit.replace(d.range, String(p.expected)), true)];
   }
+  if (code === 'force-disposition-wrong' && typeof p.expected === 'string') {
+    return [fix(`Change to ${p.expected}`, TextEdit.replace(d.range, p.expected), true)];
+  }
   if (code === 'multiple-warlords' && p.remove) {
     return [fix('Remove this Warlord marker', TextEdit.del(p.remove), false)];
   }
@@ -96,7 +109,7 @@ function fixAll(doc: TextDocument, list: ArmyList, diagnostics: Diagnostic[]): C
     const p = payload(d);
     return RENAMES.has(String(d.code)) && p.suggestions?.length === 1 ? [TextEdit.replace(d.range, p.suggestions[0])] : [];
   });
-  const unique = dedupe([...pointsAndTotalEdits(doc, list, diagnostics), ...renames]);
+  const unique = dedupe([...pointsAndTotalEdits(doc, list, diagnostics), ...dispositionEdits(diagnostics), ...renames]);
   if (unique.length === 0) return undefined;
   return { title: 'Fix all safe Auspex problems', kind: FIX_ALL_KIND, edit: { changes: { [doc.uri]: unique } } };
 }
@@ -139,6 +152,29 @@ function updateAllPoints(doc: TextDocument, list: ArmyList, asked: Diagnostic[],
   const edits = pointsAndTotalEdits(doc, list, all);
   if (edits.length === 0) return undefined;
   return { title: `Update all points to ${version.current}`, kind: UPDATE_POINTS_KIND, diagnostics: asked.filter(priced), edit: { changes: { [doc.uri]: edits } } };
+}
+
+/** Each force disposition a finding corrects (its `data.expected` name). */
+function dispositionEdits(diagnostics: Diagnostic[]): TextEdit[] {
+  return diagnostics.filter(ours).flatMap((d) => {
+    const p = payload(d);
+    return String(d.code) === 'force-disposition-wrong' && typeof p.expected === 'string' ? [TextEdit.replace(d.range, p.expected)] : [];
+  });
+}
+
+/**
+ * "Update all points to <version>" on the header of a list priced under an older MFM: every price, Detachment Points
+ * value and force disposition of the whole document (`all`) that the older version explains, set to the data in
+ * use, and the stated total to the sum.
+ */
+function updateStalePrices(doc: TextDocument, list: ArmyList, header: Diagnostic, all: Diagnostic[]): CodeAction | undefined {
+  const stale = staleOf(header)!;
+  // The values the older version explains only: a price wrong under every version stays the user's to settle.
+  const explained = all.filter((d) => d !== header && staleOf(d));
+  const edits = dedupe([...pointsAndTotalEdits(doc, list, explained), ...dispositionEdits(explained)]);
+  if (edits.length === 0) return undefined;
+  const label = stale.currentLabel.replace(/^Munitorum Field Manual/, 'MFM');
+  return { title: `Update all points to ${label}`, kind: CodeActionKind.QuickFix, diagnostics: [header], edit: { changes: { [doc.uri]: edits } } };
 }
 
 /** Drops repeated edits of one range (two diagnostics on the same text). */

@@ -9,6 +9,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ArmyList } from '../domain/parse/ast';
 import type { RulesIndex } from '../domain/rules';
 import { compareWithVersion, VERSIONED_CODES, versionLabel } from './against';
+import { staleOf } from './diagnostics/stalePrices';
 
 /** The previous version of the data in use, as the LSP layer hands it to the façade. */
 export interface PreviousVersion {
@@ -56,7 +57,8 @@ export function explainDrift(
   const { notes } = compareWithVersion(doc, list, { rules: current, diagnostics, label: labels.current }, { rules: previous.rules, diagnostics: previousDiagnostics, label: labels.previous });
   return diagnostics.map((d, i) => {
     const note = notes[i];
-    if (!note) return d;
+    // A finding the MFM's changelog already explains (grouped under the list's header) is said once.
+    if (!note || staleOf(d)) return d;
     const drift: DriftPayload = { current: labels.current, previous: labels.previous, note };
     const data = d.data && typeof d.data === 'object' ? { ...(d.data as object), drift } : { drift };
     return { ...d, message: `${d.message} [${note}]`, data };

@@ -13,6 +13,7 @@ import type { Edition } from '../domain/editions';
 import { normalizeName } from '../domain/text/normalize';
 import { DEFAULT_SETTINGS, type Settings } from '../settings';
 import { notCheckedBy } from './diagnostics/validate';
+import { isStaleHeader, staleOf } from './diagnostics/stalePrices';
 import { createContext } from './diagnostics/context';
 import { pricedTotal } from './diagnostics/totals';
 
@@ -48,6 +49,8 @@ export interface ReportFinding {
 export interface ListReport {
   file: string;
   verdict: Verdict;
+  /** The older Munitorum Field Manual the list's prices are ("MFM v1.0 (2026-06-22)"), shown beside the verdict. */
+  pricedUnder?: string;
   /** Why the list could not be read (an I/O error, or no unit in the text). */
   unreadable?: string;
   format?: string;
@@ -134,9 +137,11 @@ export function reportList(file: string, doc: TextDocument, list: ArmyList, diag
     const why = doc.getText().trim() === '' ? 'the file is empty' : 'no unit of any list format Auspex reads was found in the text';
     return { ...unreadableList(file, why), counts, findings };
   }
+  const stale = diagnostics.find(isStaleHeader);
   return {
     file,
     verdict: verdictOf(counts, diagnostics),
+    ...(stale ? { pricedUnder: staleOf(stale)!.label.replace(/^Munitorum Field Manual/, 'MFM') } : {}),
     format: list.format,
     name: list.title?.text,
     faction,

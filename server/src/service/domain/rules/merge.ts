@@ -73,10 +73,12 @@ function takeDetachmentFields(w: Detachment, d: Detachment, dFromMfm: boolean): 
     if (d[k] !== undefined && (w[k] === undefined || dFromMfm)) (w as unknown as Record<string, unknown>)[k] = d[k];
   }
   if (!w.rules.length && d.rules.length) w.rules = d.rules;
+  if (dFromMfm && d.pricedBy) w.pricedBy = d.pricedBy;
 }
 
 function takeEnhancementFields(w: Enhancement, e: Enhancement, eFromMfm: boolean): void {
   if (e.points !== undefined && eFromMfm) w.points = e.points;
+  if (eFromMfm && e.pricedBy) w.pricedBy = e.pricedBy;
   if (!w.text && e.text) w.text = e.text;
   if (w.eligibility === undefined && e.eligibility !== undefined) w.eligibility = e.eligibility;
   if (e.leaderTo && (!w.leaderTo || eFromMfm)) w.leaderTo = e.leaderTo;
@@ -155,6 +157,7 @@ export function mergeRules(sources: RulesSource[]): { data: RulesData; warnings:
     const fromMfm = data.sources.some((s) => s.kind === 'mfm');
     const src = data.sources[0];
     if (data.forceConstraints?.length && !out.forceConstraints) out.forceConstraints = data.forceConstraints;
+    if (data.mfmHistory && !out.mfmHistory) out.mfmHistory = data.mfmHistory;
     for (const g of data.glossary ?? []) if (!terms.has(fKey(g.name))) { terms.add(fKey(g.name)); (out.glossary ??= []).push(g); }
     for (const f of data.factions) {
       const had = factions.get(fKey(f.name));

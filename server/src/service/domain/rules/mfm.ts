@@ -7,13 +7,17 @@
 // Points, force disposition, unique tag and enhancements.
 import { parseDocument } from 'yaml';
 import type {
-  CopyRange, CoreRule, Datasheet, DataWarning, Detachment, Enhancement, Faction, PointsStep, PointsTier, PricedBy, RulesData, WargearCost,
+  CoreRule, Datasheet, DataWarning, Detachment, Enhancement, Faction, PointsStep, PointsTier, PricedBy, RulesData, WargearCost,
 } from './model';
 import { asDataFiles, DataFiles, emptyRulesData, FileInput, LoadResult, readHead, warn } from './dataFiles';
 import { BOUNDS } from '../bounds';
 import { foldTypography, normalizeName } from '../text/normalize';
 import { linkLeaders } from './bsdata';
 import { replacePairs } from './bsdataText';
+import { mfmLabel, parseCopyRange } from './mfmFormat';
+import { readMfmChangelog } from './mfmChangelog';
+
+export { mfmLabel, parseCopyRange };
 
 export interface MfmOptions {
   /** Faction names or slugs to load (any case); all factions when absent. */
@@ -22,6 +26,8 @@ export interface MfmOptions {
   includeLegends?: boolean;
   /** Folder or label recorded in `sources`. */
   location?: string;
+  /** The data's DATA-CHANGELOG.md, when its folder ships one: the prices of older versions (`RulesData.mfmHistory`). */
+  changelog?: string;
 }
 
 export interface MfmFactionInfo {
@@ -66,16 +72,6 @@ export function listMfmFactions(input: FileInput): { factions: MfmFactionInfo[];
     factions.push({ file, name: foldTypography(name), slug: (head && headField(head, 'slug')) ?? file.replace(YAML_FILE, '') });
   }
   return { factions, warnings };
-}
-
-/** `[1,2]` → copies 1..2; `[3,)` → 3 and later; `(0,2]` → 1..2. Undefined when it is no interval. */
-export function parseCopyRange(range: string): CopyRange | undefined {
-  const m = /^\s*([[(])\s*(\d+)?\s*,\s*(\d+)?\s*([\])])\s*$/.exec(range);
-  if (!m || m[2] === undefined) return undefined;
-  const from = Number(m[2]) + (m[1] === '(' ? 1 : 0);
-  if (m[3] === undefined) return m[4] === ')' ? { from } : undefined;
-  const to = Number(m[3]) - (m[4] === ')' ? 1 : 0);
-  return to >= from ? { from, to } : undefined;
 }
 
 /** The price tier of the `copy`-th unit (1-based) of a datasheet; undefined when no tier covers it. */
@@ -198,7 +194,7 @@ function readUnit(c: Ctx, u: Obj, i: number, faction: Faction, pricedBy: PricedB
     leads: role === 'leader' ? attach : [],
     ledBy: [],
     epicHero: false,
-    pricedBy,
+    pricedBy: { ...pricedBy, entry: { faction: faction.name, name } },
     source,
   };
   if (tiers.length) ds.pointsTiers = tiers;
@@ -215,6 +211,7 @@ function readDetachment(c: Ctx, d: Obj, i: number, faction: Faction, data: Rules
     return;
   }
   const det: Detachment = { id: `${faction.id}/${normalizeName(name)}`, name: foldTypography(name), faction: faction.name, rules: [], source: { file: c.file, locator: where } };
+  det.pricedBy = { kind: 'mfm', label: '', source: det.source, entry: { faction: faction.name, name } };
   const dp = sane(c, d.dp, 0, BOUNDS.mfmDp, true, `detachment "${name}" dp`, where);
   if (dp !== undefined && !Number.isNaN(dp)) det.dp = dp;
   else if (dp === undefined) c.warnings.push(warn('mfm-bad-value', `${c.file}: detachment "${name}" states no Detachment Points (dp)`, { file: c.file, locator: where }));
@@ -230,6 +227,7 @@ function readDetachment(c: Ctx, d: Obj, i: number, faction: Faction, data: Rules
       return;
     }
     const enh: Enhancement = { id: `${det.id}/${normalizeName(en)}`, name: foldTypography(en), detachment: det.name, faction: faction.name, text: '', source: { file: c.file, locator: `${where}.enhancements[${j}]` } };
+    enh.pricedBy = { kind: 'mfm', label: '', source: enh.source, entry: { faction: faction.name, name: en, detachment: name } };
     const pts = e.points === undefined ? undefined : sane(c, e.points, 0, BOUNDS.mfmCost, false, `enhancement "${en}" points`, `${where}.enhancements[${j}]`);
     if (Number.isNaN(pts)) return;
     if (pts !== undefined) enh.points = pts;
@@ -272,10 +270,6 @@ export function notesGlossary(notes: string, file: string): CoreRule[] {
   return out;
 }
 
-/** "Munitorum Field Manual v1.1 (2026-07-22)". */
-export function mfmLabel(version?: string, date?: string): string {
-  return `Munitorum Field Manual${version ? ` v${version}` : ''}${date ? ` (${date})` : ''}`;
-}
 
 /** Loads Munitorum Field Manual YAML files. Never throws: problems are returned as warnings. */
 export function loadMfm(input: FileInput, options: MfmOptions = {}): LoadResult {
@@ -311,16 +305,28 @@ export function loadMfm(input: FileInput, options: MfmOptions = {}): LoadResult 
       data.factions.push(faction);
       const pricedBy: PricedBy = { kind: 'mfm', label: '', source: { file: info.file } };
       arr(y.detachments).forEach((d, i) => { if (isObj(d)) readDetachment(c, d, i, faction, data); });
+      const read: Datasheet[] = [];
       arr(y.units).forEach((u, i) => {
         if (!isObj(u)) return;
         if (u.legends === true && !options.includeLegends) return;
         const ds = readUnit(c, u, i, faction, pricedBy);
-        if (ds) data.datasheets.push(ds);
+        if (ds) read.push(ds);
       });
+      // Two entries of one name (an Imperial Agent's prices in and out of its own army): the changelog names both alike.
+      const named = new Map<string, number>();
+      for (const d of read) named.set(normalizeName(d.name), (named.get(normalizeName(d.name)) ?? 0) + 1);
+      for (const d of read) if ((named.get(normalizeName(d.name)) ?? 0) > 1 && d.pricedBy?.entry) d.pricedBy = { ...d.pricedBy, entry: { ...d.pricedBy.entry, shared: true } };
+      data.datasheets.push(...read);
     }
     const label = mfmLabel(version, date);
     if (meta.glossary.length) data.glossary = meta.glossary;
-    for (const d of data.datasheets) if (d.pricedBy) d.pricedBy = { ...d.pricedBy, label };
+    for (const d of [...data.datasheets, ...data.detachments, ...data.enhancements]) if (d.pricedBy) d.pricedBy = { ...d.pricedBy, label };
+    // The changelog gives older versions' prices only when it records the version loaded.
+    if (options.changelog && version) {
+      const changelog = readMfmChangelog(options.changelog);
+      if (changelog.versions.some((v) => v.version === version)) data.mfmHistory = { changelog, version, ...(date ? { date } : {}) };
+      else warnings.push(warn('mfm-changelog', `The Munitorum Field Manual's changelog does not record the version loaded (v${version}): older versions' prices are not read from it`, { file: 'DATA-CHANGELOG.md' }, 'info'));
+    }
     data.sources.push({ kind: 'mfm', edition: 11, location: options.location ?? '(files)', version: label });
     linkLeaders(data.datasheets);
   } catch (e) {

@@ -31,6 +31,8 @@ export interface RulesData {
    * Disposition"): explained where a list names them, never looked up as rule words. Absent where no source has any.
    */
   glossary?: CoreRule[];
+  /** The Munitorum Field Manual's changelog, when its data folder holds one: the prices of its older versions. */
+  mfmHistory?: MfmHistory;
 }
 
 export type DataSourceKind = 'embedded' | 'bsdata' | 'wahapedia' | 'mfm';
@@ -51,6 +53,11 @@ export interface PricedBy {
   /** "Munitorum Field Manual v1.1", "Warhammer 40,000 11th Edition revision 6". */
   label: string;
   source: SourceRef;
+  /**
+   * The MFM's own entry: its faction and name (an enhancement's detachment too), as its changelog names them;
+   * `shared` when another entry of the faction has the same name (the changelog cannot tell them apart).
+   */
+  entry?: { faction: string; name: string; detachment?: string; shared?: boolean };
 }
 
 /** The copies of a unit a price applies to (MFM "requisition thresholds"): `[1,2]` → 1..2, `[3,)` → 3..∞. */
@@ -275,6 +282,8 @@ export interface Detachment {
   forceDisposition?: string;
   /** 11th edition: a tag two chosen detachments may not share (MFM `unique`: "Purestrain"). */
   unique?: string;
+  /** The source of its Detachment Points, force disposition and unique tag (the MFM's entry). */
+  pricedBy?: PricedBy;
   source: SourceRef;
 }
 
@@ -298,6 +307,8 @@ export interface Enhancement {
   upgrade?: boolean;
   /** How many copies an army may take, where the data states it (BSData's force or roster constraint). */
   maxCopies?: number;
+  /** The source of its points (the MFM's entry). */
+  pricedBy?: PricedBy;
   source: SourceRef;
 }
 
@@ -354,4 +365,49 @@ export interface DataWarning {
   severity: 'error' | 'warning' | 'info';
   message: string;
   source: SourceRef;
+}
+
+// ---- The Munitorum Field Manual's changelog (DATA-CHANGELOG.md), read by `mfmChangelog.ts`. ----
+
+/** What a change is about: a unit's price at a size (and copy range), a wargear item's, an enhancement's, a detachment's field. */
+export type MfmChangeTarget =
+  | { kind: 'unit'; unit: string; models: number; copies: CopyRange }
+  | { kind: 'wargear'; unit: string; item: string }
+  | { kind: 'enhancement'; detachment: string; enhancement: string }
+  | { kind: 'detachment'; detachment: string; field: 'dp' | 'objective' | 'unique' };
+
+export interface MfmChange {
+  faction: string;
+  target: MfmChangeTarget;
+  /** The value before this version (undefined: the entry was added in it). */
+  from?: string;
+  /** The value in this version (undefined: the entry was removed in it). */
+  to?: string;
+  /** The line as the changelog writes it, for messages. */
+  line: string;
+}
+
+export interface MfmVersionLog {
+  /** "1.1". */
+  version: string;
+  /** The dates of the version's entries, earliest first ("2026-06-22", "2026-06-23"). */
+  dates: string[];
+  changes: MfmChange[];
+  /** Entries of this version whose line is no change read above ("Gretchin — 1 Runtherd, 10 Gretchin (45 pts)"): their history is not certain. */
+  unreadEntries: { faction: string; name: string }[];
+}
+
+export interface MfmChangelog {
+  /** Newest first. */
+  versions: MfmVersionLog[];
+  /** Entry lines read as no change of any kind above (a leaderTo change, "new detachment", an unknown form), counted. */
+  unread: number;
+}
+
+/** The changelog as the loaded MFM data carries it: the version the data is, and its history. */
+export interface MfmHistory {
+  changelog: MfmChangelog;
+  /** The loaded data's version ("1.1") and date. */
+  version: string;
+  date?: string;
 }

@@ -53,6 +53,10 @@ export const DIAGNOSTIC_CODES = {
     severity: 'error',
     summary: "A unit's stated points differ from the rules data's points for its size (enhancements included; 11th edition: its copy's requisition tier and wargear costs), or stated Detachment Points differ from the data's.",
   },
+  'prices-outdated': {
+    severity: 'warning',
+    summary: "The list's stated prices are an older Munitorum Field Manual version's (the MFM changelog shows which): said once on its header, naming the version and the prices that changed since, with the findings it explains related and one quick fix updating them all.",
+  },
   'count-out-of-bounds': {
     severity: 'error',
     summary: 'A model or wargear count beyond the bound of 200 (a real unit has at most 30 models); it is counted as 200.',

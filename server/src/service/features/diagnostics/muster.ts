@@ -79,10 +79,20 @@ function checkForceDispositions(ctx: CheckContext): void {
   const allowed = chosen.map((d) => d?.forceDisposition ?? '');
   // Only names the data knows as dispositions are judged (a localised export's names are not in the data).
   const known = new Set(ctx.rules.data.detachments.map((d) => looseName(d.forceDisposition ?? '')));
-  for (const token of stated) {
-    if (!known.has(looseName(token.text)) || allowed.some((a) => looseName(a) === looseName(token.text))) continue;
-    ctx.report(token.span, 'force-disposition-wrong', `${token.text} is not the force disposition of the chosen detachment${chosen.length === 1 ? '' : 's'}: ${chosen.map((d) => `${d?.name} gives ${d?.forceDisposition}`).join('; ')}.`);
+  const wrong = stated.filter((t) => known.has(looseName(t.text)) && !allowed.some((a) => looseName(a) === looseName(t.text)));
+  // The one disposition the detachments give that the list does not state, when one token is wrong: its fix.
+  const missing = allowed.filter((a) => !stated.some((t) => looseName(t.text) === looseName(a)));
+  const expected = wrong.length === 1 && missing.length === 1 ? writtenAs(missing[0], wrong[0].text) : undefined;
+  for (const token of wrong) {
+    ctx.report(token.span, 'force-disposition-wrong', `${token.text} is not the force disposition of the chosen detachment${chosen.length === 1 ? '' : 's'}: ${chosen.map((d) => `${d?.name} gives ${d?.forceDisposition}`).join('; ')}.`, expected ? { data: { expected } } : {});
   }
+}
+
+/** A disposition as the data writes it ("TAKE AND HOLD") in the case the list writes them ("Take and Hold"). */
+function writtenAs(name: string, like: string): string {
+  if (like === like.toUpperCase()) return name.toUpperCase();
+  const small = new Set(['and', 'the', 'of', 'a', 'an', 'to', 'in']);
+  return name.toLowerCase().split(' ').map((w, i) => (i > 0 && small.has(w) ? w : w.charAt(0).toUpperCase() + w.slice(1))).join(' ');
 }
 
 // ---- Attached units ----
@@ -161,16 +171,21 @@ function checkRequisition(ctx: CheckContext): void {
       });
     });
     const slotOf = matchCopies(copies.map((r, u) => (k: number) => r.unit.points !== undefined && price[u][k] === r.unit.points.value));
+    // The copies left unmatched take the slots left, in text order: each one's fix is its slot's price.
+    const free = copies.map((_c, k) => k).filter((k) => !slotOf.includes(k));
     copies.forEach((r, u) => {
       const stated = r.unit.points;
-      if (!stated || slotOf[u] !== undefined) return;
+      if (slotOf[u] !== undefined) return;
+      const slot = free.shift();
+      if (!stated) return;
       const options = [...new Set(price[u].filter((p): p is number => p !== undefined))];
       if (!options.length) return;
       const size = unitModelCount(r.unit, r.sheet);
       // One price: the message every points-mismatch has; several: the copies' tiers named.
       const tiersNote = options.length > 1 ? ` (as any of its ${copies.length} copies; requisition thresholds: ${tiers.map((t) => t.label ?? rangeText(t)).join('; ')})` : '';
+      const expected = (slot !== undefined ? price[u][slot] : undefined) ?? options[0];
       ctx.report(stated.span, 'points-mismatch', `${sheet.name} with ${plural(size, 'model')} costs ${options.join(' or ')} points in the rules data${tiersNote}, not ${stated.value}.`, {
-        data: { expected: options[0] },
+        data: { expected },
       });
     });
   }

@@ -16,12 +16,19 @@ import { checkEnhancements } from './enhancements';
 import { checkComposition } from './composition';
 import { checkPlan } from './plan';
 import { checkMuster, checkPrices } from './muster';
+import { groupStalePrices } from './stalePrices';
 
 /**
  * `edition`: the list's edition (`listEdition`); `rules` must be that edition's data. `loadable`: the factions the
  * data folders of that edition hold, loaded or not (an unknown faction name is matched against them too).
  */
 export function validateList(doc: TextDocument, parsed: ArmyList, rules: RulesIndex, settings: Settings = DEFAULT_SETTINGS, edition: Edition = 10, loadable: () => readonly string[] = () => []): Diagnostic[] {
+  const found = checkList(doc, parsed, rules, settings, edition, loadable);
+  // Stale prices said once, where the MFM's changelog shows the list priced under an older version.
+  return groupStalePrices(doc, parsed, rules, found, (older) => checkList(doc, parsed, older, settings, edition, loadable));
+}
+
+function checkList(doc: TextDocument, parsed: ArmyList, rules: RulesIndex, settings: Settings, edition: Edition, loadable: () => readonly string[]): Diagnostic[] {
   const out: Diagnostic[] = parsed.errors.map((e) => makeDiagnostic(doc, e.span, e.code, e.message));
   const list = withoutMistakenFaction(parsed, rules);
   // A faction name the data does not know, where the edition has data (loaded, or in folders that hold factions).

@@ -175,7 +175,7 @@ function listRow(l: ListReport, i: number): string {
   const computed = l.computedPoints === undefined ? '' : `${num(l.computedPoints)}${l.unpricedUnits ? ` <span class="warn" title="${esc(`${l.unpricedUnits} unit${l.unpricedUnits === 1 ? '' : 's'} the rules data does not price`)}">+?</span>` : ''}`;
   const over = l.limit !== undefined && (l.computedPoints ?? l.statedPoints ?? 0) > l.limit;
   return `<tr data-i="${i}" data-verdict="${esc(l.verdict)}" data-faction="${esc(l.faction)}">`
-    + `<td><a href="#list-${i}">${esc(l.file)}</a></td><td class="verdict ${VERDICT_CLASS[l.verdict]}">${esc(l.verdict)}</td><td class="name">${esc(l.name)}</td><td>${esc(l.faction)}</td><td>${esc(l.detachments.join(', '))}</td><td>${esc(l.battleSize)}</td>`
+    + `<td><a href="#list-${i}">${esc(l.file)}</a></td><td class="verdict ${VERDICT_CLASS[l.verdict]}">${esc(verdictText(l))}</td><td class="name">${esc(l.name)}</td><td>${esc(l.faction)}</td><td>${esc(l.detachments.join(', '))}</td><td>${esc(l.battleSize)}</td>`
     + points(l.statedPoints)
     + `<td class="n" data-v="${l.computedPoints ?? ''}">${computed}</td>`
     + `<td class="n${over ? ' bad' : ''}" data-v="${l.limit ?? ''}">${num(l.limit)}</td>`
@@ -183,10 +183,15 @@ function listRow(l: ListReport, i: number): string {
     + `<td class="n${l.counts.error ? ' bad' : ''}" data-v="${l.counts.error}">${l.counts.error}</td><td class="n${l.counts.warning ? ' warn' : ''}" data-v="${l.counts.warning}">${l.counts.warning}</td></tr>`;
 }
 
+/** The verdict, with the older price list the list follows beside it ("not legal (priced under MFM v1.0)"). */
+function verdictText(l: ListReport): string {
+  return l.pricedUnder ? `${l.verdict} (priced under ${l.pricedUnder})` : l.verdict;
+}
+
 function listSection(l: ListReport, i: number): string {
   const what = [l.name, l.faction, l.detachments.join(', '), l.battleSize].filter(Boolean).map(esc).join(' · ');
   const counts = (['error', 'warning', 'information', 'hint'] as const).filter((k) => l.counts[k]).map((k) => `${l.counts[k]} ${k}${l.counts[k] === 1 ? '' : k === 'information' ? '' : 's'}`).join(', ');
-  const head = `<summary><span class="verdict ${VERDICT_CLASS[l.verdict]}">${esc(l.verdict)}</span> — <b>${esc(l.file)}</b>${what ? ` — ${what}` : ''}${counts ? ` (${esc(counts)})` : ''}</summary>`;
+  const head = `<summary><span class="verdict ${VERDICT_CLASS[l.verdict]}">${esc(verdictText(l))}</span> — <b>${esc(l.file)}</b>${what ? ` — ${what}` : ''}${counts ? ` (${esc(counts)})` : ''}</summary>`;
   const facts = l.verdict === 'could not be read'
     ? `<p class="unread">${esc(l.unreadable)}</p>`
     : `<p>${esc(`${l.units} unit${l.units === 1 ? '' : 's'}, format ${l.format}`)}${l.statedPoints !== undefined ? ` · stated ${num(l.statedPoints)} pts` : ''}${l.computedPoints !== undefined ? ` · rules data ${num(l.computedPoints)} pts${l.unpricedUnits ? ` (${l.unpricedUnits} unit${l.unpricedUnits === 1 ? '' : 's'} not priced)` : ''}` : ''}${l.limit !== undefined ? ` · limit ${num(l.limit)} pts` : ''}${l.edition ? ` · ${l.edition}th edition` : ''}${l.dataVersion ? ` · data ${esc(l.dataVersion)}` : ''}</p>`;
