@@ -8,6 +8,7 @@ import type { RulesProvider } from '../node/rulesProvider';
 import type { Edition } from '../service/domain/editions';
 import { compareWithVersion, versionLabel } from '../service/features/against';
 import { createLanguageService } from '../service/languageService';
+import { ruleOf } from '../service/features/diagnostics/ruleRefs';
 import { CliError, CliIO, EXIT_FINDINGS, EXIT_OK } from './io';
 
 const SEVERITY_NAME: Record<number, string> = {
@@ -61,7 +62,7 @@ export function checkCommand(files: string[], json: boolean, service: LanguageSe
       throw new CliError(`auspex check: cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
     }
   });
-  const findings: { file: string; range: unknown; severity: string; code: string; message: string; against?: string }[] = [];
+  const findings: { file: string; range: unknown; severity: string; code: string; message: string; rule?: unknown; against?: string }[] = [];
   const totals: { file: string; current: { data: string; points: number | null; unpriced: number }; against: { data: string; points: number | null; unpriced: number } }[] = [];
   const other = against && createLanguageService({ settings: service.settings });
   let errors = 0;
@@ -91,7 +92,9 @@ export function checkCommand(files: string[], json: boolean, service: LanguageSe
       const gate = d.code === 'empty-document' ? DiagnosticSeverity.Error : (d.severity ?? DiagnosticSeverity.Error);
       const severity = SEVERITY_NAME[gate];
       if (gate === DiagnosticSeverity.Error) errors++;
-      findings.push({ file, range: d.range, severity, code: String(d.code), message: d.message, ...(notes[i] ? { against: notes[i] } : {}) });
+      // The rule the finding applies ({ section, source, version, page }: `data.rule`, the `codeDescription` link).
+      const rule = ruleOf(d);
+      findings.push({ file, range: d.range, severity, code: String(d.code), message: d.message, ...(rule ? { rule } : {}), ...(notes[i] ? { against: notes[i] } : {}) });
       if (!json) {
         io.out(`${file}:${d.range.start.line + 1}:${d.range.start.character + 1} ${severity} ${d.code} ${d.message}${notes[i] ? ` [${notes[i]}]` : ''}\n`);
       }

@@ -48,6 +48,7 @@ import { BOUNDS } from './domain/bounds';
 import { definition, navigationTarget } from './features/definition';
 import { references } from './features/references';
 import { virtualDocument } from './features/virtualDocs';
+import { rulePage } from './features/rulePages';
 import { inlayHints } from './features/inlayHints';
 import { workspaceSymbols } from './features/workspaceSymbols';
 import { prepareRename, rename, RenameRefusal } from './features/rename';
@@ -55,6 +56,7 @@ import { codeActions, FIX_ALL_KIND, UPDATE_POINTS_KIND } from './features/codeAc
 import { SET_SIZE_KIND, setSizeActions } from './features/setSize';
 import { driftHover, driftOf, explainDrift, wantsPreviousVersion } from './features/drift';
 import { staleOf } from './features/diagnostics/stalePrices';
+import { withRules } from './features/diagnostics/ruleRefs';
 import { computeMatchup, Matchup, MatchupConditions, sideTargets } from './features/matchup';
 import { numberedNames } from './features/numberedNames';
 import { Opponent, OpponentInput, opponentDiagnostics, opponentHover } from './features/matchupOpponent';
@@ -241,7 +243,8 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
         ...validateList(doc, list, rulesOf(doc), settings, editionOf(doc), () => loadableNames(editionOf(doc))),
         ...opponentDiagnostics(doc, list, opponents.get(doc.uri), opponent(doc)),
       ];
-      return applySeverityOverrides(drift.explain(doc, list, rulesOf(doc), settings, found), settings.diagnosticSeverity);
+      // Every finding names its rule (the one its check named, else its code's).
+      return applySeverityOverrides(withRules(drift.explain(doc, list, rulesOf(doc), settings, found), editionOf(doc)), settings.diagnosticSeverity);
     },
     hover: (doc, position) => (lineTooLong(doc, position.line) ? null : opponentHover(doc, parse(doc), doc.offsetAt(position), opponents.get(doc.uri), opponent(doc)) ?? drift.hover(doc, hover(doc, parse(doc), rulesOf(doc), doc.offsetAt(position), settings.edition, settings.hoverShowSources), doc.offsetAt(position))),
     completion: (doc, position) => {
@@ -306,7 +309,8 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       const docs = open.some((d) => d.uri === doc.uri) ? open : [doc, ...open];
       return references(docs.filter((d) => editionOf(d) === editionOf(doc)).map((d) => ({ doc: d, list: parse(d) })), target, rulesOf(doc));
     },
-    virtualDocument: (uri) => virtualDocument(uri, rulesFor(10)),
+    // The datasheet, weapon, rule and stratagem pages, then the pages a finding's rule links to (each edition's data).
+    virtualDocument: (uri) => virtualDocument(uri, rulesFor(10)) ?? rulePage(uri, rulesFor),
     inlayHints: (doc, range) => inlayHints(doc, parse(doc), rulesOf(doc), settings, range),
     workspaceSymbols: (open, query) => workspaceSymbols(open.map((d) => ({ doc: d, list: parse(d) })), query),
     prepareRename: (doc, position) => prepareRename(doc, parse(doc), doc.offsetAt(position)),

@@ -14,6 +14,7 @@ import { normalizeName } from '../domain/text/normalize';
 import { DEFAULT_SETTINGS, type Settings } from '../settings';
 import { notCheckedBy } from './diagnostics/validate';
 import { isStaleHeader, staleOf } from './diagnostics/stalePrices';
+import { ruleOf } from './diagnostics/ruleRefs';
 import { createContext } from './diagnostics/context';
 import { pricedTotal } from './diagnostics/totals';
 
@@ -44,6 +45,8 @@ export interface ReportFinding {
   endColumn: number;
   /** The finding's lines with up to one line either side: `firstLine` is the 1-based number of `lines[0]`. */
   context: { firstLine: number; lines: string[] };
+  /** The rule it applies: where it stands, whose it is, the data version it was read from. */
+  rule?: { section: string; source: string; version?: string };
 }
 
 export interface ListReport {
@@ -122,6 +125,7 @@ export function reportList(file: string, doc: TextDocument, list: ArmyList, diag
         endLine: end.line + 1,
         endColumn: end.character + 1,
         context: { firstLine: first + 1, lines: lines.slice(first, last + 1) },
+        ...ruleField(d),
       };
     })
     .sort((a, b) => SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity) || a.line - b.line || a.column - b.column);
@@ -181,6 +185,12 @@ export function listPoints(parsed: ArmyList, rules: RulesIndex, doc?: TextDocume
   const ctx = createContext(document, parsed, rules, settings, [], ed);
   const { sum, unpriced } = pricedTotal(ctx);
   return { computed: unpriced < ctx.list.units.length ? sum : undefined, unpriced };
+}
+
+/** The finding's rule as the report shows it. */
+function ruleField(d: Diagnostic): { rule?: ReportFinding['rule'] } {
+  const r = ruleOf(d);
+  return r ? { rule: { section: r.section, source: r.source, ...(r.version ? { version: r.version } : {}) } } : {};
 }
 
 /** The data version the export states (the official app's `Data Version: vNNN` footer), as the parser records it. */

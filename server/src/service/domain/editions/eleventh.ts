@@ -207,6 +207,39 @@ const MUSTER_RULES = 'mustering';
 const ATTACHED = 'Leader and Support, 19.01–19.04';
 
 const ELEVENTH_TERMS: MusterTerms = {
+  armyPoints: {
+    name: 'Army points',
+    text: "An army's points are the points of all its units (each copy at its requisition tier and starting strength, wargear with a cost per item) and of its enhancements; they may not exceed the battle size's limit.",
+    from: MUSTER_RULES,
+  },
+  battleSize: {
+    name: 'Battle size',
+    text: "The battle size sets the army's points limit and its allowances: Incursion 1,000 points (2 DP, 2 enhancements), Strike Force 2,000 (3 DP, 4 enhancements).",
+    from: MUSTER_RULES,
+  },
+  datasheetCopies: {
+    name: 'Copies of a datasheet',
+    text: 'An army may include a datasheet at most twice at Incursion and three times at Strike Force, twice that for BATTLELINE and DEDICATED TRANSPORT datasheets; every EPIC HERO once.',
+    from: MUSTER_RULES,
+  },
+  epicHero: { name: 'Epic Heroes', text: 'Each EPIC HERO is unique: an army includes it at most once, and it cannot take an enhancement.', from: MUSTER_RULES },
+  enhancements: {
+    name: 'Enhancements',
+    text: "Enhancements come from the army's detachments: at most one per unit (an attached unit counts as one), on CHARACTER units that are not EPIC HEROES or on the units an Upgrade names; each once (an Upgrade up to three times, the copies after the first not counted), up to the battle size's allowance.",
+    from: MUSTER_RULES,
+    dataTerm: 'Enhancements',
+  },
+  faction: { name: 'Army faction', text: "Every unit in the army has the army's Faction keyword, but the allies its detachments or the game system's Allies rules let it include.", from: MUSTER_RULES },
+  detachment: { name: 'Detachments', text: "The army's detachments are of its faction; each costs Detachment Points, together at most the battle size's allowance.", from: MUSTER_RULES },
+  combatPatrol: { name: 'Combat Patrol', text: "A Combat Patrol is a fixed force: its datasheets, wargear and enhancements are given, so points, Warlord and muster limits do not apply.", from: 'Combat Patrol' },
+  uniqueTag: { name: 'Unique tag', text: 'Two detachments with the same unique tag cannot both be taken.', from: MUSTER_RULES, dataTerm: 'Unique Tag' },
+  requisition: {
+    name: 'Requisition thresholds',
+    text: 'Including a unit more than a stated number of times can change the price of the later copies; wargear with a cost is paid per item.',
+    from: MUSTER_RULES,
+    dataTerm: 'Requisition Thresholds',
+  },
+  stratagems: { name: 'Stratagems', text: "A stratagem is a Core stratagem or one of the army's detachments'; its TARGET says which units it may target, and each is used at most once per phase.", from: 'Core rules: Stratagems' },
   warlord: {
     name: 'Warlord',
     text: "One CHARACTER model with the army's faction keyword is your Warlord. A rule saying a model must be your Warlord yields to one saying it cannot be.",

@@ -130,8 +130,35 @@ const TENTH_MUSTER: MusterRules = {
 
 // ---- Terms (member `terms`): the muster words a 10th-edition list writes; the data's Leader rule where it has one. ----
 
+const MUSTER = 'Muster your army';
+
 const TENTH_TERMS: MusterTerms = {
-  warlord: { name: 'Warlord', text: 'Select one CHARACTER model from your army as your Warlord: it gains the WARLORD keyword.', from: 'Muster your army' },
+  warlord: { name: 'Warlord', text: 'Select one CHARACTER model from your army as your Warlord: it gains the WARLORD keyword.', from: MUSTER },
+  armyPoints: {
+    name: 'Army points',
+    text: "An army's points are the points of all its units, each at the price its datasheet gives for its size, with their enhancements' points.",
+    from: MUSTER,
+  },
+  battleSize: {
+    name: 'Battle size',
+    text: "The battle size sets the army's points limit: Incursion 1,000, Strike Force 2,000, Onslaught 3,000 points. A Combat Patrol is a fixed force.",
+    from: MUSTER,
+  },
+  datasheetCopies: {
+    name: 'Rule of Three',
+    text: 'An army may include a datasheet up to three times, or six times if it is a BATTLELINE or DEDICATED TRANSPORT datasheet; an EPIC HERO once.',
+    from: MUSTER,
+  },
+  epicHero: { name: 'Epic Heroes', text: 'Each EPIC HERO is unique: an army includes it at most once, and it cannot take an enhancement.', from: MUSTER },
+  enhancements: {
+    name: 'Enhancements',
+    text: "Enhancements come from the army's detachment; each goes on a CHARACTER model that is not an EPIC HERO, at most one per model, each enhancement at most once, and the army takes up to three.",
+    from: MUSTER,
+  },
+  faction: { name: 'Army faction', text: "Every unit in the army has the army's Faction keyword; allied units are taken only as their own rules allow.", from: MUSTER },
+  detachment: { name: 'Detachment', text: "The army takes one detachment of its faction: its rule, enhancements and stratagems are the army's.", from: MUSTER },
+  combatPatrol: { name: 'Combat Patrol', text: "A Combat Patrol is a fixed force: its datasheets, wargear and enhancements are given, so points, Warlord and muster limits do not apply.", from: 'Combat Patrol' },
+  stratagems: { name: 'Stratagems', text: 'A stratagem is a Core stratagem or one of the army\'s detachment; its TARGET says which units it may target, and each is used at most once per phase.', from: 'Core rules: Stratagems' },
   leader: {
     name: 'Leader',
     text: 'Before the battle, a CHARACTER unit with the Leader ability may join one of the Bodyguard units its datasheet lists: the two form one Attached unit, and a Bodyguard unit takes one Leader.',

@@ -20,8 +20,15 @@ export interface EditionRules {
 
 // ---- Terms: the muster words of a list, explained in hovers (member `terms`). ----
 
-/** The muster words a list's own lines write. */
-export type MusterTerm = 'warlord' | 'attachedUnits' | 'leader' | 'support' | 'bodyguard' | 'detachmentPoints' | 'forceDisposition';
+/**
+ * The muster words a list's own lines write, and the muster rules its checks apply (each finding names its rule:
+ * the army's points, the battle size, copies of a datasheet, Epic Heroes, enhancements, the army's faction, its
+ * detachment, Combat Patrol, unique tags, requisition thresholds, stratagems).
+ */
+export type MusterTerm =
+  | 'warlord' | 'attachedUnits' | 'leader' | 'support' | 'bodyguard' | 'detachmentPoints' | 'forceDisposition'
+  | 'armyPoints' | 'battleSize' | 'datasheetCopies' | 'epicHero' | 'enhancements' | 'faction' | 'detachment' | 'combatPatrol'
+  | 'uniqueTag' | 'requisition' | 'stratagems';
 
 /** A rule a list's line names, as the edition states it where its rules data holds no text for it: short, paraphrased. */
 export interface TermNote {

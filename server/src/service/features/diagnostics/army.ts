@@ -6,6 +6,7 @@ import type { Detachment } from '../../domain/rules/model';
 import { closestNames } from '../../domain/text/fuzzy';
 import { normalizeName, spellingKey } from '../../domain/text/normalize';
 import { checkTotal } from './totals';
+import { datasheetRule, detachmentRule } from './ruleRefs';
 import { battleSizeNote, CheckContext, isCharacter, isEpicHero, looseName, plural, ResolvedUnit, sameFaction } from './context';
 
 export function checkArmy(ctx: CheckContext): void {
@@ -19,7 +20,7 @@ export function checkArmy(ctx: CheckContext): void {
     if (states) ctx.report(
       bs.span,
       'combat-patrol',
-      'Combat Patrol: a fixed force without points. Points, Warlord, unit-count and enhancement checks do not apply (Combat Patrol rules).',
+      'Combat Patrol: a fixed force without points. Points, Warlord, unit-count and enhancement checks do not apply.',
     );
     return;
   }
@@ -37,12 +38,12 @@ function checkWarlord(ctx: CheckContext): void {
     // A datasheet that must be the Warlord when in the army (Angron: "it must be your WARLORD") is the Warlord.
     if (ctx.units.some((u) => u.sheet.abilities.some((a) => MUST_BE_WARLORD.test(a.text ?? '')))) return;
     const at = ctx.list.faction?.span ?? ctx.list.units[0].name.span;
-    ctx.report(at, 'no-warlord', 'The army has no Warlord: mark one CHARACTER unit "Warlord" (Muster your army: select your Warlord).');
+    ctx.report(at, 'no-warlord', 'The army has no Warlord: mark one CHARACTER unit "Warlord".');
     return;
   }
   const first = warlords[0];
   for (const other of warlords.slice(1)) {
-    ctx.report(other.warlord!, 'multiple-warlords', `${other.name.text} is a second Warlord: an army has exactly one (Muster your army: select your Warlord).`, {
+    ctx.report(other.warlord!, 'multiple-warlords', `${other.name.text} is a second Warlord: an army has exactly one.`, {
       related: [{ span: first.warlord!, message: `The first Warlord: ${first.name.text}` }],
       data: { remove: lineOf(ctx, other.warlord!) },
     });
@@ -50,7 +51,7 @@ function checkWarlord(ctx: CheckContext): void {
   for (const w of warlords) {
     const r = ctx.units.find((u) => u.unit === w);
     if (r && !isCharacter(r)) {
-      ctx.report(w.warlord!, 'warlord-not-character', `${w.name.text} cannot be the Warlord: it is not a CHARACTER (Muster your army: select your Warlord).`);
+      ctx.report(w.warlord!, 'warlord-not-character', `${w.name.text} cannot be the Warlord: it is not a CHARACTER.`);
     }
   }
 }
@@ -73,7 +74,7 @@ function checkDatasheetCounts(ctx: CheckContext): void {
     const first = group[0];
     if (isEpicHero(first)) {
       for (const u of group.slice(1)) {
-        ctx.report(u.unit.name.span, 'epic-hero-duplicate', `${u.sheet.name} is an EPIC HERO: an army can include it only once (Muster your army).`, {
+        ctx.report(u.unit.name.span, 'epic-hero-duplicate', `${u.sheet.name} is an EPIC HERO: an army can include it only once.`, {
           related: [{ span: first.unit.name.span, message: `The first ${u.sheet.name}` }],
         });
       }
@@ -126,7 +127,7 @@ function checkFactions(ctx: CheckContext): void {
         ctx.report(
           u.unit.name.span,
           'unit-wrong-faction',
-          `${u.sheet.name} is a ${other.join(', ')} datasheet, not one of ${ctx.subFaction}: a chapter's army takes its own and its parent's generic datasheets only (Muster your army).`,
+          `${u.sheet.name} is a ${other.join(', ')} datasheet, not one of ${ctx.subFaction}: a chapter's army takes its own and its parent's generic datasheets only.`,
         );
       }
       continue;
@@ -141,7 +142,7 @@ function checkFactions(ctx: CheckContext): void {
     ctx.report(
       u.unit.name.span,
       'unit-wrong-faction',
-      `${u.sheet.name} has the faction keyword ${u.sheet.factionKeywords.join(', ')}, not ${ctx.armyKeywords[0]}: every unit must share the army's Faction keyword (Muster your army).`,
+      `${u.sheet.name} has the faction keyword ${u.sheet.factionKeywords.join(', ')}, not ${ctx.armyKeywords[0]}: every unit must share the army's Faction keyword.`,
     );
   }
   if (allies.length) {
@@ -175,7 +176,7 @@ function checkOneDetachment(ctx: CheckContext, token: Token, det: Detachment | u
     return;
   }
   if (faction && !sameFaction(ctx.rules, faction)(det.faction)) {
-    ctx.report(token.span, 'detachment-wrong-faction', `The detachment ${det.name} belongs to ${det.faction}, not ${faction} (Muster your army: select a detachment of your faction).`);
+    ctx.report(token.span, 'detachment-wrong-faction', `The detachment ${det.name} belongs to ${det.faction}, not ${faction}.`, { rule: detachmentRule(ctx.edition.edition, det, 'faction') });
   }
 }
 
@@ -198,7 +199,8 @@ function checkLeaders(ctx: CheckContext): void {
     const can = leader.sheet.leads.some((n) => looseName(n) === key) || guard.sheet.ledBy.some((n) => looseName(n) === looseName(leader.sheet.name));
     if (!can) {
       const leads = leader.sheet.leads.length ? ` It can lead: ${leader.sheet.leads.join(', ')}.` : ' Its datasheet names no unit it can lead.';
-      ctx.report(target.span, 'leader-cannot-lead', `${leader.sheet.name} cannot lead ${guard.sheet.name} (datasheet Leader ability).${leads}`, {
+      ctx.report(target.span, 'leader-cannot-lead', `${leader.sheet.name} cannot lead ${guard.sheet.name}.${leads}`, {
+        rule: datasheetRule(ctx.edition.edition, leader.sheet, 'Leader'),
         related: [{ span: bodyguard.name.span, message: `${guard.sheet.name}` }],
       });
     }

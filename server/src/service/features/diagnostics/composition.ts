@@ -10,6 +10,7 @@ import { isKnownWargear, wargearVocabulary } from '../../domain/rules/wargearNam
 import { unitModelCount } from './unitPoints';
 import { CheckContext, looseName, modelGroups, namesModel, plural, ResolvedUnit } from './context';
 import { modelNameKeys } from '../../domain/rules/parts';
+import { datasheetRule } from './ruleRefs';
 
 export function checkComposition(ctx: CheckContext): void {
   for (const r of ctx.units) {
@@ -29,14 +30,14 @@ function checkSize(ctx: CheckContext, r: ResolvedUnit): void {
     if (sizes.includes(size)) return;
     // The text lists only some of its models: any legal size holding those is possible.
     if (unit.modelsUnlisted && sizes.some((n) => n > size)) return;
-    ctx.report(span, 'unit-size', `${sheet.name} cannot have ${plural(size, 'model')}: its datasheet allows ${orList(sizes)} (unit composition).`);
+    ctx.report(span, 'unit-size', `${sheet.name} cannot have ${plural(size, 'model')}: its datasheet allows ${orList(sizes)}.`, { rule: datasheetRule(ctx.edition.edition, sheet, 'unit composition') });
     return;
   }
   if (sheet.composition.length === 0) return;
   const min = sheet.composition.reduce((n, c) => n + c.min, 0);
   const max = sheet.composition.reduce((n, c) => n + c.max, 0);
   if (size < min || size > max) {
-    ctx.report(span, 'unit-size', `${sheet.name} cannot have ${plural(size, 'model')}: its datasheet allows ${min === max ? min : `${min} to ${max}`} (unit composition).`);
+    ctx.report(span, 'unit-size', `${sheet.name} cannot have ${plural(size, 'model')}: its datasheet allows ${min === max ? min : `${min} to ${max}`}.`, { rule: datasheetRule(ctx.edition.edition, sheet, 'unit composition') });
   }
 }
 
@@ -54,7 +55,7 @@ function checkModelTypes(ctx: CheckContext, r: ResolvedUnit): void {
     const n = gs.reduce((s, g) => s + g.count, 0);
     if (n >= entry.min && n <= entry.max) continue;
     const allowed = entry.min === entry.max ? `${entry.min}` : `${entry.min} to ${entry.max}`;
-    ctx.report(gs[0].name.span, 'model-count', `${plural(n, entry.model)} in ${r.sheet.name}: its datasheet allows ${allowed} (unit composition).`);
+    ctx.report(gs[0].name.span, 'model-count', `${plural(n, entry.model)} in ${r.sheet.name}: its datasheet allows ${allowed}.`, { rule: datasheetRule(ctx.edition.edition, r.sheet, 'unit composition') });
   }
 }
 
@@ -71,7 +72,7 @@ function checkRequiredModels(ctx: CheckContext, r: ResolvedUnit): boolean {
     const names = new Set(q.names.flatMap(modelNameKeys));
     if (groups.some((g) => names.has(looseName(g.name.text)))) continue;
     const need = q.min === 1 ? '1' : `at least ${q.min}`;
-    ctx.report(r.unit.name.span, 'model-count', `${r.sheet.name} has no ${q.model}: its datasheet requires ${need} (unit composition).`, { data: { required: q.model } });
+    ctx.report(r.unit.name.span, 'model-count', `${r.sheet.name} has no ${q.model}: its datasheet requires ${need}.`, { data: { required: q.model }, rule: datasheetRule(ctx.edition.edition, r.sheet, 'unit composition') });
     reported = true;
   }
   return reported;
@@ -91,7 +92,7 @@ function checkWargear(ctx: CheckContext, r: ResolvedUnit): void {
     if (wargearVocabulary(r.sheet).profileless.length && ofFaction(w.name.text)) continue;
     const suggestions = suggestionsFor(r.sheet, w.name.text);
     const hint = suggestions.length ? ` Closest: ${suggestions.map((s) => `"${s}"`).join(', ')}.` : '';
-    ctx.report(w.name.span, 'unknown-wargear', `"${w.name.text}" is not a weapon or wargear of the ${r.sheet.name} datasheet.${hint}`, { data: { suggestions } });
+    ctx.report(w.name.span, 'unknown-wargear', `"${w.name.text}" is not a weapon or wargear of the ${r.sheet.name} datasheet.${hint}`, { data: { suggestions }, rule: datasheetRule(ctx.edition.edition, r.sheet, 'wargear options') });
   }
 }
 

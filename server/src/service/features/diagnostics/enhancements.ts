@@ -8,7 +8,8 @@ import type { Enhancement } from '../../domain/rules/model';
 import { enhancementFit, isUpgrade } from '../../domain/editions/enhancementFit';
 import { closestNames } from '../../domain/text/fuzzy';
 import { normalizeName } from '../../domain/text/normalize';
-import { battleSizeNote, CheckContext, isEpicHero, ResolvedUnit, sameFaction } from './context';
+import { battleSizeNote, CheckContext, findDetachment, isEpicHero, ResolvedUnit, sameFaction } from './context';
+import { detachmentRule, termRule, type RuleRef } from './ruleRefs';
 
 interface Taken {
   ref: EnhancementRef;
@@ -32,13 +33,13 @@ export function checkEnhancements(ctx: CheckContext): void {
         ctx.report(ref.name.span, 'unknown-enhancement', `Unknown enhancement "${ref.name.text}".${hint}`, { data: { suggestions } });
       }
       if (i > 0) {
-        ctx.report(ref.name.span, 'multiple-enhancements', `${unit.name.text} already has the enhancement ${unit.enhancements[0].name.text}: a ${ctx.edition.muster.enhancementPerAttachedUnit ? 'unit' : 'model'} can have only one (Muster your army).`, {
+        ctx.report(ref.name.span, 'multiple-enhancements', `${unit.name.text} already has the enhancement ${unit.enhancements[0].name.text}: a ${ctx.edition.muster.enhancementPerAttachedUnit ? 'unit' : 'model'} can have only one.`, {
           related: [{ span: unit.enhancements[0].name.span, message: 'The first enhancement' }],
         });
       }
       if (!r) return;
       const fit = enhancementFit(enh, bearer(r), ctx.edition.muster);
-      if (fit.ok === false) ctx.report(ref.name.span, fit.code, `${fit.why} (Muster your army).`);
+      if (fit.ok === false) ctx.report(ref.name.span, fit.code, `${fit.why}.`, fit.code === 'enhancement-ineligible' && enh ? { rule: enhancementRule(ctx, enh) } : {});
     });
   }
   if (ctx.edition.muster.enhancementPerAttachedUnit) checkAttachedUnits(ctx);
@@ -60,7 +61,7 @@ function checkAttachedUnits(ctx: CheckContext): void {
       if (u === first || !u.enhancements.length) continue;
       // A second enhancement on the same unit is reported as such (above); here the first of each other member.
       const ref = u.enhancements[0];
-      ctx.report(ref.name.span, 'multiple-enhancements', `${u.name.text} is in one attached unit with ${first.name.text}, which already has the enhancement ${first.enhancements[0].name.text}: an attached unit counts as one unit and can have only one (Muster your army).`, {
+      ctx.report(ref.name.span, 'multiple-enhancements', `${u.name.text} is in one attached unit with ${first.name.text}, which already has the enhancement ${first.enhancements[0].name.text}: an attached unit counts as one unit and can have only one.`, {
         related: [{ span: first.enhancements[0].name.span, message: 'The attached unit\'s first enhancement' }],
       });
     }
@@ -86,7 +87,7 @@ function checkOrigins(ctx: CheckContext, taken: Taken[]): void {
     if (!upgrade || !before.length) counted.push(t);
     if (before.length >= copies) {
       const why = upgrade ? `${enh?.name} is an Upgrade: an army may take it at most ${copies} times` : 'each enhancement can be taken only once';
-      ctx.report(ref.name.span, 'enhancement-duplicate', `${enh?.name ?? ref.name.text} is already taken${upgrade ? ` ${before.length} times` : ''}: ${why} (Muster your army).`, {
+      ctx.report(ref.name.span, 'enhancement-duplicate', `${enh?.name ?? ref.name.text} is already taken${upgrade ? ` ${before.length} times` : ''}: ${why}.`, {
         related: before.map((b) => ({ span: b.ref.name.span, message: 'Taken here' })),
       });
     }
@@ -94,18 +95,20 @@ function checkOrigins(ctx: CheckContext, taken: Taken[]): void {
       if (enh && chosen.length === ctx.detachments.length && !chosen.some((d) => normalizeName(enh.detachment) === normalizeName(d.name))) {
         ctx.report(ref.name.span, 'enhancement-wrong-detachment', `${enh.name} is an enhancement of ${enh.detachment}, not of the list's detachments ${chosen.map((d) => d.name).join(' or ')}.`, {
           related: ctx.list.detachments.map((tok) => ({ span: tok.span, message: "The list's detachment" })),
+          rule: enhancementRule(ctx, enh),
         });
       }
     } else if (enh && det && normalizeName(enh.detachment) !== normalizeName(det.name)) {
       ctx.report(ref.name.span, 'enhancement-wrong-detachment', `${enh.name} is an enhancement of ${enh.detachment}, not of the list's detachment ${det.name}.`, {
         related: [{ span: ctx.list.detachments[0].span, message: "The list's detachment" }],
+        rule: enhancementRule(ctx, enh),
       });
     }
   }
   // The battle size's allowance where the data states one (the 11e game system's "Enhancements" constraint).
   const stated = ctx.battleSizeRule?.enhancements;
   const max = m.enhancementAllowance(stated, ctx.settings.maxEnhancements);
-  const why = stated !== undefined && max === stated ? `${ctx.battleSizeRule?.name}'s allowance in the game system${battleSizeNote(ctx)}` : 'Muster your army';
+  const why = stated !== undefined && max === stated ? `${ctx.battleSizeRule?.name}'s allowance in the game system${battleSizeNote(ctx)}` : `setting auspex.validation.maxEnhancements`;
   const uncounted = taken.length - counted.length;
   const note = uncounted ? ` (${uncounted} more cop${uncounted === 1 ? 'y' : 'ies'} of an Upgrade not counted)` : '';
   for (const extra of counted.slice(max)) {
@@ -113,6 +116,12 @@ function checkOrigins(ctx: CheckContext, taken: Taken[]): void {
       related: counted.slice(0, max).map((t) => ({ span: t.ref.name.span, message: t.ref.name.text })),
     });
   }
+}
+
+/** The rule of an enhancement: its detachment's page (its text, its restriction, its points). */
+function enhancementRule(ctx: CheckContext, enh: Enhancement): RuleRef {
+  const det = findDetachment(ctx.rules, enh.detachment, enh.faction);
+  return det ? detachmentRule(ctx.edition.edition, det, `${enh.name} (enhancement)`) : termRule(ctx.edition.edition, 'enhancements');
 }
 
 /** The enhancement of that name, preferring the list's detachment(s) (names repeat across detachments). */

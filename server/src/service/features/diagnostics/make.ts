@@ -4,6 +4,7 @@ import { Diagnostic, DiagnosticRelatedInformation, DiagnosticSeverity, Location 
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Span } from '../../domain/parse/ast';
 import { DIAGNOSTIC_CODES, DiagnosticCode, Severity, isDiagnosticCode } from './codes';
+import { withRule, type RuleRef } from './ruleRefs';
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -20,6 +21,8 @@ export interface DiagnosticExtras {
   related?: { span: Span; message: string }[];
   /** Payload for the quick fix (e.g. the replacement), so code actions need no re-analysis. */
   data?: unknown;
+  /** The rule the finding applies (else its code's, `withRules`): the message's end, `data.rule`, `codeDescription`. */
+  rule?: RuleRef;
 }
 
 export function makeDiagnostic(
@@ -37,5 +40,5 @@ export function makeDiagnostic(
     );
   }
   if (extras.data !== undefined) d.data = extras.data;
-  return d;
+  return extras.rule ? withRule(d, extras.rule) : d;
 }

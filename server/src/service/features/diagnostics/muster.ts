@@ -8,6 +8,7 @@ import { normalizeName } from '../../domain/text/normalize';
 import { battleSizeNote, CheckContext, chosenEnhancements, looseName, plural, ResolvedUnit } from './context';
 import { unitModelCount } from './unitPoints';
 import { checkTotal, tieredGroups, tierFor, unitExtras } from './totals';
+import { datasheetRule, detachmentRule, pointsRule } from './ruleRefs';
 
 /** Only the prices (the data holds only points for the faction: the MFM without datasheets). */
 export function checkPrices(ctx: CheckContext): void {
@@ -33,7 +34,7 @@ function checkDetachmentPoints(ctx: CheckContext): void {
   list.detachmentPoints?.forEach((stated, i) => {
     const det = chosen[i];
     if (!stated || det?.dp === undefined || stated.value === det.dp) return;
-    ctx.report(stated.span, 'points-mismatch', `${det.name} costs ${plural(det.dp, 'Detachment Point')} in the rules data, not ${stated.value}.`, { data: { expected: det.dp } });
+    ctx.report(stated.span, 'points-mismatch', `${det.name} costs ${plural(det.dp, 'Detachment Point')} in the rules data, not ${stated.value}.`, { data: { expected: det.dp }, rule: detachmentRule(ctx.edition.edition, det, 'Detachment Points') });
   });
   const known = chosen.filter((d) => d?.dp !== undefined);
   const sum = known.reduce((n, d) => n + (d?.dp ?? 0), 0);
@@ -64,6 +65,7 @@ function checkDetachmentPoints(ctx: CheckContext): void {
       return;
     }
     ctx.report(list.detachments[i].span, 'detachment-unique', `${det.name} and ${chosen[first]?.name} are both "${det.unique}" detachments: an army may take only one of them.`, {
+      rule: detachmentRule(ctx.edition.edition, det, 'unique tag'),
       related: [{ span: list.detachments[first].span, message: chosen[first]?.name ?? '' }],
     });
   });
@@ -84,7 +86,8 @@ function checkForceDispositions(ctx: CheckContext): void {
   const missing = allowed.filter((a) => !stated.some((t) => looseName(t.text) === looseName(a)));
   const expected = wrong.length === 1 && missing.length === 1 ? writtenAs(missing[0], wrong[0].text) : undefined;
   for (const token of wrong) {
-    ctx.report(token.span, 'force-disposition-wrong', `${token.text} is not the force disposition of the chosen detachment${chosen.length === 1 ? '' : 's'}: ${chosen.map((d) => `${d?.name} gives ${d?.forceDisposition}`).join('; ')}.`, expected ? { data: { expected } } : {});
+    const rule = chosen.length === 1 && chosen[0] ? detachmentRule(ctx.edition.edition, chosen[0], 'force disposition') : undefined;
+    ctx.report(token.span, 'force-disposition-wrong', `${token.text} is not the force disposition of the chosen detachment${chosen.length === 1 ? '' : 's'}: ${chosen.map((d) => `${d?.name} gives ${d?.forceDisposition}`).join('; ')}.`, { ...(expected ? { data: { expected } } : {}), ...(rule ? { rule } : {}) });
   }
 }
 
@@ -119,6 +122,7 @@ function checkAttachedUnits(ctx: CheckContext): void {
           const names = role === 'Leader' ? r.sheet.leads : r.sheet.supports ?? [];
           ctx.report(u.name.span, 'attached-not-allowed', `${r.sheet.name} cannot be attached to ${guard.sheet.name} as ${role === 'Leader' ? 'a Leader' : 'Support'}. ${names.length ? `It can join: ${names.join(', ')}.` : 'Its data names no unit it can join.'}`, {
             related: [{ span: guard.unit.name.span, message: `Bodyguard: ${guard.sheet.name}` }],
+            rule: datasheetRule(ctx.edition.edition, r.sheet, role),
           });
         }
         if (i >= limit.max) {
@@ -186,6 +190,7 @@ function checkRequisition(ctx: CheckContext): void {
       const expected = (slot !== undefined ? price[u][slot] : undefined) ?? options[0];
       ctx.report(stated.span, 'points-mismatch', `${sheet.name} with ${plural(size, 'model')} costs ${options.join(' or ')} points in the rules data${tiersNote}, not ${stated.value}.`, {
         data: { expected },
+        rule: pointsRule(ctx.edition.edition, sheet),
       });
     });
   }

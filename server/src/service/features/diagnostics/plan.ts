@@ -12,6 +12,7 @@ import { explain, TargetCount, TargetSpec } from '../../domain/stratagems/target
 import { closestNames } from '../../domain/text/fuzzy';
 import { normalizeName } from '../../domain/text/normalize';
 import { CheckContext, findDetachment, ResolvedUnit } from './context';
+import { stratagemRule } from './ruleRefs';
 
 /**
  * CP a player gains per battle round: both players gain 1CP at the start of each Command phase,
@@ -92,6 +93,7 @@ export function checkPlan(ctx: CheckContext): void {
         use.name.span,
         'stratagem-wrong-detachment',
         `${s.name} is a stratagem of the ${s.detachment} detachment; this army (${det ?? 'no detachment'}) can use only Core stratagems and its own detachment's.`,
+        { rule: stratagemRule(s) },
       );
       continue;
     }
@@ -112,6 +114,7 @@ function checkTargets(ctx: CheckContext, use: PlannedStratagem, s: Stratagem, sp
     const extra = fits.max !== undefined && n > fits.max ? use.targets[fits.max] : undefined;
     ctx.report(extra?.span ?? use.name.span, 'plan-target-count', `${s.name} targets ${fits.wanted} ("${s.target.trim()}"), not ${n}.`, {
       related: use.targets.length > 1 ? [{ span: use.targets[0].span, message: 'The first target' }] : [],
+      rule: stratagemRule(s),
     });
   }
   for (const ref of use.targets) {
@@ -140,12 +143,14 @@ function checkTargets(ctx: CheckContext, use: PlannedStratagem, s: Stratagem, sp
       const which = at.part === undefined ? `a target of ${s.name}` : `the ${ORDINAL[at.part] ?? `${at.part + 1}th`} target of ${s.name}`;
       ctx.report(ref.span, 'plan-target-ineligible', `${r.sheet.name} cannot be ${which}: it needs ${parts.map((p) => `${explain(p.requirement)} ("${p.text}")`).join(' or ')}.`, {
         related: [{ span: unit.name.span, message: `${unit.name.text}: ${[...r.keywords].join(', ')}` }],
+        rule: stratagemRule(s),
       });
       continue;
     }
     if (!canTarget(s, sheet, spec, attached)) {
       ctx.report(ref.span, 'plan-target-ineligible', `${r.sheet.name} cannot be the target of ${s.name}: it needs ${explain(spec.requirement)} ("${[s.target, s.restrictions].filter(Boolean).join(' ').trim()}").`, {
         related: [{ span: unit.name.span, message: `${unit.name.text}: ${[...r.keywords].join(', ')}` }],
+        rule: stratagemRule(s),
       });
     }
   }
@@ -185,6 +190,7 @@ function checkLimits(ctx: CheckContext, uses: Use[]): void {
         flagged.add(u);
         ctx.report(u.use.name.span, 'plan-limit-exceeded', `${s.name} is planned ${group.length} times ${what}; it can be used ${times(max)} ${what}.`, {
           related: group.slice(0, max).map((o) => ({ span: o.use.span, message: 'An earlier use' })),
+          rule: stratagemRule(s),
         });
       }
     };

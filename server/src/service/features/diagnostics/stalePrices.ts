@@ -14,6 +14,7 @@ import type { RulesData } from '../../domain/rules/model';
 import { olderVersions, pricesUnder, type OlderVersion } from '../../domain/rules/mfmHistory';
 import { mfmLabel } from '../../domain/rules/mfmFormat';
 import { makeDiagnostic } from './make';
+import { changelogRule, ruleLabel, ruleOf, type RuleRef } from './ruleRefs';
 
 /** The findings an older version of the prices can explain. */
 const PRICED = new Set(['points-mismatch', 'total-mismatch', 'over-points-limit', 'force-disposition-wrong', 'detachment-points', 'detachment-unique']);
@@ -86,17 +87,23 @@ export function groupStalePrices(doc: TextDocument, list: ArmyList, rules: Rules
   const n = best.explained.length;
   const message =
     `Priced under ${short(payload.label)}: ${stated.length} price${stated.length === 1 ? '' : 's'} changed in ${short(payload.currentLabel)}: ${items.join(', ')}. ` +
-    `Updating all points to ${short(payload.currentLabel)} fixes the ${n === 1 ? 'finding' : `${n} findings`} related here (the Munitorum Field Manual's changelog).`;
+    `Updating all points to ${short(payload.currentLabel)} fixes the ${n === 1 ? 'finding' : `${n} findings`} related here.`;
   const headerRange = { start: doc.positionAt(header.start), end: doc.positionAt(header.end) };
   const explainedKeys = new Set(best.explained.map(keyOf));
   const grouped = diagnostics.map((d) => {
     if (!explainedKeys.has(keyOf(d))) return d;
     const note = DiagnosticRelatedInformation.create(Location.create(doc.uri, headerRange), `Priced under ${short(payload.label)}: the list's header says which prices changed`);
     const data = d.data && typeof d.data === 'object' ? { ...(d.data as object), stale: payload } : { stale: payload };
-    return { ...d, message: `${d.message} [priced under MFM v${payload.version}]`, relatedInformation: [...(d.relatedInformation ?? []), note], data };
+    // The note goes before the rule the message ends with.
+    const rule = ruleOf(d);
+    const end = rule ? ` [${ruleLabel(rule as RuleRef)}]` : '';
+    const message = end && d.message.endsWith(end) ? `${d.message.slice(0, -end.length)} [priced under MFM v${payload.version}]${end}` : `${d.message} [priced under MFM v${payload.version}]`;
+    return { ...d, message, relatedInformation: [...(d.relatedInformation ?? []), note], data };
   });
   const related = best.explained.map((d) => ({ span: spanOf(doc, d.range), message: `${String(d.code)}: ${d.message.split('. ')[0]}` }));
-  const head = makeDiagnostic(doc, header, 'prices-outdated', message, { related, data: { stale: { ...payload, changed: stated.length } } });
+  const edition = rules.data.sources.find((s) => s.kind === 'mfm')?.edition ?? 11;
+  const rule = changelogRule(edition, current, payload.currentLabel, list.faction?.text);
+  const head = makeDiagnostic(doc, header, 'prices-outdated', message, { related, data: { stale: { ...payload, changed: stated.length } }, rule });
   return [head, ...grouped];
 }
 

@@ -17,6 +17,7 @@ import { checkComposition } from './composition';
 import { checkPlan } from './plan';
 import { checkMuster, checkPrices } from './muster';
 import { groupStalePrices } from './stalePrices';
+import { datasheetRule, pointsRule } from './ruleRefs';
 
 /**
  * `edition`: the list's edition (`listEdition`); `rules` must be that edition's data. `loadable`: the factions the
@@ -71,11 +72,12 @@ function checkList(doc: TextDocument, parsed: ArmyList, rules: RulesIndex, setti
           unit.name.span,
           'legends-datasheet',
           `${sheet.name} is a Warhammer Legends datasheet: not for matched play (checked all the same; setting auspex.data.includeNonMatchedPlay silences this).`,
+          { rule: datasheetRule(edition, sheet, 'Warhammer Legends') },
         ),
       );
     }
     // Units priced by requisition thresholds are checked as copies of their datasheet together (muster.ts).
-    const points = ctx.edition.muster.requisition && sheet.pointsTiers?.length ? undefined : checkPoints(doc, unit, sheet, rules, ctx.armyKeywords);
+    const points = ctx.edition.muster.requisition && sheet.pointsTiers?.length ? undefined : checkPoints(doc, unit, sheet, rules, ctx.armyKeywords, edition);
     if (points) out.push(points);
   }
   for (const check of [checkArmy, checkEnhancements, checkComposition, checkMuster, checkPlan]) {
@@ -179,7 +181,7 @@ const normalizeKey = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').
 function checkPricesOnly(doc: TextDocument, list: ArmyList, rules: RulesIndex, settings: Settings, edition: Edition, out: Diagnostic[]): void {
   const ctx = createContext(doc, list, rules, settings, out, editionRules(edition));
   for (const { unit, sheet } of ctx.units) {
-    const points = ctx.edition.muster.requisition && sheet.pointsTiers?.length ? undefined : checkPoints(doc, unit, sheet, rules, ctx.armyKeywords);
+    const points = ctx.edition.muster.requisition && sheet.pointsTiers?.length ? undefined : checkPoints(doc, unit, sheet, rules, ctx.armyKeywords, edition);
     if (points) out.push(points);
   }
   checkPrices(ctx);
@@ -259,10 +261,10 @@ function unknownDatasheet(doc: TextDocument, unit: Unit, rules: RulesIndex, fact
   });
 }
 
-function checkPoints(doc: TextDocument, unit: Unit, sheet: Datasheet, rules: RulesIndex, armyKeywords: string[]): Diagnostic | undefined {
+function checkPoints(doc: TextDocument, unit: Unit, sheet: Datasheet, rules: RulesIndex, armyKeywords: string[], edition: Edition): Diagnostic | undefined {
   if (!unit.points) return undefined;
   // A text naming only some of the unit's models settles no size where a larger one is legal.
-  if (unit.modelsUnlisted && sheet.points.some((p) => p.models > unitModelCount(unit))) return checkPointsUnsettledSize(doc, unit, sheet, rules);
+  if (unit.modelsUnlisted && sheet.points.some((p) => p.models > unitModelCount(unit))) return checkPointsUnsettledSize(doc, unit, sheet, rules, edition);
   const army = armyKeywords.map(normalizeName);
   const ally = army.length > 0 && !sheet.factionKeywords.some((k) => army.includes(normalizeName(k)));
   const expected = expectedUnitPoints(unit, sheet, (name) => rules.enhancement(name)?.points, ally);
@@ -274,7 +276,7 @@ function checkPoints(doc: TextDocument, unit: Unit, sheet: Datasheet, rules: Rul
     unit.points.span,
     'points-mismatch',
     `${sheet.name} with ${size} model${size === 1 ? '' : 's'} costs ${expected} points${enh} in the rules data, not ${unit.points.value}.`,
-    { data: { expected } },
+    { data: { expected }, rule: pointsRule(edition, sheet) },
   );
 }
 
@@ -282,7 +284,7 @@ function checkPoints(doc: TextDocument, unit: Unit, sheet: Datasheet, rules: Rul
  * A unit whose text lists only some of its models (`Unit.modelsUnlisted`): its stated points must be the price of
  * some legal size holding the models listed; no size is guessed.
  */
-function checkPointsUnsettledSize(doc: TextDocument, unit: Unit, sheet: Datasheet, rules: RulesIndex): Diagnostic | undefined {
+function checkPointsUnsettledSize(doc: TextDocument, unit: Unit, sheet: Datasheet, rules: RulesIndex, edition: Edition): Diagnostic | undefined {
   const stated = unit.points;
   if (!stated) return undefined;
   const listed = unitModelCount(unit);
@@ -298,5 +300,6 @@ function checkPointsUnsettledSize(doc: TextDocument, unit: Unit, sheet: Datashee
     stated.span,
     'points-mismatch',
     `${sheet.name} (${unit.models.length ? `the text lists ${listed} of its models` : 'the text names none of its models'}) costs ${said} points${enh} in the rules data, not ${stated.value}.`,
+    { rule: pointsRule(edition, sheet) },
   );
 }

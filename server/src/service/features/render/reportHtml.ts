@@ -43,6 +43,7 @@ details { border: 1px solid var(--line); border-radius: 6px; margin: 8px 0; padd
 details[open] { padding-bottom: 10px; }
 summary { cursor: pointer; padding: 8px 0; }
 .finding { margin: 10px 0 0; }
+.rule { font-size: 12px; color: var(--muted, #666); margin: 2px 0; }
 .code { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 12px; background: var(--bg-alt); padding: 0 4px; border-radius: 3px; }
 pre { margin: 4px 0 0; padding: 6px 8px; background: var(--bg-alt); border-radius: 4px; overflow-x: auto; font: 12px/1.4 ui-monospace, "DejaVu Sans Mono", monospace; }
 pre .hit { background: #ffe8a3; display: inline-block; min-width: 100%; }
@@ -208,5 +209,6 @@ function finding(f: ReportFinding): string {
       return `<span class="${hit ? 'hit' : ''}"><span class="ln">${n}</span>${esc(text)}</span>`;
     })
     .join('\n');
-  return `<div class="finding"><span class="${cls}">${esc(f.severity)}</span> <span class="code">${esc(f.code)}</span> line ${f.line}: ${esc(f.message)}<pre>${lines}</pre></div>`;
+  const rule = f.rule ? `<div class="rule">Rule: ${esc(`${f.rule.source}${f.rule.version ? ` ${f.rule.version}` : ''}`)} — ${esc(f.rule.section)}</div>` : '';
+  return `<div class="finding"><span class="${cls}">${esc(f.severity)}</span> <span class="code">${esc(f.code)}</span> line ${f.line}: ${esc(f.message)}${rule}<pre>${lines}</pre></div>`;
 }
