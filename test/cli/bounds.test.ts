@@ -52,7 +52,7 @@ describe('auspex CLI: hostile input', function () {
     fs.writeFileSync(empty, '\n\n');
     const e = auspex(['check', empty]);
     assert.strictEqual(e.code, 1);
-    assert.strictEqual(e.stdout, `${empty}:1:1 error empty-document The document is empty: nothing was checked.\n`);
+    assert.strictEqual(e.stdout, `${empty}:1:1 error empty-document The document is empty: nothing was checked. [Auspex: empty-document]\n`);
   });
 
   it('escape sequences in a list never reach the terminal', () => {

@@ -47,7 +47,7 @@ describe('auspex check exit code follows error severity', () => {
     const text = fs.readFileSync(sharedPath('lists', 'gwapp_gsc_1.txt'), 'utf8').replace('(2000 points)', '(1990 points)');
     const bad = auspex('check', tempList('gsc.txt', text), '--data', data);
     assert.strictEqual(bad.code, 1, bad.stdout + bad.stderr);
-    assert.match(bad.stdout, /:1:\d+ error total-mismatch The list states 1990 points but its units add up to 2000/);
+    assert.match(bad.stdout, /:1:\d+ error total-mismatch The list states 1990 points but its units cost 2000 in the rules data/);
   });
 });
 

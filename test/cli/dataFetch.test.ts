@@ -59,7 +59,9 @@ describe('auspex data fetch / status, then check from the cache', function () {
     const bsdata = path.join(dir, 'wh40k-11e.zip');
     fs.writeFileSync(bsdata, zipOf(folderFiles(sharedPath('data', 'bsdata-11e'), 'wh40k-11e-main')));
     const mfm = path.join(dir, 'wh40k-11e-mfm.tar.gz');
-    fs.writeFileSync(mfm, tarGzOf(folderFiles(sharedPath('data', 'mfm-11e', 'v1.1'), 'wh40k-11e-mfm-main/data')));
+    // The MFM repository's layout: the YAML files under data/, its DATA-CHANGELOG.md at the root (read for older prices).
+    const changelog = { 'wh40k-11e-mfm-main/DATA-CHANGELOG.md': fs.readFileSync(sharedPath('data', 'mfm-11e', 'DATA-CHANGELOG.md')) };
+    fs.writeFileSync(mfm, tarGzOf({ ...folderFiles(sharedPath('data', 'mfm-11e', 'v1.1'), 'wh40k-11e-mfm-main/data'), ...changelog }));
     const cache = path.join(dir, 'cache');
     const fetched = auspex(['data', 'fetch', '--from', bsdata, '--from', mfm, '--cache', cache]);
     assert.strictEqual(fetched.code, 0, fetched.stderr);

@@ -73,16 +73,19 @@ describe('auspex diff (two BattleScribe versions written by the test)', function
     const r = auspex(['check', list, '--data', v2, '--against', v1]);
     assert.strictEqual(r.code, 1, r.stderr);
     const lines = r.stdout.trim().split('\n');
-    assert.deepStrictEqual(lines.slice(0, 2), [
-      `${list}:8:1 error unknown-datasheet Unknown datasheet "Captain". Looked up in BattleScribe data Test System revision 4. [Test System revision 3 has this datasheet]`,
-      `${list}:13:11 error points-mismatch Troopers with 5 models costs 65 points in the rules data, not 60. [matches Test System revision 3; Test System revision 4 raised Troopers 60 → 65]`,
+    // Each line ends with its rule; the other version's note stands before it.
+    assert.deepStrictEqual(lines.slice(0, 3), [
+      `${list}:1:12 error total-mismatch The list states 105 points but its units cost 110 in the rules data (enhancements included; 1 unit the rules data cannot price is counted at its stated points). [10th edition core rules: Muster your army: Army points]`,
+      `${list}:8:1 error unknown-datasheet Unknown datasheet "Captain". Looked up in BattleScribe data Test System revision 4. [Test System revision 3 has this datasheet] [Auspex: unknown-datasheet]`,
+      `${list}:13:11 error points-mismatch Troopers with 5 models costs 65 points in the rules data, not 60. [matches Test System revision 3; Test System revision 4 raised Troopers 60 → 65] [Troopers datasheet (BattleScribe Test System revision 4): points]`,
     ]);
-    assert.strictEqual(lines[lines.length - 1], `${list}: total 65 pts under Test System revision 4 (1 unit not priced); 105 pts under Test System revision 3`);
+    // The total as `check` counts it: the unit revision 4 cannot price (the Captain) at its stated 45.
+    assert.strictEqual(lines[lines.length - 1], `${list}: total 110 pts under Test System revision 4 (1 unit not priced); 105 pts under Test System revision 3`);
     // The other way round: v1 in use, the list matches it; nothing to explain, totals still given.
     const back = auspex(['check', list, '--data', v1, '--against', v2, '--json']);
     const j = JSON.parse(back.stdout) as { findings: { code: string; against?: string }[]; totals: { current: { points: number }; against: { points: number; unpriced: number } }[] };
     assert.ok(!j.findings.some((f) => f.code === 'points-mismatch' || f.code === 'unknown-datasheet'), back.stdout);
-    assert.deepStrictEqual(j.totals.map((t) => [t.current.points, t.against.points, t.against.unpriced]), [[105, 65, 1]]);
+    assert.deepStrictEqual(j.totals.map((t) => [t.current.points, t.against.points, t.against.unpriced]), [[105, 110, 1]]);
   });
 
   it('exits 0 with no changes, 2 on usage errors and unusable folders', () => {
@@ -112,7 +115,7 @@ describe('auspex check --against on the real MFM versions', function () {
     assert.ok(mismatches.length >= 4, r.stdout);
     for (const f of mismatches) {
       // "Khorne Berzerkers with 10 models costs 170 points in the rules data, not 180." → "... lowered Khorne Berzerkers 180 → 170".
-      const m = /^(.+?) with \d+ models? costs (\d+) points in the rules data, not (\d+)\.$/.exec(f.message);
+      const m = /^(.+?) with \d+ models? costs (\d+) points in the rules data, not (\d+)\. /.exec(f.message);
       assert.ok(m, f.message);
       const [, unit, now, was] = m;
       const verb = Number(now) > Number(was) ? 'raised' : 'lowered';

@@ -26,9 +26,11 @@ describe('auspex check: chapters and allies from a data folder', () => {
     );
     const r = spawnSync(process.execPath, [path.join(repoRoot, 'dist', 'cli.js'), 'check', list, '--data', path.join(dir, 'data')], { encoding: 'utf8' });
     const lines = r.stdout.trim().split('\n').map((l) => l.slice(list.length + 1));
+    // Each line ends with the rule it applies; the stated total (the stated prices' sum) is judged at the data's.
     assert.deepStrictEqual(lines, [
-      "18:1 info allied-unit Allied unit: Callidus Assassin (AGENTS OF THE IMPERIUM). It is checked as a unit of its own faction's data; the rules that let allies join this army (which units, how many points) are not checked.",
-      '18:20 error points-mismatch Callidus Assassin with 1 model costs 115 points in the rules data, not 145.',
+      '1:9 error total-mismatch The list states 310 points but its units cost 280 in the rules data (enhancements included). [10th edition core rules: Muster your army: Army points]',
+      "18:1 info allied-unit Allied unit: Callidus Assassin (AGENTS OF THE IMPERIUM). It is checked as a unit of its own faction's data; the rules that let allies join this army (which units, how many points) are not checked. [10th edition core rules: Muster your army: Army faction]",
+      '18:20 error points-mismatch Callidus Assassin with 1 model costs 115 points in the rules data, not 145. [Callidus Assassin datasheet (the Wahapedia export of 2031-01-02 03:04:05): points]',
     ]);
     assert.strictEqual(r.status, 1, r.stderr);
   });

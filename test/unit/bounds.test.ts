@@ -7,6 +7,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { payloadOf } from './validate-helpers';
 import { BOUNDS, BoundsError } from '../../server/src/service/domain/bounds';
 import { computeDamage, DamageScenario, ScenarioTarget, ScenarioWeapon } from '../../server/src/service/domain/damage/engine';
 import { parseScenario } from '../../server/src/service/domain/damage/validateScenario';
@@ -347,7 +348,7 @@ describe('bounds: line breaks and empty lists', () => {
       const d = svc.diagnostics(docOf(text, `file:///blank-${text.length}.army`));
       assert.deepStrictEqual(d.map((x) => [x.code, x.severity]), [['empty-document', 4]], `${JSON.stringify(text)}: ${JSON.stringify(d)}`);
       // Not checked: the event report never calls it legal.
-      assert.deepStrictEqual(d[0].data, { checked: 'none' });
+      assert.deepStrictEqual(payloadOf(d[0]), { checked: 'none' });
     }
   });
 

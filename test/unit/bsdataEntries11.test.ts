@@ -138,14 +138,14 @@ Cadre Fireblade (50 points)
     // 9 models: not a size the datasheet allows either.
     assert.ok(all.some((f) => f.code === 'unit-size' && f.line === unitLine), JSON.stringify(all));
     assert.deepStrictEqual(found.map((f) => [f.line, f.message]), [
-      [unitLine, 'Khorne Berzerkers has no Khorne Berzerker Champion: its datasheet requires 1 (unit composition).'],
+      [unitLine, 'Khorne Berzerkers has no Khorne Berzerker Champion: its datasheet requires 1. [Khorne Berzerkers datasheet: unit composition]'],
     ]);
     // Jakhals without their Pack Leader (its bullet and its two wargear lines).
     const jak = text.split('\n');
     const leader = jak.findIndex((l) => /Jakhal Pack Leader/.test(l));
     jak.splice(leader, 3);
     const jakhals = check(jak.join('\n')).filter((f) => f.code === 'model-count');
-    assert.deepStrictEqual(jakhals.map((f) => [f.line, f.message]), [[leader, 'Jakhals has no Jakhal Pack Leader: its datasheet requires 1 (unit composition).']]);
+    assert.deepStrictEqual(jakhals.map((f) => [f.line, f.message]), [[leader, 'Jakhals has no Jakhal Pack Leader: its datasheet requires 1. [Jakhals datasheet: unit composition]']]);
   });
 });
 

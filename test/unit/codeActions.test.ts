@@ -7,7 +7,7 @@ import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver-typ
 import { codeActions, FIX_ALL_KIND } from '../../server/src/service/features/codeActions';
 import { createLanguageService } from '../../server/src/service/languageService';
 import { parseArmyList } from '../../server/src/service/domain/parse';
-import { check, fixtureDoc, summary, testRules, variant } from './validate-helpers';
+import { check, fixtureDoc, payloadOf, summary, testRules, variant } from './validate-helpers';
 
 function apply(doc: TextDocument, action: CodeAction): TextDocument {
   const edits = action.edit!.changes![doc.uri] as TextEdit[];
@@ -90,7 +90,7 @@ describe('code actions', () => {
     rules.sources = [...rules.sources, { kind: 'bsdata', location: '/data/wh40k-10e', edition: 10 }];
     const doc = variant('Locus (45 Points)', 'Locuss (45 Points)');
     const d = check(doc, {}, rules).find((x) => x.code === 'unknown-datasheet')!;
-    assert.deepStrictEqual(d.data, { suggestions: ['Locus'] });
+    assert.deepStrictEqual(payloadOf(d), { suggestions: ['Locus'] });
     assert.deepStrictEqual(quickFixes(doc, d).map((a) => a.title), ['Change to "Locus"']);
   });
 

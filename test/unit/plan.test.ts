@@ -14,7 +14,7 @@ import { loadEmbeddedRules } from '../../server/src/service/domain/rules/embedde
 import type { RulesData } from '../../server/src/service/domain/rules/model';
 import { RulesProvider } from '../../server/src/node/rulesProvider';
 import { requireShared, sharedPath } from '../support/shared';
-import { check, fixtureDoc, lineOf, only, summary, testRules, variant } from './validate-helpers';
+import { check, fixtureDoc, lineOf, only, payloadOf, summary, testRules, variant } from './validate-helpers';
 
 const PLAN_CODES = /^(unknown-stratagem|stratagem-wrong-detachment|plan-)/;
 const planDiags = (doc: TextDocument, settings = {}, rules?: RulesData) => check(doc, settings, rules).filter((d) => PLAN_CODES.test(String(d.code)));
@@ -28,7 +28,7 @@ describe('stratagem plan', () => {
 
     it('unknown-stratagem, with the closest usable name', () => {
       assert.deepStrictEqual(at('unknown-stratagem'), [['Swarm the Opressors', L('Swarm the Opressors')]]);
-      assert.deepStrictEqual(only(diags, 'unknown-stratagem')[0].data, { suggestions: ['SWARM THE OPPRESSORS'] });
+      assert.deepStrictEqual(payloadOf(only(diags, 'unknown-stratagem')[0]), { suggestions: ['SWARM THE OPPRESSORS'] });
     });
     it("stratagem-wrong-detachment: another detachment's stratagem", () => {
       assert.deepStrictEqual(at('stratagem-wrong-detachment'), [['Roaring Drive-by', L('Roaring Drive-by')]]);

@@ -8,7 +8,7 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import { RulesProvider } from '../../server/src/node/rulesProvider';
 import type { RulesData } from '../../server/src/service/domain/rules/model';
 import { requireShared, sharedPath } from '../support/shared';
-import { check } from './validate-helpers';
+import { bareMessage, check } from './validate-helpers';
 import { completion } from '../../server/src/service/features/completion';
 import { hover } from '../../server/src/service/features/hover';
 import { parseArmyList } from '../../server/src/service/domain/parse';
@@ -44,7 +44,7 @@ describe('stratagem plan: two targets, named models, WARLORD, Attached units', f
   function findings(doc: TextDocument): [string, string, string][] {
     return check(doc, { startingCP: 10 }, data)
       .filter((d: Diagnostic) => PLAN_CODES.test(String(d.code)))
-      .map((d) => [String(d.code), doc.getText(d.range), d.message]);
+      .map((d) => [String(d.code), doc.getText(d.range), bareMessage(d)]);
   }
 
   describe('two targets: RAPID EMBARKATION ("One … TRANSPORT unit … and one … INFANTRY unit")', () => {

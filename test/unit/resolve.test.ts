@@ -15,6 +15,7 @@ import { spellingKey } from '../../server/src/service/domain/text/normalize';
 import { loadWahapedia } from '../../server/src/service/domain/rules/wahapedia';
 import { RulesState } from '../../server/src/lsp/rulesState';
 import { writeTinyWahapedia as writeExport } from '../support/tinyWahapedia';
+import { bareMessage } from './validate-helpers';
 import { parseArmyList } from '../../server/src/service/domain/parse';
 
 /** The list's findings as [code, text at the range], in text order, after loading what it needs. */
@@ -117,7 +118,7 @@ describe('resolution: chapters, allies, exporter spellings, Legends (tiny self-m
       ['unknown-datasheet', 'Khorne Berzerkerz Squad'],
       ['unknown-datasheet', 'Skullcannon'],
     ]);
-    const [made, gone] = lastMessages.map((d) => d.message);
+    const [made, gone] = lastMessages.map(bareMessage);
     assert.strictEqual(made, 'Unknown datasheet "Khorne Berzerkerz Squad". Did you mean "Khorne Berzerkers"? Looked up in Wahapedia 2031-01-02 03:04:05.');
     assert.strictEqual(gone, 'Unknown datasheet "Skullcannon". Looked up in Wahapedia 2031-01-02 03:04:05.');
   });

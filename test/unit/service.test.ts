@@ -9,6 +9,7 @@ import { createLanguageService } from '../../server/src/service/languageService'
 import { loadEmbeddedRules } from '../../server/src/service/domain/rules/embedded';
 import type { RulesData } from '../../server/src/service/domain/rules/model';
 import { repoRoot } from '../support/shared';
+import { bareMessage, payloadOf } from './validate-helpers';
 
 function fixture(name: string): TextDocument {
   const file = name.startsWith('examples/') ? path.join(repoRoot, name) : path.join(repoRoot, 'test', 'fixtures', 'service', name);
@@ -41,10 +42,10 @@ describe('language service', () => {
     const diags = createLanguageService().diagnostics(doc);
     const typo = diags.find((d) => d.code === 'unknown-datasheet' && d.message.includes('Jackels'));
     assert.ok(typo);
-    assert.strictEqual(typo.message, 'Unknown datasheet "Atalan Jackels". Did you mean "Atalan Jackals"? Looked up in the embedded data.');
+    assert.strictEqual(bareMessage(typo), 'Unknown datasheet "Atalan Jackels". Did you mean "Atalan Jackals"? Looked up in the embedded data.');
     assert.deepStrictEqual(typo.range.start, positionOf(doc, 'Atalan Jackels'));
     // Only the embedded seed is loaded: the community data is offered too.
-    assert.deepStrictEqual(typo.data, { suggestions: ['Atalan Jackals'], download: 10 });
+    assert.deepStrictEqual(payloadOf(typo), { suggestions: ['Atalan Jackals'], download: 10 });
     assert.ok(diags.some((d) => d.code === 'parse-error'), 'the stray line is a parse error');
   });
 
@@ -53,7 +54,7 @@ describe('language service', () => {
     // The fixture has no CHARACTER to be Warlord; the Warlord checks are validate.test.ts's.
     const diags = createLanguageService({ rules: rulesWithPoints() }).diagnostics(doc).filter((d) => d.code !== 'no-warlord');
     assert.deepStrictEqual(
-      diags.map((d) => [d.code, d.message, doc.getText(d.range)]),
+      diags.map((d) => [d.code, bareMessage(d), doc.getText(d.range)]),
       [
         ['points-mismatch', 'Atalan Jackals with 5 models costs 85 points in the rules data, not 90.', '90'],
         // The stated total is the stated prices' sum: at the data's prices the army costs 5 less.

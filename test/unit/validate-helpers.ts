@@ -136,3 +136,17 @@ export function lineOf(doc: TextDocument, needle: string, nth = 1): number {
   }
   return doc.positionAt(at).line;
 }
+
+/** A finding's payload without the rule every finding carries (`data.rule`): what its check put there. */
+export function payloadOf(d: Diagnostic): unknown {
+  if (!d.data || typeof d.data !== 'object') return d.data;
+  const { rule: _rule, ...rest } = d.data as { rule?: unknown };
+  return Object.keys(rest).length ? rest : undefined;
+}
+
+/** A finding's message without the rule it ends with ("… not 120. [Munitorum Field Manual v1.1: Eightbound]"). */
+export function bareMessage(d: Diagnostic): string {
+  const rule = (d.data as { rule?: { source: string; version?: string; section: string } } | undefined)?.rule;
+  const end = rule ? ` [${rule.source}${rule.version ? ` ${rule.version}` : ''}: ${rule.section}]` : '';
+  return end && d.message.endsWith(end) ? d.message.slice(0, -end.length) : d.message;
+}

@@ -5,7 +5,7 @@
 import * as assert from 'assert';
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
 import { DIAGNOSTIC_CODES } from '../../server/src/service/features/diagnostics/codes';
-import { check, fixtureDoc, lineOf, only, summary, testRules, variant } from './validate-helpers';
+import { check, fixtureDoc, lineOf, only, payloadOf, summary, testRules, variant } from './validate-helpers';
 import { createLanguageService } from '../../server/src/service/languageService';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 
@@ -34,7 +34,7 @@ describe('validate: army construction', () => {
       const diags = check(doc);
       assert.deepStrictEqual(summary(doc, diags), [['total-mismatch', '450']]);
       assert.match(diags[0].message, /states 450 points but its units cost 460 in the rules data/);
-      assert.deepStrictEqual(diags[0].data, { expected: 460 });
+      assert.deepStrictEqual(payloadOf(diags[0]), { expected: 460 });
     });
 
     it('points-mismatch counts the enhancement (Jackal Alphus 65 + Prowling Agitant 15)', () => {
@@ -85,7 +85,7 @@ describe('validate: army construction', () => {
       assert.strictEqual(doc.getText(d.range), 'Warlord');
       assert.strictEqual(d.relatedInformation![0].location.range.start.line, lineOf(doc, '• Warlord'));
       assert.match(d.relatedInformation![0].message, /first Warlord: Grandsire Vorgash/);
-      assert.deepStrictEqual(d.data, { remove: { start: { line: second, character: 0 }, end: { line: second + 1, character: 0 } } });
+      assert.deepStrictEqual(payloadOf(d), { remove: { start: { line: second, character: 0 }, end: { line: second + 1, character: 0 } } });
     });
 
     it('warlord-not-character: the Warlord must be a CHARACTER', () => {
@@ -152,7 +152,7 @@ describe('validate: army construction', () => {
     });
     it('unknown-enhancement with the closest name, and enhancement-not-character on a non-CHARACTER unit', () => {
       assert.deepStrictEqual(at('unknown-enhancement'), [['Assasination Edict', L('Assasination Edict')]]);
-      assert.deepStrictEqual(only(diags, 'unknown-enhancement')[0].data, { suggestions: ['Assassination Edict'] });
+      assert.deepStrictEqual(payloadOf(only(diags, 'unknown-enhancement')[0]), { suggestions: ['Assassination Edict'] });
       assert.deepStrictEqual(at('enhancement-not-character'), [['Assasination Edict', L('Assasination Edict')]]);
     });
     it('too-many-enhancements beyond the setting maxEnhancements (default 3), earlier ones related', () => {
@@ -191,7 +191,7 @@ describe('validate: army construction', () => {
       const diags = check(doc);
       assert.deepStrictEqual(summary(doc, diags), [['unknown-wargear', 'Mining lazer']]);
       assert.strictEqual(diags[0].severity, DiagnosticSeverity.Warning);
-      assert.deepStrictEqual(diags[0].data, { suggestions: ['Mining laser'] });
+      assert.deepStrictEqual(payloadOf(diags[0]), { suggestions: ['Mining laser'] });
     });
   });
 
@@ -214,7 +214,7 @@ describe('validate: army construction', () => {
       const doc = variant('Claw of Ascension\n', 'Claw of Ascenssion\n');
       const diags = check(doc).filter((d) => d.code === 'unknown-detachment');
       assert.deepStrictEqual(summary(doc, diags), [['unknown-detachment', 'Claw of Ascenssion']]);
-      assert.deepStrictEqual(diags[0].data, { suggestions: ['Claw of Ascension'] });
+      assert.deepStrictEqual(payloadOf(diags[0]), { suggestions: ['Claw of Ascension'] });
     });
 
     it("detachment-wrong-faction: a Tyranids detachment in a Genestealer Cults list", () => {

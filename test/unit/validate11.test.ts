@@ -247,7 +247,7 @@ Watch Captain Artemis (65 points)
       // The 120 matches no slot; the total is checked against the data's prices (1185), not the stated ones.
       assert.deepStrictEqual(codes(found), ['total-mismatch@1', 'points-mismatch@38']);
       const [total, copy] = ['total-mismatch', 'points-mismatch'].map((c) => found.find((f) => f.code === c)?.message ?? '');
-      assert.match(copy, /^Eightbound with 3 models costs 125 or 140 points in the rules data \(as any of its 3 copies; requisition thresholds: Your 1st To 2nd Units Cost; Your 3rd \+ Unit Costs\), not 120\.$/);
+      assert.match(copy, /^Eightbound with 3 models costs 125 or 140 points in the rules data \(as any of its 3 copies; requisition thresholds: Your 1st To 2nd Units Cost; Your 3rd \+ Unit Costs\), not 120\. \[Munitorum Field Manual v1\.1 \(2026-07-22\): Eightbound\]$/);
       assert.match(total, /states 1165 points but its units cost 1185 in the rules data/);
     });
 

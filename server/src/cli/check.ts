@@ -8,7 +8,7 @@ import type { RulesProvider } from '../node/rulesProvider';
 import type { Edition } from '../service/domain/editions';
 import { compareWithVersion, versionLabel } from '../service/features/against';
 import { createLanguageService } from '../service/languageService';
-import { ruleOf } from '../service/features/diagnostics/ruleRefs';
+import { ruleOf, withNote } from '../service/features/diagnostics/ruleRefs';
 import { CliError, CliIO, EXIT_FINDINGS, EXIT_OK } from './io';
 
 const SEVERITY_NAME: Record<number, string> = {
@@ -96,7 +96,7 @@ export function checkCommand(files: string[], json: boolean, service: LanguageSe
       const rule = ruleOf(d);
       findings.push({ file, range: d.range, severity, code: String(d.code), message: d.message, ...(rule ? { rule } : {}), ...(notes[i] ? { against: notes[i] } : {}) });
       if (!json) {
-        io.out(`${file}:${d.range.start.line + 1}:${d.range.start.character + 1} ${severity} ${d.code} ${d.message}${notes[i] ? ` [${notes[i]}]` : ''}\n`);
+        io.out(`${file}:${d.range.start.line + 1}:${d.range.start.character + 1} ${severity} ${d.code} ${notes[i] ? withNote(d, notes[i]!) : d.message}\n`);
       }
     });
     const t = totals[totals.length - 1];

@@ -10,6 +10,7 @@ import type { ArmyList } from '../domain/parse/ast';
 import type { RulesIndex } from '../domain/rules';
 import { compareWithVersion, VERSIONED_CODES, versionLabel } from './against';
 import { staleOf } from './diagnostics/stalePrices';
+import { withNote } from './diagnostics/ruleRefs';
 
 /** The previous version of the data in use, as the LSP layer hands it to the façade. */
 export interface PreviousVersion {
@@ -61,7 +62,7 @@ export function explainDrift(
     if (!note || staleOf(d)) return d;
     const drift: DriftPayload = { current: labels.current, previous: labels.previous, note };
     const data = d.data && typeof d.data === 'object' ? { ...(d.data as object), drift } : { drift };
-    return { ...d, message: `${d.message} [${note}]`, data };
+    return { ...d, message: withNote(d, note), data };
   });
 }
 

@@ -146,6 +146,13 @@ export function withRule(d: Diagnostic, rule: RuleRef): Diagnostic {
   return { ...d, message: `${d.message} [${ruleLabel(rule)}]`, codeDescription: { href: rule.page }, data };
 }
 
+/** The finding's message with a note in brackets: before the rule it ends with, so that the rule stays last. */
+export function withNote(d: Diagnostic, note: string): string {
+  const rule = ruleOf(d);
+  const end = rule ? ` [${ruleLabel(rule as RuleRef)}]` : '';
+  return end && d.message.endsWith(end) ? `${d.message.slice(0, -end.length)} [${note}]${end}` : `${d.message} [${note}]`;
+}
+
 /** Each finding of the list with its rule: the one its check named, else its code's. */
 export function withRules(diagnostics: Diagnostic[], edition: Edition): Diagnostic[] {
   return diagnostics.map((d) => (d.source !== 'auspex' || ruleOf(d) ? d : withRule(d, defaultRule(String(d.code), edition))));

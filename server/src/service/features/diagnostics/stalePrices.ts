@@ -14,7 +14,7 @@ import type { RulesData } from '../../domain/rules/model';
 import { olderVersions, pricesUnder, type OlderVersion } from '../../domain/rules/mfmHistory';
 import { mfmLabel } from '../../domain/rules/mfmFormat';
 import { makeDiagnostic } from './make';
-import { changelogRule, ruleLabel, ruleOf, type RuleRef } from './ruleRefs';
+import { changelogRule, withNote } from './ruleRefs';
 
 /** The findings an older version of the prices can explain. */
 const PRICED = new Set(['points-mismatch', 'total-mismatch', 'over-points-limit', 'force-disposition-wrong', 'detachment-points', 'detachment-unique']);
@@ -94,10 +94,7 @@ export function groupStalePrices(doc: TextDocument, list: ArmyList, rules: Rules
     if (!explainedKeys.has(keyOf(d))) return d;
     const note = DiagnosticRelatedInformation.create(Location.create(doc.uri, headerRange), `Priced under ${short(payload.label)}: the list's header says which prices changed`);
     const data = d.data && typeof d.data === 'object' ? { ...(d.data as object), stale: payload } : { stale: payload };
-    // The note goes before the rule the message ends with.
-    const rule = ruleOf(d);
-    const end = rule ? ` [${ruleLabel(rule as RuleRef)}]` : '';
-    const message = end && d.message.endsWith(end) ? `${d.message.slice(0, -end.length)} [priced under MFM v${payload.version}]${end}` : `${d.message} [priced under MFM v${payload.version}]`;
+    const message = withNote(d, `priced under MFM v${payload.version}`);
     return { ...d, message, relatedInformation: [...(d.relatedInformation ?? []), note], data };
   });
   const related = best.explained.map((d) => ({ span: spanOf(doc, d.range), message: `${String(d.code)}: ${d.message.split('. ')[0]}` }));
