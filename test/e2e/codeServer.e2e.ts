@@ -389,11 +389,12 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
     // The window may restore editors closed just before the reload: close them, so the panel holds this list alone.
     await wb.runCommand('View: Close All Editors');
     await wb.problems([]);
-    await wb.openFile(GSC);
+    await wb.openFile(WORLD_EATERS);
     await wb.languageMode('Army List');
-    // Loaded: the status bar counts the faction's datasheets, the Problems panel has the list's real findings.
+    // Loaded: the status bar counts the faction's datasheets, the Problems panel has the list's real findings (its
+    // stale prices; the embedded seed alone would say the faction is not loaded).
     await wb.page.locator('.statusbar-item', { hasText: /Auspex: \d\d+ datasheets/ }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT });
-    await wb.problems([/"Leader’s cult weapons" is not a weapon or wargear of the Hybrid Metamorphs datasheet/]);
+    await wb.problems([/Chaos Spawn with 2 models costs 90 points in the rules data, not 80/]);
     await wb.screenshot('opened-with-data');
     const samples = (await wb.page.evaluate(() => (globalThis as any).__auspexSamples)) as { t: number; unknown: number; problems: string; auspex: string }[];
     const trace = samples.map((x) => `${x.t} ms: unknown ${x.unknown}, ${x.problems || '-'}, ${x.auspex || '-'}`).join('\n');
