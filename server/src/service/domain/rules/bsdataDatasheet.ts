@@ -10,11 +10,14 @@ import { attr, kids, text, XNode } from './bsdataXml';
 import { Cat, Loader, Resolver } from './bsdataCatalogues';
 import { bsText, characteristics, description } from './bsdataText';
 import { allConditions, bounds, modifiersOf } from './bsdataModifiers';
+import { readWargearRules } from './bsdataWargearLimits';
 import { foldTypography, normalizeName } from '../text/normalize';
 import { BOUNDS } from '../bounds';
 
 const MAX_DEPTH = BOUNDS.linkDepth;
 const MAX_SIZE_SPAN = 200;
+/** The unit sizes wargear limits are read for, at least (a real unit has at most 30 models). */
+const WARGEAR_SIZES = 40;
 /** Bookkeeping categories that are not game keywords. */
 const NOT_KEYWORDS = new Set(['configuration', 'reference', 'allied units', 'unit', 'ranged weapon', 'melee weapon', 'attacks dx weapon', 'crusade relic', 'warlord', 'no force org slot', 'uncategorised']);
 /** The groups of enhancements a datasheet links: "Enhancements", 11e's "Enhancements - Upgrades", "<Detachment> Enhancements". */
@@ -526,6 +529,11 @@ export class DatasheetBuilder {
     if (required.length) ds.requiredModels = required;
     const loadouts = this.modelLoadouts(root);
     if (loadouts.length) ds.modelLoadouts = loadouts;
+    // How many of its wargear the unit may take, per size (bsdataWargearLimits.ts).
+    // Every size a list may state (the composition the data gives can miss models it nests in option bundles).
+    const sizes = { from: 1, to: Math.min(MAX_SIZE_SPAN, Math.max(WARGEAR_SIZES, composition.reduce((n, c) => n + c.max, 0))) };
+    const wargearRules = readWargearRules({ children: (c: Child) => children(this.R, c.node, c.cat), modelName: (x) => this.modelName(x) }, root, sizes);
+    if (wargearRules) ds.wargearRules = wargearRules;
     // 11th edition: a SUPPORT unit's attachment list (printed under "Leader" in BSData) attaches it as Support.
     if (keywords.includes('SUPPORT')) ds.supports = col.leaderTexts.flatMap(parseLeaderText);
     return ds;

@@ -183,7 +183,42 @@ export interface Datasheet {
    * it carries outside any choice, and each choice it must make at its default (or first) option.
    */
   modelLoadouts?: ModelLoadout[];
+  /** BattleScribe: what each model may carry and how many of its wargear the unit may take, per unit size. */
+  wargearRules?: WargearRules;
   source: SourceRef;
+}
+
+/** A unit's wargear as its data's constraints bound it (`bsdataWargearLimits.ts`); only what the data settles. */
+export interface WargearRules {
+  /** Each model entry: the names a list may give it, the items it may carry (by entry), at most how many per model. */
+  models: ModelWargear[];
+  /** Wargear of the unit itself (not of a model): an export may print it under any model. */
+  unitItems: { name: string; key: string }[];
+  /** How many of some items (counted together) the unit may take, per unit size. */
+  limits: WargearLimit[];
+}
+
+export interface ModelWargear {
+  names: string[];
+  /**
+   * `key`: the data's entry (two items of one name may be different entries); `perModel`: absent when unbounded;
+   * `bundle`: an option holding other items ("Accursed weapon and combi-bolter").
+   */
+  items: { name: string; key: string; perModel?: number; bundle?: boolean }[];
+}
+
+export interface WargearLimit {
+  items: { name: string; key: string }[];
+  /** The most, for each range of unit sizes (a size in no range: no limit). */
+  max: SizeMax[];
+  /** The data's own wording of the limit ("Max 1 plasma pistol per 5 models"), else the name of what it bounds. */
+  wording?: string;
+}
+
+export interface SizeMax {
+  from: number;
+  to: number;
+  max: number;
 }
 
 /** One model entry's default wargear, one of each item per model ("Khorne Berzerker": Chainblade, Bolt pistol). */

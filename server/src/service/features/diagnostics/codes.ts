@@ -98,6 +98,14 @@ export const DIAGNOSTIC_CODES = {
   'too-many-enhancements': { severity: 'error', summary: 'More enhancements than the army may take (11th edition: the battle size\'s allowance in the game system; else setting auspex.validation.maxEnhancements, default 3).' },
   'unit-size': { severity: 'error', summary: "A unit's model count is not a size its datasheet allows." },
   'model-count': { severity: 'error', summary: 'More or fewer models of one type than the datasheet allows.' },
+  'wargear-over-limit': {
+    severity: 'error',
+    summary: "More of a wargear item than the datasheet's options allow the unit at its size (\"Max 1 plasma pistol per 5 models\"), or than its models can carry: read from BattleScribe's constraints, only where they are certain.",
+  },
+  'wargear-not-allowed': {
+    severity: 'error',
+    summary: "Wargear on a model that the datasheet gives only to other models of the unit (BattleScribe's model entries): a loadout no model may carry.",
+  },
   'unknown-wargear': {
     severity: 'warning',
     summary: "Wargear that names no weapon or wargear of the unit's datasheet; the closest names are suggested.",

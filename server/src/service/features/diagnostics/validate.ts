@@ -14,6 +14,7 @@ import { expectedUnitPoints, unitModelCount } from './unitPoints';
 import { checkArmy } from './army';
 import { checkEnhancements } from './enhancements';
 import { checkComposition } from './composition';
+import { checkWargearLimits } from './wargearLimits';
 import { checkPlan } from './plan';
 import { checkMuster, checkPrices } from './muster';
 import { groupStalePrices } from './stalePrices';
@@ -80,7 +81,7 @@ function checkList(doc: TextDocument, parsed: ArmyList, rules: RulesIndex, setti
     const points = ctx.edition.muster.requisition && sheet.pointsTiers?.length ? undefined : checkPoints(doc, unit, sheet, rules, ctx.armyKeywords, edition);
     if (points) out.push(points);
   }
-  for (const check of [checkArmy, checkEnhancements, checkComposition, checkMuster, checkPlan]) {
+  for (const check of [checkArmy, checkEnhancements, checkComposition, checkWargearLimits, checkMuster, checkPlan]) {
     try {
       check(ctx);
     } catch (e) {
