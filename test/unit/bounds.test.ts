@@ -29,8 +29,9 @@ import { CodeLensRequest, DidOpenTextDocumentNotification, RequestType } from 'v
 import { bsText, loadBsData } from '../../server/src/service/domain/rules/bsdata';
 import { htmlToText } from '../../server/src/service/domain/rules/wahapediaCsv';
 import { readTargetText } from '../../server/src/service/domain/stratagems/targetText';
+import { readMfmChangelog } from '../../server/src/service/domain/rules/mfmChangelog';
 
-import { cycleCatalogue, danglingCatalogue, HOSTILE_GST, ladderCatalogue, weaponCatalogue } from '../support/hostileData';
+import { cycleCatalogue, danglingCatalogue, HOSTILE_GST, hostileCatalogue, ladderCatalogue, weaponCatalogue, weaponEntry } from '../support/hostileData';
 
 /** Runs f, asserting it takes under `ms` milliseconds; returns its value. */
 export function within<T>(ms: number, what: string, f: () => T): T {
@@ -67,6 +68,38 @@ describe('bounds: BattleScribe link walking', () => {
     const cyc = warnings.filter((w) => w.code === 'link-cycle');
     assert.ok(cyc.length >= 1, 'a link-cycle warning');
     assert.match(cyc[0].message, /^Hostile Host\.cat: element c-\d+ .*links back to itself .*not followed further/);
+  });
+
+  it('per-model wargear limits walk each element once: a ring of 4 groups and a ladder of 16 million paths read under 1 s', () => {
+    // The reader of what each model may carry walked every path: a ring of 4 groups took 34 s (2^24 paths to the
+    // depth bound), the fuzz test's random link graphs hung.
+    for (const cat of [cycleCatalogue(4), cycleCatalogue(12), ladderCatalogue(12, 4)]) {
+      const { data } = within(1000, 'loading the graph', () => load(cat));
+      assert.ok(data.datasheets.find((d) => d.name === 'Host Unit')?.wargearRules, 'the wargear rules are read');
+    }
+  });
+
+  it('per-model wargear: an item taken twice counts twice; one reached again through a shared group or round a ring is bounded by nothing', () => {
+    const max1 = (id: string) => `<constraints><constraint type="max" value="1" field="selections" scope="parent" id="${id}"/></constraints>`;
+    const gun = (id: string, name: string) => weaponEntry(id, { name }).replace('<profiles>', `${max1(`c-${id}`)}<profiles>`);
+    const link = (id: string, type: string, target: string, extra = '') => `<entryLink id="${id}" type="${type}" targetId="${target}">${extra}</entryLink>`;
+    const group = (id: string, inner: string) => `<selectionEntryGroup name="Group ${id}" id="${id}">${inner}</selectionEntryGroup>`;
+    const cat = hostileCatalogue({
+      links: [
+        link('l-t1', 'selectionEntry', 'w-twin', max1('c-l1')), link('l-t2', 'selectionEntry', 'w-twin', max1('c-l2')),
+        link('l-s1', 'selectionEntryGroup', 'g-shared'), link('l-s2', 'selectionEntryGroup', 'g-shared'),
+        link('l-r', 'selectionEntryGroup', 'g-ring-a'),
+      ].join(''),
+      entries: [gun('w-twin', 'Twin gun'), gun('w-shared', 'Shared gun'), gun('w-ring', 'Ring gun')].join('\n'),
+      groups: [
+        group('g-shared', `<entryLinks>${link('l-gs', 'selectionEntry', 'w-shared')}</entryLinks>`),
+        group('g-ring-a', `<entryLinks>${link('l-ab', 'selectionEntryGroup', 'g-ring-b')}</entryLinks>`),
+        group('g-ring-b', `<entryLinks>${link('l-ba', 'selectionEntryGroup', 'g-ring-a')}${link('l-bg', 'selectionEntry', 'w-ring')}</entryLinks>`),
+      ].join('\n'),
+    });
+    const rules = load(cat).data.datasheets.find((d) => d.name === 'Host Unit')?.wargearRules;
+    const items = Object.fromEntries((rules?.models[0]?.items ?? []).map((i) => [i.name, i.perModel ?? 'unbounded']));
+    assert.deepStrictEqual(items, { 'Twin gun': 2, 'Shared gun': 'unbounded', 'Ring gun': 'unbounded' });
   });
 
   it('20,000 links to missing ids beside 2,000 entries: found missing through an index (no text search), under 5 s, one warning each', () => {
@@ -118,6 +151,46 @@ describe('bounds: text from data in linear time (1 MB of each worst pattern)', (
     // The reader still reads what it read before.
     const spec = readTargetText('One DRUKHARI TRANSPORT from your army.');
     assert.strictEqual(spec.subject, 'unit');
+  });
+
+  it("the MFM's DATA-CHANGELOG.md: lines of separators, spaces, colons and brackets; a real line still read", () => {
+    // The changelog's patterns tried each separator against the rest of the line: a 350 KB line took 43 s.
+    const head = '## [2026-07-22] — MFM v1.1\n';
+    const item = (body: string) => `- **X**: ${body}\n`;
+    const shapes = [rep('a — '), ' '.repeat(MB), rep('a · '), rep('a — b: 1 → '), rep('a: 1 '), rep('**: '), rep('(1 pts '), rep('[1,')];
+    for (const body of shapes) {
+      // Within the file's bound (BOUNDS.mfmFileChars), which refuses a longer changelog whole.
+      within(BOUND, `the changelog, one 1 MB line (${JSON.stringify(body.slice(0, 12))}…)`, () => readMfmChangelog(head + item(`U — ${body.slice(0, MB - 100)}`)));
+      // The same text as lines of 4,000 characters, each within the line bound: linear all the same.
+      const lines = item(`U — ${body.slice(0, 3980)}`).repeat(255);
+      const log = within(BOUND, `the changelog, 1 MB of 4,000-character lines (${JSON.stringify(body.slice(0, 12))}…)`, () => readMfmChangelog(head + lines));
+      assert.deepStrictEqual(log.versions[0]?.changes, []);
+    }
+    const log = readMfmChangelog(head + item('Commander Farsight —  1 model:\t80 → 70 pts (-10)') + item(`U — ${rep('a — ').slice(0, 5000)}`));
+    assert.deepStrictEqual(log.versions[0].changes.map((c) => [c.target, c.from, c.to]), [[{ kind: 'unit', unit: 'Commander Farsight', models: 1, copies: { from: 1 } }, '80', '70']]);
+    assert.strictEqual(log.unread, 1);
+  });
+
+  it('per-model wargear: a thousand errors the data adds past a count of one item, read at the counts they compare (was 5 s)', () => {
+    const types = ['lessThan', 'greaterThan', 'atLeast', 'atMost'];
+    const mods = Array.from({ length: 1000 }, (_, k) => `<modifier type="add" field="error" value="Max ${k}"><conditions><condition type="${types[k % 4]}" value="${k % 40}" field="selections" scope="unit" childId="model"/><condition type="greaterThan" value="${2 + (k % 50)}" field="selections" scope="unit" childId="w-e" includeChildSelections="true"/></conditions></modifier>`).join('');
+    const entry = weaponEntry('w-e', { name: 'Err gun' }).replace('<profiles>', `<modifiers>${mods}</modifiers><profiles>`);
+    const cat = hostileCatalogue({ links: '<entryLink id="le" type="selectionEntry" targetId="w-e"/>', entries: entry, modelMax: 40 });
+    const { data } = within(BOUND, 'loading the errors', () => load(cat));
+    const limit = data.datasheets.find((d) => d.name === 'Host Unit')?.wargearRules?.limits.find((l) => l.items[0].name === 'Err gun');
+    assert.ok(limit, 'the limit is read');
+    const at = (n: number) => limit.max.find((r) => n >= r.from && n <= r.to)?.max;
+    // By hand: error k is raised past 2 + k % 50 of the item where its model count holds; the least of those counts.
+    const byHand = (n: number) => {
+      let best = Infinity;
+      for (let k = 0; k < 1000; k++) {
+        const v = k % 40;
+        const holds = [n < v, n > v, n >= v, n <= v][k % 4];
+        if (holds) best = Math.min(best, 2 + (k % 50));
+      }
+      return best;
+    };
+    for (const n of [1, 2, 10, 39, 40]) assert.strictEqual(at(n) ?? Infinity, byHand(n), `at ${n} models`);
   });
 });
 

@@ -81,6 +81,8 @@ export const BOUNDS = {
   dataFileBytes: 64 * 1024 * 1024,
   /** Characters of one Munitorum Field Manual YAML file (the largest real one is 53 KB), checked before parsing. */
   mfmFileChars: 1024 * 1024,
+  /** Characters of one line of the MFM's DATA-CHANGELOG.md read (real: under 800, an attach list); longer is left unread. */
+  mfmChangelogLineChars: 4000,
   /** Named entries (units, detachments, enhancements: `name:` keys) of one MFM file (real: under 300), counted before parsing. */
   mfmFileEntries: 5000,
   /** MFM faction files one source may hold (real: 31). */

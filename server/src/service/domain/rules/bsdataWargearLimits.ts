@@ -9,7 +9,7 @@
 // uncertain, and an uncertain limit is left out: the checks never guess.
 import type { ModelWargear, SizeMax, WargearLimit, WargearRules } from './model';
 import { attr, kids, XNode } from './bsdataXml';
-import { modifiersOf, type Mod } from './bsdataModifiers';
+import { allConditions, modifiersOf, type Mod } from './bsdataModifiers';
 import { foldTypography, looseName } from '../text/normalize';
 import { BOUNDS } from '../bounds';
 
@@ -67,8 +67,10 @@ export function readWargearRules<C extends TreeNode>(tree: TreeAccess<C>, root: 
   /** The unit's own wargear entries directly under it (their maximum at parent scope is the unit's). */
   const direct = new Set<string>();
   const entries = new Map<string, Entry>();
-  /** Model entry id → the groups enclosing it. */
+  /** The elements the unit's walk reached (each walked once). */
   const seen = new Set<XNode>();
+  /** Some element lay deeper than `BOUNDS.linkDepth`. */
+  let tooDeep = false;
   const entryOf = (c: TreeNode): Entry => ({ id: attr(c.node, 'id') ?? '', name: foldTypography(attr(c.node, 'name') ?? ''), node: c.node, link: c.link, links: c.link ? [c.link] : [] });
   /** Records an item entry; reached again by another path, its links no longer bound it alone. */
   const record = (e: Entry) => {
@@ -81,34 +83,70 @@ export function readWargearRules<C extends TreeNode>(tree: TreeAccess<C>, root: 
   /**
    * What one model carries: each item's most per model, through the entries and groups below it. `per` is the most
    * selections of the enclosing selection (the model: 1); `cap` what the enclosing groups allow of it, per selection.
+   * Each element is walked once (link graphs share and loop: walking every path went exponential). An element reached
+   * again, by another path or round a loop, bounds nothing the first walk counted: every item below it is left
+   * unbounded per model, never summed or guessed.
    */
   const itemsOf = (m: Child): Map<string, { name: string; max: number; bundle?: boolean }> => {
     const out = new Map<string, { name: string; max: number; bundle?: boolean }>();
-    const visit = (c: Child, per: number, cap: number, depth: number) => {
-      if (depth > BOUNDS.linkDepth || unavailable(c)) return;
-      const own = parentMax(c, sizes);
-      if (c.tag === 'selectionEntryGroup') {
-        for (const ch of children(c)) visit(ch, per, Math.min(cap, own), depth + 1);
-        return;
+    /** Element → the item ids found at and below it (complete once its walk returned). */
+    const below = new Map<XNode, Set<string>>();
+    const onPath = new Set<XNode>([m.node]);
+    const reachedAgain = new Set<XNode>();
+    const visit = (c: Child, per: number, cap: number, depth: number): Set<string> | undefined => {
+      if (depth > BOUNDS.linkDepth) return void (tooDeep = true);
+      if (unavailable(c)) return undefined;
+      if (c.tag === 'selectionEntry' && attr(c.node, 'type') === 'model') return undefined;
+      const done = below.get(c.node);
+      if (onPath.has(c.node) || done) {
+        if (c.tag === 'selectionEntry') {
+          const e = entryOf(c);
+          record(e);
+          // An item with nothing below it, taken again by another option: its counts add up.
+          const it = out.get(e.id);
+          if (it && done?.size === 1 && !onPath.has(c.node)) {
+            it.max += per * Math.min(parentMax(c, sizes), cap);
+            return done;
+          }
+        }
+        reachedAgain.add(c.node);
+        return done;
       }
-      if (attr(c.node, 'type') === 'model') return;
-      const e = entryOf(c);
-      record(e);
-      const count = per * Math.min(own, cap);
-      const cur = out.get(e.id);
-      const inner = children(c);
-      const bundle = inner.some((ch) => ch.tag === 'selectionEntry' && attr(ch.node, 'type') !== 'model');
-      out.set(e.id, { name: e.name, max: (cur?.max ?? 0) + count, ...(bundle ? { bundle } : {}) });
-      for (const ch of inner) visit(ch, count, Infinity, depth + 1);
+      const found = new Set<string>();
+      const own = parentMax(c, sizes);
+      onPath.add(c.node);
+      if (c.tag === 'selectionEntryGroup') {
+        for (const ch of children(c)) for (const id of visit(ch, per, Math.min(cap, own), depth + 1) ?? []) found.add(id);
+      } else {
+        const e = entryOf(c);
+        record(e);
+        found.add(e.id);
+        const count = per * Math.min(own, cap);
+        const cur = out.get(e.id);
+        const inner = children(c);
+        const bundle = inner.some((ch) => ch.tag === 'selectionEntry' && attr(ch.node, 'type') !== 'model');
+        out.set(e.id, { name: e.name, max: (cur?.max ?? 0) + count, ...(bundle ? { bundle } : {}) });
+        for (const ch of inner) for (const id of visit(ch, count, Infinity, depth + 1) ?? []) found.add(id);
+      }
+      onPath.delete(c.node);
+      below.set(c.node, found);
+      return found;
     };
     for (const ch of children(m)) visit(ch, 1, Infinity, 1);
+    for (const n of reachedAgain) {
+      for (const id of below.get(n) ?? []) {
+        const it = out.get(id);
+        if (it) it.max = Infinity;
+      }
+    }
     return out;
   };
 
   // `groups`: the groups between the unit and a model; `bundled`: a selection (an option bundle, "8 chainblades")
   // stands between them, so the model's own maximum counts per bundle, not per unit: no pool is read from it.
   const walk = (c: Child, depth: number, groups: Entry[], bundled: boolean) => {
-    if (depth > BOUNDS.linkDepth || seen.has(c.node) || unavailable(c)) return;
+    if (depth > BOUNDS.linkDepth) return void (tooDeep = true);
+    if (seen.has(c.node) || unavailable(c)) return;
     seen.add(c.node);
     const names = (e: Entry) => [e.name, ...groups.map((g) => g.name)];
     if (c.tag === 'selectionEntry' && attr(c.node, 'type') === 'model' && depth > 0) {
@@ -137,7 +175,8 @@ export function readWargearRules<C extends TreeNode>(tree: TreeAccess<C>, root: 
     const entry = entryOf(root);
     models.push({ entry, names: [entry.name, modelName(root.node)], items: itemsOf(root), groups: [], bundled: false });
   } else walk(root, 0, [], false);
-  if (!models.length) return undefined;
+  // Links nested past the bound: what the walk missed could allow anything, so nothing is certain.
+  if (!models.length || tooDeep) return undefined;
 
   const limits: WargearLimit[] = [];
   const itemNames = new Map<string, string>();
@@ -365,32 +404,51 @@ function errorMax(e: Entry, unitId: string, sizes: Sizes): { max: SizeMax[]; wor
   let wording: string | undefined;
   for (const m of [...modifiersOf(e.node), ...modifiersOf(e.link)]) {
     if (m.field !== 'error' || m.type !== 'add' || (!m.conds.length && !m.groups.length)) continue;
+    // The conditions change only at the values they compare with: the error is read at those sizes and counts
+    // alone (every size and count read one by one took seconds on a catalogue of a thousand such errors).
+    const conds = allConditions(m);
+    const ofModels = (c: XNode) => attr(c, 'childId') === 'model';
+    const sizeSteps = changePoints(conds.filter(ofModels), sizes.from + 1, sizes.to);
+    const counts = [0, ...changePoints(conds.filter((c) => !ofModels(c)), 1, MAX_COUNT)];
     const values: number[] = [];
+    let value = Infinity;
     for (let n = sizes.from; n <= sizes.to; n++) {
-      let allowed = -1;
-      for (let x = 0; x <= MAX_COUNT; x++) {
-        const test = (c: XNode): boolean | undefined => {
-          if (attr(c, 'field') !== 'selections' || !unitScope(c, unitId)) return undefined;
-          const child = attr(c, 'childId');
-          if (child === 'model') return compare(attr(c, 'type'), n, Number(attr(c, 'value')));
-          if (child === e.id && attr(c, 'includeChildSelections') === 'true') return compare(attr(c, 'type'), x, Number(attr(c, 'value')));
-          return undefined;
-        };
-        const raised = evalConditions(m.conds, m.groups, test);
-        if (raised === undefined) return undefined;
-        if (raised) break;
-        allowed = x;
+      if (n === sizes.from || sizeSteps.includes(n)) {
+        let raisedAt: number | undefined;
+        for (const x of counts) {
+          const test = (c: XNode): boolean | undefined => {
+            if (attr(c, 'field') !== 'selections' || !unitScope(c, unitId)) return undefined;
+            const child = attr(c, 'childId');
+            if (child === 'model') return compare(attr(c, 'type'), n, Number(attr(c, 'value')));
+            if (child === e.id && attr(c, 'includeChildSelections') === 'true') return compare(attr(c, 'type'), x, Number(attr(c, 'value')));
+            return undefined;
+          };
+          const raised = evalConditions(m.conds, m.groups, test);
+          if (raised === undefined) return undefined;
+          if (raised) {
+            raisedAt = x;
+            break;
+          }
+        }
+        // No count raises it (or none is allowed): nothing the data settles.
+        value = raisedAt === undefined || raisedAt === 0 ? Infinity : raisedAt - 1;
       }
-      // No count raises it (or none is allowed): nothing the data settles.
-      if (allowed < 0 || allowed === MAX_COUNT) {
-        values.push(Infinity);
-        continue;
-      }
-      values.push(allowed);
+      values.push(value);
     }
     if (values.every((v) => v === Infinity)) continue;
     out = combine(out, ranges(sizes.from, values));
     wording ??= m.value;
   }
   return out && { max: out, wording: wording ?? '' };
+}
+
+/** Where comparisons with these conditions' values can change (v and v + 1), within [lo, hi], in order. */
+function changePoints(conds: XNode[], lo: number, hi: number): number[] {
+  const out = new Set<number>();
+  for (const c of conds) {
+    const v = Number(attr(c, 'value'));
+    if (!Number.isFinite(v)) continue;
+    for (const p of [Math.ceil(v), Math.floor(v) + 1]) if (p >= lo && p <= hi) out.add(p);
+  }
+  return [...out].sort((a, b) => a - b);
 }

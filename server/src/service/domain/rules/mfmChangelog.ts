@@ -35,6 +35,10 @@ const GEAR_CHANGE = /^(.+?)\s+—\s+(?!\d)(.+?):\s+(\d+)\s+→\s+(\d+)\s+pts\b/;
 const GEAR_ADDED = /^(.+?)\s+—\s+(?!\d)(.+?)\s+\((\d+)\s+pts\)$/;
 const GEAR_REMOVED = /^removed\s+(.+?)\s+—\s+(?!\d)(.+?)\s+\(was\s+(\d+)\s+pts\)$/;
 
+/** The separators the patterns try one after another; a real line has at most 4. */
+const SEPARATORS = /[—·→]/g;
+const MAX_SEPARATORS = 12;
+
 /** "—" (none) as the changelog writes an absent value. */
 const none = (v: string) => (/^[—–-]$/.test(v.trim()) ? undefined : v.trim());
 
@@ -45,7 +49,13 @@ export function readMfmChangelog(text: string): MfmChangelog {
   let current: MfmVersionLog | undefined;
   const lines = text.length > BOUNDS.mfmFileChars ? [] : text.split(/\r?\n/);
   for (const raw of lines) {
-    const line = raw.trim();
+    // The patterns below try each separator of a line against the rest of it: lines of bounded length and separators,
+    // each space run one space, keep that linear (a 1 MB line of separators took minutes).
+    const line = raw.trim().replace(/\s+/g, ' ');
+    if (line.length > BOUNDS.mfmChangelogLineChars || (line.match(SEPARATORS)?.length ?? 0) > MAX_SEPARATORS) {
+      if (current && line.startsWith('-')) unread++;
+      continue;
+    }
     const h = HEADING.exec(line);
     if (h) {
       const [, date, version] = h;
