@@ -324,7 +324,8 @@ Purestrain Genestealers (75 points)
     });
 
     it("an enhancement's leaderTo lets its bearer lead a unit its datasheet does not (Butcher Lord: Jakhals)", () => {
-      // The valid list's header and Leader, with Cult of Blood alone and the Butcher Lord, on Jakhals.
+      // The valid list's header and Leader, with Cult of Blood alone and the Butcher Lord, on Jakhals (the Pack Leader
+      // with the chainblades the data gives it: its mauler chainblade is another model's option).
       const jakhals = `${VALID.slice(0, VALID.indexOf('Khorne Berzerkers (170 points)'))
         .replace('Test Host (1185 points)', 'Jakhal Host (135 points)')
         .replace('Cult of Blood and Vessels of Wrath (3 Detachment Points)', 'Cult of Blood (2 Detachment Points)')
@@ -332,7 +333,7 @@ Purestrain Genestealers (75 points)
 • Attached as: Bodyguard
   • 1x Jakhal Pack Leader
     • 1x Autopistol
-      1x Mauler chainblade
+      1x Chainblades
   • 1x Dishonoured
     • 1x Skullsmasher and mangler
   • 8x Jakhal
@@ -447,6 +448,35 @@ Bannernob (50 Points)
       const found2 = check(two);
       assert.deepStrictEqual(found2.map((f) => f.code), ['attached-too-many']);
       assert.match(found2[0].message, /Breaka Boyz already has 1 Support unit attached/);
+    });
+
+    it("New Recruit's tournament text: `Leading X` states no role, so a Support unit leading a Bodyguard is judged as Support", () => {
+      const nr = (chars: string, points: number) => `+++++++++++++++++++++++++++++++++++++++++++++++
++ FACTION KEYWORD: Xenos - Orks
++ DETACHMENT: More Dakka! (Disruption)
++ FORCE DISPOSITION: Disruption
++ TOTAL ARMY POINTS: ${points}pts
++
++ WARLORD: Char1: Bigboss
++ NUMBER OF UNITS: 3
++++++++++++++++++++++++++++++++++++++++++++++++
+
+Char1: 1x Bigboss (55 pts): Warlord, Slugga, Two-handed big choppa
+Leading Breaka Boyz
+${chars}
+6x Breaka Boyz (125 pts)
+• 1x Boss Nob: Choppa, Rokkit pistol, Smash hammer
+• 5x Breaka Boy
+    4 with Smash hammer
+    1 with Tankhammer
+  Attached to Bigboss
+`;
+      // A Leader and a Support unit on one Bodyguard: legal (not "cannot be attached as a Leader", not "already has 1 Leader").
+      assert.deepStrictEqual(codes(check(nr('Char2: 1x Bannernob (50 pts): Choppa, Shoota\nLeading Breaka Boyz\n', 230))), []);
+      // Two Support units: one too many, said as Support.
+      const two = check(nr('Char2: 1x Bannernob (50 pts): Choppa, Shoota\nLeading Breaka Boyz\nChar3: 1x Painboy (90 pts)\nLeading Breaka Boyz\n', 320));
+      assert.deepStrictEqual(two.map((f) => f.code), ['attached-too-many'], JSON.stringify(two));
+      assert.match(two[0].message, /Breaka Boyz already has 1 Support unit attached/);
     });
   });
 

@@ -143,8 +143,9 @@ export interface Unit {
   notes: Token[];
   /**
    * The text names fewer models than the unit has: a BattleScribe option group counts more models
-   * ("B: 1 mauler chainblade, 7 chainblades") than the model lines under it (". . 7x Jakhals"). The unit's
-   * size is then at least the models counted, not settled by the text.
+   * ("B: 1 mauler chainblade, 7 chainblades") than the model lines under it (". . 7x Jakhals"), or a BattleScribe
+   * unit line names no model and its selections none either. The unit's size is then at least the models counted,
+   * not settled by the text.
    */
   modelsUnlisted?: boolean;
 }

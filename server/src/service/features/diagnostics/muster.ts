@@ -113,7 +113,17 @@ function checkAttachedUnits(ctx: CheckContext): void {
     for (const u of [group.bodyguard, ...group.leaders, ...group.supports]) if (u) attached.add(u);
     const guard = resolved(group.bodyguard);
     if (!guard) continue;
-    for (const [role, units] of [['Leader', group.leaders], ['Support', group.supports]] as const) {
+    // New Recruit's `Leading X` and `Attached to` lines state no role: a unit the data lets join this Bodyguard as
+    // Support only, or that is a Support unit and no Leader, is judged as Support.
+    const stated = (u: Unit) => !!u.attachedAs && !/^\s*(leading|attached to)\b/i.test(u.attachedAs.text.text);
+    const asSupport = (u: Unit) => {
+      const r = resolved(u);
+      if (!r || stated(u) || mayJoin(ctx, r, guard.sheet, 'Leader')) return false;
+      return mayJoin(ctx, r, guard.sheet, 'Support') || (!r.sheet.leads.length && !!r.sheet.supports?.length);
+    };
+    const leaders = group.leaders.filter((u) => !asSupport(u));
+    const supports = [...group.supports, ...group.leaders.filter(asSupport)];
+    for (const [role, units] of [['Leader', leaders], ['Support', supports]] as const) {
       const limit = attachLimit(ctx, role);
       units.forEach((u, i) => {
         const r = resolved(u);
