@@ -27,6 +27,21 @@ export interface ScenarioWeapon {
   hitModifier?: number;
   /** A modifier to this weapon's wound rolls, beside `modifiers.wound`; capped with them. */
   woundModifier?: number;
+  /**
+   * A change to this weapon's BS/WS characteristic (+1 improves it): added to the edition's other changes (cover,
+   * Plunging Fire) and clamped with them to 2+..6+, apart from the hit roll's modifiers.
+   */
+  skillModifier?: number;
+  /** Re-rolls of this weapon's hit rolls (an army rule reaching its models), beside `modifiers.rerollHits`: the broader applies. */
+  rerollHits?: RerollKind;
+  /** Re-rolls of this weapon's wound rolls, beside `modifiers.rerollWounds`: the broader applies. */
+  rerollWounds?: RerollKind;
+  /** This weapon's Critical Hits on this unmodified roll or more, beside `modifiers.critHitOn`: the lower applies. */
+  critHitOn?: number;
+  /** This weapon's Critical Wounds on this unmodified roll or more, beside `modifiers.critWoundOn`: the lower applies. */
+  critWoundOn?: number;
+  /** The target is within half this weapon's range (its distance is known): overrides `context.withinHalfRange`. */
+  halfRange?: boolean;
 }
 
 /** The defensive profile of models: a whole single-profile target, or one model group of a real unit. */
