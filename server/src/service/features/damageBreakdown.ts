@@ -8,7 +8,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ArmyList } from '../domain/parse/ast';
 import type { RulesIndex } from '../domain/rules';
 import type { Settings } from '../settings';
-import type { DamageStats, ScenarioContext, ScenarioTarget } from '../domain/damage/engine';
+import type { DamageStats, ScenarioTarget } from '../domain/damage/engine';
 import { computeUnitDamage } from '../domain/damage/fromRules';
 import { BoundsError } from '../domain/bounds';
 import { appliesInPhase } from '../domain/damage/effects';
@@ -17,47 +17,10 @@ import {
 } from './codeLens';
 import { editionRules, listEdition, type Edition } from '../domain/editions';
 import { attackingUnit } from './attackingUnit';
+import { BreakdownConditions, BreakdownToggle, conditionContext, conditionToggles } from './conditions';
 
-export interface BreakdownConditions {
-  halfRange?: boolean;
-  cover?: boolean;
-  /** 10th edition: remained stationary (Heavy). */
-  stationary?: boolean;
-  /** 11th edition: unengaged, not set up this turn, no model moved more than 3" (Heavy). */
-  heavyReady?: boolean;
-  charged?: boolean;
-  stealth?: boolean;
-  /** The unit advanced this turn: only ASSAULT ranged weapons shoot. */
-  advanced?: boolean;
-  /** The unit shoots while engaged (the edition says which weapons and at what penalty). */
-  engaged?: boolean;
-  /** 11th edition: Plunging Fire (22.05), +1 BS. */
-  plungingFire?: boolean;
-  /** 11th edition: indirect shooting by a stationary unit at a target a friendly unit sees (10.07): 1-3 fail. */
-  indirectSpotted?: boolean;
-  /** 11th edition: snap shooting (15.09, Fire Overwatch): only unmodified 6s hit. */
-  overwatch?: boolean;
-  /** Stratagem variants switched on, by label (`POINT-BLANK AMBUSH`). */
-  stratagems?: string[];
-  /**
-   * A matchup pair (the list has an opponent): `opponent`: the target index is one of the opponent list's units
-   * (`listTargets` order); `reverse`: the unit index is the opponent's unit and the target one of this list's.
-   */
-  vs?: 'opponent' | 'reverse';
-  /** The unit with the units attached to it, attacking as one (a matchup row): `attackingUnit.ts`. */
-  together?: boolean;
-}
-
-export type ConditionKey = 'halfRange' | 'cover' | 'stationary' | 'heavyReady' | 'charged' | 'stealth' | 'advanced' | 'engaged' | 'plungingFire' | 'indirectSpotted' | 'overwatch';
-
-export interface BreakdownToggle {
-  /** A ConditionKey, or `stratagem:<label>`. */
-  key: string;
-  label: string;
-  on: boolean;
-  /** What the toggle means (a stratagem's conditions and effect). */
-  detail?: string;
-}
+export type { BreakdownConditions, BreakdownToggle, ConditionKey } from './conditions';
+export { conditionContext, conditionToggles } from './conditions';
 
 /** Expected values along the attack sequence. */
 export interface Steps {
@@ -106,41 +69,6 @@ export interface DamageBreakdown {
   toggles: BreakdownToggle[];
   devastatingWounds: 'current' | 'spill';
   phases: PhaseBreakdown[];
-}
-
-/** The toggles, in order; Heavy's condition and Stealth's effect are the edition's. */
-export function conditionToggles(edition: Edition): { key: ConditionKey; label: string; detail: string }[] {
-  const d = editionRules(edition).damage;
-  return [
-    { key: 'halfRange', label: 'Half range', detail: 'Rapid Fire and Melta apply' },
-    { key: 'cover', label: 'Target in cover', detail: d.coverCondition.detail },
-    { key: d.heavyCondition.context === 'heavyReady' ? 'heavyReady' : 'stationary', label: d.heavyCondition.label, detail: d.heavyCondition.detail },
-    { key: 'charged', label: 'Charged', detail: 'Lance: +1 to wound' },
-    { key: 'stealth', label: d.stealth.label, detail: d.stealth.detail },
-    { key: 'advanced', label: 'Advanced', detail: 'only ASSAULT ranged weapons shoot' },
-    ...d.extraConditions,
-  ];
-}
-
-/**
- * The engine context of the condition toggles: only those switched on (an absent condition is an unmet one), so
- * that with every toggle off the context is the lenses' own and the pair cache answers both (`fromRules.ts` keys
- * on the context's JSON: `{}` and `{ charged: false, … }` would be two keys for one computation).
- */
-export function conditionContext(conditions: BreakdownConditions): ScenarioContext {
-  const all: ScenarioContext = {
-    withinHalfRange: !!conditions.halfRange,
-    targetInCover: !!conditions.cover,
-    remainedStationary: !!conditions.stationary,
-    heavyReady: !!conditions.heavyReady,
-    charged: !!conditions.charged,
-    advanced: !!conditions.advanced,
-    engaged: !!conditions.engaged,
-    plungingFire: !!conditions.plungingFire,
-    indirectSpotted: !!conditions.indirectSpotted,
-    overwatch: !!conditions.overwatch,
-  };
-  return Object.fromEntries(Object.entries(all).filter(([, on]) => on)) as ScenarioContext;
 }
 
 /** A target the breakdown can show: a profile of the settings, or a unit of the opponent's list. */
