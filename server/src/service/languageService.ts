@@ -36,7 +36,7 @@ import { validateList } from './features/diagnostics/validate';
 import { hover } from './features/hover';
 import { completion, resolveCompletion } from './features/completion';
 import { semanticTokens } from './features/semanticTokens';
-import { codeLenses } from './features/codeLens';
+import { codeLenses, lensReport, type LensReportUnit } from './features/codeLens';
 import { damageBreakdown, BreakdownConditions, DamageBreakdown } from './features/damageBreakdown';
 import { documentSymbols, foldingRanges, selectionRanges } from './features/symbols';
 import { datasheetSection, formatDocument, FormattingOutcome, SectionResolver } from './features/format';
@@ -57,6 +57,7 @@ import { driftHover, driftOf, explainDrift, wantsPreviousVersion } from './featu
 import { computeMatchup, Matchup, MatchupConditions, sideTargets } from './features/matchup';
 import { numberedNames } from './features/numberedNames';
 import { Opponent, OpponentInput, opponentDiagnostics, opponentHover } from './features/matchupOpponent';
+import { resolveArmy, type ArmyResolution } from './features/armySources';
 
 export interface LanguageServiceOptions {
   /** Rules data to check 10th-edition lists against; the embedded seed data when absent. */
@@ -93,6 +94,11 @@ export interface LanguageService {
   /** The whole document's semantic tokens (legend: `SEMANTIC_TOKENS_LEGEND`). */
   semanticTokens(doc: TextDocument): SemanticTokens;
   codeLenses(doc: TextDocument): CodeLens[];
+  /**
+   * What the lenses show for every unit line, against `targets` (the settings' profiles by default), in the
+   * conditions given (every condition false by default), with what the army's rules applied (`auspex lenses`).
+   */
+  lensReport(doc: TextDocument, targets?: Settings['damageTargets'], conditions?: BreakdownConditions): LensReportUnit[] | { error: string };
   /** The damage breakdown view's data for one unit (index in the list) against one target of the settings. */
   damageBreakdown(doc: TextDocument, unitIndex: number, targetIndex: number, conditions?: BreakdownConditions): DamageBreakdown | null;
   documentSymbols(doc: TextDocument): DocumentSymbol[];
@@ -182,6 +188,18 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
   /** The factions the data folders hold for an edition, loaded or not (an unknown faction name is matched against them). */
   const loadableNames = (edition: Edition) => loadable().filter((f) => f.edition === edition).map((f) => f.name);
   const parsed = new Map<string, { version: number; list: ArmyList }>();
+  /** Each list resolved to its edition's data once per document version and data: what the army's rules read. */
+  const armies = new Map<string, { version: number; rules: RulesIndex; settings: Settings; army: ArmyResolution }>();
+  function armyOf(doc: TextDocument): ArmyResolution {
+    const rules = rulesOf(doc);
+    const hit = armies.get(doc.uri);
+    if (hit && hit.version === doc.version && hit.rules === rules && hit.settings === settings) return hit.army;
+    const army = resolveArmy(doc, parse(doc), rules, settings, editionOf(doc));
+    armies.delete(doc.uri);
+    armies.set(doc.uri, { version: doc.version, rules, settings, army });
+    if (armies.size > CACHE_LIMIT) armies.delete(armies.keys().next().value as string);
+    return army;
+  }
   // Lens results per (unit loadout, target, conditions): editing one unit recomputes only that unit.
   const unitDamage = createUnitDamageCache(PAIR_CACHE_LIMIT);
   const drift = createDriftState();
@@ -262,15 +280,20 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       return setSizeActions(doc, parse(doc), rulesOf(doc), doc.offsetAt(range.start));
     },
     semanticTokens: (doc) => ({ data: tooLargeReason(doc, parse(doc)) ? [] : semanticTokens(doc, parse(doc), rulesOf(doc)) }),
-    codeLenses: (doc) => (tooLargeReason(doc, parse(doc)) ? [] : codeLenses(doc, parse(doc), rulesOf(doc), unitDamage, settings, opponentTargets(doc))),
+    codeLenses: (doc) => (tooLargeReason(doc, parse(doc)) ? [] : codeLenses(doc, parse(doc), rulesOf(doc), unitDamage, settings, opponentTargets(doc), armyOf(doc))),
+    lensReport: (doc, targets, conditions) => {
+      const why = tooLargeReason(doc, parse(doc));
+      if (why) return { error: `the list is too large: ${why}` };
+      return lensReport(doc, parse(doc), rulesOf(doc), unitDamage, targets ? { ...settings, damageTargets: targets } : settings, armyOf(doc), conditions);
+    },
     damageBreakdown: (doc, unitIndex, targetIndex, conditions) => {
       const o = conditions?.vs ? opponent(doc) : undefined;
       // Identical units numbered as the matchup numbers them ("Trukk (2)").
       const named = (ts: ReturnType<typeof sideTargets>) => numberedNames(ts.map((t) => t.name)).map((name, i) => ({ name, target: ts[i].target }));
-      if (conditions?.vs === 'opponent') return o ? damageBreakdown(doc, parse(doc), rulesOf(doc), settings, unitIndex, targetIndex, conditions, named(sideTargets(o))) : null;
+      if (conditions?.vs === 'opponent') return o ? damageBreakdown(doc, parse(doc), rulesOf(doc), settings, unitIndex, targetIndex, conditions, named(sideTargets(o)), armyOf(doc)) : null;
       // What they do to you: the opponent's unit against this list's units.
-      if (conditions?.vs === 'reverse') return o ? damageBreakdown(o.doc, o.list, o.rules, settings, unitIndex, targetIndex, conditions, named(sideTargets({ list: parse(doc), rules: rulesOf(doc) }))) : null;
-      return damageBreakdown(doc, parse(doc), rulesOf(doc), settings, unitIndex, targetIndex, conditions);
+      if (conditions?.vs === 'reverse') return o ? damageBreakdown(o.doc, o.list, o.rules, settings, unitIndex, targetIndex, conditions, named(sideTargets({ list: parse(doc), rules: rulesOf(doc) })), armyOf(o.doc)) : null;
+      return damageBreakdown(doc, parse(doc), rulesOf(doc), settings, unitIndex, targetIndex, conditions, undefined, armyOf(doc));
     },
     documentSymbols: (doc) => capped(documentSymbols(doc, parse(doc)), BOUNDS.symbols),
     foldingRanges: (doc) => capped(foldingRanges(doc, parse(doc)), BOUNDS.foldingRanges),
@@ -334,12 +357,13 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     matchup: (doc, conditions = {}, directions) => {
       const o = opponent(doc);
       if (!o || tooLargeReason(doc, parse(doc)) || tooLargeReason(o.doc, o.list)) return null;
-      const yours = { list: parse(doc), rules: rulesOf(doc), edition: editionOf(doc), file: fileName(doc.uri) };
-      return computeMatchup(yours, o, { conditions, devastatingWounds: settings.devastatingWounds, damage: unitDamage, directions });
+      const yours = { list: parse(doc), rules: rulesOf(doc), edition: editionOf(doc), file: fileName(doc.uri), army: armyOf(doc) };
+      return computeMatchup(yours, { ...o, army: armyOf(o.doc) }, { conditions, devastatingWounds: settings.devastatingWounds, damage: unitDamage, directions });
     },
     forget: (uri) => {
       opponents.delete(uri);
       parsed.delete(uri);
+      armies.delete(uri);
       drift.forget(uri);
     },
     setPreviousRules: (data, fallbackLabel) => drift.set(data, fallbackLabel),

@@ -107,3 +107,4 @@ export function armyState(conditions: BreakdownConditions): ArmyState {
   if (conditions.rules?.length) out.rules = conditions.rules;
   return out;
 }
+

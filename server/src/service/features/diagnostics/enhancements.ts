@@ -116,7 +116,7 @@ function checkOrigins(ctx: CheckContext, taken: Taken[]): void {
 }
 
 /** The enhancement of that name, preferring the list's detachment(s) (names repeat across detachments). */
-function findEnhancement(ctx: CheckContext, name: string): Enhancement | undefined {
+export function findEnhancement(ctx: CheckContext, name: string): Enhancement | undefined {
   const all = ctx.rules.enhancementsNamed(name);
   const dets = (ctx.edition.muster.severalDetachments ? ctx.detachments : [ctx.detachment]).map((d) => normalizeName(d?.name ?? ''));
   return all.find((e) => dets.includes(normalizeName(e.detachment))) ?? all[0];

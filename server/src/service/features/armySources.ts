@@ -1,0 +1,79 @@
+// Which rules reach an attacking unit, gathered from the list as the checks read it (`diagnostics/context.ts`: the
+// list read with the data, its units resolved to datasheets with the keywords the list grants, its detachments): its
+// parts' datasheet abilities (a Leader's or Support unit's among them), the wargear abilities of wargear it carries,
+// its characters' Enhancements, every detachment rule of the list, and the army rules its datasheets carry. What each
+// does is `domain/damage/armyRules.ts`'s to read and apply.
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { ArmyList, Unit } from '../domain/parse/ast';
+import type { RulesIndex } from '../domain/rules';
+import type { Settings } from '../settings';
+import { editionRules, type Edition } from '../domain/editions';
+import { normalizeName } from '../domain/text/normalize';
+import type { AttackPart, RuleSource } from '../domain/damage/armyRules';
+import { createContext, type CheckContext, type ResolvedUnit } from './diagnostics/context';
+import { findEnhancement } from './diagnostics/enhancements';
+import type { AttackingUnit } from './attackingUnit';
+
+/** A list resolved to the data once (per document version and data): what every army-rules reading starts from. */
+export interface ArmyResolution {
+  ctx: CheckContext;
+  /** The resolved unit of a unit of the parsed list (its datasheet, granted keywords, Enhancements as read with the data). */
+  unitOf(unit: Unit): ResolvedUnit | undefined;
+  /** Every detachment of the list the data knows. */
+  detachments: { name: string; rules: { name: string; text: string }[] }[];
+}
+
+export function resolveArmy(doc: TextDocument, list: ArmyList, rules: RulesIndex, settings: Settings, edition: Edition): ArmyResolution {
+  const ctx = createContext(doc, list, rules, settings, [], editionRules(edition));
+  const resolved = new Map(ctx.units.map((r) => [r.unit, r] as const));
+  const byParsed = new Map<Unit, ResolvedUnit>();
+  list.units.forEach((u, i) => {
+    const r = resolved.get(ctx.list.units[i]);
+    if (r) byParsed.set(u, r);
+  });
+  const seen = new Set<string>();
+  const detachments = ctx.detachments.filter((d): d is NonNullable<typeof d> => !!d && !seen.has(d.id) && !!seen.add(d.id));
+  return { ctx, unitOf: (u) => byParsed.get(u), detachments };
+}
+
+/** The attacking unit's parts and every rule that reaches it. */
+export function attackRules(army: ArmyResolution | undefined, attacker: AttackingUnit): { parts: AttackPart[]; sources: RuleSource[] } {
+  const parts: AttackPart[] = attacker.parts.map((p) => {
+    const r = army?.unitOf(p.unit);
+    const keywords = r ? [...r.keywords] : [...p.ds.keywords, ...p.ds.factionKeywords].map((k) => k.toUpperCase());
+    return { role: p.role, name: p.unit.name.text, keywords, abilities: p.ds.abilities.map((a) => a.name), groups: p.groups };
+  });
+  const sources: RuleSource[] = [];
+  const armyRules = new Map<string, RuleSource>();
+  attacker.parts.forEach((p, i) => {
+    const carried = wargearNames(army?.unitOf(p.unit)?.unit ?? p.unit);
+    for (const a of p.ds.abilities) {
+      if (!a.text) continue;
+      if (a.kind === 'faction') {
+        const key = normalizeName(a.name);
+        if (!armyRules.has(key)) armyRules.set(key, { kind: 'army', name: a.name, text: a.text });
+      } else if (a.kind === 'datasheet' || (a.kind === 'wargear' && carried.has(normalizeName(a.name)))) {
+        sources.push({ kind: 'datasheet', name: a.name, text: a.text, part: i });
+      }
+    }
+    const resolved = army?.unitOf(p.unit);
+    for (const e of resolved?.unit.enhancements ?? []) {
+      const enh = army && findEnhancement(army.ctx, e.name.text);
+      if (enh?.text) sources.push({ kind: 'enhancement', name: enh.name, text: enh.text, part: i });
+    }
+  });
+  for (const d of army?.detachments ?? []) for (const r of d.rules) if (r.text) sources.push({ kind: 'detachment', name: r.name || d.name, text: r.text });
+  sources.push(...armyRules.values());
+  return { parts, sources };
+}
+
+/** The wargear a unit's text names, normalised (a wargear ability reaches the unit only when it carries the wargear). */
+function wargearNames(unit: Unit): Set<string> {
+  const out = new Set<string>();
+  for (const g of unit.models) {
+    out.add(normalizeName(g.name.text));
+    for (const w of g.wargear) out.add(normalizeName(w.name.text));
+  }
+  for (const w of unit.wargear ?? []) out.add(normalizeName(w.name.text));
+  return out;
+}
