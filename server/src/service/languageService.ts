@@ -54,10 +54,12 @@ import { prepareRename, rename, RenameRefusal } from './features/rename';
 import { codeActions, FIX_ALL_KIND, UPDATE_POINTS_KIND } from './features/codeActions';
 import { SET_SIZE_KIND, setSizeActions } from './features/setSize';
 import { driftHover, driftOf, explainDrift, wantsPreviousVersion } from './features/drift';
-import { computeMatchup, Matchup, MatchupConditions, sideTargets } from './features/matchup';
+import { computeMatchup, defendedSideTargets, Matchup, MatchupConditions, sideTargets } from './features/matchup';
+import { armyState } from './features/conditions';
 import { numberedNames } from './features/numberedNames';
 import { Opponent, OpponentInput, opponentDiagnostics, opponentHover } from './features/matchupOpponent';
 import { resolveArmy, type ArmyResolution } from './features/armySources';
+import { armyRulesHover } from './features/hover/armyRules';
 
 export interface LanguageServiceOptions {
   /** Rules data to check 10th-edition lists against; the embedded seed data when absent. */
@@ -159,6 +161,17 @@ function fileName(uri: string): string {
   }
 }
 
+/** A hover with the army rules' word on the same place added (a Leader, an Enhancement, a detachment). */
+function withArmyRules(h: Hover | null, section: () => string | undefined): Hover | null {
+  if (!h) return h;
+  const extra = section();
+  if (!extra) return h;
+  const c = h.contents as { kind: 'markdown'; value: string };
+  return { ...h, contents: { kind: 'markdown', value: `${c.value}
+
+${extra}` } };
+}
+
 /** The edition a completion item was made for (`data.edition`, set by `completion`; the 10th when absent). */
 /** Where a unit filed under no app section goes (Format Document, `app` conversion): its datasheet's keywords say. */
 function sectionByDatasheet(list: ArmyList, rules: RulesIndex): SectionResolver {
@@ -215,7 +228,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
   /** The opponent's targets for the lenses, when it has units the data knows (else the settings' profiles). */
   const opponentTargets = (doc: TextDocument) => {
     const o = opponent(doc);
-    const targets = o && o.list.units.length ? sideTargets(o) : undefined;
+    const targets = o && o.list.units.length ? defendedSideTargets({ ...o, army: armyOf(o.doc) }) : undefined;
     return targets?.length ? targets : undefined;
   };
 
@@ -260,7 +273,13 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       ];
       return applySeverityOverrides(drift.explain(doc, list, rulesOf(doc), settings, found), settings.diagnosticSeverity);
     },
-    hover: (doc, position) => (lineTooLong(doc, position.line) ? null : opponentHover(doc, parse(doc), doc.offsetAt(position), opponents.get(doc.uri), opponent(doc)) ?? drift.hover(doc, hover(doc, parse(doc), rulesOf(doc), doc.offsetAt(position), settings.edition, settings.hoverShowSources), doc.offsetAt(position))),
+    hover: (doc, position) => {
+      if (lineTooLong(doc, position.line)) return null;
+      const offset = doc.offsetAt(position);
+      const o = opponentHover(doc, parse(doc), offset, opponents.get(doc.uri), opponent(doc));
+      if (o) return o;
+      return drift.hover(doc, withArmyRules(hover(doc, parse(doc), rulesOf(doc), offset, settings.edition, settings.hoverShowSources), () => tooLargeReason(doc, parse(doc)) ? undefined : armyRulesHover(doc, parse(doc), rulesOf(doc), armyOf(doc), offset)), offset);
+    },
     completion: (doc, position) => {
       if (lineTooLong(doc, position.line) || unparsable(doc)) return { isIncomplete: false, items: [] };
       const edition = editionOf(doc);
@@ -290,9 +309,10 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       const o = conditions?.vs ? opponent(doc) : undefined;
       // Identical units numbered as the matchup numbers them ("Trukk (2)").
       const named = (ts: ReturnType<typeof sideTargets>) => numberedNames(ts.map((t) => t.name)).map((name, i) => ({ name, target: ts[i].target }));
-      if (conditions?.vs === 'opponent') return o ? damageBreakdown(doc, parse(doc), rulesOf(doc), settings, unitIndex, targetIndex, conditions, named(sideTargets(o)), armyOf(doc)) : null;
+      const state = armyState(conditions ?? {});
+      if (conditions?.vs === 'opponent') return o ? damageBreakdown(doc, parse(doc), rulesOf(doc), settings, unitIndex, targetIndex, conditions, named(defendedSideTargets({ ...o, army: armyOf(o.doc) }, state)), armyOf(doc)) : null;
       // What they do to you: the opponent's unit against this list's units.
-      if (conditions?.vs === 'reverse') return o ? damageBreakdown(o.doc, o.list, o.rules, settings, unitIndex, targetIndex, conditions, named(sideTargets({ list: parse(doc), rules: rulesOf(doc) })), armyOf(o.doc)) : null;
+      if (conditions?.vs === 'reverse') return o ? damageBreakdown(o.doc, o.list, o.rules, settings, unitIndex, targetIndex, conditions, named(defendedSideTargets({ list: parse(doc), rules: rulesOf(doc), army: armyOf(doc) }, state)), armyOf(o.doc)) : null;
       return damageBreakdown(doc, parse(doc), rulesOf(doc), settings, unitIndex, targetIndex, conditions, undefined, armyOf(doc));
     },
     documentSymbols: (doc) => capped(documentSymbols(doc, parse(doc)), BOUNDS.symbols),

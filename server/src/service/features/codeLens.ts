@@ -23,7 +23,7 @@ import { armyPhase, bareRules, unionReport, type ArmyReport, type UnitRules } fr
 import { attackRules, type ArmyResolution } from './armySources';
 import { armyState, conditionContext, type BreakdownConditions } from './conditions';
 import {
-  hasPhase, listDamageStratagems, PHASES, stratagemVariants, targetFromSetting, unitPhaseInput, type Phase, type UnitDamageFn,
+  hasPhase, listDamageStratagems, PHASES, stratagemVariants, targetFromSetting, type Phase, type UnitDamageFn,
 } from './unitFire';
 
 export {
@@ -171,19 +171,19 @@ export function codeLenses(
   };
   const lensText = (data: UnitLens) => {
     const { attacker, phases, results: base } = data;
-    const { groups, sheet } = attacker;
+    const { sheet } = attacker;
     // The tooltip: every target with both phases, then the stratagems that change the numbers, then the army's rules.
     const detail = tipLabels.map((label, i) => `vs ${label}: ${phases.map((phase, k) => phaseText(phase, base[i][k], true)).join(' · ')}`);
     const shown: { gain: number; line: string }[] = [];
     for (const v of stratagemVariants(stratagems, sheet)) {
       const ph = phases.filter((p) => appliesInPhase(v.effect, p));
       if (ph.length === 0) continue;
-      const rs = ph.map((phase) => charged({ ...unitPhaseInput(groups, sheet, targets[0].target, phase, { variant: v, devastatingWounds: dw, edition }), damageDist: false }));
-      const bare = ph.map((phase) => charged({ ...unitPhaseInput(groups, sheet, targets[0].target, phase, { devastatingWounds: dw, edition }), damageDist: false }));
-      const gain = rs.reduce((s, r, k) => s + r.damage - bare[k].damage, 0);
+      // The stratagem on top of what the army's rules give the unit.
+      const rs = ph.map((phase) => armyPhase(attacker, data.rules, targets[0].target, phase, charged, { variant: v, devastatingWounds: dw, edition, damageDist: false }).r);
+      const gain = rs.reduce((s, r, k) => s + r.damage - base[0][phases.indexOf(ph[k])].damage, 0);
       if (Math.abs(gain) < 1e-9) continue;
       const cond = v.effect.conditions.length ? ` (${v.effect.conditions.join(', ')})` : '';
-      shown.push({ gain, line: `with ${v.label}${cond} vs ${targets[0].label} (the datasheets alone): ${ph.map((phase, k) => phaseText(phase, rs[k], true)).join(' · ')}` });
+      shown.push({ gain, line: `with ${v.label}${cond} vs ${targets[0].label}: ${ph.map((phase, k) => phaseText(phase, rs[k], true)).join(' · ')}` });
     }
     shown.sort((a, b) => b.gain - a.gain);
     for (const s of shown.slice(0, MAX_STRATAGEM_LINES)) detail.push(s.line);

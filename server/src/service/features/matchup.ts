@@ -13,7 +13,8 @@ import { engineTarget, listTargets, ListTarget, pointsRemoved, unitPoints } from
 import { hasPhase, Phase, PHASES, UnitDamageFn } from './unitFire';
 import { armyPhase, bareRules, unionReport } from './armyDamage';
 import { attackRules, type ArmyResolution } from './armySources';
-import type { ArmedUnit } from '../domain/damage/armyRules';
+import type { ArmedUnit, ArmyState } from '../domain/damage/armyRules';
+import { defendedTarget } from './armyDefence';
 import { attackingUnit } from './attackingUnit';
 import { numberedNames } from './numberedNames';
 
@@ -135,6 +136,12 @@ export function sideTargets(side: Pick<MatchupSide, 'list' | 'rules'>): ListTarg
   return t;
 }
 
+/** The defenders of a side with its army's defensive rules applied in `state` (both sides of a matchup read so). */
+export function defendedSideTargets(side: Pick<MatchupSide, 'list' | 'rules' | 'army'>, state: ArmyState = {}): ListTarget[] {
+  const ts = sideTargets(side);
+  return side.army ? ts.map((t) => defendedTarget(t, side.list, side.rules, side.army!, state).target) : ts;
+}
+
 /**
  * One direction of the matchup: every attacking unit with weapons (a Leader or Support unit attacking together with
  * its Bodyguard, as one row), against every defending target, per phase.
@@ -143,7 +150,7 @@ export function matchupDirection(att: MatchupSide, def: MatchupSide, o: MatchupO
   const damage = o.damage ?? computeUnitDamage;
   const context = conditionContext(o.conditions ?? {});
   const state = armyState(o.conditions ?? {});
-  const targets = sideTargets(def);
+  const targets = defendedSideTargets(def, state);
   const defenderLabels = numberedNames(targets.map((t) => t.name));
   const defenders: MatchupDefender[] = targets.map((t, i) => ({ index: t.index, targetIndex: i, name: t.name, label: defenderLabels[i], points: t.points, models: t.target.models }));
   const attackers: MatchupAttacker[] = [];

@@ -491,3 +491,102 @@ function unique(xs: string[]): string[] {
   }
   return out;
 }
+
+/**
+ * What one rule adds to the unit's attacks, in words, whatever the phase, target and conditions: each attacking
+ * clause reaching its parts ("+1 to hit: melee attacks of every model of the unit"), with its conditions. Empty when
+ * it adds nothing to these attacks (the hover then says so).
+ */
+export function ruleEffects(parts: AttackPart[], source: RuleSource): string[] {
+  const out: string[] = [];
+  readRule(source.text).clauses.forEach((clause, index) => {
+    if (clause.side !== 'attacking') return;
+    const reach = partsReached(clause, source, parts, 'army');
+    if (!reach.parts.length) return;
+    const line = describeUse({ source, sourceIndex: 0, clause, index, parts: reach.parts }, parts);
+    if (!out.includes(line)) out.push(line);
+  });
+  return out;
+}
+
+/** What the rules reaching one part of a target unit give its models against attacks. */
+export interface PartDefence {
+  invuln?: number;
+  fnp?: number;
+  fnpMortal?: number;
+  damageReduction?: number;
+  halfDamage?: boolean;
+  toughnessMod?: number;
+}
+
+/** The defensive side of the rules reaching a unit that is attacked: its parts' profiles and the modifiers to attacks against it. */
+export interface ArmyDefence {
+  parts: PartDefence[];
+  incoming: { ranged?: { hit?: number; wound?: number; apWorse?: number }; melee?: { hit?: number; wound?: number; apWorse?: number } };
+  applied: AppliedRule[];
+  conditions: ConditionUse[];
+}
+
+/**
+ * The defensive side of `sources` for a unit made of `parts` (a Bodyguard and the units attached to it), in `state`:
+ * the same reading as its attacks (`readRule`), its clauses on attacks against it, under the same conditions.
+ */
+export function armyDefence(parts: AttackPart[], sources: RuleSource[], state: ArmyState = {}): ArmyDefence {
+  const rulesOn = new Set((state.rules ?? []).map(normalizeName));
+  const out: ArmyDefence = { parts: parts.map(() => ({})), incoming: {}, applied: [], conditions: [] };
+  const conditions = new Map<string, ConditionUse>();
+  for (const source of sources) {
+    const effects: string[] = [];
+    for (const clause of readRule(source.text).clauses) {
+      const d = clause.effect.defensive;
+      if (clause.side !== 'defending' || !d) continue;
+      const reach = partsReached(clause, source, parts, 'army');
+      if (!reach.parts.length) continue;
+      let ok = true;
+      for (const c of effectiveConditions(clause)) {
+        const name = conditionName(c, source);
+        const on = holds(c, source, state, rulesOn);
+        const use = conditions.get(name) ?? { name, on, rules: [] };
+        if (!use.rules.includes(source.name)) use.rules.push(source.name);
+        conditions.set(name, use);
+        if (!on) ok = false;
+      }
+      if (!ok) continue;
+      for (const i of reach.parts) {
+        const p = out.parts[i];
+        if (d.invuln) p.invuln = Math.min(p.invuln ?? 7, d.invuln);
+        if (d.fnp) p.fnp = Math.min(p.fnp ?? 7, d.fnp);
+        if (d.fnpMortal) p.fnpMortal = Math.min(p.fnpMortal ?? 7, d.fnpMortal);
+        if (d.damageMod && d.damageMod < 0) p.damageReduction = Math.max(p.damageReduction ?? 0, -d.damageMod);
+        if (d.halfDamage) p.halfDamage = true;
+        if (d.toughnessMod) p.toughnessMod = (p.toughnessMod ?? 0) + d.toughnessMod;
+      }
+      // Modifiers to the attack: they reach the whole unit being attacked.
+      for (const type of clause.effect.weaponTypes ?? (['ranged', 'melee'] as const)) {
+        const inc = (out.incoming[type] ??= {});
+        if (d.hitMod) inc.hit = (inc.hit ?? 0) + d.hitMod;
+        if (d.woundMod) inc.wound = (inc.wound ?? 0) + d.woundMod;
+        if (d.apMod && d.apMod < 0) inc.apWorse = (inc.apWorse ?? 0) - d.apMod;
+      }
+      effects.push(defenceWords(d, clause.effect.weaponTypes));
+    }
+    if (effects.length) out.applied.push({ kind: source.kind, name: source.name, ...ownerName(source, parts), text: source.text, effect: effects.join('; '), steps: [] });
+  }
+  out.conditions = [...conditions.values()];
+  return out;
+}
+
+function defenceWords(d: NonNullable<StratagemEffect['defensive']>, types?: ('ranged' | 'melee')[]): string {
+  const parts: string[] = [];
+  const mod = (n: number | undefined, what: string) => n && parts.push(`${n > 0 ? '+' : ''}${n} ${what}`);
+  mod(d.hitMod, 'to hit');
+  mod(d.woundMod, 'to wound');
+  if (d.apMod && d.apMod < 0) parts.push(`AP worsened by ${-d.apMod}`);
+  if (d.damageMod && d.damageMod < 0) parts.push(`-${-d.damageMod} Damage`);
+  if (d.invuln) parts.push(`${d.invuln}+ invulnerable save`);
+  if (d.fnp) parts.push(`Feel No Pain ${d.fnp}+`);
+  if (d.fnpMortal) parts.push(`Feel No Pain ${d.fnpMortal}+ against mortal wounds`);
+  if (d.halfDamage) parts.push('halved Damage');
+  mod(d.toughnessMod, 'T');
+  return `${parts.join(', ')}${types?.length === 1 ? ` against ${types[0]} attacks` : ''}`;
+}

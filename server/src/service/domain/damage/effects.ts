@@ -16,6 +16,12 @@ export interface DefensiveEffect {
   woundMod?: number;
   damageMod?: number;
   apMod?: number;
+  /** The models' own profile, as a rule gives it (read by `ruleText.ts`): an invulnerable save, Feel No Pain, halved Damage, Toughness. */
+  invuln?: number;
+  fnp?: number;
+  fnpMortal?: number;
+  halfDamage?: boolean;
+  toughnessMod?: number;
 }
 
 export interface StratagemEffect {

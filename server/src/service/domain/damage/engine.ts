@@ -251,6 +251,8 @@ function prepare(w: ScenarioWeapon, t: ScenarioTarget, n: Norm, rollLethal = fal
     for (const v of mods.hit) if (v) all.push({ value: v, source: 'modifiers' });
     if (w.hitModifier) all.push({ value: w.hitModifier, source: 'the weapon' });
     if (w.skillModifier) all.push({ value: w.skillModifier, characteristic: true, source: 'the weapon' });
+    const against = t.incoming?.[w.type]?.hit;
+    if (against) all.push({ value: against, source: 'the target' });
     if (engagedMod) all.push(engagedMod);
     const fromAbilities = n.rules.hitModifiers(ab, situation);
     all.push(...fromAbilities.value);
@@ -284,7 +286,7 @@ function prepare(w: ScenarioWeapon, t: ScenarioTarget, n: Norm, rollLethal = fal
   const lethal = ab.lethalHits && !torrent && !rollLethal;
 
   // Wound roll.
-  let wm = mods.wound + (w.woundModifier ?? 0);
+  let wm = mods.wound + (w.woundModifier ?? 0) + (t.incoming?.[w.type]?.wound ?? 0);
   if (ab.lance && ctx.charged) {
     wm += 1;
     notes.push('LANCE: +1 to wound (charged)');
@@ -310,7 +312,7 @@ function prepare(w: ScenarioWeapon, t: ScenarioTarget, n: Norm, rollLethal = fal
   const dev = ab.devastatingWounds;
 
   // Saving throw: the better of armour (AP, cover, modifiers; improvement capped at +1) and invulnerable.
-  const AP = -Math.abs(w.AP);
+  const AP = -Math.max(0, Math.abs(w.AP) - (t.incoming?.[w.type]?.apWorse ?? 0));
   const improvement = Math.min(1, mods.save + (cover.value ? n.rules.coverSaveBonus(t.Sv, AP) : 0));
   const armourPass = (u: number) => u !== 1 && u + AP + improvement >= t.Sv;
   const invPass = (u: number) => t.invuln != null && u !== 1 && u >= t.invuln;

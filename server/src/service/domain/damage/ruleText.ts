@@ -8,7 +8,7 @@
 import { BOUNDS, capText } from '../bounds';
 import type { KeywordExpr } from '../stratagems/targetText';
 import { readUnitPhrase } from '../stratagems/targetText';
-import { changesDamage, grantedAbilities, readNumbers, type StratagemEffect } from './effects';
+import { changesDamage, grantedAbilities, readNumbers, type DefensiveEffect, type StratagemEffect } from './effects';
 
 /** The game states a condition can name, as `auspex lenses --when` and the breakdown's switches call them. */
 export type StateKey =
@@ -258,8 +258,12 @@ function readClause(text: string, lead: string | undefined, reading: RuleReading
   readNumbers(text, effect, side === 'defending' ? 'defending' : 'attacking');
   effect.abilities = side === 'attacking' ? grantedAbilities(text) : [];
   if (effect.abilities.length > 1 && /\b(?:select|choose) (?:either|one of) (?:the )?\[/i.test(text)) effect.choose = 1;
+  // What the models have against attacks ("a 5+ invulnerable save", "the Feel No Pain 5+ ability", "+1 T"): defensive,
+  // whatever the sentence's subject.
+  const profile = readProfile(text);
+  if (profile) effect.defensive = { ...effect.defensive, ...profile };
   const attack = side === 'attacking' && changesDamage(effect);
-  const defence = side === 'defending' && !!effect.defensive && Object.values(effect.defensive).some((v) => v);
+  const defence = (side === 'defending' || !!profile) && !!effect.defensive && Object.values(effect.defensive).some((v) => v);
   if (!attack && !defence) {
     const other = OTHER_EFFECTS.filter(([re]) => re.test(text)).map(([, what]) => what);
     if (other.length) reading.other.push(...other.filter((w) => !reading.other.includes(w)));
@@ -288,7 +292,10 @@ function readClause(text: string, lead: string | undefined, reading: RuleReading
     if (targets !== undefined && targets !== true) clause.targets = targets;
     clause.conditions = conditionsOf(full, clause.scope);
   } else {
-    clause.conditions = conditionsOf(full, 'unit');
+    const scope = scopeOf(full);
+    clause.scope = scope.scope;
+    if (scope.units !== undefined && scope.units !== true) clause.units = scope.units;
+    clause.conditions = conditionsOf(full, clause.scope);
   }
   if (o.extra) clause.conditions.push(o.extra);
   if (o.alternativeOf !== undefined) clause.alternativeOf = o.alternativeOf;
@@ -296,6 +303,27 @@ function readClause(text: string, lead: string | undefined, reading: RuleReading
   if (/\binstead\b/i.test(text) && o.previous && reading.clauses.includes(o.previous)) clause.insteadOf = reading.clauses.indexOf(o.previous);
   reading.clauses.push(clause);
   return clause;
+}
+
+/**
+ * A rule giving models a defensive profile: an invulnerable save (`5+ InSv` in the 11th edition's short form), Feel No
+ * Pain (against mortal wounds only, or every wound; one against Psychic Attacks alone is not one the engine knows),
+ * halved Damage, a Toughness modifier. Undefined when the sentence gives none.
+ */
+function readProfile(s: string): DefensiveEffect | undefined {
+  const out: DefensiveEffect = {};
+  const inv = /\b(\d)\+ (?:invulnerable save|InSv)\b/i.exec(s);
+  if (inv && !/\bagainst (?:melee|ranged|psychic)\b/i.test(s.slice(inv.index, inv.index + 60))) out.invuln = Number(inv[1]);
+  const fnp = /\bfeel no pain (\d)\+(?: ability)?((?: against [a-z ]+?)?)(?=[.,;]|$| and\b| while\b| if\b)/i.exec(s) ?? /\b(\d)\+ feel no pain((?: against [a-z ]+?)?)(?=[.,;]|$)/i.exec(s);
+  if (fnp) {
+    const against = fnp[2].toLowerCase();
+    if (!against) out.fnp = Number(fnp[1]);
+    else if (/mortal wounds/.test(against) && !/psychic/.test(against.replace(/mortal wounds/, ''))) out.fnpMortal = Number(fnp[1]);
+  }
+  if (/\bhalve the damage characteristic of (?:that|the) attack\b/i.test(s)) out.halfDamage = true;
+  const t = /\b(?:add|subtract) (\d) (?:to|from) the toughness characteristic\b|(?:^|\s)([+-]\d) T\b/i.exec(s);
+  if (t) out.toughnessMod = t[2] ? Number(t[2]) : /^subtract/i.test(t[0]) ? -Number(t[1]) : Number(t[1]);
+  return Object.keys(out).length ? out : undefined;
 }
 
 /** Whose attacks the sentence is about: the unit's own (or its army's), or attacks made against it. */

@@ -64,8 +64,18 @@ export interface ModelsProfile {
   keywords?: string[];
 }
 
+/** What a target's rules do to an attack against it: modifiers to its hit and wound rolls, its AP worsened. */
+export interface IncomingModifiers {
+  hit?: number;
+  wound?: number;
+  /** Worsen the attack's Armour Penetration by this (AP -2 worsened by 1 is -1; never better than 0). */
+  apWorse?: number;
+}
+
 export interface ScenarioTarget extends ModelsProfile {
   stealth?: boolean;
+  /** The target's rules against attacks of each type (a Leader's "-1 to be hit by melee attacks"); capped with the others. */
+  incoming?: { ranged?: IncomingModifiers; melee?: IncomingModifiers };
   /**
    * A real unit: its model groups, each with its own profile, in the order the defender allocates (Bodyguard
    * groups first, attached Leader/Support groups after). When present, the groups are the target; the top-level
@@ -84,6 +94,8 @@ export interface TargetGroup extends ModelsProfile {
   attached?: boolean;
   /** Points per model of this group (for the points' worth removed). */
   pointsPerModel?: number;
+  /** Which list unit of the target the group belongs to (0: the Bodyguard), for the rules that reach some of them. */
+  part?: number;
 }
 
 /**
