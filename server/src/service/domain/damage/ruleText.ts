@@ -154,16 +154,27 @@ function segments(text: string): Segment[] {
       continue;
     }
     lead = undefined;
-    title = undefined;
+    // A heading line ("MARTIAL EXCELLENCE", "Furor Tactics"): the option the paragraphs after it describe, named after
+    // it (an army rule's blessings, a detachment's tactics: the battle decides which holds).
+    if (!line.bullet && TITLE.test(line.text) && !/[.:!?]$/.test(line.text) && line.text.split(' ').length <= 6) {
+      title = line.text.replace(/\s*\((?:aura|psychic)\)$/i, '');
+      continue;
+    }
+    // A worked example explains the rule: no rule of its own.
+    if (/^example\b/i.test(line.text)) continue;
+    let before = '';
     for (const s of line.text.split(/(?<=[.!?])\s+(?=[A-Z[])/)) {
       const t = s.trim();
       if (!t) continue;
-      const seg: Segment = { text: t };
+      const seg: Segment = { text: t, ...(title ? { title } : {}) };
       out.push(seg);
+      // "Select one of the following abilities. Until the end of the phase, … have that ability:": the choice is the sentence before.
+      const around = `${before} ${t}`;
+      before = t;
       if (/:$/.test(t)) {
         lead = seg;
         seg.group = ++group;
-        seg.leadKind = /\b(?:select|choose) (?:one|either|1)\b|\bone of the following abilities\b|\bgain(?:s)? one of\b/i.test(t)
+        seg.leadKind = /\b(?:select|choose) (?:one|either|1)\b|\bone of the following abilities\b|\bgain(?:s)? one of\b/i.test(around)
           ? 'choice'
           : /\bof the following (?:are|is) true\b|\bone of the following conditions\b/i.test(t)
             ? 'conditions'
@@ -200,6 +211,8 @@ function readUncached(text: string): RuleReading {
         o.extra = { kind: 'named', ...(seg.title ? { rule: seg.title } : {}), why: `a choice made during the battle: ${seg.lead}` };
       } else o.alternativeOf = seg.group;
     }
+    // Under a heading and no choice lead: the option the heading names holds only when named.
+    if (seg.title && !o.extra && o.alternativeOf === undefined) o.extra = { kind: 'named', rule: seg.title, why: `the option "${seg.title}" of this rule` };
     const c = readClause(seg.text, seg.lead, reading, o);
     if (c) previous = c;
   }
@@ -328,6 +341,7 @@ function readProfile(s: string): DefensiveEffect | undefined {
 
 /** Whose attacks the sentence is about: the unit's own (or its army's), or attacks made against it. */
 function sideOfRule(s: string): 'attacking' | 'defending' | 'enemy' {
+  if (/\battacks? (?:that |which )?targets? (?:this|that|your|the bearer's) (?:unit|model)\b|\battacks? (?:that |which )?targets? the bearer\b/i.test(s) && !/\bmodels? in (?:this|that|your|the bearer's) unit makes?\b/i.test(s)) return 'defending';
   const against = /\b(?:melee |ranged |psychic )?attacks? (?:targets?|is allocated to|are allocated to|is made against)\b[^,.]*?(?:\b(?:your|this|that|the bearer's|friendly) (?:[A-Z][A-Z' -]* )?(?:unit|model)s?\b|\bthe bearer\b)/i;
   if (against.test(s.replace(/\b(?:makes? (?:an? )?(?:melee |ranged )?attack|that attack|each attack) (?:that |which )?targets?\b[^,.]*/gi, ' '))) return 'defending';
   if (/\ballocated to (?:a model in )?(?:your|this|that|the bearer)\b/i.test(s)) return 'defending';
@@ -394,23 +408,35 @@ function scopeOf(s: string): { scope: RuleScope; units?: KeywordExpr; explicit: 
   }
   if (/\bthis unit\b|\bmodels? in (?:this|your) unit\b|\bbearer'?s unit\b|\byour unit\b/i.test(s)) return { scope: 'unit', explicit: true };
   if (/\bthis model\b|\bthe bearer\b|\bbearer'?s\b/i.test(s)) return { scope: 'model', explicit: true };
-  if (/\bthat unit\b/i.test(s)) return { scope: 'selected', explicit: true };
+  if (/\bthat (?:[A-Z][A-Za-z]* )?(?:unit|model)\b/.test(s) || /\bthat unit\b/i.test(s)) return { scope: 'selected', explicit: true };
   return { scope: 'unit', explicit: false };
 }
 
-/** "An attack that targets a MONSTER or VEHICLE unit", "if the target is a DAEMON unit", "against CHARACTER units". */
+/** "An attack that targets a MONSTER or VEHICLE unit", "if the target is a DAEMON unit", "when targeting Infantry units". */
 function targetsOf(s: string): KeywordExpr | undefined {
+  const fly = /\btargets? an? (?:enemy )?unit that (can|cannot|can't) FLY\b|\(excluding units that can Fly\)/i.exec(s);
+  if (fly) return fly[1] && /^can$/i.test(fly[1]) ? { kw: 'FLY' } : { not: { kw: 'FLY' } };
+  const WORDS = "((?:[A-Z][A-Za-z'\\/-]*[A-Za-z](?:\\s*,\\s*|\\s+or\\s+|\\s+and\\s+|\\s+)){1,8})";
   const m =
-    /\b(?:attacks?|that) (?:that |which )?targets? (?:an? |one )?(?:enemy )?((?:[A-Z][A-Z'\/-]*[A-Z](?:\s*,\s*|\s+or\s+|\s+and\s+|\s+)){1,8})(?:units?|models?)\b/.exec(s) ??
-    /\bif the target(?: of that attack)? is (?:an? )?((?:[A-Z][A-Z'\/-]*[A-Z](?:\s*,\s*|\s+or\s+|\s+and\s+|\s+)){1,8})(?:units?|models?)\b/.exec(s) ??
-    /\bagainst (?:an? )?(?:enemy )?((?:[A-Z][A-Z'\/-]*[A-Z](?:\s*,\s*|\s+or\s+|\s+and\s+|\s+)){1,8})(?:units?|models?)\b/.exec(s);
-  return m ? readUnitPhrase(m[1]).requirement : undefined;
+    new RegExp(`\\b(?:attacks?|that|with [a-z][\\w' -]{0,40}) (?:that |which )?targets? (?:an? |one |the closest eligible )?(?:enemy )?${WORDS}(?:units?|models?|targets?)\\b`).exec(s) ??
+    new RegExp(`\\bwhen targeting (?:an? )?(?:enemy )?${WORDS}units?\\b`).exec(s) ??
+    new RegExp(`\\bif the target(?: of that attack)? is (?:an? )?${WORDS}(?:units?|models?)\\b`).exec(s) ??
+    new RegExp(`\\bagainst (?:an? )?(?:enemy )?${WORDS}(?:units?|models?)\\b`).exec(s);
+  if (!m) return undefined;
+  // Keywords written in title case ("Monster or Vehicle") are keywords all the same; a state word is not ("Afflicted").
+  const words = m[1].trim().split(/(\s*,\s*|\s+or\s+|\s+and\s+|\s+)/);
+  const upper = words.map((w) => (/^(?:\s*,\s*|\s+or\s+|\s+and\s+|\s+)$/.test(w) || w === w.toUpperCase() ? w : w.toUpperCase())).join('');
+  if (!words.some((w) => w.trim() && !/^(?:or|and|,)$/.test(w.trim()) && (w === w.toUpperCase() || KEYWORD_WORDS.test(w)))) return undefined;
+  return readUnitPhrase(upper).requirement;
 }
+
+/** Unit-type and faction words a text may write in title case. */
+const KEYWORD_WORDS = /^(?:Infantry|Monsters?|Vehicles?|Characters?|Mounted|Beasts?|Swarms?|Walkers?|Titanic|Fly|Psykers?|Daemons?|Battleline|Aircraft|Tyranids|Necrons|Orks|Aeldari|Imperium|Chaos)$/;
 
 const ORDINAL: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5, '1st': 1, '2nd': 2, '3rd': 3, '4th': 4, '5th': 5 };
 
 /** Words that make a clause hold only sometimes, beyond the states read above. */
-const SITUATIONAL = /\b(?:if|while|whilst|unless|once per|within range of|within \d+"|targets? (?:an? |one )?(?:enemy )?(?:[A-Z][A-Z' -]* )?units? (?:that|which) (?:is|are|has|have|was|were)|roll (?:one|a|two) D\d|select|choose|spend|discard|can use this|uses? this (?:ability|enhancement)|(?:each time|when|whenever|after) [^,]{0,80}?\b(?:is set up|disembarks?|advances?|falls? back|destroys|is destroyed|made an? [\w-]+ move|makes an? (?:normal|advance|fall back|surge|ingress|consolidation|pile-in) move|ends an? |is selected to make|has fought|has shot)|at the (?:start|end) of)\b/i;
+const SITUATIONAL = /\b(?:if|while|whilst|unless|once per|the first time|when (?:it|you|they) do(?:es)?|until the (?:start|end) of your next|targets? (?:that|the selected|the chosen) (?:enemy )?(?:unit|model|target)|targets? (?:its|their) (?!own\b)[a-z]+|targets? an? (?:enemy )?[A-Z][a-z]+ unit|against that (?:enemy )?unit|for (?:each|every) (?:\d+ )?enemy (?:unit|model)s?|within range of|within \d+"|targets? (?:an? |one )?(?:enemy )?(?:[A-Z][A-Z' -]* )?units? (?:that|which) (?:is|are|has|have|was|were)|roll (?:one|a|two) D\d|select|choose|spend|discard|can use this|uses? this (?:ability|enhancement)|(?:each time|when|whenever|after) [^,]{0,80}?\b(?:is set up|disembarks?|advances?|falls? back|destroys|is destroyed|made an? [\w-]+ move|makes an? (?:normal|advance|fall back|surge|ingress|consolidation|pile-in) move|ends an? |is selected to make|has fought|has shot)|at the (?:start|end) of)(?=\W|$)/i;
 
 /** The conditions a clause holds under: game states it names, and a named state for what else holds only sometimes. */
 function conditionsOf(full: string, scope: RuleScope): RuleCondition[] {
@@ -432,7 +458,7 @@ function conditionsOf(full: string, scope: RuleScope): RuleCondition[] {
   const IF = "(?:(?:if|while|when|as long as) (?:it|they|this unit|that unit|this model|the bearer(?:'s unit)?|the target(?: of that attack)?|that attack|that model's unit|the attacking model's unit) )?";
   take(new RegExp(`${IF}\\b(?:made|makes|making|has made|ends|ended) a charge move\\b(?: this turn)?|${IF}\\bcharged this turn\\b|\\bif (?:it|this unit|that unit|the bearer's unit) charged\\b|\\bdeclared a charge this turn\\b`, 'i'), { kind: 'state', key: 'charged' });
   take(new RegExp(`${IF}\\b(?:is )?within half range\\b`, 'i'), { kind: 'state', key: 'halfRange' });
-  take(new RegExp(`${IF}\\bremained stationary\\b(?: this turn)?`, 'i'), { kind: 'state', key: 'stationary' });
+  take(new RegExp(`${IF}\\b(?:remained|remains) stationary\\b(?: this turn)?|\\beach time (?:this|the bearer's|this model's) (?:unit|model) remains stationary\\b`, 'i'), { kind: 'state', key: 'stationary' });
   take(/\bclosest eligible target\b/i, { kind: 'state', key: 'closestTarget' });
   take(/\b(?:if )?(?:the target(?: of that attack)?|that unit|the enemy unit|targets an? (?:enemy )?unit)(?: that| which)? (?:is )?at (?:its )?starting strength\b/i, { kind: 'state', key: 'targetAtStartingStrength' });
   take(/\b(?:if )?(?:the target(?: of that attack)?|targets an? (?:enemy )?unit)(?: that| which)? (?:is )?below (?:its )?starting strength\b/i, { kind: 'state', key: 'targetBelowStartingStrength' });
@@ -444,6 +470,8 @@ function conditionsOf(full: string, scope: RuleScope): RuleCondition[] {
   });
   take(/\bbattle round (\d)(?: or later|\+)\b/i, (m) => ({ kind: 'battleRound', min: Number(m[1]) }));
   take(/\b(?:if (?:the target(?: of that attack)? is|that attack targets)|targets? (?:an? )?(?:enemy )?(?:unit|model)s?(?: that is)?)[^.,]{0,30}?\bwithin (\d{1,2})"/i, (m) => ({ kind: 'distance', within: Number(m[1]) }));
+  // A target the battle selects, named after its rule: "that targets your Oath of Moment target".
+  take(/\btargets? your ([A-Z][\w'-]*(?: [A-Z][\w'-]*){0,4}) target\b/, (m) => ({ kind: 'named', rule: m[1], why: m[0].trim() }));
   // Another rule's state: "if the Waaagh! is active for your army".
   take(/\b(?:if|while) (?:the |your )?([A-Z][\w'!-]*(?: [A-Z][\w'!-]*){0,4}) (?:is|are) active\b[^,.]*/, (m) => ({ kind: 'named', rule: m[1], why: m[0].trim() }));
   if (scope === 'selected') out.push({ kind: 'named', why: 'applies to a unit selected during the battle' });
