@@ -45,13 +45,16 @@ export function attackRules(army: ArmyResolution | undefined, attacker: Attackin
   });
   const sources: RuleSource[] = [];
   const armyRules = new Map<string, RuleSource>();
+  // A datasheet links every detachment rule of its faction (BSData 11th edition): those are the detachments' own,
+  // reaching the unit only through a detachment of the list.
+  const detachmentRules = army ? detachmentRuleNames(army.ctx.rules) : new Set<string>();
   attacker.parts.forEach((p, i) => {
     const carried = wargearNames(army?.unitOf(p.unit)?.unit ?? p.unit);
     for (const a of p.ds.abilities) {
       if (!a.text) continue;
       if (a.kind === 'faction') {
         const key = normalizeName(a.name);
-        if (!armyRules.has(key)) armyRules.set(key, { kind: 'army', name: a.name, text: a.text });
+        if (!armyRules.has(key) && !detachmentRules.has(key)) armyRules.set(key, { kind: 'army', name: a.name, text: a.text });
       } else if (a.kind === 'datasheet' || (a.kind === 'wargear' && carried.has(normalizeName(a.name)))) {
         sources.push({ kind: 'datasheet', name: a.name, text: a.text, part: i });
       }
@@ -62,9 +65,21 @@ export function attackRules(army: ArmyResolution | undefined, attacker: Attackin
       if (enh?.text) sources.push({ kind: 'enhancement', name: enh.name, text: enh.text, part: i });
     }
   });
-  for (const d of army?.detachments ?? []) for (const r of d.rules) if (r.text) sources.push({ kind: 'detachment', name: r.name || d.name, text: r.text });
+  for (const d of army?.detachments ?? []) {
+    // A detachment the data prices but words no rule of (the MFM alone): said, never guessed.
+    if (!d.rules.some((r) => r.text)) sources.push({ kind: 'detachment', name: d.name, text: '' });
+    for (const r of d.rules) if (r.text) sources.push({ kind: 'detachment', name: r.name || d.name, text: r.text });
+  }
   sources.push(...armyRules.values());
   return { parts, sources };
+}
+
+const ruleNames = new WeakMap<RulesIndex, Set<string>>();
+/** Every detachment rule's name in the data, normalised (once per rules index). */
+function detachmentRuleNames(rules: RulesIndex): Set<string> {
+  let names = ruleNames.get(rules);
+  if (!names) ruleNames.set(rules, (names = new Set(rules.data.detachments.flatMap((d) => d.rules.map((r) => normalizeName(r.name))))));
+  return names;
 }
 
 /** The wargear a unit's text names, normalised (a wargear ability reaches the unit only when it carries the wargear). */

@@ -114,12 +114,14 @@ export function conditionName(c: RuleCondition, source: RuleSource): string {
       return `battleRound=${c.min}${c.max === undefined ? '+' : c.max === c.min ? '' : `-${c.max}`}`;
     case 'distance':
       return `targetDistance<=${c.within}`;
+    case 'led':
+      return `led by ${explain(c.units)}`;
     case 'named':
       return c.rule ?? source.name;
   }
 }
 
-function holds(c: RuleCondition, source: RuleSource, state: ArmyState, rulesOn: Set<string>): boolean {
+function holds(c: RuleCondition, source: RuleSource, state: ArmyState, rulesOn: Set<string>, parts: AttackPart[]): boolean {
   switch (c.kind) {
     case 'state':
       return !!state.states?.[c.key];
@@ -127,6 +129,8 @@ function holds(c: RuleCondition, source: RuleSource, state: ArmyState, rulesOn: 
       return state.battleRound !== undefined && state.battleRound >= c.min && (c.max === undefined || state.battleRound <= c.max);
     case 'distance':
       return state.targetDistance !== undefined && state.targetDistance <= c.within;
+    case 'led':
+      return parts.some((p) => p.role !== 'bodyguard' && satisfies(c.units, p.keywords));
     case 'named':
       return rulesOn.has(normalizeName(c.rule ?? source.name));
   }
@@ -280,6 +284,10 @@ export function armUnit(parts: AttackPart[], sources: RuleSource[], phase: 'shoo
 
   sources.forEach((source, sourceIndex) => {
     const skip = mode === 'bare' && source.kind !== 'datasheet';
+    if (!source.text) {
+      if (!skip) notApplied.push({ kind: source.kind, name: source.name, ...ownerName(source, parts), text: '', why: 'the rules data holds no text of its rule' });
+      return;
+    }
     const reading: RuleReading = readRule(source.text);
     const why: string[] = [];
     let attacking = false;
@@ -295,15 +303,17 @@ export function armUnit(parts: AttackPart[], sources: RuleSource[], phase: 'shoo
       const conds = effectiveConditions(clause);
       let ok = !skip;
       for (const c of conds) {
+        const on = holds(c, source, state, rulesOn, parts);
+        if (!on) ok = false;
+        // What the list states (a Leader attached) is no switch.
+        if (c.kind === 'led') continue;
         const name = conditionName(c, source);
-        const on = holds(c, source, state, rulesOn);
         const use = conditions.get(name) ?? { name, on, rules: [] };
         if (!use.rules.includes(source.name)) use.rules.push(source.name);
         conditions.set(name, use);
-        if (!on) ok = false;
       }
       if (!ok) {
-        if (!skip) why.push(`only when ${unique(conds.filter((c) => !holds(c, source, state, rulesOn)).map((c) => describeCondition(c, source))).join(' and ')}`);
+        if (!skip) why.push(`only when ${unique(conds.filter((c) => !holds(c, source, state, rulesOn, parts)).map((c) => describeCondition(c, source))).join(' and ')}`);
         return;
       }
       if (clause.effect.weaponTypes && !clause.effect.weaponTypes.includes(type)) {
@@ -477,6 +487,8 @@ export function describeCondition(c: RuleCondition, source: RuleSource): string 
       return `battle round ${c.min}${c.max === undefined ? ' or later' : c.max !== c.min ? `-${c.max}` : ''} (battleRound=N)`;
     case 'distance':
       return `the target within ${c.within}" (targetDistance=N)`;
+    case 'led':
+      return `a ${explain(c.units)} Leader leads the unit`;
     case 'named':
       return `${c.rule ?? source.name} (${c.why})`;
   }
@@ -544,12 +556,14 @@ export function armyDefence(parts: AttackPart[], sources: RuleSource[], state: A
       if (!reach.parts.length) continue;
       let ok = true;
       for (const c of effectiveConditions(clause)) {
+        const on = holds(c, source, state, rulesOn, parts);
+        if (!on) ok = false;
+        // What the list states (a Leader attached) is no switch.
+        if (c.kind === 'led') continue;
         const name = conditionName(c, source);
-        const on = holds(c, source, state, rulesOn);
         const use = conditions.get(name) ?? { name, on, rules: [] };
         if (!use.rules.includes(source.name)) use.rules.push(source.name);
         conditions.set(name, use);
-        if (!on) ok = false;
       }
       if (!ok) continue;
       for (const i of reach.parts) {

@@ -27,6 +27,8 @@ export type RuleCondition =
   | { kind: 'battleRound'; min: number; max?: number }
   /** The target is within `within` inches. */
   | { kind: 'distance'; within: number }
+  /** The unit is led by a Leader meeting `units` ("while a NECRONS CHARACTER model is leading this unit"): the list says. */
+  | { kind: 'led'; units: KeywordExpr }
   /**
    * A state the game decides and the reader does not model (once per battle, a dice roll, an objective, a choice
    * made during the battle): it holds only when named, by its rule's name; `rule` when the text names another
@@ -470,6 +472,8 @@ function conditionsOf(full: string, scope: RuleScope): RuleCondition[] {
   });
   take(/\bbattle round (\d)(?: or later|\+)\b/i, (m) => ({ kind: 'battleRound', min: Number(m[1]) }));
   take(/\b(?:if (?:the target(?: of that attack)? is|that attack targets)|targets? (?:an? )?(?:enemy )?(?:unit|model)s?(?: that is)?)[^.,]{0,30}?\bwithin (\d{1,2})"/i, (m) => ({ kind: 'distance', within: Number(m[1]) }));
+  // Led by a Leader of some keywords: the list says whether it is.
+  take(/\b(?:while|if) an? ((?:[A-Z][A-Z'-]*[A-Z] ){0,6})(?:model|unit) is leading this unit\b/, (m) => ({ kind: 'led', units: m[1].trim() ? readUnitPhrase(m[1].trim()).requirement : true }));
   // A target the battle selects, named after its rule: "that targets your Oath of Moment target".
   take(/\btargets? your ([A-Z][\w'-]*(?: [A-Z][\w'-]*){0,4}) target\b/, (m) => ({ kind: 'named', rule: m[1], why: m[0].trim() }));
   // Another rule's state: "if the Waaagh! is active for your army".
