@@ -65,6 +65,8 @@ export interface UnitLens {
   phases: Phase[];
   /** [target][phase] */
   results: UnitDamageResult[][];
+  /** What the army's rules did in each result, [target][phase]. */
+  armed: ArmedUnit[][];
   report: ArmyReport;
 }
 
@@ -85,16 +87,14 @@ export function unitLens(attacker: AttackingUnit, targets: LensTarget[], damage:
   const conditions = o.conditions ?? {};
   const context = conditionContext(conditions);
   const state = armyState(conditions);
-  const armed: ArmedUnit[] = [];
-  const results = targets.map((t) =>
+  const runs = targets.map((t) =>
     phases.map((phase) => {
       const target = conditions.stealth ? { ...t.target, stealth: true } : t.target;
-      const r = armyPhase(attacker, rules, target, phase, damage, { context, state, devastatingWounds: o.devastatingWounds, edition: o.edition, damageDist: false });
-      armed.push(r.armed);
-      return r.r;
+      return armyPhase(attacker, rules, target, phase, damage, { context, state, devastatingWounds: o.devastatingWounds, edition: o.edition, damageDist: false });
     }),
   );
-  return { attacker, rules, phases, results, report: unionReport(armed) };
+  const armed = runs.map((ps) => ps.map((r) => r.armed));
+  return { attacker, rules, phases, results: runs.map((ps) => ps.map((r) => r.r)), armed, report: unionReport(armed.flat()) };
 }
 
 /** The lens's note on the army's rules: what it applied, by name, and how many conditions could change it. */
@@ -301,7 +301,8 @@ export interface LensReportUnit {
   name: string;
   /** The unit it attacks with, for a Leader or Support unit (its entry is that unit's). */
   attacksWith?: string;
-  results: { phase: Phase; target: string; attacks: number; hits: number; wounds: number; unsaved: number; damage: number; modelsSlain: number }[];
+  /** Per phase and target; `applied` names the rules applied in that result. */
+  results: { phase: Phase; target: string; attacks: number; hits: number; wounds: number; unsaved: number; damage: number; modelsSlain: number; applied: string[] }[];
   applied: { source: string; name: string; unit?: string; text: string; effect: string; steps: string[] }[];
   conditions: { name: string; on: boolean; rules: string[] }[];
   notApplied: { source: string; name: string; unit?: string; text: string; why: string }[];
@@ -340,7 +341,7 @@ export function lensReport(
         out = {
           results: targets.flatMap((t, i) => data.phases.map((phase, k) => {
             const r = data.results[i][k];
-            return { phase, target: t.label, attacks: r.attacks, hits: r.hits, wounds: r.wounds, unsaved: r.unsaved, damage: r.damage, modelsSlain: r.modelsSlain };
+            return { phase, target: t.label, attacks: r.attacks, hits: r.hits, wounds: r.wounds, unsaved: r.unsaved, damage: r.damage, modelsSlain: r.modelsSlain, applied: data.armed[i][k].applied.map((a) => a.name) };
           })),
           applied: data.report.applied.map((a) => ({ source: a.kind, name: a.name, ...(a.unit ? { unit: a.unit } : {}), text: a.text, effect: a.effect, steps: a.steps })),
           conditions: data.report.conditions.map((c) => ({ name: c.name, on: c.on, rules: c.rules })),

@@ -195,9 +195,11 @@ function readUncached(text: string): RuleReading {
   const reading: RuleReading = { clauses: [], unread: [], other: [] };
   const segs = segments(text);
   let previous: RuleClause | undefined;
+  let enemySelected = false;
   for (const seg of segs) {
     if (seg.lead && seg.leadKind === 'conditions') continue;
-    const o: ClauseOptions = { previous };
+    const o: ClauseOptions = { previous, enemySelected };
+    if (/\bselect (?:one|up to \w+)(?: visible)? enemy\b/i.test(seg.text)) enemySelected = true;
     if (/:$/.test(seg.text) && seg.leadKind === 'conditions') {
       // "… that attack has the [SUSTAINED HITS 1] ability if either or both of the following are true: - A. - B.":
       // the lead's effect, under a state the battle decides (the bullets quoted).
@@ -244,6 +246,7 @@ const INERT_SENTENCE = /^(?:[A-Z][A-Z'\/ ,()-]*[A-Z)] )?(?:models?|units?)? ?onl
 const ATTACK_WORDS = /\b(?:attacks?|hit rolls?|wound rolls?|weapons?|attacks characteristic|strength characteristic|damage characteristic|armou?r penetration|critical (?:hit|wound)s?|ballistic skill|weapon skill|\[[A-Z][A-Z -]+\d?\+?\])/i;
 
 const OTHER_EFFECTS: [RegExp, string][] = [
+  [/\bselect (?:one|up to \w+)(?: visible)? enemy\b/i, 'which enemy unit its effect reaches'],
   [/\bcharge rolls?\b/i, 'Charge rolls'],
   [/\badvance rolls?\b/i, 'Advance rolls'],
   [/\bmove characteristic\b/i, 'the Move characteristic'],
@@ -258,6 +261,8 @@ const OTHER_EFFECTS: [RegExp, string][] = [
 ];
 
 interface ClauseOptions {
+  /** The text selects an enemy unit before ("select one enemy INFANTRY unit …"): "that unit" is that enemy unit. */
+  enemySelected?: boolean;
   alternativeOf?: number;
   extra?: RuleCondition;
   /** The clause read before in the same text: a sentence without a subject of its own ("If that attack …") continues it. */
@@ -267,7 +272,14 @@ interface ClauseOptions {
 function readClause(text: string, lead: string | undefined, reading: RuleReading, o: ClauseOptions): RuleClause | undefined {
   const full = lead ? `${lead} ${text}` : text;
   if (INERT_SENTENCE.test(text.trim())) return undefined;
-  const side = sideOfRule(full);
+  let side = sideOfRule(full);
+  // "… that enemy unit is suppressed. While a unit is suppressed, each time a model in that unit makes an attack …":
+  // the enemy unit the text selected, not the unit with the rule.
+  if (o.enemySelected && side === 'attacking' && /\b(?:models? in )?that unit\b|\bwhile a unit is\b/i.test(full) && !/\bthis unit\b|\byour army\b|\bfriendly\b/i.test(full)) side = 'enemy';
+  if (side === 'enemy') {
+    if (!reading.other.includes("an enemy unit's attacks")) reading.other.push("an enemy unit's attacks");
+    return undefined;
+  }
   const effect: StratagemEffect = { abilities: [], conditions: [] };
   // The numbers of a bullet are its own; its lead gives the subject, the weapons and the conditions.
   readNumbers(text, effect, side === 'defending' ? 'defending' : 'attacking');
@@ -461,19 +473,20 @@ function conditionsOf(full: string, scope: RuleScope): RuleCondition[] {
   take(new RegExp(`${IF}\\b(?:made|makes|making|has made|ends|ended) a charge move\\b(?: this turn)?|${IF}\\bcharged this turn\\b|\\bif (?:it|this unit|that unit|the bearer's unit) charged\\b|\\bdeclared a charge this turn\\b`, 'i'), { kind: 'state', key: 'charged' });
   take(new RegExp(`${IF}\\b(?:is )?within half range\\b`, 'i'), { kind: 'state', key: 'halfRange' });
   take(new RegExp(`${IF}\\b(?:remained|remains) stationary\\b(?: this turn)?|\\beach time (?:this|the bearer's|this model's) (?:unit|model) remains stationary\\b`, 'i'), { kind: 'state', key: 'stationary' });
-  take(/\bclosest eligible target\b/i, { kind: 'state', key: 'closestTarget' });
+  take(/\b(?:that )?targets? the closest eligible (?:enemy )?(?:target|unit|[A-Z][A-Za-z ]{0,40}? units?)\b|\bclosest eligible target\b/i, { kind: 'state', key: 'closestTarget' });
   take(/\b(?:if )?(?:the target(?: of that attack)?|that unit|the enemy unit|targets an? (?:enemy )?unit)(?: that| which)? (?:is )?at (?:its )?starting strength\b/i, { kind: 'state', key: 'targetAtStartingStrength' });
   take(/\b(?:if )?(?:the target(?: of that attack)?|targets an? (?:enemy )?unit)(?: that| which)? (?:is )?below (?:its )?starting strength\b/i, { kind: 'state', key: 'targetBelowStartingStrength' });
   take(/\b(?:if )?(?:the target(?: of that attack)?|targets an? (?:enemy )?unit)(?: that| which)? (?:is )?below half-strength\b/i, { kind: 'state', key: 'targetBelowHalfStrength' });
   take(/\b(?:if )?(?:the target(?: of that attack)?|targets an? (?:enemy )?unit)(?: that| which)? (?:has|have) the benefit of cover\b/i, { kind: 'state', key: 'targetInCover' });
-  take(/\b(?:in|during) (?:the )?(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th) battle round( or later| onwards)?\b/i, (m) => {
-    const n = ORDINAL[m[1].toLowerCase()];
-    return m[2] ? { kind: 'battleRound', min: n } : { kind: 'battleRound', min: n, max: n };
+  take(/\b(?:in|during) (?:the )?((?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)(?:(?:, | and | or )(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th))*) battle rounds?( or later| onwards)?\b/i, (m) => {
+    const ns = m[1].toLowerCase().split(/, | and | or /).map((w) => ORDINAL[w]);
+    const min = Math.min(...ns);
+    return m[2] ? { kind: 'battleRound', min } : { kind: 'battleRound', min, max: Math.max(...ns) };
   });
   take(/\bbattle round (\d)(?: or later|\+)\b/i, (m) => ({ kind: 'battleRound', min: Number(m[1]) }));
   take(/\b(?:if (?:the target(?: of that attack)? is|that attack targets)|targets? (?:an? )?(?:enemy )?(?:unit|model)s?(?: that is)?)[^.,]{0,30}?\bwithin (\d{1,2})"/i, (m) => ({ kind: 'distance', within: Number(m[1]) }));
   // Led by a Leader of some keywords: the list says whether it is.
-  take(/\b(?:while|if) an? ((?:[A-Z][A-Z'-]*[A-Z] ){0,6})(?:model|unit) is leading this unit\b/, (m) => ({ kind: 'led', units: m[1].trim() ? readUnitPhrase(m[1].trim()).requirement : true }));
+  take(/\b(?:[Ww]hile|[Ii]f) an? ((?:[A-Z][A-Z'-]*[A-Z] ){0,6})(?:model|unit) is leading this unit\b/, (m) => ({ kind: 'led', units: m[1].trim() ? readUnitPhrase(m[1].trim()).requirement : true }));
   // A target the battle selects, named after its rule: "that targets your Oath of Moment target".
   take(/\btargets? your ([A-Z][\w'-]*(?: [A-Z][\w'-]*){0,4}) target\b/, (m) => ({ kind: 'named', rule: m[1], why: m[0].trim() }));
   // Another rule's state: "if the Waaagh! is active for your army".
