@@ -165,7 +165,9 @@ function segments(text: string): Segment[] {
     // A worked example explains the rule: no rule of its own.
     if (/^example\b/i.test(line.text)) continue;
     let before = '';
-    for (const s of line.text.split(/(?<=[.!?])\s+(?=[A-Z[])/)) {
+    // "… add 1 to the Hit roll and, if that attack targets …, add 1 to the Wound roll as well": two clauses, the
+    // second continuing the first's subject.
+    for (const s of line.text.split(/(?<=[.!?])\s+(?=[A-Z[])|,? and,? (?=if (?:that attack|it|the target)\b)/)) {
       const t = s.trim();
       if (!t) continue;
       const seg: Segment = { text: t, ...(title ? { title } : {}) };
@@ -258,6 +260,9 @@ const OTHER_EFFECTS: [RegExp, string][] = [
   [/\bcommand points?|\bcp\b|stratagem\b/i, 'Command points and Stratagems'],
   [/\bwounds? (?:regain|lost)|regains?\b|return\b.*\bdestroyed\b/i, 'healing and returning models'],
   [/\binvulnerable save|feel no pain|toughness characteristic|save characteristic\b/i, 'its own saves and Toughness'],
+  [/\bsurge move|normal move of up to|can move\b/i, 'movement'],
+  [/\bcannot (?:target|be targeted|select)\b|\bcan only be selected as the target\b/i, 'which units may target it'],
+  [/\bcan shoot (?:as if|again)|can fight (?:again|one additional time)\b/i, 'when the unit may act'],
 ];
 
 interface ClauseOptions {
@@ -428,6 +433,8 @@ function scopeOf(s: string): { scope: RuleScope; units?: KeywordExpr; explicit: 
 
 /** "An attack that targets a MONSTER or VEHICLE unit", "if the target is a DAEMON unit", "when targeting Infantry units". */
 function targetsOf(s: string): KeywordExpr | undefined {
+  const non = /\btarget(?:s|ed)? an? (?:enemy )?non-([A-Z][A-Z\/ -]*[A-Z]) units?\b/.exec(s);
+  if (non) return { not: readUnitPhrase(non[1].replace(/\//g, ' or ')).requirement };
   const fly = /\btargets? an? (?:enemy )?unit that (can|cannot|can't) FLY\b|\(excluding units that can Fly\)/i.exec(s);
   if (fly) return fly[1] && /^can$/i.test(fly[1]) ? { kw: 'FLY' } : { not: { kw: 'FLY' } };
   const WORDS = "((?:[A-Z][A-Za-z'\\/-]*[A-Za-z](?:\\s*,\\s*|\\s+or\\s+|\\s+and\\s+|\\s+)){1,8})";
@@ -450,7 +457,10 @@ const KEYWORD_WORDS = /^(?:Infantry|Monsters?|Vehicles?|Characters?|Mounted|Beas
 const ORDINAL: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5, '1st': 1, '2nd': 2, '3rd': 3, '4th': 4, '5th': 5 };
 
 /** Words that make a clause hold only sometimes, beyond the states read above. */
-const SITUATIONAL = /\b(?:if|while|whilst|unless|once per|the first time|when (?:it|you|they) do(?:es)?|until the (?:start|end) of your next|targets? (?:that|the selected|the chosen) (?:enemy )?(?:unit|model|target)|targets? (?:its|their) (?!own\b)[a-z]+|targets? an? (?:enemy )?[A-Z][a-z]+ unit|against that (?:enemy )?unit|for (?:each|every) (?:\d+ )?enemy (?:unit|model)s?|within range of|within \d+"|targets? (?:an? |one )?(?:enemy )?(?:[A-Z][A-Z' -]* )?units? (?:that|which) (?:is|are|has|have|was|were)|roll (?:one|a|two) D\d|select|choose|spend|discard|can use this|uses? this (?:ability|enhancement)|(?:each time|when|whenever|after) [^,]{0,80}?\b(?:is set up|disembarks?|advances?|falls? back|destroys|is destroyed|made an? [\w-]+ move|makes an? (?:normal|advance|fall back|surge|ingress|consolidation|pile-in) move|ends an? |is selected to make|has fought|has shot)|at the (?:start|end) of)(?=\W|$)/i;
+const SITUATIONAL = /\b(?:if|while|whilst|unless|once per|the first time|when (?:it|you|they) do(?:es)?|until the (?:start|end) of your next|targets? (?:that|the selected|the chosen) (?:enemy )?(?:unit|model|target)|targets? (?:its|their) (?!own\b)[a-z]+|against that (?:enemy )?unit|for (?:each|every) (?:\d+ )?enemy (?:unit|model)s?|within range of|within \d+"|targets? (?:an? |one )?(?:enemy )?(?:[A-Z][A-Z' -]* )?units? (?:that|which) (?:is|are|has|have|was|were)|roll (?:one|a|two) D\d|select|choose|spend|discard|can use this|uses? this (?:ability|enhancement)|(?:each time|when|whenever|after) [^,]{0,80}?\b(?:is set up|disembarks?|advances?|falls? back|destroys|is destroyed|made an? [\w-]+ move|makes an? (?:normal|advance|fall back|surge|ingress|consolidation|pile-in) move|ends an? |is selected to make|has fought|has shot)|at the (?:start|end) of)(?=\W|$)/i;
+
+/** An attack at a target in a state the battle decides, written in title case ("an Afflicted unit"); keywords are upper case. */
+const STATE_TARGET = /\btargets? an? (?:enemy )?[A-Z][a-z]+ unit\b/;
 
 /** The conditions a clause holds under: game states it names, and a named state for what else holds only sometimes. */
 function conditionsOf(full: string, scope: RuleScope): RuleCondition[] {
@@ -491,9 +501,17 @@ function conditionsOf(full: string, scope: RuleScope): RuleCondition[] {
   take(/\btargets? your ([A-Z][\w'-]*(?: [A-Z][\w'-]*){0,4}) target\b/, (m) => ({ kind: 'named', rule: m[1], why: m[0].trim() }));
   // Another rule's state: "if the Waaagh! is active for your army".
   take(/\b(?:if|while) (?:the |your )?([A-Z][\w'!-]*(?: [A-Z][\w'!-]*){0,4}) (?:is|are) active\b[^,.]*/, (m) => ({ kind: 'named', rule: m[1], why: m[0].trim() }));
+  // What the states above leave of their clause ("if that attack", "while making attacks with this unit").
+  rest = rest.replace(/\b(?:if|while|when) (?:that attack|it|this unit|that unit|the target)\s*(?=[,.]|$)|\bwhile making attacks with (?:this|that) unit\b/gi, ' ');
+  // A target's keywords are the target filter's (`targetsOf`), not a condition.
+  rest = rest.replace(/\b(?:if (?:its [a-z' -]{1,40}|it|that attack) )?target(?:s|ed)? an? (?:enemy )?non-[A-Z][A-Z\/ -]*[A-Z] units?\b/g, ' ');
   if (scope === 'selected') out.push({ kind: 'named', why: 'applies to a unit selected during the battle' });
-  const situational = SITUATIONAL.exec(rest);
-  if (situational) out.push({ kind: 'named', why: quote(rest, situational.index) });
+  const situational = SITUATIONAL.exec(rest) ?? STATE_TARGET.exec(rest);
+  if (situational) {
+    const why = quote(rest, situational.index);
+    // "If you do", "If it does": the choice the rule's earlier sentence offers (once per battle, to call a Waaagh!).
+    out.push({ kind: 'named', why: /^(?:if|when) (?:you|it|they) do(?:es)?$/i.test(why) ? `a choice made during the battle ("${why}")` : why });
+  }
   return out;
 }
 
