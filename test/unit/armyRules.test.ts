@@ -354,3 +354,100 @@ Crisis Fireknife Battlesuits (100 Points)
     }
   });
 });
+
+describe('army rules on every real 11th-edition list of ../shared/lists-11e', function () {
+  this.timeout(300000);
+  before(function () {
+    requireShared(this, 'lists-11e');
+    requireShared(this, 'data', 'bsdata-11e');
+  });
+
+  it('every led unit\'s lens changes with its Leader\'s rules, or says why each of them does not', () => {
+    const dir = sharedPath('lists-11e');
+    let led = 0;
+    for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.txt'))) {
+      const service = createLanguageService({ settings: { ...DEFAULT_SETTINGS, damageTargets: [GEQ, MEQ] } });
+      const { units, doc } = report(fs.readFileSync(`${dir}/${file}`, 'utf8'), [GEQ, MEQ], {}, rules11(), service);
+      const parsed = service.parse(doc).units;
+      for (const leader of units.filter((u) => u.attacksWith)) {
+        led++;
+        const bodyguard = units.find((u) => u.name === leader.attacksWith && !u.attacksWith && u.results.length && JSON.stringify(u.results) === JSON.stringify(leader.results));
+        assert.ok(bodyguard, `${file}:${leader.line} ${leader.name}: its Bodyguard's lens is its own`);
+        const rules = [...bodyguard.applied.filter((a) => a.unit === leader.name), ...bodyguard.notApplied.filter((n) => n.unit === leader.name)];
+        assert.ok(rules.length || leader.note, `${file}:${leader.line} ${leader.name}: its rules are accounted for`);
+        const applied = bodyguard.applied.filter((a) => a.unit === leader.name);
+        if (!applied.length) {
+          for (const n of bodyguard.notApplied.filter((x) => x.unit === leader.name)) assert.ok(n.why.length > 5, `${file}: ${n.name} says why`);
+          continue;
+        }
+        // Applied: the breakdown's figure differs from the bare datasheets' in a phase the rule reaches.
+        const index = parsed.findIndex((p) => doc.positionAt(p.name.span.start).line + 1 === bodyguard.line);
+        const changed = [0, 1].some((t) => service.damageBreakdown(doc, index, t, { together: true })!.phases.some((p) => p.bare && Math.abs(p.bare.damage - p.total.damage) > 1e-9));
+        assert.ok(changed, `${file}:${bodyguard.line} ${bodyguard.name}: ${applied.map((a) => a.name).join(', ')} changes its figures`);
+      }
+    }
+    assert.ok(led >= 15, `${led} led units`);
+  });
+
+  it('nothing a player calls a plain modifier is left "not read" on these lists', () => {
+    const dir = sharedPath('lists-11e');
+    for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.txt'))) {
+      const { units } = report(fs.readFileSync(`${dir}/${file}`, 'utf8'), [MEQ]);
+      for (const u of units) for (const n of u.notApplied) {
+        if (!n.why.startsWith('not read')) continue;
+        // What is left unread changes no hit, wound, save or damage roll: surges, shooting again, snap shooting.
+        assert.doesNotMatch(n.text, /\b(?:add|subtract) \d to the (?:hit|wound) roll|re-roll (?:a|the) (?:hit|wound) roll|\[(?:LETHAL|SUSTAINED|DEVASTATING)/i, `${file}: ${n.name}: ${n.why}`);
+      }
+    }
+  });
+});
+
+describe('army rules in the 10th edition, on the Wahapedia export', function () {
+  this.timeout(120000);
+  let provider: RulesProvider | undefined;
+  before(function () {
+    requireShared(this, 'data', 'wahapedia');
+    provider = new RulesProvider({ paths: [sharedPath('data', 'wahapedia')] });
+  });
+  const list = `Tenth (395 points)
+
+World Eaters
+Strike Force (2000 points)
+Berzerker Warband
+
+CHARACTERS
+
+Khârn the Betrayer (100 points)
+  • Leading: Khorne Berzerkers
+  • 1x Gorechild
+    1x Plasma pistol
+
+Master of Executions (95 points)
+  • 1x Axe of dismemberment
+    1x Bolt pistol
+  • Enhancement: Berzerker Glaive
+
+BATTLELINE
+
+Khorne Berzerkers (180 points)
+  • 10x Khorne Berzerker
+    • 10x Bolt pistol
+      10x Chainblade
+`;
+
+  it('a Leader named by a Leading: bullet gives its unit its re-rolls; an Enhancement and a detachment rule as in the 11th', () => {
+    const off = report(list, [MEQ], {}, provider!).units;
+    const u = unitNamed(off, 'Khorne Berzerkers');
+    const chain = 40 * ((4 / 6) * (7 / 6)) * ((3 / 6) * (7 / 6)) * (1 / 2);
+    const gore = 8 * ((5 / 6) * (7 / 6)) * ((4 / 6) * (7 / 6)) * (4 / 6) * 3;
+    near(result(u, 'fight', 'MEQ').damage, chain + gore, 'fight damage');
+    assert.strictEqual(unitNamed(off, 'Khârn the Betrayer').attacksWith, 'Khorne Berzerkers');
+    // The 10th edition's Devastating Wounds: the same 6 × ⅚ × (⅙ × 3 + 3/6 × 4/6 × 3) with the Glaive.
+    near(result(unitNamed(off, 'Master of Executions'), 'fight', 'MEQ').damage, 6 * (5 / 6) * ((1 / 6) * 3 + (3 / 6) * (4 / 6) * 3), 'enhancement');
+    // Relentless Rage when charged.
+    const on = unitNamed(report(list, [MEQ], { charged: true }, provider!).units, 'Khorne Berzerkers');
+    const chargedChain = 50 * ((4 / 6) * (7 / 6)) * ((4 / 6) * (7 / 6)) * (1 / 2);
+    const chargedGore = 9 * ((5 / 6) * (7 / 6)) * ((5 / 6) * (7 / 6)) * (4 / 6) * 3;
+    near(result(on, 'fight', 'MEQ').damage, chargedChain + chargedGore, 'charged');
+  });
+});

@@ -49,6 +49,11 @@ export function attackRules(army: ArmyResolution | undefined, attacker: Attackin
   // reaching the unit only through a detachment of the list.
   const detachmentRules = army ? detachmentRuleNames(army.ctx.rules) : new Set<string>();
   attacker.parts.forEach((p, i) => {
+    // A datasheet the data knows only by its price (the MFM alone): nothing of it can be read, and that is said.
+    if (!p.ds.abilities.length && !p.ds.weapons.length && !p.ds.models.length) {
+      sources.push({ kind: p.role === 'bodyguard' ? 'datasheet' : p.role, name: p.unit.name.text, text: '', part: i });
+      return;
+    }
     const carried = wargearNames(army?.unitOf(p.unit)?.unit ?? p.unit);
     for (const a of p.ds.abilities) {
       if (!a.text) continue;

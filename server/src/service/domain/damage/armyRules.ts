@@ -285,7 +285,8 @@ export function armUnit(parts: AttackPart[], sources: RuleSource[], phase: 'shoo
   sources.forEach((source, sourceIndex) => {
     const skip = mode === 'bare' && source.kind !== 'datasheet';
     if (!source.text) {
-      if (!skip) notApplied.push({ kind: source.kind, name: source.name, ...ownerName(source, parts), text: '', why: 'the rules data holds no text of its rule' });
+      const why = source.kind === 'detachment' ? 'the rules data holds no text of its rule' : 'the rules data holds only its price: no profile or ability of it to read';
+      if (!skip) notApplied.push({ kind: source.kind, name: source.name, ...ownerName(source, parts), text: '', why });
       return;
     }
     const reading: RuleReading = readRule(source.text);
