@@ -36,9 +36,28 @@ export function bareRules(attacker: AttackingUnit): UnitRules {
   };
 }
 
+const armedMemo = new WeakMap<UnitRules, Map<string, ArmedUnit>>();
+
+/**
+ * The unit armed for a phase against a target: memoised per unit's rules, phase, target keywords and state (a
+ * matchup asks it for every target; most share their keywords).
+ */
+function armedFor(rules: UnitRules, phase: Phase, target: ScenarioTarget, o: ArmyPhaseOptions): ArmedUnit {
+  const key = `${phase}|${o.mode ?? 'army'}|${(target.keywords ?? []).join(',')}|${!!target.stealth}|${JSON.stringify(o.state ?? {})}`;
+  let m = armedMemo.get(rules);
+  if (!m) armedMemo.set(rules, (m = new Map()));
+  let a = m.get(key);
+  if (!a) {
+    a = armUnit(rules.parts, rules.sources, phase, { keywords: target.keywords ?? [], cover: !!target.stealth }, o.state, o.mode);
+    if (m.size > 256) m.clear();
+    m.set(key, a);
+  }
+  return a;
+}
+
 /** The unit's damage in `phase` against `target` with its army's rules, the best of the choices they offer. */
 export function armyPhase(attacker: AttackingUnit, rules: UnitRules, target: ScenarioTarget, phase: Phase, damage: UnitDamageFn, o: ArmyPhaseOptions = {}): ArmyPhaseResult {
-  const armed = armUnit(rules.parts, rules.sources, phase, { keywords: target.keywords ?? [], cover: !!target.stealth }, o.state, o.mode);
+  const armed = armedFor(rules, phase, target, o);
   let best: { r: UnitDamageResult; choice?: string } | undefined;
   for (const v of armed.variants) {
     const groups = inRange(v.groups, phase, o.state?.targetDistance);

@@ -36,8 +36,24 @@ export function resolveArmy(doc: TextDocument, list: ArmyList, rules: RulesIndex
   return { ctx, unitOf: (u) => byParsed.get(u), detachments };
 }
 
-/** The attacking unit's parts and every rule that reaches it. */
+const rulesMemo = new WeakMap<ArmyResolution, Map<string, { parts: AttackPart[]; sources: RuleSource[] }>>();
+
+/**
+ * The attacking unit's parts and every rule that reaches it: once per list resolution and attacking unit (the same
+ * object each time, so what is computed from it is memoised too).
+ */
 export function attackRules(army: ArmyResolution | undefined, attacker: AttackingUnit): { parts: AttackPart[]; sources: RuleSource[] } {
+  if (!army) return gatherRules(army, attacker);
+  let m = rulesMemo.get(army);
+  if (!m) rulesMemo.set(army, (m = new Map()));
+  // The attacking unit is its units (their spans: one per list unit) and their model groups (`together` or not).
+  const key = attacker.parts.map((p) => `${p.unit.span.start}:${p.role}`).join('|');
+  let r = m.get(key);
+  if (!r) m.set(key, (r = gatherRules(army, attacker)));
+  return r;
+}
+
+function gatherRules(army: ArmyResolution | undefined, attacker: AttackingUnit): { parts: AttackPart[]; sources: RuleSource[] } {
   const parts: AttackPart[] = attacker.parts.map((p) => {
     const r = army?.unitOf(p.unit);
     const keywords = r ? [...r.keywords] : [...p.ds.keywords, ...p.ds.factionKeywords].map((k) => k.toUpperCase());

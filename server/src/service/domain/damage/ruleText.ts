@@ -413,6 +413,12 @@ function scopeOf(s: string): { scope: RuleScope; units?: KeywordExpr; explicit: 
   };
   const own = subject ? of(subject) : undefined;
   if (own) return { scope: own, explicit: true };
+  // "weapons equipped by T'AU EMPIRE models from your army": the army's units of those keywords.
+  const kw = subject && /^(?:models? (?:in|from) (?:an? )?)?([A-Z][A-Z'\/ ,-]*[A-Z]) (?:units?|models?)(?: from your army)?$/.exec(subject);
+  if (kw) {
+    const r = readUnitPhrase(kw[1]);
+    if (!r.enemy) return { scope: 'army', units: r.requirement, explicit: true };
+  }
   const army = /\b(?:from|in) your army\b/i.test(s) || /\bfriendly\b/i.test(s);
   if (army) {
     const friendly = FRIENDLY_PHRASE.exec(s);
@@ -478,6 +484,8 @@ function conditionsOf(full: string, scope: RuleScope): RuleCondition[] {
   // What the list states already is no condition: leading a unit, the unit's own attacks every time it attacks.
   rest = rest.replace(/\bwhile (?:this model|the bearer|this unit) is (?:leading|attached to) a unit,?/gi, ' ');
   rest = rest.replace(/\beach time (?:a model in )?(?:this|that|the bearer's|your|an? [A-Z][A-Z' ,\/-]*) (?:unit|model)(?: from your army)?(?: \(excluding [^)]*\))? (?:is selected to (?:shoot|fight)|makes an? (?:melee |ranged )?attacks?|shoots|fights)\b/gi, ' ');
+  // The defensive trigger: an attack at the unit with the rule, every time.
+  rest = rest.replace(/\beach time an? (?:melee |ranged )?attack (?:targets|is allocated to|is made against) (?:a model in )?(?:that|this|the bearer's|your) (?:unit|model)\b|\beach time an? (?:melee |ranged )?attack (?:targets|is allocated to) the bearer\b/gi, ' ');
   rest = rest.replace(/\beach time (?:this|the bearer|a) model makes an? (?:melee |ranged )?attacks?\b|\beach time the bearer (?:fights|shoots|is selected to (?:fight|shoot))\b|,? while resolving those attacks\b/gi, ' ');
   const IF = "(?:(?:if|while|when|as long as) (?:it|they|this unit|that unit|this model|the bearer(?:'s unit)?|the target(?: of that attack)?|that attack|that model's unit|the attacking model's unit) )?";
   take(new RegExp(`${IF}\\b(?:made|makes|making|has made|ends|ended) a charge move\\b(?: this turn)?|${IF}\\bcharged this turn\\b|\\bif (?:it|this unit|that unit|the bearer's unit) charged\\b|\\bdeclared a charge this turn\\b`, 'i'), { kind: 'state', key: 'charged' });
