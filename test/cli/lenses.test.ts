@@ -3,9 +3,11 @@
 // check runs them); bad options are one line and exit 2. Skips without ../shared.
 import * as assert from 'assert';
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import { spawnSync } from 'child_process';
 import { repoRoot, requireShared, sharedPath } from '../support/shared';
+import { ARMY_CASES } from '../support/armyCases';
 
 function cli(...args: string[]): { status: number | null; stdout: string; stderr: string } {
   return spawnSync(process.execPath, [path.join(repoRoot, 'dist', 'cli.js'), ...args], { cwd: repoRoot, encoding: 'utf8', timeout: 60000 });
@@ -89,5 +91,26 @@ describe('auspex lenses', function () {
     }
     assert.match(bad[2].stderr, /--targets: auspex.damage.targets: .* is not valid/);
     assert.match(cli('--help').stdout, /auspex lenses <file>/);
+  });
+
+  describe('each kind of army rule, exact by hand (test/support/armyCases.ts), through --json', () => {
+    for (const c of ARMY_CASES) {
+      it(c.name, function () {
+        for (const d of c.data) requireShared(this, ...d);
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auspex-lenses-'));
+        const file = path.join(dir, 'list.army');
+        fs.writeFileSync(file, c.text());
+        try {
+          const r = cli('lenses', file, '--json', '--no-cache', ...c.data.flatMap((d) => ['--data', sharedPath(...d)]), '--targets', JSON.stringify([c.target]), ...(c.when ? ['--when', c.when] : []));
+          assert.strictEqual(r.status, 0, r.stderr);
+          const unit = (JSON.parse(r.stdout) as { units: { name: string; results: { phase: string; target: string; [k: string]: unknown }[] }[] }).units.find((u) => u.name === c.unit);
+          const got = unit?.results.find((x) => x.phase === c.phase && x.target === c.target.name);
+          assert.ok(got, `${c.unit}: no ${c.phase} result`);
+          for (const [k, v] of Object.entries(c.expected)) assert.ok(Math.abs((got[k] as number) - v) <= 1e-9 * Math.max(1, v), `${k}: ${got[k]} expected ${v}`);
+        } finally {
+          fs.rmSync(dir, { recursive: true, force: true });
+        }
+      });
+    }
   });
 });

@@ -8,6 +8,7 @@ import { CodeLensRequest, DidChangeConfigurationNotification, HoverRequest, Requ
 import { ServerHandle, startServerProcess } from '../support/lspClient';
 import { requireShared, sharedPath } from '../support/shared';
 import type { BreakdownConditions, DamageBreakdown } from '../../server/src/service/features/damageBreakdown';
+import { ARMY_CASES, whenConditions } from '../support/armyCases';
 
 const DamageBreakdownRequest = new RequestType<{ uri: string; unitIndex: number; targetIndex: number; conditions?: BreakdownConditions }, DamageBreakdown | null, void>('auspex/damageBreakdown');
 const MEQ = { name: 'MEQ', models: 5, T: 4, Sv: 3, W: 2, keywords: ['INFANTRY'] };
@@ -83,4 +84,35 @@ describe('the army\'s rules over stdio', function () {
     assert.match(await hover(enhLine, 22), /\[IGNORES COVER\]: ranged attacks of every model of the unit/);
     assert.match(await hover(lineOf('Freebooter Krew'), 3), /Here Be Loot: \[SUSTAINED HITS 1\]: attacks of every model of the unit \(Here Be Loot/);
   });
+});
+
+describe('each kind of army rule over stdio: the breakdown\'s figure, exact by hand (test/support/armyCases.ts)', function () {
+  this.timeout(60000);
+  for (const c of ARMY_CASES) {
+    it(c.name, async function () {
+      for (const d of c.data) requireShared(this, ...d);
+      const server = startServerProcess();
+      try {
+        const settings = { data: { paths: c.data.map((d) => (d[1] === 'wahapedia' ? `10=${sharedPath(...d)}` : sharedPath(...d))) }, damage: { targets: [c.target] } };
+        await server.initialize({ initializationOptions: settings });
+        await server.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: { auspex: settings } });
+        const uri = 'file:///lists/case.army';
+        const text = c.text();
+        await server.open(uri, text);
+        const units = text.split('\n').filter((l) => /\(\d[\d,]* [Pp]oints\)$/.test(l) && !/^(?:Strike Force|Incursion|Onslaught)/.test(l)).slice(1);
+        const unitIndex = units.findIndex((l) => l.startsWith(`${c.unit} (`));
+        assert.ok(unitIndex >= 0, `${c.unit} in ${units.join(' | ')}`);
+        let b: DamageBreakdown | null = null;
+        for (const t0 = Date.now(); Date.now() - t0 < 20000 && !b?.phases.length; await new Promise((r) => setTimeout(r, 100))) {
+          b = await server.connection.sendRequest(DamageBreakdownRequest, { uri, unitIndex, targetIndex: 0, conditions: { together: true, ...whenConditions(c.when) } as BreakdownConditions });
+        }
+        const p = b!.phases.find((x) => x.phase === c.phase)!;
+        assert.ok(p, `${c.unit}: no ${c.phase} phase`);
+        const got: Record<string, number> = { damage: p.total.damage, hits: p.total.hits, attacks: p.total.attacks, wounds: p.total.wounds };
+        for (const [k, v] of Object.entries(c.expected)) assert.ok(Math.abs(got[k] - v) <= 1e-9 * Math.max(1, v), `${k}: ${got[k]} expected ${v}`);
+      } finally {
+        await server.stop();
+      }
+    });
+  }
 });

@@ -20,10 +20,10 @@ import { attackingUnit } from '../../server/src/service/features/attackingUnit';
 import { attackRules, resolveArmy } from '../../server/src/service/features/armySources';
 import { armyPhase } from '../../server/src/service/features/armyDamage';
 import { rules11 } from '../support/check11';
+import { ARMY_CASES, FIREKNIVES, GEQ, MEQ, TAU_STRIKE_TEAM, WORLD_EATERS } from '../support/armyCases';
+import { parseWhen } from '../../server/src/cli/lenses';
 import { requireShared, sharedPath } from '../support/shared';
 
-const GEQ: DamageTargetSetting = { name: 'GEQ', models: 10, T: 3, Sv: 5, W: 1, keywords: ['INFANTRY'] };
-const MEQ: DamageTargetSetting = { name: 'MEQ', models: 5, T: 4, Sv: 3, W: 2, keywords: ['INFANTRY'] };
 
 let seq = 0;
 /** The lens report of a list against the real 11th-edition data (or the 10th's `provider`). */
@@ -116,103 +116,62 @@ describe('army rules: the worked cases of ../shared/army-damage-11e', function (
   });
 });
 
-describe('army rules: each kind of source, exact by hand, on the real 11th-edition data', function () {
+describe('army rules: each kind of source, exact by hand, on the real data (test/support/armyCases.ts)', function () {
+  this.timeout(120000);
+  const providers = new Map<string, RulesProvider>();
+  const providerFor = (data: string[][]) => {
+    const key = JSON.stringify(data);
+    if (!providers.has(key)) providers.set(key, key === JSON.stringify([['data', 'bsdata-11e'], ['data', 'mfm-11e', 'v1.1']]) ? rules11() : new RulesProvider({ paths: data.map((d) => sharedPath(...d)) }));
+    return providers.get(key)!;
+  };
+  for (const c of ARMY_CASES) {
+    it(c.name, function () {
+      for (const d of c.data) requireShared(this, ...d);
+      if (c.text === undefined) this.skip();
+      const u = unitNamed(report(c.text(), [c.target], parseWhen(c.when), providerFor(c.data)).units, c.unit);
+      const r = result(u, c.phase, c.target.name);
+      for (const [k, v] of Object.entries(c.expected)) near(r[k as 'damage'], v as number, `${c.unit} ${c.phase} ${k}`);
+    });
+  }
+});
+
+describe('army rules: what each kind applies, says and leaves out', function () {
   this.timeout(120000);
   before(function () {
     requireShared(this, 'data', 'bsdata-11e');
   });
-  const worldEaters = `Test (600 Points)
 
-World Eaters
-Berzerker Warband (3 Detachment Points)
-Strike Force (2,000 Points)
-
-ATTACHED UNITS
-
-Attached unit 1
-
-Khârn the Betrayer (115 Points)
-  • Attached as: Leader (Character)
-  • 1x Gorechild
-  • 1x Plasma pistol
-
-Khorne Berzerkers (170 Points)
-  • Attached as: Bodyguard (Battleline)
-  • 10x Khorne Berzerker
-     ◦ 10x Bolt pistol
-     ◦ 10x Chainblade
-
-CHARACTERS
-
-Master of Executions (75 Points)
-  • 1x Axe of dismemberment
-  • 1x Bolt pistol
-  • Enhancements: Berzerker Glaive
-`;
-
-  it('a Leader\'s re-rolls (Khârn: re-roll hit and wound rolls of 1 in melee) reach his own model and his Bodyguard\'s', () => {
-    const { units } = report(worldEaters, [MEQ]);
+  it('a Leader\'s rule is named as his; his line is his Bodyguard\'s lens', () => {
+    const { units } = report(WORLD_EATERS, [MEQ]);
     const u = unitNamed(units, 'Khorne Berzerkers');
-    // Chainblade A4 WS3+ S4 AP-1 D1 (×10) and Gorechild A8 WS2+ S7 AP-2 D3, against T4 Sv3+: re-rolling 1s multiplies a
-    // success chance p by 7/6 (p + p/6). Chainblade: 40 × (4/6·7/6) × (3/6·7/6) × ½ (4+ save) × 1.
-    const chain = 40 * ((4 / 6) * (7 / 6)) * ((3 / 6) * (7 / 6)) * (1 / 2);
-    // Gorechild: 8 × (5/6·7/6) × (4/6·7/6) × 4/6 (5+ save) × 3.
-    const gore = 8 * ((5 / 6) * (7 / 6)) * ((4 / 6) * (7 / 6)) * (4 / 6) * 3;
-    near(result(u, 'fight', 'MEQ').damage, chain + gore, 'fight damage');
-    near(result(u, 'fight', 'MEQ').hits, 40 * (4 / 6) * (7 / 6) + 8 * (5 / 6) * (7 / 6), 'fight hits');
-    assert.deepStrictEqual(u.applied.map((a) => [a.source, a.name]), [['leader', 'Legendary Killer']]);
-    // Khârn's line is the same unit's.
+    assert.deepStrictEqual(u.applied.map((a) => [a.source, a.name, a.unit]), [['leader', 'Legendary Killer', 'Khârn the Betrayer']]);
+    assert.deepStrictEqual(result(u, 'shooting', 'MEQ').applied, [], 'a melee rule applies to no shooting');
     const kharn = unitNamed(units, 'Khârn the Betrayer');
     assert.strictEqual(kharn.attacksWith, 'Khorne Berzerkers');
     assert.deepStrictEqual(kharn.results, u.results);
   });
 
-  it('a Leader\'s melee ability leaves the shooting untouched', () => {
-    const { units } = report(worldEaters, [MEQ]);
-    const u = unitNamed(units, 'Khorne Berzerkers');
-    // Bolt pistols A1 BS4+ S4 AP0 D1 (×10): ½ × ½ × ⅓ (3+ save) each; Khârn's plasma pistol: its better profile,
-    // supercharge A1 BS3+ S8 AP-3 D2: ⅔ × ⅚ (S8 ≥ 2×T4) × ⅚ (a 6+ save) × 2.
-    const shoot = 10 * (1 / 2) * (1 / 2) * (1 / 3) + (2 / 3) * (5 / 6) * (5 / 6) * 2;
-    near(result(u, 'shooting', 'MEQ').damage, shoot, 'shooting damage');
-  });
-
-  it('a detachment rule under a condition: Relentless Rage (+1 A, +2 S after a Charge move) only when charged', () => {
-    const off = unitNamed(report(worldEaters, [MEQ]).units, 'Khorne Berzerkers');
-    const on = unitNamed(report(worldEaters, [MEQ], { charged: true }).units, 'Khorne Berzerkers');
+  it('a condition is listed, off, and said as the reason a rule is not applied; switched on, it applies', () => {
+    const off = unitNamed(report(WORLD_EATERS, [MEQ]).units, 'Khorne Berzerkers');
+    const on = unitNamed(report(WORLD_EATERS, [MEQ], { charged: true }).units, 'Khorne Berzerkers');
     assert.deepStrictEqual(off.conditions.map((c) => [c.name, c.on]), [['charged', false]]);
     assert.deepStrictEqual(on.conditions.map((c) => [c.name, c.on]), [['charged', true]]);
     assert.ok(off.notApplied.some((n) => n.name === 'Relentless Rage' && /charged/.test(n.why)), JSON.stringify(off.notApplied));
-    // Charged: Chainblade A5 S6 (3+ against T4), Gorechild A9 S9 (2+: S ≥ 2×T), Khârn's re-rolls of 1 still.
-    const chain = 50 * ((4 / 6) * (7 / 6)) * ((4 / 6) * (7 / 6)) * (1 / 2);
-    const gore = 9 * ((5 / 6) * (7 / 6)) * ((5 / 6) * (7 / 6)) * (4 / 6) * 3;
-    near(result(on, 'fight', 'MEQ').damage, chain + gore, 'charged fight damage');
     assert.deepStrictEqual(on.applied.map((a) => a.name).sort(), ['Legendary Killer', 'Relentless Rage']);
   });
 
-  it('an Enhancement (Berzerker Glaive: +1 Attacks and Damage to the bearer\'s melee weapons) on its bearer only', () => {
-    const { units } = report(worldEaters, [MEQ]);
-    const u = unitNamed(units, 'Master of Executions');
-    // Axe of dismemberment A5→6 WS2+ S7 AP-2 D2→3 [DEVASTATING WOUNDS]: a Critical Wound (6) inflicts D mortal wounds,
-    // no save; a normal wound (3+ to 5) meets a 5+ save. 6 × ⅚ × (⅙ × 3 + 3/6 × 4/6 × 3).
-    near(result(u, 'fight', 'MEQ').damage, 6 * (5 / 6) * ((1 / 6) * 3 + (3 / 6) * (4 / 6) * 3), 'fight damage');
+  it('an Enhancement is its bearer\'s', () => {
+    const u = unitNamed(report(WORLD_EATERS, [MEQ]).units, 'Master of Executions');
     assert.deepStrictEqual(u.applied.map((a) => [a.source, a.name, a.unit]), [['enhancement', 'Berzerker Glaive', 'Master of Executions']]);
   });
 
-  it('+1 to hit is capped: a WS2+ weapon still fails on an unmodified 1, and two +1s make +1', () => {
-    const text = fs.readFileSync(sharedPath('lists-11e', 'gwapp11_orks_1.txt'), 'utf8');
-    const u = unitNamed(report(text, [MEQ]).units, 'Beast Snagga Boyz');
-    // Beastboss leading: +1 to hit in melee. Choppa WS3+ → 2+ (⅚), the Nob's power snappa likewise; the Beastboss
-    // fights with the better of his klaw (WS3+ → 2+, S10: 2+ against T4, AP-2) and his beastchoppa (WS2+: still ⅚).
-    const choppas = 27 * (5 / 6) * (4 / 6) * (3 / 6);
-    const snappa = 4 * (5 / 6) * (4 / 6) * (3 / 6) * 2;
-    const klaw = 4 * (5 / 6) * (5 / 6) * (4 / 6) * 2;
-    near(result(u, 'fight', 'MEQ').damage, choppas + snappa + klaw, 'fight damage');
-    // Two +1 to hit on one weapon (a Leader's and a detachment's, in the wording of the data): +1 in total.
+  it('two +1s to hit on one weapon make +1 (the cap)', () => {
     const w: Weapon = { name: 'Choppa', profiles: [{ name: 'Choppa', type: 'melee', range: 'Melee', A: '3', skill: 4, S: 5, AP: -1, D: '1', abilities: [] }] };
     const parts: AttackPart[] = [
       { role: 'bodyguard', name: 'Boyz', keywords: ['ORKS', 'INFANTRY'], abilities: [], groups: [{ models: 10, weapons: [w] }] },
       { role: 'leader', name: 'Boss', keywords: ['ORKS', 'INFANTRY', 'CHARACTER'], abilities: [], groups: [] },
     ];
+    // A Leader's and a detachment's +1, in the wording of the data.
     const armed = armUnit(parts, [
       { kind: 'datasheet', part: 1, name: 'Boss', text: 'While this model is leading a unit, each time a model in that unit makes a melee attack, add 1 to the Hit roll.' },
       { kind: 'detachment', name: 'Krump', text: 'Each time a model in an ORKS INFANTRY unit from your army makes a melee attack, add 1 to the Hit roll.' },
@@ -224,122 +183,31 @@ Master of Executions (75 Points)
     near(r.damage, 30 * (4 / 6) * (4 / 6), 'damage');
   });
 
-  it('a granted ability (Breakin\' Heads: [SUSTAINED HITS 1]) on the whole attached unit, the Leader\'s own weapon bare', () => {
-    const text = fs.readFileSync(sharedPath('lists-11e', 'gwapp11_orks_1.txt'), 'utf8');
-    const u = unitNamed(report(text, [MEQ]).units, 'Breaka Boyz');
-    // Smash hammers ×5 (A2 WS3+) and a tankhammer (A2 WS3+): each 6 scores one extra hit: hits = attacks × (4/6 + 1/6).
-    // The Bigboss's two-handed big choppa (A5, CLEAVE 1: +1 against five models) has it from his own datasheet.
-    near(result(u, 'fight', 'MEQ').hits, 12 * (5 / 6) + 6 * (5 / 6), 'fight hits');
+  it('a granted ability reaches the whole attached unit and is named as its Leader\'s', () => {
+    const u = unitNamed(report(fs.readFileSync(sharedPath('lists-11e', 'gwapp11_orks_1.txt'), 'utf8'), [MEQ]).units, 'Breaka Boyz');
     assert.deepStrictEqual(u.applied.map((a) => [a.source, a.name, a.unit]), [['leader', "Breakin' Heads", 'Bigboss']]);
   });
 
-  it('+1 Attacks (Volley Fire: a Cadre Fireblade leading a Strike Team) and a condition never guessed', () => {
-    const text = `T'au (200 Points)
-
-T'au Empire
-Kauyon (3 Detachment Points)
-Strike Force (2,000 Points)
-
-ATTACHED UNITS
-
-Attached unit 1
-
-Cadre Fireblade (50 Points)
-  • Attached as: Leader (Character)
-  • 1x Fireblade pulse rifle
-
-Strike Team (70 Points)
-  • Attached as: Bodyguard (Battleline)
-  • 10x Fire Warrior
-     ◦ 10x Pulse rifle
-`;
-    const { units } = report(text, [GEQ], {});
-    const u = unitNamed(units, 'Strike Team');
-    // Pulse rifle A1→2 BS4+ S5 AP0 D1 (×10) against T3 Sv5+: ½ × ⅔ × ⅔; the Fireblade's pulse rifle A1→2 BS3+ D2.
-    near(result(u, 'shooting', 'GEQ').attacks, 22, 'attacks');
-    near(result(u, 'shooting', 'GEQ').damage, 20 * (1 / 2) * (4 / 6) * (4 / 6) + 2 * (4 / 6) * (4 / 6) * (4 / 6) * 2, 'damage');
-    // Kauyon's Patient Hunter holds from the third battle round: a condition, off until named.
+  it('a battle round and a distance are conditions, off until given', () => {
+    const u = unitNamed(report(TAU_STRIKE_TEAM, [GEQ]).units, 'Strike Team');
     assert.ok(u.conditions.some((c) => c.name === 'battleRound=3-5' && !c.on), JSON.stringify(u.conditions));
-    const late = unitNamed(report(text, [GEQ], { battleRound: 3 }).units, 'Strike Team');
-    // [SUSTAINED HITS 1] in round 3: each 6 an extra hit (half of the 6s wound... every extra hit rolls to wound).
-    near(result(late, 'shooting', 'GEQ').hits, 20 * (3 / 6 + 1 / 6) + 2 * (4 / 6 + 1 / 6), 'round 3 hits');
+    const f = unitNamed(report(FIREKNIVES, [MEQ]).units, 'Crisis Fireknife Battlesuits');
+    assert.deepStrictEqual(f.conditions.filter((c) => c.name.startsWith('targetDistance')).map((c) => [c.name, c.on]), [['targetDistance<=12', false], ['targetDistance<=9', false]]);
+    // Out of the plasma rifle's 18": nothing shoots.
+    const far = unitNamed(report(FIREKNIVES, [MEQ], { targetDistance: 24 }).units, 'Crisis Fireknife Battlesuits');
+    assert.strictEqual(result(far, 'shooting', 'MEQ').damage, 0);
   });
 
-  it('Critical Hits on 5+ (a Lokhust Lord leading Lokhust Destroyers) with [LETHAL HITS]; a detachment\'s +2 Strength', () => {
-    const list = (det: string) => `Necrons (300 Points)
-
-Necrons
-${det} (3 Detachment Points)
-Strike Force (2,000 Points)
-
-ATTACHED UNITS
-
-Attached unit 1
-
-Lokhust Lord (70 Points)
-  • Attached as: Leader (Character)
-  • 1x Staff of light
-
-Lokhust Destroyers (80 Points)
-  • Attached as: Bodyguard ()
-  • 3x Lokhust Destroyer
-     ◦ 3x Gauss cannon
-`;
-    const T5: DamageTargetSetting = { name: 'T5', models: 5, T: 5, Sv: 3, W: 3, keywords: ['INFANTRY'] };
-    const u = unitNamed(report(list('Awakened Dynasty'), [T5]).units, 'Lokhust Destroyers');
-    // Gauss cannon A3 BS3+ S5 AP-2 D2 [LETHAL HITS] ×3: Critical Hits on 5+ wound automatically (⅓), other hits (3 or 4:
-    // ⅓) wound on 4+ (S5 = T5); 5+ save against AP-2. Staff of light A3 BS2+ S5 AP-2 D1: its Critical Hits change nothing.
-    // Awakened Dynasty's Command Protocols: +1 to hit while a NECRONS CHARACTER leads the unit: BS3+ → 2+ (but the 5+
-    // critical threshold is unmodified), staff of light 2+ stays ⅚.
-    const gaussWounds = 9 * (2 / 6 + (3 / 6) * (3 / 6));
-    const staff = 3 * (5 / 6) * (3 / 6);
-    near(result(u, 'shooting', 'T5').wounds, gaussWounds + staff, 'wounds');
-    near(result(u, 'shooting', 'T5').damage, gaussWounds * (4 / 6) * 2 + staff * (4 / 6), 'damage');
-    assert.deepStrictEqual(u.applied.map((a) => a.name).sort(), ['Command Protocols', 'Destroyer Cult']);
-    // Cursed Legion's Cold Fervour: +2 Strength to DESTROYER CULT weapons: S7 wounds T5 on 3+.
-    const c = unitNamed(report(list('Cursed Legion'), [T5]).units, 'Lokhust Destroyers');
-    const gauss = 9 * (2 / 6 + (2 / 6) * (4 / 6));
-    const staff7 = 3 * (5 / 6) * (4 / 6);
-    near(result(c, 'shooting', 'T5').wounds, gauss + staff7, 'Cold Fervour wounds');
-  });
-
-  it('Strength and AP by the target\'s distance (Retaliation Cadre\'s Bonded Heroes); weapons out of range do not shoot', () => {
-    const text = `T'au (100 Points)
-
-T'au Empire
-Retaliation Cadre (3 Detachment Points)
-Strike Force (2,000 Points)
-
-OTHER DATASHEETS
-
-Crisis Fireknife Battlesuits (100 Points)
-  • 3x Crisis Fireknife Shas'ui
-     ◦ 3x Plasma rifle
-`;
-    const T8: DamageTargetSetting = { name: 'T8', models: 3, T: 8, Sv: 2, W: 3, keywords: ['VEHICLE'] };
-    const at = (d: number) => result(unitNamed(report(text, [T8], { targetDistance: d }).units, 'Crisis Fireknife Battlesuits'), 'shooting', 'T8').damage;
-    // Plasma rifle A1 BS4+ S8 AP-3 D3 (×3), the Fireknives' own re-roll of a Hit roll of 1 (3/6 × 7/6), against T8 Sv2+:
-    // beyond 12": 4+ to wound, 5+ save; within 12": S9, 3+; within 9": AP-4 too, 6+ save. Out of its 18" range: none.
-    const hit = 3 * (3 / 6) * (7 / 6);
-    near(at(15), hit * (3 / 6) * (4 / 6) * 3, '15"');
-    near(at(12), hit * (4 / 6) * (4 / 6) * 3, '12"');
-    near(at(9), hit * (4 / 6) * (5 / 6) * 3, '9"');
-    assert.strictEqual(at(24), 0, 'out of range');
-  });
-
-  it('a rule for a keyword the unit lacks is not applied (Dakka! Dakka! Dakka! reaches ORKS INFANTRY, not MOUNTED)', () => {
-    const text = fs.readFileSync(sharedPath('lists-11e', 'gwapp11_orks_1.txt'), 'utf8');
-    const on = unitNamed(report(text, [GEQ], { rules: ['Waaagh!'] }).units, 'Squighog Boyz');
-    const bare = unitNamed(report(text, [GEQ]).units, 'Squighog Boyz');
+  it('a rule for a keyword the unit lacks says so', () => {
+    const on = unitNamed(report(fs.readFileSync(sharedPath('lists-11e', 'gwapp11_orks_1.txt'), 'utf8'), [GEQ], { rules: ['Waaagh!'] }).units, 'Squighog Boyz');
     const dakka = on.notApplied.find((n) => n.name === 'Dakka! Dakka! Dakka!');
     assert.ok(dakka && /ORKS and INFANTRY/.test(dakka.why), JSON.stringify(on.notApplied));
-    near(result(on, 'shooting', 'GEQ').damage, result(bare, 'shooting', 'GEQ').damage, 'shooting unchanged by the Waaagh!');
-    assert.ok(result(on, 'fight', 'GEQ').damage > result(bare, 'fight', 'GEQ').damage + 1, 'the Waaagh! adds to the melee');
+    assert.ok(on.applied.some((a) => a.name === 'Waaagh!'), 'the Waaagh! reaches their melee');
   });
 
   it('the numbers with army rules agree with a seeded Monte Carlo of the armed scenario (4 standard errors)', () => {
     const service = createLanguageService();
-    const { doc } = report(worldEaters, [MEQ], {}, rules11(), service);
+    const { doc } = report(WORLD_EATERS, [MEQ], {}, rules11(), service);
     const list = service.parse(doc);
     const rules = service.rulesFor(11);
     const attacker = attackingUnit(list, list.units.find((x) => x.name.text === 'Khorne Berzerkers')!, rules)!;
@@ -399,55 +267,5 @@ describe('army rules on every real 11th-edition list of ../shared/lists-11e', fu
         assert.doesNotMatch(n.text, /\b(?:add|subtract) \d to the (?:hit|wound) roll|re-roll (?:a|the) (?:hit|wound) roll|\[(?:LETHAL|SUSTAINED|DEVASTATING)/i, `${file}: ${n.name}: ${n.why}`);
       }
     }
-  });
-});
-
-describe('army rules in the 10th edition, on the Wahapedia export', function () {
-  this.timeout(120000);
-  let provider: RulesProvider | undefined;
-  before(function () {
-    requireShared(this, 'data', 'wahapedia');
-    provider = new RulesProvider({ paths: [sharedPath('data', 'wahapedia')] });
-  });
-  const list = `Tenth (395 points)
-
-World Eaters
-Strike Force (2000 points)
-Berzerker Warband
-
-CHARACTERS
-
-Khârn the Betrayer (100 points)
-  • Leading: Khorne Berzerkers
-  • 1x Gorechild
-    1x Plasma pistol
-
-Master of Executions (95 points)
-  • 1x Axe of dismemberment
-    1x Bolt pistol
-  • Enhancement: Berzerker Glaive
-
-BATTLELINE
-
-Khorne Berzerkers (180 points)
-  • 10x Khorne Berzerker
-    • 10x Bolt pistol
-      10x Chainblade
-`;
-
-  it('a Leader named by a Leading: bullet gives its unit its re-rolls; an Enhancement and a detachment rule as in the 11th', () => {
-    const off = report(list, [MEQ], {}, provider!).units;
-    const u = unitNamed(off, 'Khorne Berzerkers');
-    const chain = 40 * ((4 / 6) * (7 / 6)) * ((3 / 6) * (7 / 6)) * (1 / 2);
-    const gore = 8 * ((5 / 6) * (7 / 6)) * ((4 / 6) * (7 / 6)) * (4 / 6) * 3;
-    near(result(u, 'fight', 'MEQ').damage, chain + gore, 'fight damage');
-    assert.strictEqual(unitNamed(off, 'Khârn the Betrayer').attacksWith, 'Khorne Berzerkers');
-    // The 10th edition's Devastating Wounds: the same 6 × ⅚ × (⅙ × 3 + 3/6 × 4/6 × 3) with the Glaive.
-    near(result(unitNamed(off, 'Master of Executions'), 'fight', 'MEQ').damage, 6 * (5 / 6) * ((1 / 6) * 3 + (3 / 6) * (4 / 6) * 3), 'enhancement');
-    // Relentless Rage when charged.
-    const on = unitNamed(report(list, [MEQ], { charged: true }, provider!).units, 'Khorne Berzerkers');
-    const chargedChain = 50 * ((4 / 6) * (7 / 6)) * ((4 / 6) * (7 / 6)) * (1 / 2);
-    const chargedGore = 9 * ((5 / 6) * (7 / 6)) * ((5 / 6) * (7 / 6)) * (4 / 6) * 3;
-    near(result(on, 'fight', 'MEQ').damage, chargedChain + chargedGore, 'charged');
   });
 });
