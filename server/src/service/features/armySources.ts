@@ -37,6 +37,34 @@ export function resolveArmy(doc: TextDocument, list: ArmyList, rules: RulesIndex
 }
 
 const rulesMemo = new WeakMap<ArmyResolution, Map<string, { parts: AttackPart[]; sources: RuleSource[] }>>();
+/**
+ * The same unit with the same rules in a later version of the document (an edit elsewhere) is the same object, so
+ * that what was armed for it is found again (`armyDamage.ts` memoises on it): keyed by content, a bounded LRU.
+ */
+const byContent = new Map<string, { parts: AttackPart[]; sources: RuleSource[] }>();
+const CONTENT_MAX = 512;
+const weaponIds = new WeakMap<object, number>();
+let nextWeaponId = 0;
+const weaponId = (w: object) => weaponIds.get(w) ?? (weaponIds.set(w, ++nextWeaponId), nextWeaponId);
+
+function contentKey(r: { parts: AttackPart[]; sources: RuleSource[] }): string {
+  const parts = r.parts.map((p) => `${p.role}|${p.name}|${p.keywords.join(',')}|${p.abilities.join(',')}|${p.groups.map((g) => `${g.models}:${g.weapons.map(weaponId).join(',')}`).join(';')}`);
+  const sources = r.sources.map((s) => `${s.kind}|${s.name}|${s.part ?? ''}|${s.text}`);
+  return `${parts.join('\n')}\n--\n${sources.join('\n')}`;
+}
+
+function shared(r: { parts: AttackPart[]; sources: RuleSource[] }): { parts: AttackPart[]; sources: RuleSource[] } {
+  const key = contentKey(r);
+  const hit = byContent.get(key);
+  if (hit) {
+    byContent.delete(key);
+    byContent.set(key, hit);
+    return hit;
+  }
+  byContent.set(key, r);
+  if (byContent.size > CONTENT_MAX) byContent.delete(byContent.keys().next().value as string);
+  return r;
+}
 
 /**
  * The attacking unit's parts and every rule that reaches it: once per list resolution and attacking unit (the same
@@ -49,7 +77,7 @@ export function attackRules(army: ArmyResolution | undefined, attacker: Attackin
   // The attacking unit is its units (their spans: one per list unit) and their model groups (`together` or not).
   const key = attacker.parts.map((p) => `${p.unit.span.start}:${p.role}`).join('|');
   let r = m.get(key);
-  if (!r) m.set(key, (r = gatherRules(army, attacker)));
+  if (!r) m.set(key, (r = shared(gatherRules(army, attacker))));
   return r;
 }
 
