@@ -325,7 +325,18 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
     assert.match(leader, /A Leader unit may join/);
     const lenses = await wb.codeLenses(/⚔/);
     assert.ok(lenses.some((t) => /⚔.*\d/.test(t)), `a damage lens with figures: ${lenses.join(' | ')}`);
+    // The army's rules in the numbers (issue 30): the Bodyguard's lens names its Leader, the Leader's line attacks with it.
+    assert.ok(lenses.some((t) => /^⚔ [\d.]+ dmg, [\d.]+ slain · with Khârn the Betrayer/.test(t)), `a lens with Khârn: ${lenses.join(' | ')}`);
+    assert.ok(lenses.some((t) => /— attacks with Khorne Berzerkers \(line \d+\)/.test(t)), `Khârn's line: ${lenses.join(' | ')}`);
     await wb.screenshot('eleventh-edition');
+    // Its breakdown lists the rule applied, with its text, beside the bare datasheets' figure.
+    const lens = wb.editor().locator('.codelens-decoration a', { hasText: /· with Khârn the Betrayer/ }).first();
+    await lens.click();
+    const frame = wb.page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
+    await frame.locator('section.army', { hasText: 'Legendary Killer' }).waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+    await frame.locator('p', { hasText: /The datasheets alone: [\d.]+ damage/ }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+    await wb.screenshot('army-rules-breakdown');
+    await wb.runCommand('View: Close All Editors');
   });
 
   /**
