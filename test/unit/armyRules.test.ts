@@ -12,7 +12,10 @@ import { DEFAULT_SETTINGS, type DamageTargetSetting } from '../../server/src/ser
 import type { LensReportUnit } from '../../server/src/service/features/codeLens';
 import type { BreakdownConditions } from '../../server/src/service/features/conditions';
 import { RulesProvider } from '../../server/src/node/rulesProvider';
-import { armUnit, type AttackPart } from '../../server/src/service/domain/damage/armyRules';
+import { armUnit, armyDefence, type AttackPart } from '../../server/src/service/domain/damage/armyRules';
+import { computeDamage } from '../../server/src/service/domain/damage/engine';
+import { listTargets } from '../../server/src/service/domain/damage/targetUnit';
+import { defendedTarget } from '../../server/src/service/features/armyDefence';
 import { computeUnitDamage, type LoadoutGroup } from '../../server/src/service/domain/damage/fromRules';
 import type { Weapon } from '../../server/src/service/domain/rules/model';
 import { simulate } from '../support/montecarlo';
@@ -267,5 +270,57 @@ describe('army rules on every real 11th-edition list of ../shared/lists-11e', fu
         assert.doesNotMatch(n.text, /\b(?:add|subtract) \d to the (?:hit|wound) roll|re-roll (?:a|the) (?:hit|wound) roll|\[(?:LETHAL|SUSTAINED|DEVASTATING)/i, `${file}: ${n.name}: ${n.why}`);
       }
     }
+  });
+});
+
+describe('army rules: the defensive side, for a list\'s unit as a target', function () {
+  this.timeout(120000);
+  before(function () {
+    requireShared(this, 'data', 'bsdata-11e');
+  });
+
+  it('reads what a rule gives the models and does to the attacks against them, under its conditions', () => {
+    const parts: AttackPart[] = [
+      { role: 'bodyguard', name: 'Boyz', keywords: ['ORKS', 'INFANTRY'], abilities: ['Waaagh!'], groups: [] },
+      { role: 'leader', name: 'Boss', keywords: ['ORKS', 'INFANTRY', 'CHARACTER'], abilities: ['Waaagh!'], groups: [] },
+    ];
+    const waaagh = 'If your Army Faction is ORKS, once per battle, at the start of your Command phase, you can call a Waaagh!. If you do, until the start of your next Command phase, the Waaagh! is active for your army and:\n- Add 1 to the Strength and Attacks characteristics of melee weapons equipped by models from your army with this ability.\n- Models from your army with this ability have a 5+ invulnerable save.';
+    const sources = [
+      { kind: 'army' as const, name: 'Waaagh!', text: waaagh },
+      { kind: 'datasheet' as const, part: 1, name: 'Sanctuary', text: 'While this model is leading a unit, each time a melee attack targets that unit, subtract 1 from the Hit roll.' },
+      { kind: 'enhancement' as const, part: 1, name: 'Helm of Brazen Ire', text: 'Each time an attack is allocated to the bearer, subtract 1 from the Damage characteristic of that attack.' },
+    ];
+    const off = armyDefence(parts, sources);
+    assert.deepStrictEqual(off.parts, [{}, { damageReduction: 1 }]);
+    assert.deepStrictEqual(off.incoming, { melee: { hit: -1 } });
+    assert.deepStrictEqual(off.conditions.map((c) => [c.name, c.on]), [['Waaagh!', false]]);
+    const on = armyDefence(parts, sources, { rules: ['Waaagh!'] });
+    assert.deepStrictEqual(on.parts, [{ invuln: 5 }, { invuln: 5, damageReduction: 1 }]);
+  });
+
+  it('a list\'s unit as a target takes them: the Orks\' Beast Snagga Boyz with the Waaagh! called have a 5+ invulnerable save', () => {
+    const service = createLanguageService();
+    const { doc } = report(fs.readFileSync(sharedPath('lists-11e', 'gwapp11_orks_1.txt'), 'utf8'), [MEQ], {}, rules11(), service);
+    const list = service.parse(doc);
+    const rules = service.rulesFor(11);
+    const army = resolveArmy(doc, list, rules, DEFAULT_SETTINGS, 11);
+    const t = listTargets(list, rules).find((x) => x.name.startsWith('Beast Snagga Boyz'))!;
+    assert.ok(t.target.groups!.every((g) => g.invuln === undefined), 'no invulnerable save of their own');
+    assert.strictEqual(defendedTarget(t, list, rules, army).target, t, 'nothing applies without the Waaagh!');
+    const called = defendedTarget(t, list, rules, army, { rules: ['Waaagh!'] });
+    assert.deepStrictEqual(called.target.target.groups!.map((g) => g.invuln), t.target.groups!.map(() => 5));
+    assert.deepStrictEqual(called.defence.applied.map((a) => a.name), ['Waaagh!']);
+  });
+
+  it('-1 to be hit against a +1 to hit: the two cancel (the engine\'s ±1 cap on the sum)', () => {
+    const w = { name: 'Choppa', type: 'melee' as const, A: 3, skill: 3, S: 5, AP: -1, D: 1, abilities: [], models: 10, hitModifier: 1 };
+    const target = { models: 10, T: 3, Sv: 7, W: 1 };
+    const plus = computeDamage({ attacker: { weapons: [w] }, target, context: { phase: 'fight' }, rules: { edition: 11 } });
+    const both = computeDamage({ attacker: { weapons: [w] }, target: { ...target, incoming: { melee: { hit: -1 } } }, context: { phase: 'fight' }, rules: { edition: 11 } });
+    const ranged = computeDamage({ attacker: { weapons: [{ ...w, type: 'ranged' as const }] }, target: { ...target, incoming: { melee: { hit: -1 } } }, context: { phase: 'shooting' }, rules: { edition: 11 } });
+    // WS3+: +1 → 2+ (⅚); +1 and -1 → 3+ (⅔); a melee modifier leaves a ranged attack at 2+.
+    near(plus.hits, 30 * (5 / 6), '+1');
+    near(both.hits, 30 * (4 / 6), '+1 -1');
+    near(ranged.hits, 30 * (5 / 6), 'ranged');
   });
 });

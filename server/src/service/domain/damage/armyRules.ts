@@ -577,7 +577,7 @@ export function armyDefence(parts: AttackPart[], sources: RuleSource[], state: A
         if (d.toughnessMod) p.toughnessMod = (p.toughnessMod ?? 0) + d.toughnessMod;
       }
       // Modifiers to the attack: they reach the whole unit being attacked.
-      for (const type of clause.effect.weaponTypes ?? (['ranged', 'melee'] as const)) {
+      if (d.hitMod || d.woundMod || (d.apMod && d.apMod < 0)) for (const type of clause.effect.weaponTypes ?? (['ranged', 'melee'] as const)) {
         const inc = (out.incoming[type] ??= {});
         if (d.hitMod) inc.hit = (inc.hit ?? 0) + d.hitMod;
         if (d.woundMod) inc.wound = (inc.wound ?? 0) + d.woundMod;
