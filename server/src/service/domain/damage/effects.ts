@@ -222,9 +222,9 @@ export function readNumbers(s: string, out: StratagemEffect, side: Side = sideOf
     // "re-roll a Wound roll of 1 ... you can re-roll the Wound roll instead": the first, unconditional one.
     if (!out[key]) out[key] = kind;
   }
-  m = /\bunmodifi?ed hit rolls? of (\d)\+ scores? a critical hit/i.exec(s) ?? /\bcritical hits? on (?:an? |unmodified )?(?:hit rolls? of )?(\d)\+/i.exec(s);
+  m = /\bunmodifi?ed hit rolls? of (\d)\+ scores? a critical hit/i.exec(s) ?? /\bcritical hits? (?:is |are )?(?:scored )?on (?:an? |unmodified )*(?:hit rolls? of )?(\d)\+/i.exec(s);
   if (m) out.critHitOn = num(m[1]);
-  m = /\bunmodifi?ed wound rolls? of (\d)\+ scores? a critical wound/i.exec(s) ?? /\bcritical wounds? on (?:an? |unmodified )?(?:wound rolls? of )?(\d)\+/i.exec(s);
+  m = /\bunmodifi?ed wound rolls? of (\d)\+ scores? a critical wound/i.exec(s) ?? /\bcritical wounds? (?:is |are )?(?:scored )?on (?:an? |unmodified )*(?:wound rolls? of )?(\d)\+/i.exec(s);
   if (m) out.critWoundOn = num(m[1]);
 }
 

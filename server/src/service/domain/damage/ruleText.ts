@@ -211,9 +211,10 @@ function readUncached(text: string): RuleReading {
       o.alternativeOf = seg.group;
       o.extra = { kind: 'named', why: `a dice roll decides: ${seg.lead}` };
     } else if (seg.lead && seg.leadKind === 'choice') {
-      // A choice the battle limits (once per battle, until your next Command phase) is a state named after the
-      // alternative's heading; a free one (each time the unit shoots, or for the whole battle) is the player's best.
-      if (/\bonce per battle\b|\bonly (?:be )?select(?:ed)? (?:each \w+ )?once\b|\buntil the (?:start of your next command phase|end of the battle round|start of the next battle round)\b/i.test(`${seg.lead} ${text}`)) {
+      // A named option (under its heading: "SWARMING INSTINCTS") or a choice the battle limits (once per battle, until
+      // your next Command phase) is a state named after it; a free choice of bare alternatives (each time the unit
+      // shoots) is the player's best.
+      if (seg.title || /\bonce per battle\b|\bonly (?:be )?select(?:ed)? (?:each \w+ )?once\b|\buntil the (?:start of your next command phase|end of the battle round|start of the next battle round)\b/i.test(`${seg.lead} ${text}`)) {
         o.extra = { kind: 'named', ...(seg.title ? { rule: seg.title } : {}), why: `a choice made during the battle: ${seg.lead}` };
       } else o.alternativeOf = seg.group;
     }
@@ -231,7 +232,9 @@ function mergeChoiceBullets(reading: RuleReading): void {
   const groups = new Map<number, RuleClause[]>();
   for (const c of reading.clauses) if (c.alternativeOf !== undefined) groups.set(c.alternativeOf, [...(groups.get(c.alternativeOf) ?? []), c]);
   for (const [, cs] of groups) {
-    if (cs.length < 2 || !cs.every((c) => c.effect.abilities.length === 1 && !hasNumbers(c.effect))) continue;
+    // Bare abilities under one subject, weapons, target and conditions: one clause of alternatives.
+    const same = (c: RuleClause) => JSON.stringify([c.scope, c.units, c.targets, c.weaponAbility, c.effect.weaponTypes, c.conditions]);
+    if (cs.length < 2 || !cs.every((c) => c.effect.abilities.length === 1 && !hasNumbers(c.effect) && same(c) === same(cs[0]))) continue;
     const first = cs[0];
     first.effect = { ...first.effect, abilities: cs.map((c) => c.effect.abilities[0]), choose: 1 };
     first.alternativeOf = undefined;
@@ -463,7 +466,7 @@ const KEYWORD_WORDS = /^(?:Infantry|Monsters?|Vehicles?|Characters?|Mounted|Beas
 const ORDINAL: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5, '1st': 1, '2nd': 2, '3rd': 3, '4th': 4, '5th': 5 };
 
 /** Words that make a clause hold only sometimes, beyond the states read above. */
-const SITUATIONAL = /\b(?:if|while|whilst|unless|once per|the first time|when (?:it|you|they) do(?:es)?|until the (?:start|end) of your next|targets? (?:that|the selected|the chosen) (?:enemy )?(?:unit|model|target)|targets? (?:its|their) (?!own\b)[a-z]+|against that (?:enemy )?unit|for (?:each|every) (?:\d+ )?enemy (?:unit|model)s?|within range of|within \d+"|targets? (?:an? |one )?(?:enemy )?(?:[A-Z][A-Z' -]* )?units? (?:that|which) (?:is|are|has|have|was|were)|roll (?:one|a|two) D\d|select|choose|spend|discard|can use this|uses? this (?:ability|enhancement)|(?:each time|when|whenever|after) [^,]{0,80}?\b(?:is set up|disembarks?|advances?|falls? back|destroys|is destroyed|made an? [\w-]+ move|makes an? (?:normal|advance|fall back|surge|ingress|consolidation|pile-in) move|ends an? |is selected to make|has fought|has shot)|at the (?:start|end) of)(?=\W|$)/i;
+const SITUATIONAL = /\b(?:if|while|whilst|unless|once per|in a terrain area|wholly within|the first time|when (?:it|you|they) do(?:es)?|until the (?:start|end) of your next|targets? (?:that|the selected|the chosen) (?:enemy )?(?:unit|model|target)|targets? (?:its|their) (?!own\b)[a-z]+|against that (?:enemy )?unit|for (?:each|every) (?:\d+ )?enemy (?:unit|model)s?|within range of|within \d+"|targets? (?:an? |one )?(?:enemy )?(?:[A-Z][A-Z' -]* )?units? (?:that|which) (?:is|are|has|have|was|were)|roll (?:one|a|two) D\d|select|choose|spend|discard|can use this|uses? this (?:ability|enhancement)|(?:each time|when|whenever|after) [^,]{0,80}?\b(?:is set up|disembarks?|advances?|falls? back|destroys|is destroyed|made an? [\w-]+ move|makes an? (?:normal|advance|fall back|surge|ingress|consolidation|pile-in) move|ends an? |is selected to make|has fought|has shot)|at the (?:start|end) of)(?=\W|$)/i;
 
 /** An attack at a target in a state the battle decides, written in title case ("an Afflicted unit"); keywords are upper case. */
 const STATE_TARGET = /\btargets? an? (?:enemy )?[A-Z][a-z]+ unit\b/;
@@ -508,7 +511,7 @@ function conditionsOf(full: string, scope: RuleScope): RuleCondition[] {
   // A target the battle selects, named after its rule: "that targets your Oath of Moment target".
   take(/\btargets? your ([A-Z][\w'-]*(?: [A-Z][\w'-]*){0,4}) target\b/, (m) => ({ kind: 'named', rule: m[1], why: m[0].trim() }));
   // Another rule's state: "if the Waaagh! is active for your army".
-  take(/\b(?:if|while) (?:the |your )?([A-Z][\w'!-]*(?: [A-Z][\w'!-]*){0,4}) (?:is|are) active\b[^,.]*/, (m) => ({ kind: 'named', rule: m[1], why: m[0].trim() }));
+  take(/\b(?:[Ii]f|[Ww]hile) (?:the |your )?([A-Z][\w'!-]*(?: [A-Z][\w'!-]*){0,4}) (?:is|are) active\b[^,.]*/, (m) => ({ kind: 'named', rule: m[1], why: m[0].trim() }));
   // What the states above leave of their clause ("if that attack", "while making attacks with this unit").
   rest = rest.replace(/\b(?:if|while|when) (?:that attack|it|this unit|that unit|the target)\s*(?=[,.]|$)|\bwhile making attacks with (?:this|that) unit\b/gi, ' ');
   // A target's keywords are the target filter's (`targetsOf`), not a condition.
