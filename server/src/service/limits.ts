@@ -6,6 +6,7 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { BOUNDS } from './domain/bounds';
 import type { ArmyList } from './domain/parse/ast';
+import { wsAt } from './domain/parse/lines';
 import { makeDiagnostic } from './features/diagnostics/make';
 
 /** The list-size bounds of domain/bounds.ts (lines: a real 2000-point list has about 200; units: 10 to 40). */
@@ -15,17 +16,49 @@ export const LIST_LIMITS = {
   parseErrors: BOUNDS.parseErrors,
 } as const;
 
+/** Per document (and version): its lines that count towards LIST_LIMITS.lines. */
+const counted = new WeakMap<TextDocument, { version: number; lines: number }>();
+
+/**
+ * The lines that count towards the list's size: neither blank nor a comment (a `#` line the parser lifted out).
+ * Padding a list with blank or comment lines never makes it "too large" and so never skips its checks.
+ */
+export function countedLines(doc: TextDocument, list: ArmyList): number {
+  const hit = counted.get(doc);
+  if (hit && hit.version === doc.version) return hit.lines;
+  const text = doc.getText();
+  // Blank as the parser reads it (white space and the invisible characters chat programs insert).
+  let lines = 0;
+  let blank = true;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 10;
+    if (c === 10 || c === 13) {
+      if (!blank) lines++;
+      blank = true;
+      if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
+    } else if (blank && !wsAt(text, i)) blank = false;
+  }
+  const n = Math.max(0, lines - list.comments.length);
+  counted.set(doc, { version: doc.version, lines: n });
+  return n;
+}
+
 /** Why the list is beyond the limits, or undefined when it is within them. */
 export function tooLargeReason(doc: TextDocument, list: ArmyList): string | undefined {
   const chars = doc.getText().length;
   if (chars > BOUNDS.documentChars) return `${chars} characters (the limit is ${BOUNDS.documentChars}; the document is not parsed)`;
   if (doc.lineCount > BOUNDS.documentLines) return `${doc.lineCount} lines (the document is not parsed beyond ${BOUNDS.documentLines}; full analysis stops at ${LIST_LIMITS.lines})`;
-  if (doc.lineCount > LIST_LIMITS.lines) return `${doc.lineCount} lines (the limit is ${LIST_LIMITS.lines})`;
+  const lines = countedLines(doc, list);
+  if (lines > LIST_LIMITS.lines) return `${lines} lines (the limit is ${LIST_LIMITS.lines}), blank and comment lines not counted`;
   if (list.units.length > LIST_LIMITS.units) return `${list.units.length} units (the limit is ${LIST_LIMITS.units})`;
   return undefined;
 }
 
-/** The diagnostics of an oversized list (one `list-too-large` and the first parse errors), or undefined within the limits. */
+/**
+ * The diagnostics of an oversized list (one `list-too-large` and the first parse errors), or undefined within the
+ * limits. The finding says the list was not checked (`checked: 'none'`): `auspex check` fails on it and the event
+ * report never calls the list legal.
+ */
 export function oversizedDiagnostics(doc: TextDocument, list: ArmyList): Diagnostic[] | undefined {
   const reason = tooLargeReason(doc, list);
   if (!reason) return undefined;
@@ -35,8 +68,9 @@ export function oversizedDiagnostics(doc: TextDocument, list: ArmyList): Diagnos
       doc,
       { start: 0, end: first < 0 ? Math.min(doc.getText().length, 200) : first },
       'list-too-large',
-      `List too large for full analysis: ${reason}. Only the first ${LIST_LIMITS.parseErrors} parse errors are shown; ` +
+      `List too large for full analysis: ${reason}. The list is not checked: only the first ${LIST_LIMITS.parseErrors} parse errors are shown; ` +
         'rules checks and damage lenses are off for this document. Hover, outline and folding still work.',
+      { data: { checked: 'none' } },
     ),
   ];
   for (const e of list.errors.slice(0, LIST_LIMITS.parseErrors)) out.push(makeDiagnostic(doc, e.span, e.code, e.message));
