@@ -20,38 +20,76 @@ export const LIST_LIMITS = {
 const counted = new WeakMap<TextDocument, { version: number; lines: number }>();
 
 /**
- * The lines that count towards the list's size: neither blank nor a comment (a `#` line the parser lifted out).
- * Padding a list with blank or comment lines never makes it "too large" and so never skips its checks.
+ * The lines that count towards the list's size: neither blank (white space, or the invisible characters chat programs
+ * insert, as the parser reads it) nor a comment (a line whose text starts with `#`). Padding a list with blank or
+ * comment lines never makes it "too large" and so never skips its checks. Read from the text alone: whether a list
+ * is beyond the limits is known before it is parsed.
  */
-export function countedLines(doc: TextDocument, list: ArmyList): number {
+export function countedLines(doc: TextDocument): number {
   const hit = counted.get(doc);
   if (hit && hit.version === doc.version) return hit.lines;
   const text = doc.getText();
-  // Blank as the parser reads it (white space and the invisible characters chat programs insert).
   let lines = 0;
-  let blank = true;
+  /** 0: only blanks so far on this line; 1: the line counts; 2: a comment. */
+  let state = 0;
   for (let i = 0; i <= text.length; i++) {
     const c = i < text.length ? text.charCodeAt(i) : 10;
     if (c === 10 || c === 13) {
-      if (!blank) lines++;
-      blank = true;
+      if (state === 1) lines++;
+      state = 0;
       if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
-    } else if (blank && !wsAt(text, i)) blank = false;
+    } else if (state === 0 && !wsAt(text, i)) state = c === 35 /* # */ ? 2 : 1;
   }
-  const n = Math.max(0, lines - list.comments.length);
-  counted.set(doc, { version: doc.version, lines: n });
-  return n;
+  counted.set(doc, { version: doc.version, lines });
+  return lines;
+}
+
+/** Why the text alone puts the document beyond the limits (characters, lines, lines counted), or undefined. */
+export function beyondByText(doc: TextDocument): string | undefined {
+  const chars = doc.getText().length;
+  if (chars > BOUNDS.documentChars) return `${chars} characters (the limit is ${BOUNDS.documentChars}; the document is not parsed)`;
+  if (doc.lineCount > BOUNDS.documentLines) return `${doc.lineCount} lines (the document is not parsed beyond ${BOUNDS.documentLines}; full analysis stops at ${LIST_LIMITS.lines})`;
+  const lines = countedLines(doc);
+  if (lines > LIST_LIMITS.lines) return `${lines} lines (the limit is ${LIST_LIMITS.lines}), blank and comment lines not counted`;
+  return undefined;
 }
 
 /** Why the list is beyond the limits, or undefined when it is within them. */
 export function tooLargeReason(doc: TextDocument, list: ArmyList): string | undefined {
-  const chars = doc.getText().length;
-  if (chars > BOUNDS.documentChars) return `${chars} characters (the limit is ${BOUNDS.documentChars}; the document is not parsed)`;
-  if (doc.lineCount > BOUNDS.documentLines) return `${doc.lineCount} lines (the document is not parsed beyond ${BOUNDS.documentLines}; full analysis stops at ${LIST_LIMITS.lines})`;
-  const lines = countedLines(doc, list);
-  if (lines > LIST_LIMITS.lines) return `${lines} lines (the limit is ${LIST_LIMITS.lines}), blank and comment lines not counted`;
+  const byText = beyondByText(doc);
+  if (byText) return byText;
   if (list.units.length > LIST_LIMITS.units) return `${list.units.length} units (the limit is ${LIST_LIMITS.units})`;
   return undefined;
+}
+
+/**
+ * How much of a document beyond the limits (by its text: `beyondByText`) is read: such a list is never parsed whole
+ * on every edit (30 one-character edits of a 3.3 MB list held the server at 460 MB and a hover waited seconds).
+ * Its head is what the outline, folding, the first parse errors and the data it needs are read from; a request at a
+ * position (hover, definition, selection ranges) reads the lines around it, with the first and last lines (the
+ * header and the footer say the format and the faction).
+ */
+export const PARTIAL_READ = { headLines: BOUNDS.listLines, edgeLines: 100, aroundLines: 200 } as const;
+
+/** The parts of `doc` to read (offsets, each from a line's start): its head and tail, or the lines around `offset`. */
+export function partsToRead(doc: TextDocument, offset?: number): [number, number][] {
+  const at = (line: number) => doc.offsetAt({ line: Math.max(0, Math.min(line, doc.lineCount)), character: 0 });
+  const end = doc.getText().length;
+  const parts: [number, number][] = [];
+  if (offset === undefined) parts.push([0, at(PARTIAL_READ.headLines)]);
+  else {
+    const line = doc.positionAt(offset).line;
+    parts.push([0, at(PARTIAL_READ.edgeLines)], [at(line - PARTIAL_READ.aroundLines), at(line + PARTIAL_READ.aroundLines)]);
+  }
+  parts.push([at(doc.lineCount - PARTIAL_READ.edgeLines), end]);
+  // In order, overlaps merged.
+  const merged: [number, number][] = [];
+  for (const [from, to] of parts.sort((a, b) => a[0] - b[0])) {
+    const last = merged[merged.length - 1];
+    if (last && from <= last[1]) last[1] = Math.max(last[1], to);
+    else if (to > from || (from === end && !merged.length)) merged.push([from, to]);
+  }
+  return merged;
 }
 
 /**

@@ -30,13 +30,17 @@ export function wsAt(text: string, i: number): boolean {
   return WS.test(text[i]);
 }
 
-export function scanLines(src: string): Line[] {
+/**
+ * The lines of `src` (or of the part from `from`, a line's start, to `to`: a line starting before `to` is read
+ * whole). `index` counts from the first line read.
+ */
+export function scanLines(src: string, from = 0, to = src.length): Line[] {
   const lines: Line[] = [];
-  let start = 0;
+  let start = from;
   let index = 0;
   // Line breaks as LSP and VS Code count them: "\r\n", "\n" and a lone "\r".
   const n = src.length;
-  while (start <= n) {
+  while (start <= n && (start < to || (start === n && to === n))) {
     let end = start;
     while (end < n) {
       const c = src.charCodeAt(end);
