@@ -264,6 +264,25 @@ describe('hostile protocol messages, third round (issue 34)', function () {
     });
   });
 
+  it('a data path whose name holds a command: link: the warning the server shows keeps it as text, no link (issue 34)', async () => {
+    const crafted = path.join(tmp, 'missing', '[Open settings](command:workbench.action.openSettings)');
+    const server = startServerProcess();
+    const shown: string[] = [];
+    server.connection.onNotification('window/showMessage', (m: { message: string }) => void shown.push(m.message));
+    try {
+      await server.initialize({ initializationOptions: { data: { paths: [crafted] } } });
+      await server.open('file:///any.army', 'Atalan Jackals (85 Points)\n');
+      const t0 = Date.now();
+      while (!shown.length && Date.now() - t0 < 5000) await new Promise((r) => setTimeout(r, 50));
+      assert.ok(shown.length, 'a warning about the data path');
+      const link = /\[([^\]]+)\]\(((?:https?:\/\/|command:|file:)[^)\s]+)\)/i;
+      for (const m of shown) assert.doesNotMatch(m, link, m);
+      assert.ok(shown.some((m) => m.includes('[Open settings]\u200b(command:workbench.action.openSettings)')), shown.join('\n'));
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('a Wahapedia export with 40,000 bad rows for one unit: the list\'s first diagnostics within 10 s, its warnings one grouped line', async function () {
     requireShared(this, 'data', 'wahapedia');
     requireShared(this, 'lists', 'gwapp_worldeaters_1.txt');

@@ -32,7 +32,8 @@ interface Notifier {
 /**
  * The client's side: cancels request `id` by writing its file (seen by the running request at its next checkpoint)
  * and by the message (a request still queued is answered at once and never runs); `cleanup` removes the file once
- * the request is answered, `dispose` the folder. A vscode-jsonrpc CancellationSenderStrategy.
+ * the request is answered. A vscode-jsonrpc CancellationSenderStrategy; the folder outlives a restarted connection,
+ * its owner removes it.
  */
 export function fileCancellationSender(folder: string) {
   return {
@@ -46,9 +47,6 @@ export function fileCancellationSender(folder: string) {
     },
     cleanup(id: number | string): void {
       fs.rmSync(cancellationFile(folder, id), { force: true });
-    },
-    dispose(): void {
-      fs.rmSync(folder, { recursive: true, force: true });
     },
   };
 }
