@@ -4,11 +4,11 @@
 // it quadratic, and buffered without end); a header section longer than BOUNDS.messageHeaderBytes is dropped up to
 // the next frame. A body is copied once into a buffer of its announced length (not kept as chunks, then joined:
 // 50 MB of newlines peaked at three copies of the text before it was parsed); one beyond BOUNDS.messageBytes is
-// skipped without being kept, and one nested deeper than BOUNDS.messageDepth is never parsed (transport.ts).
+// skipped without being kept, and one nested deeper than BOUNDS.messageDepth is never parsed (messageGuard.ts).
 import * as fs from 'fs';
 import { AbstractMessageReader, DataCallback, Disposable, Message } from 'vscode-languageserver/node';
 import { BOUNDS } from '../service/domain/bounds';
-import { decodeGuarded, scanDepth, standIn } from './transport';
+import { decodeGuarded, scanDepth, standIn } from './messageGuard';
 
 /** Bytes of a refused body's start kept to read its `id` and `method` (JSON-RPC writers put them first). */
 const PEEK_BYTES = 64 * 1024;

@@ -36,7 +36,7 @@ import { BoundedTextDocument, MAX_ECHO_DEPTH, nestedDeeper } from './boundedDocu
 import type { Matchup, MatchupConditions } from '../service/features/matchup';
 import { Cancelled, cancellable } from '../service/domain/checkpoint';
 import { isCancelled } from './cancellation';
-import { Refusal, REFUSED_NOTIFICATION, REFUSED_REQUEST } from './transport';
+import { Refusal, REFUSED_NOTIFICATION, REFUSED_REQUEST } from './messageGuard';
 
 /** Validation waits this long after the last keystroke, so typing never queues work. */
 const VALIDATE_DELAY_MS = 120;

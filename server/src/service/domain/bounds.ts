@@ -67,7 +67,7 @@ export const BOUNDS = {
   references: 5000,
   /**
    * Nesting of one protocol message (arrays and objects) the server reads at all, and of what it echoes back (real
-   * ones are under 10 deep); a deeper one is refused before it reaches the protocol library (lsp/transport.ts).
+   * ones are under 10 deep); a deeper one is refused before it reaches the protocol library (lsp/messageGuard.ts, lsp/transport.ts).
    */
   messageDepth: 64,
   /**
