@@ -7,7 +7,7 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import { loadBsData } from '../../server/src/service/domain/rules/bsdata';
 import { BOUNDS } from '../../server/src/service/domain/bounds';
-import { HOSTILE_GST, weaponEntry } from '../support/hostileData';
+import { HOSTILE_GST, hostileCatalogue, weaponEntry } from '../support/hostileData';
 import { hasShared, sharedPath } from '../support/shared';
 
 function rng(seed: number) {
@@ -83,7 +83,7 @@ function linkXml(g: Graph, from: string, to: string, k: number): string {
   return `<entryLink id="l-${from}-${k}" type="${t.kind === 'group' ? 'selectionEntryGroup' : 'selectionEntry'}" targetId="${to}"/>`;
 }
 
-/** The graph as a catalogue of one unit ("Graph Unit", with its own model "Host", min 1) whose entry links `root`. */
+/** The graph as hostileData's catalogue of one unit ("Host Unit", its own model "Host", min 1) whose entry links `root`. */
 function graphCatalogue(g: Graph): string {
   const entries: string[] = [];
   const groups: string[] = [];
@@ -96,20 +96,7 @@ function graphCatalogue(g: Graph): string {
       groups.push(`<selectionEntryGroup name="${esc(n.name)}" id="${n.id}"${def}>${minXml(n)}${links}</selectionEntryGroup>`);
     }
   }
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<catalogue id="cat-g" name="Xenos - Hostile Host" library="false" gameSystemId="sys-h" xmlns="http://www.battlescribe.net/schema/catalogueSchema">
-  <sharedSelectionEntries>
-    <selectionEntry type="unit" name="Graph Unit" id="u-graph">
-      <categoryLinks><categoryLink targetId="cat-faction" primary="false"/><categoryLink targetId="cat-inf" primary="true"/></categoryLinks>
-      <costs><cost name="pts" typeId="pts-id" value="50"/></costs>
-      <selectionEntries><selectionEntry type="model" name="Host" id="m-host"><constraints><constraint type="min" value="1" field="selections" scope="parent" id="c1"/></constraints>${unitProfile('Host', 'host')}</selectionEntry></selectionEntries>
-      <entryLinks>${g.root.map((to, k) => linkXml(g, 'root', to, k)).join('')}</entryLinks>
-    </selectionEntry>
-    ${entries.join('\n')}
-  </sharedSelectionEntries>
-  <sharedSelectionEntryGroups>${groups.join('\n')}</sharedSelectionEntryGroups>
-  <entryLinks><entryLink id="root-g" type="selectionEntry" targetId="u-graph"/></entryLinks>
-</catalogue>`;
+  return hostileCatalogue({ unitLinks: g.root.map((to, k) => linkXml(g, 'root', to, k)).join(''), entries: entries.join('\n'), groups: groups.join('\n') });
 }
 
 const load = (cat: string) => loadBsData([{ name: 'Hostile.gst', text: HOSTILE_GST }, { name: 'Hostile Host.cat', text: cat }]);
@@ -203,7 +190,7 @@ function oracleLoadouts(g: Graph): string[] {
 /** The datasheet's answers in the oracle's terms. */
 function read(g: Graph) {
   const { data } = load(graphCatalogue(g));
-  const ds = data.datasheets.find((d) => d.name === 'Graph Unit');
+  const ds = data.datasheets.find((d) => d.name === 'Host Unit');
   assert.ok(ds, 'the unit loads');
   return {
     weapons: ds.weapons.map((w) => w.name).sort(),

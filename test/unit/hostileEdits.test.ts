@@ -5,42 +5,21 @@
 import * as assert from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { PassThrough } from 'stream';
-import * as v8 from 'v8';
-import * as vm from 'vm';
-import { createConnection } from 'vscode-languageserver/node';
 import {
-  createProtocolConnection,
   DidChangeTextDocumentNotification,
   DidCloseTextDocumentNotification,
   DidOpenTextDocumentNotification,
   DocumentSymbolRequest,
   HoverRequest,
-  InitializedNotification,
-  InitializeRequest,
   ProtocolConnection,
   PublishDiagnosticsNotification,
   PublishDiagnosticsParams,
   ShutdownRequest,
-  StreamMessageReader,
-  StreamMessageWriter,
 } from 'vscode-languageserver-protocol/node';
-import { startServer } from '../../server/src/lsp/startServer';
+import { heldHeap, startInProcess } from '../support/inProcessServer';
 import { repoRoot } from '../support/shared';
 
-v8.setFlagsFromString('--expose-gc');
-const gc = vm.runInNewContext('gc') as () => void;
 const MB = 1024 * 1024;
-
-/** The heap once the garbage is collected (see hostileMemory.test.ts for the RegExp.lastMatch slot). */
-async function heldHeap(): Promise<number> {
-  /x/.exec('x');
-  for (let i = 0; i < 3; i++) {
-    await new Promise((r) => setImmediate(r));
-    gc();
-  }
-  return process.memoryUsage().heapUsed;
-}
 
 describe('editing a 3.3 MB list (issue 34)', function () {
   this.timeout(120_000);
@@ -59,16 +38,11 @@ describe('editing a 3.3 MB list (issue 34)', function () {
   const uri = 'file:///edited.army';
 
   before(async () => {
-    const up = new PassThrough();
-    const down = new PassThrough();
-    startServer(createConnection(new StreamMessageReader(up), new StreamMessageWriter(down)));
-    client = createProtocolConnection(new StreamMessageReader(down), new StreamMessageWriter(up));
-    client.onNotification(PublishDiagnosticsNotification.type, (p) => {
-      for (const w of [...waiting]) if (w.uri === p.uri && (p.version ?? 0) >= w.version) waiting.splice(waiting.indexOf(w), 1), w.resolve(p);
-    });
-    client.listen();
-    await client.sendRequest(InitializeRequest.type, { processId: null, rootUri: null, capabilities: {} });
-    await client.sendNotification(InitializedNotification.type, {});
+    client = await startInProcess((c) =>
+      c.onNotification(PublishDiagnosticsNotification.type, (p) => {
+        for (const w of [...waiting]) if (w.uri === p.uri && (p.version ?? 0) >= w.version) waiting.splice(waiting.indexOf(w), 1), w.resolve(p);
+      }),
+    );
   });
   after(async () => {
     if (client) await client.sendRequest(ShutdownRequest.type);
