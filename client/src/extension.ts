@@ -1,13 +1,17 @@
 // The VS Code client: starts dist/server.js over IPC for army-list documents,
 // shows the loaded rules data in the status bar and contributes the commands.
 // All language smarts live in the server.
+import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import { CancellationTokenSource, CodeLens, commands, ExtensionContext, Position, ProgressLocation, Range, StatusBarAlignment, TextDocument, ThemeColor, Uri, window, workspace, WorkspaceEdit } from 'vscode';
-import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
+import { CancellationReceiverStrategy, LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
+import { cancellationArg, fileCancellationSender } from '../../server/src/node/cancellationFiles';
 import { DamageView } from './damageView';
 import { DocumentStatus, DownloadOffer, progressMessage, readyMessage, ServerStatus, statusView } from './dataStatus';
 import { MatchupView } from './matchupView';
 import { registerConvertCommands } from './convertCommands';
+import { noIcons, noLinks } from '../../server/src/service/features/render/escape';
 
 let client: LanguageClient | undefined;
 
@@ -23,9 +27,14 @@ function lensTooltip(lens: CodeLens): void {
 
 export async function activate(context: ExtensionContext): Promise<void> {
   const module = context.asAbsolutePath(path.join('dist', 'server.js'));
+  // Cancellation through files (server/src/node/cancellationFiles.ts): a running request (lenses, a matchup) stops at
+  // its next checkpoint when the editor no longer wants it, instead of when it ends.
+  const cancellations = fs.mkdtempSync(path.join(os.tmpdir(), 'auspex-cancel-'));
+  context.subscriptions.push({ dispose: () => fs.rmSync(cancellations, { recursive: true, force: true }) });
+  const args = [cancellationArg(cancellations)];
   const serverOptions: ServerOptions = {
-    run: { module, transport: TransportKind.ipc },
-    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
+    run: { module, transport: TransportKind.ipc, args },
+    debug: { module, transport: TransportKind.ipc, args, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
   };
   const outputChannel = window.createOutputChannel('Auspex');
   const clientOptions: LanguageClientOptions = {
@@ -33,6 +42,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
     outputChannel,
     // Downloaded rules data lives in the extension's global storage.
     initializationOptions: { cacheDir: context.globalStorageUri.fsPath },
+    connectionOptions: { cancellationStrategy: { receiver: CancellationReceiverStrategy.Message, sender: fileCancellationSender(cancellations) } },
     // The damage lens carries its detail (every target, both phases, stratagems) as a fifth argument:
     // shown as the lens's tooltip, since the protocol converter drops the command's own tooltip field.
     middleware: {
@@ -99,7 +109,8 @@ export async function activate(context: ExtensionContext): Promise<void> {
   const render = () => {
     const active = activeList();
     const view = statusView(serverStatus, active && listStatus.get(active.uri.toString()));
-    status.text = view.text;
+    // The server's words may name data folders and versions: never an icon, never a link (the tooltip is plain text).
+    status.text = noIcons(view.text);
     status.tooltip = view.tooltip;
     status.command = view.command;
     status.backgroundColor = view.warning ? new ThemeColor('statusBarItem.warningBackground') : undefined;
@@ -165,13 +176,14 @@ async function downloadData(given?: string): Promise<void> {
     },
   );
   if (result.error) {
-    void window.showErrorMessage(`Auspex: the download failed: ${result.error}`);
+    void window.showErrorMessage(`Auspex: the download failed: ${noLinks(result.error)}`);
     return;
   }
   const failed = result.outcomes.filter((o) => o.status === 'failed' || o.status === 'offline');
   const ready = readyMessage(edition, result.outcomes);
-  if (ready) void window.showInformationMessage(ready);
-  for (const o of failed) void window.showWarningMessage(`Auspex: ${o.message}`);
+  // Versions and messages from the sources downloaded (and their URLs, a setting): never a link.
+  if (ready) void window.showInformationMessage(noLinks(ready));
+  for (const o of failed) void window.showWarningMessage(`Auspex: ${noLinks(o.message)}`);
 }
 
 /** The army list in the active editor, if any. */
@@ -203,7 +215,7 @@ async function setOpponent(): Promise<void> {
   const base = doc.uri.scheme === 'file' ? path.dirname(doc.uri.fsPath) : undefined;
   const label = (u: Uri) => (base ? path.relative(base, u.fsPath).split(path.sep).join('/') : u.fsPath);
   const picked = await window.showQuickPick(
-    candidates.map((u) => ({ label: path.basename(u.fsPath), description: workspace.asRelativePath(u), uri: u })),
+    candidates.map((u) => ({ label: noIcons(path.basename(u.fsPath)), description: noIcons(workspace.asRelativePath(u)), uri: u })),
     { title: 'Auspex: Set Opponent List', placeHolder: 'The list this one plays against', matchOnDescription: true },
   );
   if (!picked) return;
@@ -234,14 +246,15 @@ async function importRoster(): Promise<void> {
   try {
     const r = await client.sendRequest<{ text: string; warnings: string[] } | { error: string }>('auspex/importRoster', { path: picked[0].fsPath });
     if ('error' in r) {
-      void window.showErrorMessage(`Auspex: ${r.error}`);
+      void window.showErrorMessage(`Auspex: ${noLinks(r.error)}`);
       return;
     }
     const doc = await workspace.openTextDocument({ language: 'army-list', content: r.text });
     await window.showTextDocument(doc);
-    if (r.warnings.length) void window.showWarningMessage(`Auspex: roster imported with ${r.warnings.length} warning(s): ${r.warnings.join('; ')}`);
+    // The roster's own names: never a link.
+    if (r.warnings.length) void window.showWarningMessage(`Auspex: roster imported with ${r.warnings.length} warning(s): ${noLinks(r.warnings.join('; '))}`);
   } catch (e) {
-    void window.showErrorMessage(`Auspex: the roster could not be imported (${(e as Error).message})`);
+    void window.showErrorMessage(`Auspex: the roster could not be imported (${noLinks((e as Error).message)})`);
   }
 }
 

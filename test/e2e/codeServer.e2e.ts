@@ -39,6 +39,9 @@ const WORLD_EATERS = 'world-eaters.army';
 const NEW_LIST = 'new-list.army';
 /** Written from nothing, with completion, against the 11th edition's data. */
 const NEW_LIST_11 = 'new-list-11th.army';
+/** The example with an earlier conversion's dropped line that holds a `command:` link (issue 34): carried into the warning. */
+const LINKED = 'dropped-link.army';
+const LINKED_ITEM = '[Open settings](command:workbench.action.openSettings?%5B%22auspex%22%5D)';
 /** A CHARACTER's unit whose last wargear line ends the file: Enter there opens the unit's next bullet. */
 const ENTER_LIST = 'enter-bullet.army';
 const ENTER_TEXT = 'World Eaters\nBerzerker Warband (3 Detachment Points)\nStrike Force (2000 points)\n\nCHARACTERS\n\nMaster of Executions (60 points)\n  • Warlord\n  • 1x Axe of dismemberment\n  • 1x Bolt pistol';
@@ -94,6 +97,7 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
     fs.writeFileSync(path.join(tmp, NEW_LIST), '');
     fs.writeFileSync(path.join(tmp, NEW_LIST_11), '');
     fs.writeFileSync(path.join(tmp, ENTER_LIST), ENTER_TEXT);
+    fs.writeFileSync(path.join(tmp, LINKED), `${fs.readFileSync(path.join(repoRoot, 'examples', CLAW), 'utf8')}\n# Dropped (this format cannot hold them): ${LINKED_ITEM}\n`);
     server = await startCodeServer(
       entry!,
       vsixPath(),
@@ -104,6 +108,7 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
         path.join(tmp, NEW_LIST),
         path.join(tmp, NEW_LIST_11),
         path.join(tmp, ENTER_LIST),
+        path.join(tmp, LINKED),
         ...(eleventh ? [path.join(tmp, ELEVENTH)] : []),
         ...(wahapedia ? [path.join(tmp, GSC), path.join(tmp, WORLD_EATERS)] : []),
       ],
@@ -490,6 +495,23 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
     await wb.openFile(CLAW);
     await wb.runCommandAndPick('Auspex: Copy List As', 'compact', UI_TIMEOUT);
     await wb.page.locator('.notifications-toasts', { hasText: /on the clipboard as compact/ }).waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+  });
+
+  it('converts a list whose text holds a command: link: the "not held" warning shows it as text, no link in the notification (issue 34)', async function () {
+    await wb.runCommand('View: Close All Editors');
+    await wb.openFile(LINKED);
+    await wb.languageMode('Army List');
+    await wb.runCommandAndPick('Auspex: Convert List To', 'nr-gw', UI_TIMEOUT);
+    const toast = wb.page.locator('.notifications-toasts .notification-list-item', { hasText: /Not held by nr-gw: Open settings|Not held by nr-gw: \[Open settings\]/ }).first();
+    await toast.waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+    await wb.screenshot('convert-link-as-text');
+    const message = toast.locator('.notification-list-item-message');
+    // The list's text as written (a zero-width space after its "]"), and no link a click would run.
+    assert.match((await message.textContent()) ?? '', /\[Open settings\]\u200b\(command:workbench\.action\.openSettings/);
+    assert.strictEqual(await message.locator('a').count(), 0, await message.innerHTML());
+    await wb.runCommand('View: Revert and Close Editor');
+    await wb.page.locator('.tabs-container .tab', { hasText: /Untitled/i }).waitFor({ state: 'detached', timeout: UI_TIMEOUT });
+    await wb.runCommand('Notifications: Clear All Notifications');
   });
 
   it('writes an 11th-edition World Eaters list from an empty file with completion (a Leader with an enhancement leading its Bodyguard, a third unit): zero findings within 35 keystrokes', async function () {

@@ -60,6 +60,33 @@ describe('bounds: BattleScribe link walking', () => {
     assert.deepStrictEqual(unit?.weapons.map((w) => w.name), ['Ladder gun']);
   });
 
+  // Issue 34: linked from the unit entry itself, the ladder also goes through the walks for the models a unit
+  // requires and each model's default wargear (20 levels two wide took 4 s, 30 levels past 60 s).
+  for (const [depth, width] of [[30, 2], [30, 4], [200, 2], [12, 16]] as const) {
+    const cut = depth >= BOUNDS.linkDepth;
+    it(`link diamonds from the unit entry, ${width} to a level, ${depth} levels deep: under 2 s${cut ? ', cut with a warning' : ', the weapon at the bottom found'}`, () => {
+      const { data, warnings } = within(2000, 'loading the ladder', () => load(ladderCatalogue(depth, width, 'unit')));
+      const unit = data.datasheets.find((d) => d.name === 'Host Unit');
+      assert.ok(unit, 'the unit still loads');
+      if (cut) assert.ok(warnings.some((w) => w.code === 'link-too-deep'), JSON.stringify(warnings.map((w) => w.message)));
+      else assert.deepStrictEqual(unit.weapons.map((w) => w.name), ['Ladder gun']);
+      assert.deepStrictEqual(unit.requiredModels?.map((r) => [r.model, r.min]), [['Host', 1]]);
+    });
+  }
+
+  it('the same ladder within the depth bound: the weapon at the bottom is found, under 2 s', () => {
+    const { data } = within(2000, 'loading the ladder', () => load(ladderCatalogue(BOUNDS.linkDepth - 1, 4, 'unit')));
+    assert.deepStrictEqual(data.datasheets.find((d) => d.name === 'Host Unit')?.weapons.map((w) => w.name), ['Ladder gun']);
+  });
+
+  it('a cycle of entry links from the unit entry: cut with a warning, under 1 s (38 s before)', () => {
+    for (const n of [12, 40]) {
+      const { data, warnings } = within(1000, `loading a cycle of ${n}`, () => load(cycleCatalogue(n, 'unit')));
+      assert.ok(data.datasheets.some((d) => d.name === 'Host Unit'));
+      assert.ok(warnings.some((w) => w.code === 'link-cycle'));
+    }
+  });
+
   it('a cycle of entry links is cut with a warning, under 1 s', () => {
     const { data, warnings } = within(1000, 'loading the cycle', () => load(cycleCatalogue(12)));
     assert.ok(data.datasheets.some((d) => d.name === 'Host Unit'));

@@ -30,8 +30,26 @@ const WARORGAN_APP_SIZE = /^(?:Combat Patrol|Incursion|Strike Force|Onslaught)\s
 /** Auspex's compact text: "Title (2000 pts)" then a header line joined by " · ". */
 const COMPACT_TITLE = /\(\s*\d[\d,]*\s*pts\s*\)$/;
 
-export function detectFormat(lines: Line[]): ListFormat {
-  const texts = lines.filter((l) => !l.blank).map((l) => l.text.trim());
+/**
+ * Non-blank lines read at most from each end of a longer text: a list within the size limits (5,000 lines) is read
+ * whole; a pasted 100,000-line one is known by its head and its footer, not by a dozen patterns over every line.
+ */
+const SAMPLE = 5000;
+
+/** The lines detection reads: the non-blank ones, or the first and last SAMPLE of them. */
+function sample(lines: Line[]): Line[] {
+  const head: Line[] = [];
+  let i = 0;
+  for (; i < lines.length && head.length < SAMPLE; i++) if (!lines[i].blank) head.push(lines[i]);
+  if (head.length < SAMPLE) return head;
+  const tail: Line[] = [];
+  for (let j = lines.length - 1; j >= i && tail.length < SAMPLE; j--) if (!lines[j].blank) tail.push(lines[j]);
+  return [...head, ...tail.reverse()];
+}
+
+export function detectFormat(all: Line[]): ListFormat {
+  const lines = sample(all);
+  const texts = lines.map((l) => l.text.trim());
   const first = texts[0] ?? '';
   if (texts.length > 1 && texts[1].includes(' · ') && (COMPACT_TITLE.test(first) || !/\(\s*\d/.test(first))) return 'compact';
   if (texts.some((t) => BANNER.test(t))) {

@@ -3,7 +3,7 @@
 // there is room), each group's default wargear read from the datasheet's
 // default loadout, and the price the list's format prints. Completion inserts
 // it as one snippet; the "Set size to N" code action rewrites a unit with it.
-import type { Datasheet } from '../../domain/rules/model';
+import type { Datasheet, ModelLoadout } from '../../domain/rules/model';
 import { normalizeName, spellingKey } from '../../domain/text/normalize';
 import type { Dialect } from './dialect';
 
@@ -157,23 +157,30 @@ function subjectFit(subject: string, model: string): number {
   return fit;
 }
 
-/** The datasheet's own spelling of a loadout item ("kombi-weapon" → "Kombi-weapon"), else the item capitalised. */
-function weaponName(d: Datasheet, item: string): string {
-  const k = spellingKey(item);
-  const w = d.weapons.find((x) => spellingKey(x.name) === k) ?? d.weapons.find((x) => normalizeName(x.name) === normalizeName(item));
-  return w ? w.name : item.charAt(0).toUpperCase() + item.slice(1);
+/** The datasheet's own spelling of a loadout item ("kombi-weapon" → "Kombi-weapon"), else the item capitalised: an index of its weapons, built once per call. */
+function weaponNames(d: Datasheet): (item: string) => string {
+  const bySpelling = new Map<string, string>();
+  const byName = new Map<string, string>();
+  for (const w of d.weapons) {
+    if (!bySpelling.has(spellingKey(w.name))) bySpelling.set(spellingKey(w.name), w.name);
+    if (!byName.has(normalizeName(w.name))) byName.set(normalizeName(w.name), w.name);
+  }
+  return (item) => bySpelling.get(spellingKey(item)) ?? byName.get(normalizeName(item)) ?? item.charAt(0).toUpperCase() + item.slice(1);
 }
 
-/** Per group (in `models` order), the default wargear. */
+/** Per group (in `models` order), the default wargear. Linear in the items (50,000 default items on one model stalled completion). */
 function defaultLoadout(d: Datasheet, models: string[]): PlannedWargear[][] {
   const out: PlannedWargear[][] = models.map(() => []);
-  const options = (d.wargearOptions ?? []).map((o) => normalizeName(o));
+  const taken = models.map(() => new Set<string>());
+  const options = (d.wargearOptions ?? []).map((o) => normalizeName(o)).filter((o) => /replaced/.test(o));
+  const weaponName = weaponNames(d);
   const add = (i: number, items: Clause['items']) => {
     for (const it of items) {
-      const name = weaponName(d, it.name);
-      if (out[i].some((w) => normalizeName(w.name) === normalizeName(name))) continue;
+      const name = weaponName(it.name);
+      if (taken[i].has(normalizeName(name))) continue;
+      taken[i].add(normalizeName(name));
       const n = normalizeName(it.name);
-      const choice = options.some((o) => o.includes(n) && /replaced/.test(o));
+      const choice = options.some((o) => o.includes(n));
       out[i].push({ name, perModel: it.count, choice });
     }
   };
@@ -192,7 +199,9 @@ function defaultLoadout(d: Datasheet, models: string[]): PlannedWargear[][] {
     return out;
   }
   // No loadout text (BSData 11e): each model's default wargear as the data's model entries give it.
-  const loadouts = models.map((m) => d.modelLoadouts?.find((l) => normalizeName(l.model) === normalizeName(m)));
+  const byModel = new Map<string, ModelLoadout>();
+  for (const l of d.modelLoadouts ?? []) if (!byModel.has(normalizeName(l.model))) byModel.set(normalizeName(l.model), l);
+  const loadouts = models.map((m) => byModel.get(normalizeName(m)));
   if (loadouts.every(Boolean)) {
     loadouts.forEach((l, i) => add(i, l!.wargear.map((name) => ({ name, count: 1 }))));
     return out;
