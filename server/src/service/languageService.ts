@@ -40,7 +40,7 @@ import { codeLenses } from './features/codeLens';
 import { damageBreakdown, BreakdownConditions, DamageBreakdown } from './features/damageBreakdown';
 import { documentSymbols, foldingRanges, selectionRanges } from './features/symbols';
 import { datasheetSection, formatDocument, FormattingOutcome, SectionResolver } from './features/format';
-import { ConvertFormat, convertRefusal, writeList, Written } from './features/convert';
+import { Converted, ConvertFormat, convertRefusal, writeList } from './features/convert';
 import { defaultGear } from './features/convert/defaults';
 import { createUnitDamageCache } from './domain/damage/fromRules';
 import { capped, formatTooLarge, noUnitsDiagnostics, lineTooLong, oversizedDiagnostics, tooLargeReason, unparsable, unparsedList } from './limits';
@@ -104,7 +104,7 @@ export interface LanguageService {
    * The list in another export format (`features/convert`), in `edition`'s form (the list's own by default): units
    * filed under no app section placed by their datasheets, and `compact` leaving out the datasheets' default wargear.
    */
-  convert(doc: TextDocument, format: ConvertFormat, edition?: Edition): Written | { error: string };
+  convert(doc: TextDocument, format: ConvertFormat, edition?: Edition): Converted | { error: string };
   /** On-type formatting after Enter ("\n"): the bullet the editor opened, corrected with the data (`onEnter.ts`). */
   onTypeFormatting(doc: TextDocument, position: Position, ch: string): TextEdit[];
   /** A Location in the list (a plan target's unit) or in an `auspex:` document. */
@@ -288,7 +288,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       const refused = formatTooLarge(doc, list) ?? convertRefusal(list);
       if (refused) return { error: refused };
       const rules = rulesOf(doc);
-      return writeList(list, format, edition ?? editionOf(doc), {
+      const written = writeList(list, format, edition ?? editionOf(doc), {
         source: doc.getText(),
         sectionOf: sectionByDatasheet(list, rules),
         defaults: (u, models) => {
@@ -296,6 +296,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
           return sheet ? defaultGear(sheet, models) : undefined;
         },
       });
+      return written.refused ? { error: written.refused } : { text: written.text, dropped: written.dropped, escaped: written.escaped };
     },
     definition: (doc, position) => (lineTooLong(doc, position.line) ? null : definition(doc, parse(doc), rulesOf(doc), doc.offsetAt(position))),
     references: (doc, position, open) => {

@@ -7,6 +7,8 @@ const BANNER = /^\+{5,}\s*$/;
 const CHAR_INLINE = /^[A-Za-z]+\d+\s*:\s*(?:\d+\s*x\s+)?.*\(\s*\d[\d,]*\s*pts?\s*\)\s*:/;
 const CHAR_LINE = /^[A-Za-z]+\d+\s*:\s*(?:\d+\s*x\s+)?.*\(\s*\d[\d,]*\s*pts?\s*\)/;
 const WITH = /^\s*\d+\s+with\s/;
+/** New Recruit's tournament export without points (a Combat Patrol list): "Char1: 1x Name: A, B", "• 9x Model: 9 with A", "1x Name (N pts): A". */
+const TOURNAMENT_INLINE = [/^[A-Za-z]+\d+\s*:\s*\d+\s*x\s+[^:()]+:\s/, /^[•◦]\s*\d+\s*x\s+[^:]+:\s*\d+\s+with\s/, /^\d+\s*x\s+.*\(\s*\d[\d,]*\s*pts?\s*\)\s*:\s*\S/];
 const BS = /^(\+\+\s*Army Roster|\+\s+Configuration\s+\+$)/;
 const NRS = /^(#\s*\+\+\s*Army Roster|##\s+.*\[\s*\d[\d,]*\s*pts?\s*\]\s*$|##\s+Configuration\s*$)/;
 const NRS_TITLE = /\s-\s\[\s*\d[\d,]*\s*pts?\s*\]\s*$/;
@@ -35,7 +37,7 @@ export function detectFormat(lines: Line[]): ListFormat {
   const first = texts[0] ?? '';
   if (texts.length > 1 && texts[1].includes(' · ') && (COMPACT_TITLE.test(first) || !/\(\s*\d/.test(first))) return 'compact';
   if (texts.some((t) => BANNER.test(t))) {
-    if (texts.some((t) => CHAR_INLINE.test(t))) return 'wtccompact';
+    if (texts.some((t) => CHAR_INLINE.test(t) || TOURNAMENT_INLINE.some((re) => re.test(t)))) return 'wtccompact';
     if (texts.some((t) => CHAR_LINE.test(t) || WITH.test(t))) return 'wtc';
     return 'nrgw';
   }
