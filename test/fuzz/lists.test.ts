@@ -224,7 +224,7 @@ describe('fuzz: damaged lists', function () {
         const reparsed = parseArmyList(once.text);
         assert.strictEqual(format.formatList(once.text, reparsed), once.text, 'formatting a formatted list changes nothing');
         assert.strictEqual(reparsed.units.length, list.units.length, 'as many units after formatting');
-        const lost = format.compareArmies(list, reparsed);
+        const lost = format.compareArmies(list, reparsed, { before: text, after: once.text });
         assert.strictEqual(lost, undefined, `formatting keeps every unit: ${lost}`);
       }),
       { seed: SEED, numRuns: 400 },

@@ -60,7 +60,7 @@ export function armyFacts(l: ArmyList, view: FactsView): object {
     size: leave.has('size') || !l.battleSize ? '-' : `${nameKey(l.battleSize.english ?? l.battleSize.name.text)} ${l.battleSize.points}`,
     ...(view.eleventh
       ? {
-          dp: leave.has('dp') ? '-' : (l.detachmentPointsStated?.total.value ?? (l.detachmentPoints ?? []).map((p) => p?.value ?? null)),
+          dp: leave.has('dp') ? '-' : (l.detachmentPointsStated?.total.value ?? (l.detachmentPoints?.some((p) => p) ? l.detachmentPoints.map((p) => p?.value ?? null) : '-')),
           dispositions: leave.has('dispositions') ? '-' : (l.forceDispositions ?? []).map((d) => nameKey(d.text)),
           attachments: leave.has('attachments') ? '-' : (l.attachments ?? []).map((a) => [...a.leaders, ...a.supports, ...(a.bodyguard ? [a.bodyguard] : [])].map(sig).sort().join(' + ')).sort(),
         }

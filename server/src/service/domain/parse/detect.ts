@@ -18,7 +18,7 @@ const POINTS = /\(\s*\d[\d,]*\s*points\)\s*$/i;
 const ROLE = /^[A-Z][A-Za-z ]*:\s*$/;
 // War Organ: its footer, a "Name [2000 points]" title, or its "Battle Size:" + "Detachments:" header.
 const WARORGAN_FOOTER = /^Created with War ?Organ/i;
-const WARORGAN_TITLE = /^.*\S\s*\[\s*\d[\d,]*\s*points?\s*\]$/i;
+const WARORGAN_TITLE = /^(?:.*\S\s*)?\[\s*\d[\d,]*\s*points?\s*\]$/i;
 // The official app's v2 (11th edition): Detachment Points, force dispositions, an Attached Units block, the v2 footer.
 const APP2 = [
   /\(\s*\d+\s*(?:Detachment Points?|Points? de D[ée]tachement)\s*\)$/i,

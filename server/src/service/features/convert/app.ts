@@ -40,12 +40,13 @@ export function writeApp(out: Out, army: Army, dialect: AppDialect): void {
   if (army.faction) out.line(names.plain(army.faction), army.at.faction);
   const sizeSep = same ? !!army.source.sizeThousands : dialect === 'A';
   const size = army.size ? `${sizeName(army, words)}${army.size.points !== undefined ? ` ${pts(army.size.points, sizeSep)}` : ''}` : undefined;
-  const detachments = army.detachments.map((d) => names.plain(d));
+  // Detachments are read apart at commas (and, in the 11th edition, at "and").
+  const detachments = army.detachments.map((d) => names.header(d, { and: eleventh }));
   if (eleventh) {
     const sizeFirst = same ? !!army.source.sizeFirst : false;
     if (size && sizeFirst) out.line(size, army.at.size);
     if (detachments.length) out.line(detachmentLine(army, detachments, words), army.at.detachments);
-    const fd = army.dispositions.map((d) => names.plain(d));
+    const fd = army.dispositions.map((d) => names.header(d));
     // A bare disposition line reads as one only after a line stating Detachment Points.
     const dpLine = detachments.length && (army.dpTotal !== undefined || army.dpEach.some((d) => d !== undefined));
     // Bare (the app from v2.4) or after "Force Dispositions:" (before it, and for several), as the source app wrote it.

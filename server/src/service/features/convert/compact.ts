@@ -23,11 +23,11 @@ export function writeCompact(out: Out, army: Army, defaults?: DefaultGear): void
   out.line(`${army.title !== undefined ? names.plain(army.title) : '-'}${army.total !== undefined ? ` (${army.total} pts)` : ''}`, army.at.title);
   const head: string[] = [];
   // Faction · detachments · [force disposition ·] battle size, "-" for what the list does not state.
-  const fp = factionPath(army);
-  head.push(fp ? names.plain(fp) : '-');
-  head.push(army.detachments.length ? detachmentsWithDp({ ...army, detachments: army.detachments.map((d) => names.plain(d)) }, ', ', 'DP') : '-');
-  if (army.dispositions.length) head.push(`Force Disposition: ${army.dispositions.map((d) => names.plain(d)).join(', ')}`);
-  head.push(army.size ? `${names.plain(army.size.name)}${army.size.points !== undefined ? ` (${army.size.points} pts)` : ''}` : '-');
+  const fp = factionPath(army, (p) => names.header(p, { dash: true, dot: true }));
+  head.push(fp ?? '-');
+  head.push(army.detachments.length ? detachmentsWithDp({ ...army, detachments: army.detachments.map((d) => names.header(d, { dot: true })) }, ', ', 'DP') : '-');
+  if (army.dispositions.length) head.push(`Force Disposition: ${army.dispositions.map((d) => names.header(d, { dot: true })).join(', ')}`);
+  head.push(army.size ? `${names.header(army.size.name, { dot: true })}${army.size.points !== undefined ? ` (${army.size.points} pts)` : ''}` : '-');
   out.line(head.join(' · '), army.at.faction);
   out.blank();
   const { leads, supports } = leadersOf(army);

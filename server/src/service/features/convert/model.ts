@@ -9,6 +9,7 @@ import { normalizeName } from '../../domain/text/normalize';
 import { AppSection, SectionResolver, namedAppSection, sectionOfUnit } from './sections';
 import { statedLoadouts } from './loadouts';
 import { SourceStyle, readSourceStyle } from './source';
+import { INVISIBLE } from './names';
 
 export interface Item {
   name: string;
@@ -155,16 +156,16 @@ export function armyOf(list: ArmyList, edition: Edition, opts: WriteOptions = {}
   const pointsSum = priced ? list.units.reduce((a, u) => a + u.points!.value, 0) : undefined;
   const army: Army = {
     edition,
-    title: list.title?.text || undefined,
+    title: list.title?.text.trim() || undefined,
     total: list.statedPoints?.value ?? pointsSum,
     totalStated: list.statedPoints !== undefined,
-    superFaction: list.superFaction?.text,
-    faction: list.faction?.text,
-    detachments: list.detachments.map((d) => d.text),
+    superFaction: list.superFaction?.text.trim() || undefined,
+    faction: list.faction?.text.trim() || undefined,
+    detachments: list.detachments.map((d) => d.text.trim()),
     dpEach: eleventh ? list.detachments.map((_, i) => list.detachmentPoints?.[i]?.value) : [],
     dpTotal: eleventh ? list.detachmentPointsStated?.total.value : undefined,
     dpAllowance: eleventh ? list.detachmentPointsStated?.allowance?.value : undefined,
-    dispositions: eleventh ? (list.forceDispositions ?? []).map((d) => d.text) : [],
+    dispositions: eleventh ? (list.forceDispositions ?? []).map((d) => d.text.trim()) : [],
     size: list.battleSize ? { name: list.battleSize.english ?? list.battleSize.name.text, points: list.battleSize.points } : undefined,
     units,
     attachments,
@@ -192,7 +193,7 @@ const COUNTED = /^\d+\s*[xX×]?\s/;
 
 function items(refs: WargearRef[], src: string): Item[] {
   return refs.map((w) => {
-    const it: Item = { name: w.name.text, count: w.count, at: w.span.start };
+    const it: Item = { name: w.name.text.trim(), count: w.count, at: w.span.start };
     if (src) {
       it.joinKey = src.lastIndexOf('\n', w.span.start);
       // "• Icon of Khorne": the source wrote no count.
@@ -217,7 +218,7 @@ export function lineRuns(list: Item[], keep: boolean): Item[][] {
 }
 
 function group(g: ModelGroup, src: string): Group {
-  const out: Group = { name: g.name.text, count: g.count, items: items(g.wargear, src), implicit: g.implicit, at: g.span.start };
+  const out: Group = { name: g.name.text.trim(), count: g.count, items: items(g.wargear, src), implicit: g.implicit, at: g.span.start };
   const stated = src ? statedLoadouts(g, src) : undefined;
   if (stated) {
     out.loadouts = stated.loadouts.map((l) => ({ count: l.count, items: items(l.items, src).map((it, i) => ({ ...it, count: l.items[i].count })), at: l.at }));
@@ -235,16 +236,16 @@ function armyUnit(u: Unit, src: string, eleventh: boolean, sectionOf?: SectionRe
   const qualifier = role ? englishQualifier(/\(([^()]*)\)\s*$/.exec(u.attachedAs!.text.text)?.[1]?.trim()) : undefined;
   return {
     unit: u,
-    name: u.name.text,
+    name: u.name.text.trim(),
     points: u.points?.value,
     models: groups.length ? groups.reduce((a, g) => a + g.count, 0) : (u.statedModelCount?.value ?? 1),
     groups,
     unitItems: items(u.wargear ?? [], src),
-    enhancements: u.enhancements.map((e) => ({ name: e.name.text, ...(e.points !== undefined ? { points: e.points } : {}), at: e.span.start })),
+    enhancements: u.enhancements.map((e) => ({ name: e.name.text.trim(), ...(e.points !== undefined ? { points: e.points } : {}), at: e.span.start })),
     warlord: !!u.warlord,
     warlordAt: u.warlord?.start,
-    notes: u.notes.map((n) => ({ text: n.text, at: n.span.start })),
-    leading: u.leading && { text: u.leading.text, at: u.leading.span.start },
+    notes: u.notes.map((n) => ({ text: n.text.trim(), at: n.span.start })),
+    leading: u.leading && { text: u.leading.text.trim(), at: u.leading.span.start },
     role,
     roleQualifier: qualifier,
     section: unitSection(u, src, role, qualifier, sectionOf),
@@ -296,13 +297,14 @@ export function bySourceSection(army: Army, skip: Set<ArmyUnit> = new Set()): Ar
   return [...by];
 }
 
-/** Same-named items as one total each, in order of first appearance (linear: keyed by name). */
+/** Same-named items as one total each, in order of first appearance (linear: keyed by the name as written, invisible characters left out). */
 export function totals(list: Item[]): Item[] {
   const out = new Map<string, Item>();
   for (const it of list) {
-    const same = out.get(it.name);
+    const key = it.name.replace(INVISIBLE, '');
+    const same = out.get(key);
     if (same) same.count += it.count;
-    else out.set(it.name, { name: it.name, count: it.count });
+    else out.set(key, { name: it.name, count: it.count });
   }
   return [...out.values()];
 }
@@ -333,10 +335,10 @@ export function knownLoadouts(g: Group): { loadouts: Loadout[]; extra: Item[] } 
 /** "2x Bolt pistol", or the name alone for one. */
 export const counted = (it: Item, x = 'x'): string => (it.count === 1 ? it.name : `${it.count}${x} ${it.name}`);
 
-/** The faction path New Recruit writes ("Chaos - World Eaters"). */
-export function factionPath(army: Army): string | undefined {
+/** The faction path New Recruit writes ("Chaos - World Eaters"), each part written by `part`. */
+export function factionPath(army: Army, part: (name: string) => string = (n) => n): string | undefined {
   if (!army.faction) return undefined;
-  return army.superFaction ? `${army.superFaction} - ${army.faction}` : army.faction;
+  return army.superFaction ? `${part(army.superFaction)} - ${part(army.faction)}` : part(army.faction);
 }
 
 /** "A (2 Detachment Points), B (1 Detachment Points)" / "A, B (3 Detachment Points)" / "A, B". */

@@ -46,12 +46,12 @@ export function banner(out: Out, army: Army, order: ArmyUnit[], isChar: (u: Army
   const ref = (u: ArmyUnit, id = ids.get(u)) => `${id ? `${id}: ` : ''}${names.plain(u.name)}`;
   const src = fromNewRecruit(army) ? army.source.nrBanner : undefined;
   const rows: Array<[string, string | undefined]> = [];
-  const fp = factionPath(army);
+  const fp = factionPath(army, (p) => names.header(p, { dash: true }));
   rows.push(['LIST NAME', army.title !== undefined ? names.plain(army.title) : undefined]);
-  rows.push(['FACTION KEYWORD', fp && (asWritten(src, 'FACTION KEYWORD', fp) ?? names.plain(fp))]);
-  const ds = army.detachments.map((d) => names.plain(d)).join(', ');
+  rows.push(['FACTION KEYWORD', fp && (asWritten(src, 'FACTION KEYWORD', fp) ?? fp)]);
+  const ds = army.detachments.map((d) => names.header(d)).join(', ');
   rows.push(['DETACHMENT', ds ? (asWritten(src, 'DETACHMENT', ds, true) ?? ds) : undefined]);
-  const fd = army.dispositions.map((d) => names.plain(d)).join(', ');
+  const fd = army.dispositions.map((d) => names.header(d)).join(', ');
   rows.push(['FORCE DISPOSITION', fd ? (asWritten(src, 'FORCE DISPOSITION', fd) ?? fd) : undefined]);
   rows.push(['TOTAL ARMY POINTS', army.total !== undefined ? `${army.total}pts` : undefined]);
   rows.push(['POINTS LIMIT', army.size?.points !== undefined ? `${army.size.points}pts` : undefined]);

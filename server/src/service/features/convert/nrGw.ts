@@ -57,7 +57,7 @@ function gwUnit(out: Out, u: ArmyUnit, counts: boolean, same: boolean, role?: st
   else {
     for (const g of u.groups) {
       // A model group without wargear keeps its colon: without it the line would read as wargear.
-      out.line(`• ${g.count}x ${names.plain(g.implicit ? u.name : g.name)}${g.items.length ? '' : ':'}`, g.at);
+      out.line(`• ${g.count}x ${names.model(g.implicit ? u.name : g.name)}${g.items.length ? '' : ':'}`, g.at);
       bullets(g.items, '    ');
     }
     bullets(u.unitItems, '');

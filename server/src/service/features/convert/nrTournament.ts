@@ -65,7 +65,7 @@ function tournamentUnit(out: Out, army: Army, u: ArmyUnit, id: string | undefine
     }
     for (const g of [...many, ...one]) {
       const w = groupWargear(g);
-      const name = names.plain(g.implicit ? u.name : g.name);
+      const name = names.model(g.implicit ? u.name : g.name);
       if (w.loadouts.length > 1 || w.totals.length) {
         out.line(`• ${g.count}x ${name}`, g.at);
         for (const l of w.loadouts) out.line(`    ${l.count} with ${loadoutText(out, l.items)}`, l.at);

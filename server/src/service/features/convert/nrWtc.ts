@@ -36,7 +36,7 @@ function wtcUnit(out: Out, army: Army, u: ArmyUnit, id: string | undefined, lead
     itemBullets(out, w.totals, '  ', same);
   } else {
     for (const g of u.groups) {
-      out.line(`• ${g.count}x ${names.plain(g.implicit ? u.name : g.name)}${g.items.length ? '' : ':'}`, g.at);
+      out.line(`• ${g.count}x ${names.model(g.implicit ? u.name : g.name)}${g.items.length ? '' : ':'}`, g.at);
       const w = groupWargear(g);
       for (const l of w.loadouts) out.line(`    ${l.count} with ${loadoutText(out, l.items)}`, l.at ?? l.items[0]?.at);
       itemBullets(out, w.totals, w.loadouts.length ? '      ' : '    ', same);

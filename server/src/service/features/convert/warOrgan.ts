@@ -1,7 +1,7 @@
 // `warorgan`: War Organ's own export, in its two layouts as the real exports in ../shared/lists-11e write them:
 // grouped (`  Name (N points)` under a group header, `    • ` bullets, the footer `Created with WarOrgan
 // (https://warorgan.com)`) and flat (`Name [N points]` at column 0, tab bullets, no footer), both under the title
-// `Name [N points]`, the faction, `Battle Size: X (N point limit)`, `Detachments: A, B (3/3 Detachment Points)` and
+// `Name [N points]` (`[N points]` for a list without a name), the faction, `Battle Size: X (N point limit)`, `Detachments: A, B (3/3 Detachment Points)` and
 // `Force Disposition: X`. A unit's bullets: `Warlord`, a single model's wargear joined ("A, 2 B and C"), a model
 // group per loadout (`1 Model with A and B`), an enhancement `Name [+N points]`. From a War Organ export its groups
 // (its names for attached units, its categories) and its layout are kept; from another, units are grouped by the
@@ -32,17 +32,15 @@ export function writeWarOrgan(out: Out, army: Army): void {
   // War Organ's reader finds the units after its header: a list that states no faction has none to write.
   if (!army.faction) names.refuse("War Organ's layout starts with the list's faction, and this list states none");
   const grouped = same ? !!army.source.warOrganGrouped : true;
-  if (army.total !== undefined && army.title !== undefined) out.line(`${names.plain(army.title)} [${army.total} points]`, army.at.title);
-  else {
-    if (army.title !== undefined) out.drop('title', `the list's name "${army.title}" (War Organ's title states the total too, and the list states none)`);
-    if (army.totalStated) out.drop('total', `the stated total of ${army.total} points (War Organ states it in a title line, and the list has no name)`);
-  }
+  // The title: the list's name and its total ("[2000 points]" alone for a list without a name: none is made up).
+  if (army.total !== undefined) out.line(`${army.title !== undefined ? `${names.plain(army.title)} ` : ''}[${army.total} points]`, army.at.title);
+  else if (army.title !== undefined) out.drop('title', `the list's name "${army.title}" (War Organ's title states the total too, and the list states none)`);
   if (army.superFaction && !GRAND_ALLIANCES.has(army.superFaction.toLowerCase())) out.line(names.plain(army.superFaction), army.at.faction);
   if (army.faction) out.line(names.plain(army.faction), army.at.faction);
   if (army.size) out.line(`Battle Size: ${names.plain(army.size.name)}${army.size.points !== undefined ? ` (${army.size.points} point limit)` : ''}`, army.at.size);
   if (army.detachments.length || army.dispositions.length) out.blank();
-  if (army.detachments.length) out.line(`Detachments: ${detachmentsWithDp({ ...army, detachments: army.detachments.map((d) => names.plain(d)) }, ', ')}`, army.at.detachments);
-  if (army.dispositions.length) out.line(`Force Disposition: ${army.dispositions.map((d) => names.plain(d)).join(', ')}`, army.at.dispositions);
+  if (army.detachments.length) out.line(`Detachments: ${detachmentsWithDp({ ...army, detachments: army.detachments.map((d) => names.header(d)) }, ', ')}`, army.at.detachments);
+  if (army.dispositions.length) out.line(`Force Disposition: ${army.dispositions.map((d) => names.header(d)).join(', ')}`, army.at.dispositions);
   const groups: Array<[string, ArmyUnit[]]> = same ? bySourceSection(army) : bySection(army, APP_SECTIONS, (u) => u.section).map(([s, us]) => [SECTION[s], us]);
   let unsplit = 0;
   for (const [group, units] of groups) {
