@@ -6,6 +6,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { repoRoot, requireShared, sharedPath } from '../support/shared';
+import { newRecruitRoster, rosterizerRoster } from '../support/jsonRosters';
 
 function auspex(args: string[]) {
   // --no-cache: the output must not depend on rules data cached on this machine.
@@ -92,6 +93,39 @@ describe('auspex convert', () => {
     const ok = auspex(['convert', list, '--to', 'compact']);
     assert.strictEqual(ok.code, 0, ok.stderr);
     assert.strictEqual(ok.stdout, 'My list (100 pts)\nWorld Eaters · Berzerker Warband · Incursion (1000 pts)\n\nKhârn the Betrayer (100 pts): Gorechild\n');
+  });
+
+  it('a JSON roster: parsed (positions in the JSON), checked, converted, imported; other JSON refused in one line', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auspex-json-'));
+    const nr = path.join(dir, 'roster.json');
+    fs.writeFileSync(nr, JSON.stringify(newRecruitRoster(), null, 2));
+    const parsed = JSON.parse(auspex(['parse', nr, '--json']).stdout) as { format: string; errors: unknown[]; units: Array<{ name: string }> };
+    assert.strictEqual(parsed.format, 'nrjson');
+    assert.deepStrictEqual(parsed.errors, []);
+    assert.deepStrictEqual(parsed.units.map((u) => u.name), ['Khârn the Betrayer', 'Master of Executions', 'Khorne Berzerkers', 'Bloodletters']);
+    const checked = auspex(['check', nr, '--no-cache']);
+    // Every finding's position is a line of the JSON file.
+    const lines = fs.readFileSync(nr, 'utf8').split('\n').length;
+    for (const m of checked.stdout.matchAll(/roster\.json:(\d+):\d+/g)) assert.ok(Number(m[1]) >= 1 && Number(m[1]) <= lines, m[0]);
+    const app = auspex(['convert', nr, '--to', 'app']);
+    assert.strictEqual(app.code, 0, app.stderr);
+    assert.match(app.stdout, /^Blood Road \(505 Points\)\n\nWorld Eaters\nBerzerker Warband\nIncursion \(1,000 Points\)\n/);
+    const imported = auspex(['import', nr]);
+    assert.strictEqual(imported.code, 0, imported.stderr);
+    assert.strictEqual(imported.stdout, app.stdout);
+    const rz = path.join(dir, 'rosterizer.json');
+    fs.writeFileSync(rz, JSON.stringify(rosterizerRoster()));
+    const fromRz = auspex(['convert', rz, '--to', 'nr-tournament']);
+    assert.strictEqual(fromRz.code, 0, fromRz.stderr);
+    assert.match(fromRz.stdout, /\+ FACTION KEYWORD: Chaos Knights\n\+ DETACHMENT: Houndpack Lance\n/);
+    const other = path.join(dir, 'package.json');
+    fs.writeFileSync(other, '{"name": "not a roster", "version": "1.0.0"}');
+    for (const cmd of [['convert', other, '--to', 'app'], ['import', other]]) {
+      const r = auspex(cmd);
+      assert.strictEqual(r.code, 2, r.stdout);
+      assert.strictEqual(r.stderr.trimEnd().split('\n').length, 1, r.stderr);
+      assert.match(r.stderr, /not a roster Auspex reads/);
+    }
   });
 
   it('--help names the command', () => {

@@ -8,7 +8,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { ArmyList, Unit } from '../../server/src/service/domain/parse/ast';
 import { parseArmyList } from '../../server/src/service/domain/parse';
-import { spellingKey } from '../../server/src/service/domain/text/normalize';
+import { normalizeName, spellingKey } from '../../server/src/service/domain/text/normalize';
 import { hasShared, repoRoot, sharedPath } from './shared';
 
 export const nameKey = (s: string) => spellingKey(s);
@@ -49,7 +49,7 @@ const unitsSum = (l: ArmyList) => (l.units.every((u) => u.points) ? l.units.redu
 export function armyFacts(l: ArmyList, view: FactsView): object {
   const leave = new Set(view.leave ?? []);
   const sig = (u: Unit) => unit(u, leave, view.eleventh);
-  const superFaction = l.superFaction && !/^(chaos|imperium|xenos)$/i.test(l.superFaction.text) ? nameKey(l.superFaction.text) : undefined;
+  const superFaction = l.superFaction && !/^(chaos|imperium|xenos)$/.test(normalizeName(l.superFaction.text)) ? nameKey(l.superFaction.text) : undefined;
   return {
     units: l.units.map(sig).sort(),
     title: leave.has('title') ? '-' : l.title && nameKey(l.title.text),

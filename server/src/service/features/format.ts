@@ -19,6 +19,8 @@ import type { SectionResolver } from './convert/sections';
 export { APP_SECTIONS, appSectionOf, datasheetSection, footerLine, namedAppSection, sectionOfUnit } from './convert/sections';
 export type { AppSection, SectionResolver } from './convert/sections';
 
+const JSON_ROSTERS = new Set(['nrjson', 'listforgejson', 'rosterizerjson', 'json']);
+
 /** Parse errors that do not stop formatting: the plan they sit in is copied as written. */
 const HARMLESS_ERRORS = new Set(['stratagem-syntax']);
 
@@ -53,6 +55,8 @@ export function tryFormatList(text: string, list: ArmyList, sectionOf?: SectionR
     return { ok: false, reason: `the list has ${blocking.length} parse error(s) (first: ${first.message}); fix them before formatting` };
   }
   if (list.units.length === 0) return { ok: false, reason: 'the list has no units to format' };
+  // A JSON roster is its exporter's file: it is converted (Convert List To…, Open Roster as Army List), never rewritten.
+  if (JSON_ROSTERS.has(list.format)) return { ok: false, reason: 'a JSON roster is not formatted; convert it to a list format instead' };
   const first = render(text, list, sectionOf);
   if (!first.ok || first.text === text) return first;
   // The new text must say what the list says, and be formatted already: a list the parser reads differently in

@@ -194,8 +194,8 @@ const EMPTY_LOADOUT = /^\d+\s+with\s*$/i;
 
 function finishUnit(ctx: Ctx, unit: Unit, inline: Node[], body: Line[]): void {
   const src = ctx.src;
-  inline = inline.filter((n) => !EMPTY_LOADOUT.test(src.slice(n.start, n.end)));
-  body = body.filter((line) => !EMPTY_LOADOUT.test(src.slice(...splitMarkerRange(src, line))));
+  // The ranges of "N with " lines: they make their bullet a model group, and name no wargear.
+  const empty: Array<[number, number]> = [...inline.map((n) => [n.start, n.end] as [number, number]), ...body.map((line) => splitMarkerRange(src, line))].filter(([a, b]) => EMPTY_LOADOUT.test(src.slice(a, b)));
   const items = body.map((line) => {
     const mk = splitMarker(src, line);
     return { node: { start: mk.start, end: mk.end, marker: mk.marker, children: [] } as Node, level: line.indent };
@@ -208,6 +208,11 @@ function finishUnit(ctx: Ctx, unit: Unit, inline: Node[], body: Line[]): void {
     { inlineGroups: true, multiplyInline: true, childlessAreGroups: false, bundlesUnlessCounted: false, untalliedIsNote: false },
     true,
   );
+  if (empty.length) {
+    const named = (w: { span: { start: number } }) => !empty.some(([a, b]) => w.span.start >= a && w.span.start < b);
+    for (const g of unit.models) g.wargear = g.wargear.filter(named);
+    if (unit.wargear) unit.wargear = unit.wargear.filter(named);
+  }
 }
 
 function splitMarkerRange(src: string, line: Line): [number, number] {

@@ -10,7 +10,7 @@
 // costs only where the source app text wrote them (the app shows none). One detachment before the battle size; a
 // bare force disposition after the Detachment Points, several after `Force Dispositions:`.
 import { APP_SECTIONS } from './sections';
-import { Army, ArmyUnit, Group, Item, attachedUnits, bySection, lineRuns, singleModel } from './model';
+import { Army, ArmyUnit, Group, Item, attachedUnits, bySection, isGrandAlliance, lineRuns, singleModel } from './model';
 import { itemText } from './nrLoadouts';
 import { Out, OutLine } from './out';
 import { APP_WORDS, AppWords } from './appWords';
@@ -36,7 +36,7 @@ export function writeApp(out: Out, army: Army, dialect: AppDialect): void {
     if (army.title !== undefined) out.drop('title', `the list's name "${army.title}" (the app's title states the total too, and the list states none)`);
     if (army.totalStated) out.drop('total', `the stated total of ${army.total} points (the app states it in a title line, and the list has no name)`);
   }
-  if (army.superFaction && !GRAND_ALLIANCES.has(army.superFaction.toLowerCase())) out.line(names.plain(army.superFaction), army.at.faction);
+  if (army.superFaction && !isGrandAlliance(army.superFaction)) out.line(names.plain(army.superFaction), army.at.faction);
   if (army.faction) out.line(names.plain(army.faction), army.at.faction);
   const sizeSep = same ? !!army.source.sizeThousands : dialect === 'A';
   const size = army.size ? `${sizeName(army, words)}${army.size.points !== undefined ? ` ${pts(army.size.points, sizeSep)}` : ''}` : undefined;
@@ -99,8 +99,6 @@ function footerEdition(footer: string): 10 | 11 {
   return v && Number(v[1]) >= 2 ? 11 : 10;
 }
 
-/** New Recruit's grand alliances ("Chaos - World Eaters"): the app writes the faction alone. */
-const GRAND_ALLIANCES = new Set(['chaos', 'imperium', 'xenos', 'unaligned']);
 
 function sizeName(army: Army, words: AppWords): string {
   const name = army.size!.name;

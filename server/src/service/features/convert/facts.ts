@@ -7,11 +7,9 @@
 // name), in one pass per name: a list of 100,000 items is compared in linear time.
 import type { ArmyList, Unit } from '../../domain/parse/ast';
 import { normalizeName } from '../../domain/text/normalize';
-import type { DropKind } from './model';
+import { DropKind, isGrandAlliance } from './model';
 import { namedAppSection } from './sections';
 
-/** The grand alliances New Recruit writes before a faction ("Chaos - World Eaters"): a grouping, not a fact of the list. */
-const GRAND_ALLIANCES = new Set(['chaos', 'imperium', 'xenos', 'unaligned']);
 
 export interface FactsOptions {
   /** What the writer declared it could not hold. */
@@ -55,7 +53,7 @@ const key = (s: string | undefined) => (s === undefined ? null : nameKey(s));
 
 function facts(l: ArmyList, leave: Set<DropKind>, eleventh: boolean, text?: string) {
   const sig = (u: Unit) => unitFacts(u, leave, eleventh);
-  const superFaction = l.superFaction && !GRAND_ALLIANCES.has(normalizeName(l.superFaction.text)) ? key(l.superFaction.text) : null;
+  const superFaction = l.superFaction && !isGrandAlliance(l.superFaction.text) ? key(l.superFaction.text) : null;
   const comments = text !== undefined ? l.comments.map((c) => text.slice(c.start, c.end)).sort() : [];
   return {
     units: l.units.map(sig).sort(),

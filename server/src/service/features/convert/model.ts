@@ -332,6 +332,10 @@ export function knownLoadouts(g: Group): { loadouts: Loadout[]; extra: Item[] } 
   return { loadouts: [{ count: n, items: g.items.map((it) => ({ ...it, count: it.count / n })) }], extra: [] };
 }
 
+/** New Recruit's grand alliances ("Chaos - World Eaters"): a grouping, not a fact of the list; the app and War Organ write the faction alone. */
+const GRAND_ALLIANCES = new Set(['chaos', 'imperium', 'xenos', 'unaligned']);
+export const isGrandAlliance = (name: string) => GRAND_ALLIANCES.has(normalizeName(name));
+
 /** "2x Bolt pistol", or the name alone for one. */
 export const counted = (it: Item, x = 'x'): string => (it.count === 1 ? it.name : `${it.count}${x} ${it.name}`);
 

@@ -9,7 +9,7 @@
 // reader can rely on), `Leading:` bullets nor notes; where the source states model totals only, the group is
 // written without wargear and the totals as the unit's items (War Organ writes per-model loadouts).
 import { APP_SECTIONS, AppSection } from './sections';
-import { Army, ArmyUnit, Item, bySection, bySourceSection, detachmentsWithDp, knownLoadouts, singleModel } from './model';
+import { Army, ArmyUnit, Item, bySection, bySourceSection, detachmentsWithDp, isGrandAlliance, knownLoadouts, singleModel } from './model';
 import type { Out } from './out';
 
 const SECTION: Record<AppSection, string> = {
@@ -35,7 +35,7 @@ export function writeWarOrgan(out: Out, army: Army): void {
   // The title: the list's name and its total ("[2000 points]" alone for a list without a name: none is made up).
   if (army.total !== undefined) out.line(`${army.title !== undefined ? `${names.plain(army.title)} ` : ''}[${army.total} points]`, army.at.title);
   else if (army.title !== undefined) out.drop('title', `the list's name "${army.title}" (War Organ's title states the total too, and the list states none)`);
-  if (army.superFaction && !GRAND_ALLIANCES.has(army.superFaction.toLowerCase())) out.line(names.plain(army.superFaction), army.at.faction);
+  if (army.superFaction && !isGrandAlliance(army.superFaction)) out.line(names.plain(army.superFaction), army.at.faction);
   if (army.faction) out.line(names.plain(army.faction), army.at.faction);
   if (army.size) out.line(`Battle Size: ${names.plain(army.size.name)}${army.size.points !== undefined ? ` (${army.size.points} point limit)` : ''}`, army.at.size);
   if (army.detachments.length || army.dispositions.length) out.blank();
@@ -67,8 +67,6 @@ export function writeWarOrgan(out: Out, army: Army): void {
   if (unsplit) out.drop('extra', `which model carries which wargear in ${unsplit} unit${unsplit === 1 ? '' : 's'} (War Organ writes each model's wargear; the source states the group's totals, written as the unit's)`);
 }
 
-/** New Recruit's grand alliances ("Chaos - World Eaters"): War Organ writes the faction alone. */
-const GRAND_ALLIANCES = new Set(['chaos', 'imperium', 'xenos', 'unaligned']);
 
 /**
  * Items joined as a War Organ export wrote them on their line, when its separators split back into exactly these
