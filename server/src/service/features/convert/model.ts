@@ -180,6 +180,10 @@ export function armyOf(list: ArmyList, edition: Edition, opts: WriteOptions = {}
       dispositions: list.forceDispositions?.[0]?.span.start,
     },
   };
+  // BattleScribe's text can list fewer models than a unit has (an option group counts more): the written count
+  // would settle what the source leaves open.
+  const unsettled = list.units.filter((u) => u.modelsUnlisted);
+  if (unsettled.length) dropped.push({ kind: 'extra', message: `that the text lists only some models of ${unsettled.map((u) => u.name.text).join(', ')} (written as the whole unit)` });
   if (!eleventh) {
     // The 10th-edition form holds none of what the 11th edition adds.
     if (list.detachmentPointsStated || list.detachmentPoints?.some((p) => p)) dropped.push({ kind: 'dp', message: 'Detachment Points' });
