@@ -15,6 +15,7 @@ import { AddressInfo } from 'net';
 import { Browser } from 'playwright-core';
 import { hasShared, repoRoot, sharedPath } from '../support/shared';
 import { folderFiles, zipOf } from '../support/archives';
+import { newRecruitRoster } from '../support/jsonRosters';
 import { CodeServer, findCodeServer, startCodeServer, vsixPath } from './support/codeServer';
 import { detectFeatures, Features, requireFeature } from './support/features';
 import { ARTIFACTS, CHROMIUM, launchBrowser, MOD, UI_TIMEOUT, Workbench } from './support/workbench';
@@ -40,6 +41,8 @@ const NEW_LIST = 'new-list.army';
 /** Written from nothing, with completion, against the 11th edition's data. */
 const NEW_LIST_11 = 'new-list-11th.army';
 /** A CHARACTER's unit whose last wargear line ends the file: Enter there opens the unit's next bullet. */
+/** A New Recruit JSON roster (a tiny one built from the documented schema): Auspex offers to open it as an army list. */
+const ROSTER_JSON = 'roster.json';
 const ENTER_LIST = 'enter-bullet.army';
 const ENTER_TEXT = 'World Eaters\nBerzerker Warband (3 Detachment Points)\nStrike Force (2000 points)\n\nCHARACTERS\n\nMaster of Executions (60 points)\n  • Warlord\n  • 1x Axe of dismemberment\n  • 1x Bolt pistol';
 /** When set (CI does), a missing code-server, Chromium or .vsix fails the suite instead of skipping it. */
@@ -94,6 +97,7 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
     fs.writeFileSync(path.join(tmp, NEW_LIST), '');
     fs.writeFileSync(path.join(tmp, NEW_LIST_11), '');
     fs.writeFileSync(path.join(tmp, ENTER_LIST), ENTER_TEXT);
+    fs.writeFileSync(path.join(tmp, ROSTER_JSON), JSON.stringify(newRecruitRoster()));
     server = await startCodeServer(
       entry!,
       vsixPath(),
@@ -104,6 +108,7 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
         path.join(tmp, NEW_LIST),
         path.join(tmp, NEW_LIST_11),
         path.join(tmp, ENTER_LIST),
+        path.join(tmp, ROSTER_JSON),
         ...(eleventh ? [path.join(tmp, ELEVENTH)] : []),
         ...(wahapedia ? [path.join(tmp, GSC), path.join(tmp, WORLD_EATERS)] : []),
       ],
@@ -479,6 +484,20 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
     await wb.openFile(CLAW);
     await wb.runCommandAndPick('Auspex: Copy List As', 'compact', UI_TIMEOUT);
     await wb.page.locator('.notifications-toasts', { hasText: /on the clipboard as compact/ }).waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+  });
+
+  it('opening a New Recruit JSON roster offers to open it as an army list: the list in the app layout, in a new Army List editor (issue 33)', async function () {
+    await wb.runCommand('View: Close All Editors');
+    await wb.openFile(ROSTER_JSON);
+    const offer = wb.page.locator('.notifications-toasts .notification-list-item', { hasText: /this JSON file is an army roster/ });
+    await offer.waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+    await offer.locator('.monaco-button', { hasText: 'Open as Army List' }).click();
+    await wb.waitLineText(1, 'Blood Road (505 Points)');
+    await wb.page.locator('.tabs-container .tab.active', { hasText: /Untitled/i }).waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+    await wb.languageMode('Army List');
+    await wb.screenshot('roster-json-opened');
+    await wb.runCommand('View: Revert and Close Editor');
+    await wb.runCommand('View: Close All Editors');
   });
 
   it('writes an 11th-edition World Eaters list from an empty file with completion (a Leader with an enhancement leading its Bodyguard, a third unit): zero findings within 35 keystrokes', async function () {

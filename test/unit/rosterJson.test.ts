@@ -71,6 +71,13 @@ describe('JSON rosters (issue 33): read as lists', () => {
     assert.strictEqual(at(text, l.units[2].name.span), 'Nurglings');
   });
 
+  it('a list whose title opens with a bracket is a list, not JSON', () => {
+    const l = parseArmyList('[WIP] Blood Road (100 Points)\n\nWorld Eaters\nBerzerker Warband\nIncursion (1,000 Points)\n\nCHARACTERS\n\nKhârn the Betrayer (100 Points)\n  • 1x Gorechild\n');
+    assert.deepStrictEqual(l.errors, []);
+    assert.strictEqual(l.title?.text, '[WIP] Blood Road');
+    assert.strictEqual(l.units.length, 1);
+  });
+
   it('any other JSON is refused with one message; JSON that does not parse, with where; nesting no roster has, at once', () => {
     for (const [text, msg] of [
       ['{"name": "my list", "units": []}\n', /This JSON is not a roster Auspex reads/],

@@ -84,10 +84,10 @@ export function writeApp(out: Out, army: Army, dialect: AppDialect): void {
       unitLines(out, army, u, dialect, words, false);
     }
   }
-  // The footer names the app's and the data's versions: kept as the source app wrote it, never made up; only in
-  // its own edition's form (the v2 app is the 11th edition's).
+  // The footer names the app's and the data's versions: kept as the source app wrote it, never made up; converted,
+  // only in its own edition's form (the v2 app is the 11th edition's); formatted, always (it is the list's text).
   const footer = army.source.appFooter;
-  if (footer && footerEdition(footer) === army.edition) {
+  if (footer && (footerEdition(footer) === army.edition || army.formatting)) {
     out.blank();
     out.line(footer);
   } else if (footer) out.drop('extra', `the app's footer "${footer}" (its app is the ${footerEdition(footer)}th edition's)`);

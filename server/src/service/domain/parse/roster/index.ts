@@ -11,13 +11,16 @@ import { readRosterizer, rosterizerRoot } from './rosterizer';
 const BS_ROSTER_SCHEMA = 'http://www.battlescribe.net/schema/rosterSchema';
 
 /**
- * Whether a text is JSON rather than a list: it opens an object or an array (no list starts so, but War Organ's
- * title of a list without a name, "[2000 points]").
+ * Whether a text is JSON rather than a list: it opens an object (no list starts so), or it is a JSON array whole (a
+ * title may open with a bracket: "[WIP] My list (2000 Points)", War Organ's "[2000 points]" for a list without a name).
  */
 export function looksLikeJson(src: string): boolean {
   const t = src.replace(/^\uFEFF/, '');
   const first = /\S/.exec(t)?.[0];
-  return first === '{' || (first === '[' && !/^\s*\[\s*\d[\d,]*\s*points?\s*\]\s*(\r?\n|$)/i.test(t));
+  if (first === '{') return true;
+  if (first !== '[') return false;
+  const read = readJson(t);
+  return read.ok || read.deep === true;
 }
 
 export function parseJsonRoster(src: string): ArmyList {

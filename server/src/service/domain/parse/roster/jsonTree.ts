@@ -10,7 +10,7 @@ export type JsonNode = Node;
 /** Rosters nest to about 20; far beyond that is no roster. */
 export const JSON_MAX_DEPTH = 200;
 
-export type JsonRead = { ok: true; root: JsonNode } | { ok: false; message: string; at: number };
+export type JsonRead = { ok: true; root: JsonNode } | { ok: false; message: string; at: number; deep?: true };
 
 /** The JSON tree of `text`, or why it is none (with where). */
 export function readJson(text: string): JsonRead {
@@ -23,7 +23,7 @@ export function readJson(text: string): JsonRead {
       else if (c === 34 /* " */) inString = false;
     } else if (c === 34) inString = true;
     else if (c === 123 || c === 91 /* { [ */) {
-      if (++depth > JSON_MAX_DEPTH) return { ok: false, message: `JSON nested deeper than ${JSON_MAX_DEPTH} levels: no roster is`, at: i };
+      if (++depth > JSON_MAX_DEPTH) return { ok: false, message: `JSON nested deeper than ${JSON_MAX_DEPTH} levels: no roster is`, at: i, deep: true };
     } else if (c === 125 || c === 93) depth--;
   }
   const errors: Array<{ error: ParseErrorCode; offset: number; length: number }> = [];
