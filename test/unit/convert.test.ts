@@ -297,5 +297,14 @@ describe("convert through the language service, with the rules data (the editor'
     assert.strictEqual(back.text, r.text);
     // Without the data nothing is left out.
     assert.ok(!without.dropped.some((d) => d.startsWith('default wargear')));
+    // New Recruit states every enhancement's cost: the app's export states none, the data does (as New Recruit's own
+    // export of the same army writes them: ../shared/lists-11e/nrgw11_worldeaters_2.txt).
+    const nr = service.convert(TextDocument.create('file:///we2nr.army', 'army-list', 1, text), 'nr-gw');
+    assert.ok('text' in nr, JSON.stringify(nr));
+    const real = fs.readFileSync(sharedPath('lists-11e', 'nrgw11_worldeaters_2.txt'), 'utf8').split('\n');
+    for (const line of ['• Berzerker Glaive (+35 pts)', '• Battle-lust (+20 pts)']) {
+      assert.ok(real.includes(line));
+      assert.ok(nr.text.split('\n').includes(line), nr.text);
+    }
   });
 });

@@ -25,6 +25,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ArmyList } from './domain/parse/ast';
 import { parseArmyList } from './domain/parse';
 import { RulesIndex } from './domain/rules';
+import { normalizeName } from './domain/text/normalize';
 import type { RulesData } from './domain/rules/model';
 import { loadEmbeddedRules } from './domain/rules/embedded';
 import { emptyRulesData } from './domain/rules/dataFiles';
@@ -162,6 +163,13 @@ function sectionByDatasheet(list: ArmyList, rules: RulesIndex): SectionResolver 
   };
 }
 
+/** An enhancement's cost in the data: the one of the list's detachment, else the only one of that name. */
+function enhancementCost(rules: RulesIndex, list: ArmyList, name: string): number | undefined {
+  const all = rules.enhancementsNamed(name);
+  const detachments = list.detachments.map((d) => normalizeName(d.text));
+  return (all.find((e) => detachments.includes(normalizeName(e.detachment))) ?? (all.length === 1 ? all[0] : undefined))?.points;
+}
+
 function completionEdition(item: CompletionItem): Edition {
   const e = (item.data as { edition?: unknown } | undefined)?.edition;
   return e === 11 ? 11 : 10;
@@ -295,6 +303,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
           const sheet = rules.datasheet(u.name.text, list.faction?.text);
           return sheet ? defaultGear(sheet, models) : undefined;
         },
+        enhancementPoints: (name) => enhancementCost(rules, list, name),
       });
       return written.refused ? { error: written.refused } : { text: written.text, dropped: written.dropped, escaped: written.escaped };
     },

@@ -42,7 +42,10 @@ export function writeCompact(out: Out, army: Army, defaults?: DefaultGear): void
     }
     const tokens: string[] = [];
     if (u.warlord) tokens.push('Warlord');
-    for (const e of u.enhancements) tokens.push(e.points !== undefined ? `${names.item(e.name)} (+${e.points} pts)` : `Enhancement: ${names.item(e.name)}`);
+    for (const e of u.enhancements) {
+      const cost = out.cost(e);
+      tokens.push(cost !== undefined ? `${names.item(e.name)} (+${cost} pts)` : `Enhancement: ${names.item(e.name)}`);
+    }
     const all = unitTotals(u);
     const def = defaults?.(u.unit, u.models);
     const shown = def ? all.filter((w) => !def.some((d) => spellingKey(d.name) === spellingKey(w.name) && d.count === w.count)) : all;

@@ -56,7 +56,8 @@ export interface ArmyUnit {
   groups: Group[];
   /** Wargear stated for the unit beside its model groups (an icon written at unit level). */
   unitItems: Item[];
-  enhancements: Array<{ name: string; points?: number; at?: number }>;
+  /** `points` as the list states them; `dataPoints` the rules data's, for a format that states costs the list does not. */
+  enhancements: Array<{ name: string; points?: number; dataPoints?: number; at?: number }>;
   warlord: boolean;
   warlordAt?: number;
   notes: Noted[];
@@ -131,6 +132,8 @@ export interface WriteOptions {
   sectionOf?: SectionResolver;
   /** Format Document: the user's own text, so what it states beyond the exporter's layout (enhancement costs) stays. */
   formatting?: boolean;
+  /** An enhancement's cost in the rules data, when the caller has it (New Recruit and War Organ state every cost). */
+  enhancementPoints?: (name: string) => number | undefined;
 }
 
 export function armyOf(list: ArmyList, edition: Edition, opts: WriteOptions = {}): Army {
@@ -141,7 +144,7 @@ export function armyOf(list: ArmyList, edition: Edition, opts: WriteOptions = {}
   const headerAt = new Map<Unit, number>();
   for (const s of list.sections) if (s.units[0]) headerAt.set(s.units[0], s.span.start);
   const units = list.units.map((u) => {
-    const a = armyUnit(u, src, eleventh, opts.sectionOf);
+    const a = armyUnit(u, src, eleventh, opts.sectionOf, opts.enhancementPoints);
     a.sectionAt = headerAt.get(u);
     byUnit.set(u, a);
     return a;
@@ -231,7 +234,7 @@ function group(g: ModelGroup, src: string): Group {
   return out;
 }
 
-function armyUnit(u: Unit, src: string, eleventh: boolean, sectionOf?: SectionResolver): ArmyUnit {
+function armyUnit(u: Unit, src: string, eleventh: boolean, sectionOf?: SectionResolver, enhancementPoints?: (name: string) => number | undefined): ArmyUnit {
   let groups: Group[] = u.models.map((g) => group(g, src));
   // A unit known only by its count ("10x Kroot Carnivores" with no line under it): one group of its own models,
   // which every format can state.
@@ -245,7 +248,10 @@ function armyUnit(u: Unit, src: string, eleventh: boolean, sectionOf?: SectionRe
     models: groups.length ? groups.reduce((a, g) => a + g.count, 0) : (u.statedModelCount?.value ?? 1),
     groups,
     unitItems: items(u.wargear ?? [], src),
-    enhancements: u.enhancements.map((e) => ({ name: e.name.text.trim(), ...(e.points !== undefined ? { points: e.points } : {}), at: e.span.start })),
+    enhancements: u.enhancements.map((e) => {
+      const dataPoints = e.points === undefined ? enhancementPoints?.(e.name.text) : undefined;
+      return { name: e.name.text.trim(), ...(e.points !== undefined ? { points: e.points } : {}), ...(dataPoints !== undefined ? { dataPoints } : {}), at: e.span.start };
+    }),
     warlord: !!u.warlord,
     warlordAt: u.warlord?.start,
     notes: u.notes.map((n) => ({ text: n.text.trim(), at: n.span.start })),

@@ -92,7 +92,10 @@ function asWritten(src: NrBanner | undefined, key: string, value: string, rule =
 }
 
 /** A New Recruit enhancement line's text: "Name (+N pts)", or "Enhancement: Name" when the list states no cost. */
-export const enhancementText = (out: Out, e: { name: string; points?: number }) => (e.points !== undefined ? `${out.names.item(e.name)} (+${e.points} pts)` : `Enhancement: ${out.names.item(e.name)}`);
+export function enhancementText(out: Out, e: { name: string; points?: number; dataPoints?: number }): string {
+  const cost = out.cost(e);
+  return cost !== undefined ? `${out.names.item(e.name)} (+${cost} pts)` : `Enhancement: ${out.names.item(e.name)}`;
+}
 
 /** The section words a New Recruit text writes: the source's own when it is one, else New Recruit's for the app section. */
 export function nrSectionName(army: Army, u: ArmyUnit): string {

@@ -14,7 +14,19 @@ export interface OutLine {
 export class Out {
   readonly lines: OutLine[] = [];
   readonly drops: Array<{ kind: DropKind; message: string }> = [];
+  /** Facts written from elsewhere than the list (an enhancement's cost from the rules data): not compared, not dropped. */
+  readonly unchecked = new Set<DropKind>();
   constructor(readonly names: Names) {}
+
+  /**
+   * An enhancement's cost as a format that states every cost writes it: the list's, else the rules data's (then the
+   * written cost is the data's, which the check of the result does not hold against the list).
+   */
+  cost(e: { points?: number; dataPoints?: number }): number | undefined {
+    if (e.points !== undefined) return e.points;
+    if (e.dataPoints !== undefined) this.unchecked.add('enhancementCosts');
+    return e.dataPoints;
+  }
 
   line(text: string, at?: number): void {
     this.lines.push(at === undefined ? { text } : { text, at });
@@ -63,5 +75,5 @@ export function finish(out: Out, army: Army): Written {
   }
   const eol = army.source.eol;
   const text = lines.map((l) => l.text).join(eol) + (army.source.finalNewline ? eol : '');
-  return { text, dropped, escaped: out.names.escaped(), refused: out.names.refused(), lines, dropKinds: [...new Set([...army.dropped, ...out.drops].map((d) => d.kind))] };
+  return { text, dropped, escaped: out.names.escaped(), refused: out.names.refused(), lines, dropKinds: [...new Set([...army.dropped, ...out.drops].map((d) => d.kind).concat([...out.unchecked]))] };
 }

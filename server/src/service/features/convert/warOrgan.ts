@@ -95,7 +95,10 @@ function unitLines(out: Out, u: ArmyUnit, grouped: boolean, src: string | undefi
   const bullet = (t: string, at?: number) => out.line(`${grouped ? '    ' : '\t'}• ${t}`, at);
   if (u.warlord) bullet('Warlord', u.warlordAt);
   let split = true;
-  const enhancement = (e: ArmyUnit['enhancements'][number]) => (e.points !== undefined ? `${names.item(e.name)} [+${e.points} points]` : `Enhancement: ${names.item(e.name)}`);
+  const enhancement = (e: ArmyUnit['enhancements'][number]) => {
+    const cost = out.cost(e);
+    return cost !== undefined ? `${names.item(e.name)} [+${cost} points]` : `Enhancement: ${names.item(e.name)}`;
+  };
   let enhancements = u.enhancements;
   if (singleModel(u)) {
     const its = u.groups[0].items;
