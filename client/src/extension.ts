@@ -12,6 +12,7 @@ import { DocumentStatus, DownloadOffer, progressMessage, readyMessage, ServerSta
 import { MatchupView } from './matchupView';
 import { registerConvertCommands } from './convertCommands';
 import { noIcons, noLinks } from '../../server/src/service/features/render/escape';
+import { registerRosterImport } from './rosterImport';
 
 let client: LanguageClient | undefined;
 
@@ -69,7 +70,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
     commands.registerCommand('auspex.restartServer', () => client?.restart()),
     commands.registerCommand('auspex.showOutput', () => outputChannel.show(true)),
     commands.registerCommand('auspex.reloadData', () => client?.sendRequest('auspex/reloadData')),
-    commands.registerCommand('auspex.importRoster', () => importRoster()),
+    ...registerRosterImport(() => client),
     ...registerConvertCommands(() => client),
     // From the palette (edition picked) or a quick fix (edition given).
     commands.registerCommand('auspex.downloadData', (edition?: unknown) => downloadData(typeof edition === 'string' ? edition : undefined)),
@@ -237,25 +238,6 @@ async function breakdownArgsAtCursor(): Promise<unknown[] | undefined> {
   const above = lenses.filter((l) => l.command?.command === 'auspex.showDamageBreakdown' && l.range.start.line <= line);
   const nearest = above.sort((a, b) => b.range.start.line - a.range.start.line)[0];
   return nearest?.command?.arguments;
-}
-
-/** Opens a BattleScribe roster (.ros/.rosz) as a new untitled army list in the app layout. */
-async function importRoster(): Promise<void> {
-  const picked = await window.showOpenDialog({ canSelectMany: false, openLabel: 'Import roster', filters: { 'BattleScribe roster': ['ros', 'rosz'] } });
-  if (!picked?.[0] || !client) return;
-  try {
-    const r = await client.sendRequest<{ text: string; warnings: string[] } | { error: string }>('auspex/importRoster', { path: picked[0].fsPath });
-    if ('error' in r) {
-      void window.showErrorMessage(`Auspex: ${noLinks(r.error)}`);
-      return;
-    }
-    const doc = await workspace.openTextDocument({ language: 'army-list', content: r.text });
-    await window.showTextDocument(doc);
-    // The roster's own names: never a link.
-    if (r.warnings.length) void window.showWarningMessage(`Auspex: roster imported with ${r.warnings.length} warning(s): ${noLinks(r.warnings.join('; '))}`);
-  } catch (e) {
-    void window.showErrorMessage(`Auspex: the roster could not be imported (${noLinks((e as Error).message)})`);
-  }
 }
 
 export async function deactivate(): Promise<void> {

@@ -15,6 +15,7 @@ import { AddressInfo } from 'net';
 import { Browser } from 'playwright-core';
 import { hasShared, repoRoot, sharedPath } from '../support/shared';
 import { folderFiles, zipOf } from '../support/archives';
+import { newRecruitRoster } from '../support/jsonRosters';
 import { CodeServer, findCodeServer, startCodeServer, vsixPath } from './support/codeServer';
 import { detectFeatures, Features, requireFeature } from './support/features';
 import { ARTIFACTS, CHROMIUM, launchBrowser, MOD, UI_TIMEOUT, Workbench } from './support/workbench';
@@ -39,10 +40,12 @@ const WORLD_EATERS = 'world-eaters.army';
 const NEW_LIST = 'new-list.army';
 /** Written from nothing, with completion, against the 11th edition's data. */
 const NEW_LIST_11 = 'new-list-11th.army';
-/** The example with an earlier conversion's dropped line that holds a `command:` link (issue 34): carried into the warning. */
+/** The example with a wargear name that holds a `command:` link and War Organ's " and " (issue 34): the name written otherwise is said in the warning. */
 const LINKED = 'dropped-link.army';
 const LINKED_ITEM = '[Open settings](command:workbench.action.openSettings?%5B%22auspex%22%5D)';
 /** A CHARACTER's unit whose last wargear line ends the file: Enter there opens the unit's next bullet. */
+/** A New Recruit JSON roster (a tiny one built from the documented schema): Auspex offers to open it as an army list. */
+const ROSTER_JSON = 'roster.json';
 const ENTER_LIST = 'enter-bullet.army';
 const ENTER_TEXT = 'World Eaters\nBerzerker Warband (3 Detachment Points)\nStrike Force (2000 points)\n\nCHARACTERS\n\nMaster of Executions (60 points)\n  • Warlord\n  • 1x Axe of dismemberment\n  • 1x Bolt pistol';
 /** When set (CI does), a missing code-server, Chromium or .vsix fails the suite instead of skipping it. */
@@ -97,7 +100,8 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
     fs.writeFileSync(path.join(tmp, NEW_LIST), '');
     fs.writeFileSync(path.join(tmp, NEW_LIST_11), '');
     fs.writeFileSync(path.join(tmp, ENTER_LIST), ENTER_TEXT);
-    fs.writeFileSync(path.join(tmp, LINKED), `${fs.readFileSync(path.join(repoRoot, 'examples', CLAW), 'utf8')}\n# Dropped (this format cannot hold them): ${LINKED_ITEM}\n`);
+    fs.writeFileSync(path.join(tmp, LINKED), fs.readFileSync(path.join(repoRoot, 'examples', CLAW), 'utf8').replace('◦ 4x Atalan power weapon\n', `◦ 4x Atalan power weapon\n     ◦ 1x ${LINKED_ITEM} and plasma\n`));
+    fs.writeFileSync(path.join(tmp, ROSTER_JSON), JSON.stringify(newRecruitRoster()));
     server = await startCodeServer(
       entry!,
       vsixPath(),
@@ -109,6 +113,7 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
         path.join(tmp, NEW_LIST_11),
         path.join(tmp, ENTER_LIST),
         path.join(tmp, LINKED),
+        path.join(tmp, ROSTER_JSON),
         ...(eleventh ? [path.join(tmp, ELEVENTH)] : []),
         ...(wahapedia ? [path.join(tmp, GSC), path.join(tmp, WORLD_EATERS)] : []),
       ],
@@ -497,12 +502,12 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
     await wb.page.locator('.notifications-toasts', { hasText: /on the clipboard as compact/ }).waitFor({ state: 'visible', timeout: UI_TIMEOUT });
   });
 
-  it('converts a list whose text holds a command: link: the "not held" warning shows it as text, no link in the notification (issue 34)', async function () {
+  it('converts a list whose text holds a command: link: the warning naming it shows it as text, no link in the notification (issue 34)', async function () {
     await wb.runCommand('View: Close All Editors');
     await wb.openFile(LINKED);
     await wb.languageMode('Army List');
-    await wb.runCommandAndPick('Auspex: Convert List To', 'nr-gw', UI_TIMEOUT);
-    const toast = wb.page.locator('.notifications-toasts .notification-list-item', { hasText: /Not held by nr-gw: Open settings|Not held by nr-gw: \[Open settings\]/ }).first();
+    await wb.runCommandAndPick('Auspex: Convert List To', 'warorgan', UI_TIMEOUT);
+    const toast = wb.page.locator('.notifications-toasts .notification-list-item', { hasText: /Written for warorgan: "Open settings|Written for warorgan: "\[Open settings\]/ }).first();
     await toast.waitFor({ state: 'visible', timeout: UI_TIMEOUT });
     await wb.screenshot('convert-link-as-text');
     const message = toast.locator('.notification-list-item-message');
@@ -512,6 +517,20 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
     await wb.runCommand('View: Revert and Close Editor');
     await wb.page.locator('.tabs-container .tab', { hasText: /Untitled/i }).waitFor({ state: 'detached', timeout: UI_TIMEOUT });
     await wb.runCommand('Notifications: Clear All Notifications');
+  });
+
+  it('opening a New Recruit JSON roster offers to open it as an army list: the list in the app layout, in a new Army List editor (issue 33)', async function () {
+    await wb.runCommand('View: Close All Editors');
+    await wb.openFile(ROSTER_JSON);
+    const offer = wb.page.locator('.notifications-toasts .notification-list-item', { hasText: /this JSON file is an army roster/ });
+    await offer.waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+    await offer.locator('.monaco-button', { hasText: 'Open as Army List' }).click();
+    await wb.waitLineText(1, 'Blood Road (505 Points)');
+    await wb.page.locator('.tabs-container .tab.active', { hasText: /Untitled/i }).waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+    await wb.languageMode('Army List');
+    await wb.screenshot('roster-json-opened');
+    await wb.runCommand('View: Revert and Close Editor');
+    await wb.runCommand('View: Close All Editors');
   });
 
   it('writes an 11th-edition World Eaters list from an empty file with completion (a Leader with an enhancement leading its Bodyguard, a third unit): zero findings within 35 keystrokes', async function () {

@@ -25,6 +25,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ArmyList } from './domain/parse/ast';
 import { parseArmyList } from './domain/parse';
 import { RulesIndex } from './domain/rules';
+import { normalizeName } from './domain/text/normalize';
 import type { RulesData } from './domain/rules/model';
 import { loadEmbeddedRules } from './domain/rules/embedded';
 import { emptyRulesData } from './domain/rules/dataFiles';
@@ -40,7 +41,7 @@ import { codeLenses, lensReport, type LensReportUnit } from './features/codeLens
 import { damageBreakdown, BreakdownConditions, DamageBreakdown } from './features/damageBreakdown';
 import { documentSymbols, foldingRanges, selectionRanges } from './features/symbols';
 import { datasheetSection, formatDocument, FormattingOutcome, SectionResolver } from './features/format';
-import { ConvertFormat, convertRefusal, writeList, Written } from './features/convert';
+import { Converted, ConvertFormat, convertRefusal, writeList } from './features/convert';
 import { defaultGear } from './features/convert/defaults';
 import { createUnitDamageCache } from './domain/damage/fromRules';
 import { beyondByText, capped, formatTooLarge, noUnitsDiagnostics, lineTooLong, oversizedDiagnostics, partsToRead, PARTIAL_READ, tooLargeReason, unparsable, unparsedList } from './limits';
@@ -112,7 +113,7 @@ export interface LanguageService {
    * The list in another export format (`features/convert`), in `edition`'s form (the list's own by default): units
    * filed under no app section placed by their datasheets, and `compact` leaving out the datasheets' default wargear.
    */
-  convert(doc: TextDocument, format: ConvertFormat, edition?: Edition): Written | { error: string };
+  convert(doc: TextDocument, format: ConvertFormat, edition?: Edition): Converted | { error: string };
   /** On-type formatting after Enter ("\n"): the bullet the editor opened, corrected with the data (`onEnter.ts`). */
   onTypeFormatting(doc: TextDocument, position: Position, ch: string): TextEdit[];
   /** A Location in the list (a plan target's unit) or in an `auspex:` document. */
@@ -179,6 +180,13 @@ function sectionByDatasheet(list: ArmyList, rules: RulesIndex): SectionResolver 
     const sheet = rules.datasheet(u.name.text, list.faction?.text);
     return sheet && (sheet.keywords.length || sheet.epicHero) ? datasheetSection(sheet.keywords, sheet.epicHero) : undefined;
   };
+}
+
+/** An enhancement's cost in the data: the one of the list's detachment, else the only one of that name. */
+function enhancementCost(rules: RulesIndex, list: ArmyList, name: string): number | undefined {
+  const all = rules.enhancementsNamed(name);
+  const detachments = list.detachments.map((d) => normalizeName(d.text));
+  return (all.find((e) => detachments.includes(normalizeName(e.detachment))) ?? (all.length === 1 ? all[0] : undefined))?.points;
 }
 
 function completionEdition(item: CompletionItem): Edition {
@@ -350,14 +358,16 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       const refused = formatTooLarge(doc, list) ?? convertRefusal(list);
       if (refused) return { error: refused };
       const rules = rulesOf(doc);
-      return writeList(list, format, edition ?? editionOf(doc), {
+      const written = writeList(list, format, edition ?? editionOf(doc), {
         source: doc.getText(),
         sectionOf: sectionByDatasheet(list, rules),
         defaults: (u, models) => {
           const sheet = rules.datasheet(u.name.text, list.faction?.text);
           return sheet ? defaultGear(sheet, models) : undefined;
         },
+        enhancementPoints: (name) => enhancementCost(rules, list, name),
       });
+      return written.refused ? { error: written.refused } : { text: written.text, dropped: written.dropped, escaped: written.escaped };
     },
     definition: (doc, position) => (lineTooLong(doc, position.line) ? null : definition(doc, parseAt(doc, doc.offsetAt(position)), rulesOf(doc), doc.offsetAt(position))),
     references: (doc, position, open) => {
