@@ -121,6 +121,17 @@ describe('JSON rosters (issue 33): read as lists', () => {
     assert.ok(mismatch, JSON.stringify(diags.map((d) => d.code)));
     assert.strictEqual(doc.getText(mismatch.range), '999');
     assert.ok(diags.every((d) => d.code !== 'parse-error'));
+    // The same roster as the exporters write it, each selection carrying its rules' texts: pretty-printed it runs
+    // far beyond the 5,000 lines a text list may have, and is checked the same (a JSON roster is bounded by its
+    // characters and units, never its lines).
+    const rules = Array.from({ length: 1500 }, (_, i) => ({ id: `r${i}`, name: `Rule ${i}`, hidden: false, description: 'Each time this model makes an attack, re-roll a Hit roll of 1.' }));
+    const withRules = JSON.parse(text, (_key, v) => (v && typeof v === 'object' && !Array.isArray(v) && v.type === 'model' ? { ...v, rules } : v));
+    const long = json(withRules);
+    const longDoc = TextDocument.create('file:///jackals-long.json', 'army-list', 1, long);
+    assert.ok(longDoc.lineCount > 15_000, `${longDoc.lineCount} lines`);
+    const longDiags = createLanguageService().diagnostics(longDoc);
+    assert.deepStrictEqual(longDiags.map((d) => d.code), diags.map((d) => d.code));
+    assert.strictEqual(longDoc.getText(longDiags.find((d) => d.code === 'total-mismatch')!.range), '999');
   });
 
   for (const [name, build] of [['New Recruit', () => newRecruitRoster(11)], ['ListForge', listForgeRoster], ['Rosterizer', rosterizerRoster]] as Array<[string, () => object]>) {

@@ -44,10 +44,21 @@ export function countedLines(doc: TextDocument): number {
   return lines;
 }
 
+/**
+ * A JSON roster's text (it opens an object): one value, read whole or not at all, whose pretty-printed lines say
+ * nothing of the army's size (a real New Recruit roster with its profiles and rules runs to tens of thousands of
+ * lines for twenty units). Its characters and its units bound it.
+ */
+function opensObject(text: string): boolean {
+  const first = /[^\s\uFEFF]/.exec(text.length > 4096 ? text.slice(0, 4096) : text);
+  return first?.[0] === '{';
+}
+
 /** Why the text alone puts the document beyond the limits (characters, lines, lines counted), or undefined. */
 export function beyondByText(doc: TextDocument): string | undefined {
   const chars = doc.getText().length;
   if (chars > BOUNDS.documentChars) return `${chars} characters (the limit is ${BOUNDS.documentChars}; the document is not parsed)`;
+  if (opensObject(doc.getText())) return undefined;
   if (doc.lineCount > BOUNDS.documentLines) return `${doc.lineCount} lines (the document is not parsed beyond ${BOUNDS.documentLines}; full analysis stops at ${LIST_LIMITS.lines})`;
   const lines = countedLines(doc);
   if (lines > LIST_LIMITS.lines) return `${lines} lines (the limit is ${LIST_LIMITS.lines}), blank and comment lines not counted`;
