@@ -11,6 +11,8 @@ import { RulesIndex } from '../../server/src/service/domain/rules';
 import type { CoreRule, RulesData } from '../../server/src/service/domain/rules/model';
 import { RulesProvider } from '../../server/src/node/rulesProvider';
 import { weaponAbilityRule } from '../../server/src/service/features/completion/resolve';
+import { ruleLines } from '../../server/src/service/features/render/markdown';
+import { md } from '../../server/src/service/features/render/escape';
 import { bsText } from '../../server/src/service/domain/rules/bsdataText';
 import { notesGlossary } from '../../server/src/service/domain/rules/mfm';
 import { mergeRules } from '../../server/src/service/domain/rules/merge';
@@ -112,6 +114,29 @@ describe('rules text: the data\'s rule texts whole', () => {
     assert.strictEqual(bsText('***Example:** a **D** characteristic of **D6+2**.'), 'Example: a D characteristic of D6+2.');
     assert.strictEqual(bsText('see *Hazard Rolls* (06.03)'), 'see Hazard Rolls (06.03)');
     assert.strictEqual(bsText('**Example: a **[DEVASTATING WOUNDS]** weapon, so the remaining **mortal wound** is lost.*'), 'Example: a [DEVASTATING WOUNDS] weapon, so the remaining mortal wound is lost.');
+  });
+
+  it('reads a keyword marked up either way round (`**^^X^^**`, `^^**X**^^`) as that keyword alone, never the clause between two', () => {
+    assert.strictEqual(bsText('against a ^^**Vehicle**^^ unit will result in a **critical wound**, while against a ^^**Psyker**^^ unit'), 'against a VEHICLE unit will result in a critical wound, while against a PSYKER unit');
+    assert.strictEqual(bsText('a **^^Vehicle^^** unit, or a ^^**Monster**^^ one, or ^^Titanic^^'), 'a VEHICLE unit, or a MONSTER one, or TITANIC');
+  });
+
+  it('explains [ANTI-MONSTER 5+] and [ANTI-VEHICLE 5+] of one real weapon with the ANTI rule once, in its own case', function () {
+    requireShared(this, 'data', 'bsdata-11e');
+    const rules = new RulesIndex(bsdata11());
+    const twoAnti = (d: { weapons: { name: string; profiles: { abilities: string[] }[] }[] }) => d.weapons.find((w) => new Set(w.profiles.flatMap((p) => p.abilities).filter((a) => /^ANTI-/i.test(a))).size > 1);
+    const sheet = rules.data.datasheets.find((d) => twoAnti(d))!;
+    assert.ok(sheet, 'a weapon with two ANTI abilities in the data');
+    const weapon = twoAnti(sheet)!;
+    const v = hoverText(oneUnit(sheet.name, weapon.name), weapon.name, rules, '11', '•')!;
+    const anti = rules.rule('ANTI')!;
+    // Said once, on the line naming both abilities.
+    const first = ruleLines(anti)[0];
+    assert.strictEqual(v.split(md(first)).length - 1, 1, v);
+    assert.match(v, /- \*\*\[ANTI-[A-Z]+ \d\+\]\*\*, \*\*\[ANTI-[A-Z]+ \d\+\]\*\* — /, v);
+    // The data's example in sentence case, its keywords alone in capitals.
+    assert.match(v, /against a VEHICLE unit will result in a critical wound on an unmodified wound roll of 4\+/, v);
+    assert.doesNotMatch(v, /UNIT WILL RESULT/, v);
   });
 
   it('leaves no markup star in any rule text of the real 11th-edition data', function () {

@@ -99,13 +99,18 @@ export function weaponMarkdown(w: Weapon, opts: WeaponMarkdownOptions = {}): str
     const table = weaponTable([w], t);
     if (table) parts.push(table);
   }
-  // Each bracketed ability once, followed by what the rule says.
+  // Each bracketed ability once, followed by what the rule says; abilities one rule explains (ANTI-MONSTER and
+  // ANTI-VEHICLE: the rule ANTI) share one line, so the text is said once.
   const abilities = [...new Set(w.profiles.flatMap((p) => p.abilities))];
   if (opts.explain && abilities.length) {
-    parts.push(abilities.map((a) => {
-      const rule = opts.explain!(a);
-      return `- **[${md(a)}]**${rule ? ` — ${ruleLines(rule).map(md).join('  \n  ')}` : ''}`;
-    }).join('\n'));
+    const lines: { names: string[]; rule?: CoreRule }[] = [];
+    for (const a of abilities) {
+      const rule = opts.explain(a);
+      const same = rule && lines.find((l) => l.rule === rule);
+      if (same) same.names.push(a);
+      else lines.push({ names: [a], rule });
+    }
+    parts.push(lines.map(({ names, rule }) => `- ${names.map((a) => `**[${md(a)}]**`).join(', ')}${rule ? ` — ${ruleLines(rule).map(md).join('  \n  ')}` : ''}`).join('\n'));
   }
   if (opts.datasheet) parts.push(sourceLine(opts.datasheet.source) + ` — ${md(opts.datasheet.name)}`);
   return parts.join('\n\n');
