@@ -116,9 +116,14 @@ describe('rules text: the data\'s rule texts whole', () => {
     assert.strictEqual(bsText('**Example: a **[DEVASTATING WOUNDS]** weapon, so the remaining **mortal wound** is lost.*'), 'Example: a [DEVASTATING WOUNDS] weapon, so the remaining mortal wound is lost.');
   });
 
-  it('reads a keyword marked up either way round (`**^^X^^**`, `^^**X**^^`) as that keyword alone, never the clause between two', () => {
+  it('reads a keyword marked up either way round (`**^^X^^**`, `^^**X**^^`, `^^**X^^**`) as that keyword alone, never the clause between two', () => {
     assert.strictEqual(bsText('against a ^^**Vehicle**^^ unit will result in a **critical wound**, while against a ^^**Psyker**^^ unit'), 'against a VEHICLE unit will result in a critical wound, while against a PSYKER unit');
     assert.strictEqual(bsText('a **^^Vehicle^^** unit, or a ^^**Monster**^^ one, or ^^Titanic^^'), 'a VEHICLE unit, or a MONSTER one, or TITANIC');
+    // Grey Knights' enhancements interleave the markers.
+    assert.strictEqual(bsText('^^**Grey Knights^^** model only. At the start of your **Shooting phase**'), 'GREY KNIGHTS model only. At the start of your Shooting phase');
+    // Markers the data mistyped.
+    assert.strictEqual(bsText('(excluding ^^*Monsters^^** and ^^**Vehicles^^**) is within'), '(excluding MONSTERS and VEHICLES) is within');
+    assert.strictEqual(bsText('While an **^Anathema Psykana^^** unit is within 6"'), 'While an ANATHEMA PSYKANA unit is within 6"');
   });
 
   it('explains [ANTI-MONSTER 5+] and [ANTI-VEHICLE 5+] of one real weapon with the ANTI rule once, in its own case', function () {
@@ -139,12 +144,14 @@ describe('rules text: the data\'s rule texts whole', () => {
     assert.doesNotMatch(v, /UNIT WILL RESULT/, v);
   });
 
-  it('leaves no markup star in any rule text of the real 11th-edition data', function () {
+  it('leaves no markup star or keyword marker in any rule text of the real 11th-edition data', function () {
     requireShared(this, 'data', 'bsdata-11e');
     const d = bsdata11();
-    const texts = [...d.coreRules.map((r) => r.text), ...d.datasheets.flatMap((x) => x.abilities.map((a) => a.text ?? '')), ...d.detachments.flatMap((x) => x.rules.map((r) => r.text)), ...d.enhancements.map((e) => e.text)];
+    const texts = [...d.coreRules.map((r) => r.text), ...d.datasheets.flatMap((x) => x.abilities.map((a) => a.text ?? '')), ...d.detachments.flatMap((x) => x.rules.map((r) => r.text)), ...d.enhancements.flatMap((e) => [e.text, e.eligibility ?? ''])];
     assert.ok(texts.length > 1000);
     assert.deepStrictEqual(texts.filter((t) => t.includes('*')), []);
+    // Nor a keyword marker (Grey Knights' "^^**Grey Knights^^** model only").
+    assert.deepStrictEqual(texts.filter((t) => t.includes('^^')), []);
   });
 });
 
@@ -167,6 +174,21 @@ describe('rules text: nothing said twice', () => {
     const found = check11(text).find((f) => f.code === 'unknown-datasheet');
     assert.ok(found, 'an unknown-datasheet finding');
     assert.match(found!.message, /Looked up in BattleScribe data Warhammer 40,000 11th Edition revision 6, Munitorum Field Manual v1\.1 \(2026-07-22\)\./);
+  });
+
+  it('a detachment\'s hover names each enhancement once: BSData\'s "Pyresoul (Psychic)" is the MFM\'s "Pyresoul" (Grey Knights, Banishers)', function () {
+    requireShared(this, 'data', 'bsdata-11e');
+    requireShared(this, 'data', 'mfm-11e', 'v1.1');
+    const text = 'Grey Knights\nBanishers (2 Detachment Points)\nStrike Force (2000 points)\n\nCHARACTERS\n\nBrother-Captain (95 points)\n  • Warlord\n  • Enhancement: Pyresoul\n';
+    const rules = listRules(text);
+    const v = hoverText(text, 'Banishers', rules)!;
+    const listed = /\*\*Enhancements:\*\* (.*)/.exec(v)?.[1] ?? '';
+    const names = listed.split(' · ').map((n) => n.replace(/\s*\(\d+ pts\)$/, '').replace(/\s*\\?\([^()]*\\?\)$/, ''));
+    assert.ok(names.length >= 3, v);
+    assert.deepStrictEqual(names, [...new Set(names)], listed);
+    assert.strictEqual((listed.match(/Pyresoul/g) ?? []).length, 1, listed);
+    // The list's bare "Pyresoul" is that enhancement, priced by the MFM.
+    assert.match(hoverText(text, 'Pyresoul', rules, 'auto', 'Enhancement')!, /^### Pyresoul \\\(Psychic\\\) — 20 pts/);
   });
 });
 
