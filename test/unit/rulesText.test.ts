@@ -176,6 +176,30 @@ describe('rules text: nothing said twice', () => {
     assert.match(found!.message, /Looked up in BattleScribe data Warhammer 40,000 11th Edition revision 6, Munitorum Field Manual v1\.1 \(2026-07-22\)\./);
   });
 
+  it('the battle size\'s hover gives the data\'s total, the one the total-mismatch finding names, and the list\'s own where it differs (every real 11th-edition list, French too)', function () {
+    requireShared(this, 'lists-11e');
+    requireShared(this, 'data', 'mfm-11e', 'v1.1');
+    this.timeout(60000);
+    let compared = 0;
+    for (const file of fs.readdirSync(sharedPath('lists-11e')).filter((f) => f.endsWith('.txt'))) {
+      const text = fs.readFileSync(sharedPath('lists-11e', file), 'utf8');
+      const list = parseArmyList(text);
+      if (!list.battleSize) continue;
+      const v = hoverText(text, text.slice(list.battleSize.span.start, list.battleSize.span.end), listRules(text))!;
+      assert.ok(v, `${file}: a hover on the battle size`);
+      const total = check11(text).find((f) => f.code === 'total-mismatch');
+      const m = /This list: (\d+) of (\d+) points in the data(?:; the list states (\d+))?\./.exec(v);
+      assert.ok(m, `${file}: ${v}`);
+      if (total) {
+        // "The list states 1975 points but its units cost 1905 in the rules data"
+        const [, stated, cost] = /states (\d+) points but its units cost (\d+)/.exec(total.message)!;
+        assert.deepStrictEqual([m![1], m![3]], [cost, stated], `${file}: ${v} / ${total.message}`);
+        compared++;
+      } else assert.strictEqual(m![3], undefined, `${file}: ${v}`);
+    }
+    assert.ok(compared >= 3, `${compared} lists with a total-mismatch`);
+  });
+
   it('a detachment\'s hover names each enhancement once: BSData\'s "Pyresoul (Psychic)" is the MFM\'s "Pyresoul" (Grey Knights, Banishers)', function () {
     requireShared(this, 'data', 'bsdata-11e');
     requireShared(this, 'data', 'mfm-11e', 'v1.1');

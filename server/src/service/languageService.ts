@@ -242,7 +242,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       ];
       return applySeverityOverrides(drift.explain(doc, list, rulesOf(doc), settings, found), settings.diagnosticSeverity);
     },
-    hover: (doc, position) => (lineTooLong(doc, position.line) ? null : opponentHover(doc, parse(doc), doc.offsetAt(position), opponents.get(doc.uri), opponent(doc)) ?? drift.hover(doc, hover(doc, parse(doc), rulesOf(doc), doc.offsetAt(position), settings.edition, settings.hoverShowSources), doc.offsetAt(position))),
+    hover: (doc, position) => (lineTooLong(doc, position.line) ? null : opponentHover(doc, parse(doc), doc.offsetAt(position), opponents.get(doc.uri), opponent(doc)) ?? drift.hover(doc, hover(doc, parse(doc), rulesOf(doc), doc.offsetAt(position), settings.edition, settings.hoverShowSources, settings), doc.offsetAt(position))),
     completion: (doc, position) => {
       if (lineTooLong(doc, position.line) || unparsable(doc)) return { isIncomplete: false, items: [] };
       const edition = editionOf(doc);

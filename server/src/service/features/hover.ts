@@ -21,6 +21,8 @@ import { chargeBonuses, diceOddsMarkdown } from './diceOdds';
 import { editionRules, listEdition, type Edition, type EditionSetting } from '../domain/editions';
 import { dataVersionLabel } from './diagnostics/validate';
 import { md } from './render/escape';
+import { listPoints } from './report';
+import { DEFAULT_SETTINGS, type Settings } from '../settings';
 
 /** For a plan line: what the TARGET text requires (checked) and what it leaves to the table (not checked). */
 function planReminder(s: Stratagem): string {
@@ -38,8 +40,8 @@ const inside = (span: Span, offset: number) => offset >= span.start && offset <=
  * `edition`: the `auspex.edition` setting; the list's edition (`listEdition`) words the unit's dice odds.
  * `showSources`: the `auspex.hover.showSources` setting; without it the data's source lines are left out.
  */
-export function hover(doc: TextDocument, list: ArmyList, rules: RulesIndex, offset: number, edition: EditionSetting = 'auto', showSources = false): Hover | null {
-  const h = hoverWithSources(doc, list, rules, offset, edition);
+export function hover(doc: TextDocument, list: ArmyList, rules: RulesIndex, offset: number, edition: EditionSetting = 'auto', showSources = false, settings: Settings = DEFAULT_SETTINGS): Hover | null {
+  const h = hoverWithSources(doc, list, rules, offset, edition, settings);
   if (!h || showSources) return h;
   const c = h.contents as { kind: string; value: string };
   return { ...h, contents: { kind: c.kind as 'markdown', value: withoutSourceLines(c.value) } };
@@ -53,9 +55,9 @@ export function withoutSourceLines(markdown: string): string {
   return markdown.split('\n\n').filter((p) => !p.startsWith(SOURCE_PREFIX)).join('\n\n');
 }
 
-function hoverWithSources(doc: TextDocument, list: ArmyList, rules: RulesIndex, offset: number, edition: EditionSetting): Hover | null {
+function hoverWithSources(doc: TextDocument, list: ArmyList, rules: RulesIndex, offset: number, edition: EditionSetting, settings: Settings): Hover | null {
   const faction = list.faction?.text;
-  const head = headerHover(list, rules, offset);
+  const head = headerHover(list, rules, offset, () => listPoints(list, rules, doc, settings, listEdition(list, edition)));
   if (head) return found(doc, head);
   const term = musterTermHover(list, rules, offset, listEdition(list, edition));
   if (term) return found(doc, term);

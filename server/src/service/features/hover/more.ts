@@ -42,8 +42,11 @@ function titleHover(list: ArmyList, rules: RulesIndex, offset: number): Found | 
   return { span: at.span, value: lines.join('\n\n') };
 }
 
-/** Title, faction, detachment and battle-size lines. */
-export function headerHover(list: ArmyList, rules: RulesIndex, offset: number): Found | null {
+/**
+ * Title, faction, detachment and battle-size lines. `points`: the list's total as the checks count it from the data
+ * (`report.ts` `listPoints`), asked only for the battle-size line.
+ */
+export function headerHover(list: ArmyList, rules: RulesIndex, offset: number, points?: () => { computed?: number; unpriced: number }): Found | null {
   const title = titleHover(list, rules, offset);
   if (title) return title;
   const cat = catalogOf(rules);
@@ -61,9 +64,12 @@ export function headerHover(list: ArmyList, rules: RulesIndex, offset: number): 
   }
   const b = list.battleSize;
   if (b && inside(b.span, offset)) {
-    const rule = rules.data.battleSizes.find((x) => normalizeName(x.name) === normalizeName(b.name.text));
-    const total = list.units.reduce((sum, u) => sum + (u.points?.value ?? 0), 0);
-    if (rule) return { span: b.span, value: battleSizeMarkdown(rule, list.units.some((u) => u.points) ? total : undefined) };
+    // The app's French export names it in French ("Force de Frappe"): the English name the parser reads is the data's.
+    const rule = rules.data.battleSizes.find((x) => normalizeName(x.name) === normalizeName(b.english ?? b.name.text));
+    // The data's total, as the checks compare it with the limit; the list's own where it says otherwise.
+    const stated = list.units.some((u) => u.points) ? list.units.reduce((sum, u) => sum + (u.points?.value ?? 0), 0) : undefined;
+    const data = list.units.length ? points?.() : undefined;
+    if (rule) return { span: b.span, value: battleSizeMarkdown(rule, { data: data?.computed, unpriced: data?.unpriced ?? 0, stated: list.statedPoints?.value ?? stated }) };
   }
   return null;
 }

@@ -181,9 +181,18 @@ export function factionMarkdown(f: Faction, extra: { datasheets: number; detachm
   return parts.join('\n\n');
 }
 
-export function battleSizeMarkdown(b: BattleSizeRule, listPoints?: number): string {
+/**
+ * A battle size; with a list, its points against the limit: the data's total as the checks count it (`data`, with
+ * the units it could not price), and the total the list states where that differs.
+ */
+export function battleSizeMarkdown(b: BattleSizeRule, list?: { data?: number; unpriced: number; stated?: number }): string {
   const parts = [`### ${md(b.name)}`, b.points !== undefined ? `**Points limit:** ${b.points}` : 'No points limit: Combat Patrol uses fixed forces.'];
-  if (listPoints !== undefined && b.points !== undefined) parts.push(`This list: ${listPoints} of ${b.points} points.`);
+  if (list && b.points !== undefined) {
+    const unpriced = list.unpriced ? ` (${list.unpriced} unit${list.unpriced === 1 ? '' : 's'} the data does not price)` : '';
+    const stated = list.stated !== undefined && list.stated !== list.data ? `; the list states ${list.stated}` : '';
+    if (list.data !== undefined) parts.push(`This list: ${list.data} of ${b.points} points in the data${unpriced}${stated}.`);
+    else if (list.stated !== undefined) parts.push(`This list states ${list.stated} of ${b.points} points (the data prices none of its units).`);
+  }
   if (b.source) parts.push(sourceLine(b.source));
   return parts.join('\n\n');
 }
