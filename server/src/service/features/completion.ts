@@ -16,6 +16,7 @@ import {
   Candidate,
   eligibleEnhancements,
   enhancementPool,
+  type Fielding,
   fitsFor,
   skeletonCandidates,
   sizeCandidates,
@@ -31,6 +32,9 @@ import { factionChoices, FactionSources, headerCandidates, headerKinds } from '.
 import { normalizeName } from '../domain/text/normalize';
 import type { Edition } from '../domain/editions/types';
 import { editionRules } from '../domain/editions';
+import type { Detachment } from '../domain/rules/model';
+import { createContext } from './diagnostics/context';
+import { DEFAULT_SETTINGS } from '../settings';
 
 export type { FactionSources } from './completion/header';
 
@@ -61,10 +65,17 @@ export function completion(doc: TextDocument, parsed: ArmyList, rules: RulesInde
   const faction = list.faction?.text;
   // The army's enhancement allowance taken: enhancements are still offered (one may replace another), last.
   const allowanceTaken = allowanceFull(list, rules.data.battleSizes, editionRules(list.editionShown ?? edition).muster, options.maxEnhancements ?? 3);
+  // The list's units as the checks read them, for who may take an enhancement (asked only where one is offered).
+  let fieldingRead: Fielding | undefined;
+  const fielding = (): Fielding => {
+    if (fieldingRead) return fieldingRead;
+    const c = createContext(doc, parsed, rules, DEFAULT_SETTINGS, [], editionRules(edition));
+    return (fieldingRead = { units: c.units, detachments: c.detachments.filter((d): d is Detachment => !!d) });
+  };
   const unitLine = (c: UnitLineContext): { cands: Candidate[]; replace: Replace } => {
     if (c.kind === 'unitSize') {
       const d = rules.datasheet(c.name, faction);
-      const names = unitNameCandidates(cat, rules, list, c.nameContext, dialect, text, options.includeLegends, !!allowanceTaken);
+      const names = unitNameCandidates(cat, rules, list, c.nameContext, dialect, text, options.includeLegends, !!allowanceTaken, list.detachments.length ? fielding() : undefined);
       if (!d) return { cands: names, replace: c.nameContext.replace };
       // An exact name that also begins longer names ("Acolyte Hybrids" …): the sizes first, then those.
       const full = matchKey(c.nameContext.replace.typed);
@@ -73,7 +84,7 @@ export function completion(doc: TextDocument, parsed: ArmyList, rules: RulesInde
       if (longer.length === 0) return { cands: sizeCandidates(d, dialect), replace: c.replace };
       return { cands: longer, replace: c.nameContext.replace };
     }
-    return { cands: unitNameCandidates(cat, rules, list, c, dialect, text, options.includeLegends, !!allowanceTaken), replace: c.replace };
+    return { cands: unitNameCandidates(cat, rules, list, c, dialect, text, options.includeLegends, !!allowanceTaken, list.detachments.length ? fielding() : undefined), replace: c.replace };
   };
 
   let cands: Candidate[] = [];
@@ -123,7 +134,7 @@ export function completion(doc: TextDocument, parsed: ArmyList, rules: RulesInde
       const d = rules.datasheet(ctx.unit.name.text, faction);
       cands = d ? bulletCandidates(list, ctx.unit, d, ctx) : [];
       if (d && !ctx.nested && !ctx.counted) {
-        cands.push(...enhancementLineCandidates(cat, list, ctx.unit, d.epicHero ? [] : eligibleEnhancements(cat, list, d), dialect, allowanceTaken));
+        cands.push(...enhancementLineCandidates(cat, list, ctx.unit, d.epicHero ? [] : eligibleEnhancements(cat, list, d, fielding(), ctx.unit), dialect, allowanceTaken));
         cands.push(...leadingCandidates(rules, list, ctx.unit, d));
       }
       replace = ctx.replace;
@@ -135,7 +146,7 @@ export function completion(doc: TextDocument, parsed: ArmyList, rules: RulesInde
       // The enhancement already written on this line: the new one's cost replaces its cost in the unit's points.
       const here = ctx.unit.enhancements.find((e) => e.span.start <= ctx.replace.start && ctx.replace.start <= e.span.end);
       const replacing = here ? pool.find((e) => normalizeName(e.name) === normalizeName(here.name.text)) : undefined;
-      cands = enhancementNameCandidates(pool, list, ctx.unit, d, d ? fitsFor(list, d) : () => true, replacing);
+      cands = enhancementNameCandidates(pool, list, ctx.unit, d, d ? fitsFor(list, d, fielding(), ctx.unit) : () => true, replacing);
       replace = ctx.replace;
       break;
     }

@@ -22,6 +22,9 @@ import { editionRules, listEdition, type Edition, type EditionSetting } from '..
 import { dataVersionLabel } from './diagnostics/validate';
 import { md } from './render/escape';
 import { listPoints } from './report';
+import { createContext } from './diagnostics/context';
+import { bearer } from './diagnostics/enhancements';
+import type { Bearer } from '../domain/editions/enhancementFit';
 import { DEFAULT_SETTINGS, type Settings } from '../settings';
 
 /** For a plan line: what the TARGET text requires (checked) and what it leaves to the table (not checked). */
@@ -64,7 +67,8 @@ function hoverWithSources(doc: TextDocument, list: ArmyList, rules: RulesIndex, 
   for (const unit of list.units) {
     if (!inside(unit.span, offset)) continue;
     const sheet = rules.datasheet(unit.name.text, faction);
-    const hit = hoverInUnit(doc, unit, sheet, offset, rules, list, edition) ?? found(doc, unitPartHover(doc.getText(), list, rules, unit, sheet, offset, editionRules(listEdition(list, edition)).muster));
+    const e = listEdition(list, edition);
+    const hit = hoverInUnit(doc, unit, sheet, offset, rules, list, edition) ?? found(doc, unitPartHover(doc.getText(), list, rules, unit, sheet, offset, editionRules(e).muster, () => asChecked(doc, list, rules, settings, e, unit)));
     if (hit) return hit;
   }
   for (const use of list.stratagemPlan?.uses ?? []) {
@@ -74,6 +78,16 @@ function hoverWithSources(doc: TextDocument, list: ArmyList, rules: RulesIndex, 
     }
   }
   return found(doc, planTargetHover(list, rules, offset)) ?? ruleWordHover(doc, rules, offset) ?? found(doc, keywordHover(doc.getText(), list, rules, offset));
+}
+
+/**
+ * A unit as the list checks read it (`createContext`: its keywords with its notes' and its detachments' grants), so
+ * that the hover says what the checks find (a TRYGON its detachment makes a CHARACTER may take an enhancement).
+ */
+function asChecked(doc: TextDocument, list: ArmyList, rules: RulesIndex, settings: Settings, edition: Edition, unit: Unit): Bearer | undefined {
+  const ctx = createContext(doc, list, rules, settings, [], editionRules(edition));
+  const r = ctx.units.find((u) => u.unit.span.start === unit.span.start);
+  return r && bearer(r);
 }
 
 function found(doc: TextDocument, f: Found | null): Hover | null {

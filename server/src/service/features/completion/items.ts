@@ -3,7 +3,8 @@
 // and the `data` that `completionItem/resolve` turns into documentation.
 import type { ArmyList, Unit } from '../../domain/parse/ast';
 import type { RulesIndex } from '../../domain/rules';
-import type { Datasheet, Enhancement, Faction, Stratagem } from '../../domain/rules/model';
+import type { Datasheet, Detachment, Enhancement, Faction, Stratagem } from '../../domain/rules/model';
+import { keywordsAsSelected, unitKeywords, type FieldedUnit } from '../../domain/rules/detachmentGrants';
 import { CompletionItemKind } from 'vscode-languageserver-types';
 import { normalizeName } from '../../domain/text/normalize';
 import { attachedUnits, canTarget, datasheetKeywords, requirementAt, stratagemTargetSpec } from '../../domain/stratagems/eligibility';
@@ -60,7 +61,7 @@ function lineEnd(text: string, at: number): number {
 
 /** `text`: the document's text, to place a unit in its own section when that section stands elsewhere. */
 /** `enhancementsFull`: the army's enhancement allowance is taken (no unit variant with one). */
-export function unitNameCandidates(cat: Catalog, rules: RulesIndex, list: ArmyList, ctx: UnitNameContext, dialect: Dialect, text?: string, includeLegends = false, enhancementsFull = false): Candidate[] {
+export function unitNameCandidates(cat: Catalog, rules: RulesIndex, list: ArmyList, ctx: UnitNameContext, dialect: Dialect, text?: string, includeLegends = false, enhancementsFull = false, fielding?: Fielding): Candidate[] {
   const faction = cat.factionOf(list.faction?.text);
   const allied = /allied/i.test(ctx.section ?? '');
   const combatPatrol = /combat patrol/i.test(list.battleSize?.name.text ?? '');
@@ -154,7 +155,7 @@ export function unitNameCandidates(cat: Catalog, rules: RulesIndex, list: ArmyLi
       out.push({ label, key: k, tier, newText: placed(body), snippet: true, kind: CompletionItemKind.Class, detail, data: { kind: 'datasheet', id: d.id }, ...more });
     };
     if (list.detachments.length && !enhancementsFull) {
-      for (const e of eligibleEnhancements(cat, list, d)) {
+      for (const e of eligibleEnhancements(cat, list, d, fielding)) {
         if (taken.has(normalizeName(e.name)) || e.upgrade) continue;
         const pts = (step?.points ?? 0) + (e.points ?? 0);
         variant(`${d.name} with ${e.name}`, unitSnippet(d, copy, dialect, warlord, { name: e.name, points: e.points }), { description: `${pts} pts`, detail: `${detail} · with the enhancement ${e.name} (${e.detachment}${e.points !== undefined ? `, +${e.points} pts` : ''})` });
@@ -196,16 +197,33 @@ function singleModel(d: Datasheet): boolean {
   return d.models.length <= 1;
 }
 
-/** Whether a unit of this datasheet may take the enhancement (`enhancementFit`); what the data cannot settle does not exclude. */
-export function mayTakeEnhancement(e: Enhancement, d: Datasheet, muster: MusterRules = editionRules(10).muster): boolean {
-  return enhancementFit(e, { name: d.name, keywords: d.keywords.length ? [...datasheetKeywords(d), ...(isCharacter(d) ? ['CHARACTER'] : [])] : [], epicHero: !!d.epicHero || hasKw(d, 'EPIC HERO') }, muster).ok !== false;
+/**
+ * The list's units as the checks read them (`FieldedUnit`: keywords with their notes' and detachments' grants) and
+ * its detachments: what a unit taking an enhancement is judged with.
+ */
+export interface Fielding {
+  units: FieldedUnit[];
+  detachments: Detachment[];
+}
+
+/**
+ * Whether a unit of this datasheet may take the enhancement (`enhancementFit`); what the data cannot settle does not
+ * exclude. `fielding`: the list around it, whose detachments may grant it keywords once it is selected (it takes
+ * the enhancement): a TRYGON of Subterranean Assault is a CHARACTER while fewer than two are. `unit`: the list's
+ * unit it is (its own notes count; it is not among the others).
+ */
+export function mayTakeEnhancement(e: Enhancement, d: Datasheet, muster: MusterRules = editionRules(10).muster, fielding?: Fielding, unit?: Unit): boolean {
+  if (!d.keywords.length) return enhancementFit(e, { name: d.name, keywords: [], epicHero: !!d.epicHero }, muster).ok !== false;
+  const own = [...(unit ? unitKeywords(unit, d) : datasheetKeywords(d)), ...(isCharacter(d) ? ['CHARACTER'] : [])];
+  const keywords = fielding ? keywordsAsSelected(own, fielding.units.filter((u) => u.unit.span.start !== unit?.span.start), fielding.detachments) : own;
+  return enhancementFit(e, { name: d.name, keywords, epicHero: !!d.epicHero || hasKw(d, 'EPIC HERO') }, muster).ok !== false;
 }
 
 const musterOf = (list: ArmyList) => editionRules(list.editionShown ?? 10).muster;
 
-/** Enhancements of the list's detachment(s) (the faction's when none is named) that this unit may take. */
-export function eligibleEnhancements(cat: Catalog, list: ArmyList, d: Datasheet): Enhancement[] {
-  return enhancementPool(cat, list).filter((e) => mayTakeEnhancement(e, d, musterOf(list)));
+/** Enhancements of the list's detachment(s) (the faction's when none is named) that this unit may take (`unit`: the list's unit it is). */
+export function eligibleEnhancements(cat: Catalog, list: ArmyList, d: Datasheet, fielding?: Fielding, unit?: Unit): Enhancement[] {
+  return enhancementPool(cat, list).filter((e) => mayTakeEnhancement(e, d, musterOf(list), fielding, unit));
 }
 
 export function enhancementPool(cat: Catalog, list: ArmyList): Enhancement[] {
@@ -304,9 +322,9 @@ export function bulletCandidates(list: ArmyList, unit: Unit, d: Datasheet, ctx: 
   return out;
 }
 
-/** Whether the list's muster rules let a unit of `d` take `e` (for the enhancement name after `Enhancement:`). */
-export function fitsFor(list: ArmyList, d: Datasheet): (e: Enhancement) => boolean {
-  return (e) => mayTakeEnhancement(e, d, musterOf(list));
+/** Whether the list's muster rules let the list's `unit` of `d` take `e` (for the enhancement name after `Enhancement:`). */
+export function fitsFor(list: ArmyList, d: Datasheet, fielding?: Fielding, unit?: Unit): (e: Enhancement) => boolean {
+  return (e) => mayTakeEnhancement(e, d, musterOf(list), fielding, unit);
 }
 
 export function stratagemCandidates(cat: Catalog, list: ArmyList): Candidate[] {
