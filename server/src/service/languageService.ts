@@ -28,7 +28,7 @@ import { RulesIndex } from './domain/rules';
 import type { RulesData } from './domain/rules/model';
 import { loadEmbeddedRules } from './domain/rules/embedded';
 import { emptyRulesData } from './domain/rules/dataFiles';
-import { listEdition, type Edition } from './domain/editions';
+import { CURRENT_EDITION, EDITIONS, listEdition, type Edition } from './domain/editions';
 import { DEFAULT_SETTINGS, Settings } from './settings';
 import { onEnterEdits } from './features/onEnter';
 import { applySeverityOverrides } from './features/diagnostics/severity';
@@ -111,7 +111,7 @@ export interface LanguageService {
   definition(doc: TextDocument, position: Position): Location | null;
   /** Uses of what stands at `position` across `open` (the open lists; `doc` is searched too). */
   references(doc: TextDocument, position: Position, open: TextDocument[]): Location[];
-  /** The Markdown of an `auspex:` document, or null. */
+  /** The Markdown of an `auspex:` page (`virtualDocs.ts`), read from the edition's data its URI names, or null. */
   virtualDocument(uri: string): string | null;
   inlayHints(doc: TextDocument, range: Range): InlayHint[];
   workspaceSymbols(open: TextDocument[], query: string): SymbolInformation[];
@@ -297,7 +297,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
         },
       });
     },
-    definition: (doc, position) => (lineTooLong(doc, position.line) ? null : definition(doc, parse(doc), rulesOf(doc), doc.offsetAt(position))),
+    definition: (doc, position) => (lineTooLong(doc, position.line) ? null : definition(doc, parse(doc), rulesOf(doc), doc.offsetAt(position), editionOf(doc))),
     references: (doc, position, open) => {
       if (lineTooLong(doc, position.line)) return [];
       const target = navigationTarget(doc, parse(doc), rulesOf(doc), doc.offsetAt(position));
@@ -305,7 +305,8 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       const docs = open.some((d) => d.uri === doc.uri) ? open : [doc, ...open];
       return references(docs.filter((d) => editionOf(d) === editionOf(doc)).map((d) => ({ doc: d, list: parse(d) })), target, rulesOf(doc));
     },
-    virtualDocument: (uri) => virtualDocument(uri, rulesFor(10)),
+    // A page's URI names its edition's data; one without (the layout before editions) is looked up in each, the current first.
+    virtualDocument: (uri) => virtualDocument(uri, rulesFor, [CURRENT_EDITION, ...EDITIONS.filter((e) => e !== CURRENT_EDITION)]),
     inlayHints: (doc, range) => inlayHints(doc, parse(doc), rulesOf(doc), settings, range),
     workspaceSymbols: (open, query) => workspaceSymbols(open.map((d) => ({ doc: d, list: parse(d) })), query),
     prepareRename: (doc, position) => prepareRename(doc, parse(doc), doc.offsetAt(position)),

@@ -8,7 +8,8 @@ import type { RulesIndex } from '../domain/rules';
 import type { Datasheet } from '../domain/rules/model';
 import { normalizeName } from '../domain/text/normalize';
 import { toRange } from './diagnostics/make';
-import { datasheetMarkdown, ruleMarkdown, SOURCE_PREFIX, stratagemMarkdown, weaponMarkdown } from './render/markdown';
+import { abilityMarkdown, datasheetMarkdown, ruleMarkdown, SOURCE_PREFIX, stratagemMarkdown, weaponMarkdown } from './render/markdown';
+import { wargearNamed } from '../domain/rules/parts';
 import type { Stratagem } from '../domain/rules/model';
 import { resolvePlannedStratagem } from './diagnostics/plan';
 import { stratagemTargetSpec } from '../domain/stratagems/eligibility';
@@ -118,8 +119,11 @@ function hoverInUnit(doc: TextDocument, unit: Unit, sheet: Datasheet | undefined
   }
   for (const w of [...unit.models.flatMap((g) => g.wargear), ...(unit.wargear ?? [])]) {
     if (!inside(w.name.span, offset)) continue;
-    const weapon = sheet.weapons.find((x) => normalizeName(x.name) === normalizeName(w.name.text));
-    if (weapon) return markdown(doc, w.name.span, weaponMarkdown(weapon, { explain: (a) => weaponAbilityRule(rules, a), datasheet: sheet }));
+    // The same reading as go to definition: a weapon as the data spells it ("&" for "and", plurals), else the
+    // wargear's ability ("Icon of Khorne").
+    const named = wargearNamed(sheet, w.name.text);
+    if (named && 'weapon' in named) return markdown(doc, w.name.span, weaponMarkdown(named.weapon, { explain: (a) => weaponAbilityRule(rules, a), datasheet: sheet }));
+    if (named) return markdown(doc, w.name.span, abilityMarkdown(named.ability, sheet, named.ability.kind === 'core' ? rules.rule(named.ability.name) : undefined));
   }
   return null;
 }

@@ -11,7 +11,7 @@ import { ELEVENTH } from './eleventh';
 export type { Edition, EditionRules, EditionSetting } from './types';
 export type { CopyLimit, MusterRules, MusterTerm, MusterTerms, TermNote } from './types';
 export type { AllocationRules, AttackSituation, DamageStep, DevastatingWoundsRules, ConditionSpec, DamageRules, HazardousRules, Noted, RollModifier } from './types';
-export { EDITIONS } from './types';
+export { CURRENT_EDITION, EDITIONS } from './types';
 
 const BY_EDITION: Record<10 | 11, EditionRules> = { 10: TENTH, 11: ELEVENTH };
 

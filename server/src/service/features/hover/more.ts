@@ -97,7 +97,7 @@ export function unitPartHover(text: string, list: ArmyList, rules: RulesIndex, u
 }
 
 /** The enhancement of that name, preferring the list's detachments' (names repeat across detachments). */
-function enhancementOfList(list: ArmyList, rules: RulesIndex, name: string): Enhancement | undefined {
+export function enhancementOfList(list: ArmyList, rules: RulesIndex, name: string): Enhancement | undefined {
   const all = rules.enhancementsNamed(name);
   const dets = list.detachments.map((d) => normalizeName(d.text));
   return all.find((x) => dets.includes(normalizeName(x.detachment))) ?? all[0];
