@@ -8,6 +8,7 @@ import { DamageView } from './damageView';
 import { DocumentStatus, DownloadOffer, progressMessage, readyMessage, ServerStatus, statusView } from './dataStatus';
 import { MatchupView } from './matchupView';
 import { registerConvertCommands } from './convertCommands';
+import { registerRulesPages, rulesPageText } from './rulesPage';
 
 let client: LanguageClient | undefined;
 
@@ -84,11 +85,12 @@ export async function activate(context: ExtensionContext): Promise<void> {
       }
       matchupView.show(target);
     }),
-    // The read-only pages go to definition opens; their `.md` path makes VS Code show them as Markdown.
+    // The read-only pages go to definition opens: rendered in a custom editor (rulesPage.ts); as Markdown text where
+    // an editor shows the text itself (Peek Definition), their `.md` path making it Markdown.
+    registerRulesPages(() => client),
     workspace.registerTextDocumentContentProvider('auspex', {
       async provideTextDocumentContent(uri: Uri): Promise<string> {
-        const found = await client?.sendRequest<{ text: string } | null>('auspex/virtualDocument', { uri: uri.toString() });
-        return found?.text ?? `Nothing in the loaded rules data for ${uri.toString()}.\n`;
+        return (await rulesPageText(client, uri)) ?? `Nothing in the loaded rules data for ${uri.toString()}.\n`;
       },
     }),
   );

@@ -329,6 +329,43 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
   });
 
   /**
+   * F12 on `text` in the active list: the rules page opens in its own tab (the `auspex.rulesPage` custom editor),
+   * rendered: a heading naming `heading` and, where `table` says, a table (no `### ` or `|---|` source).
+   */
+  async function definitionPage(text: string, tab: string, heading: RegExp, table: boolean): Promise<void> {
+    const { page } = wb;
+    const box = await wb.textBox(text);
+    await page.mouse.click(box.x + Math.min(box.width / 2, 12), box.y + box.height / 2);
+    await page.keyboard.press('F12');
+    await page.locator('.tabs-container .tab.active', { hasText: tab }).waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+    const frame = page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
+    await frame.locator('h3', { hasText: heading }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+    if (table) await frame.locator('table th', { hasText: /^(Model|Weapon)$/ }).first().waitFor({ state: 'visible' });
+    const body = await frame.locator('body').innerText();
+    assert.doesNotMatch(body, /^###|\|---\|/m, `rendered, not Markdown source: ${body.slice(0, 200)}`);
+    await wb.screenshot(`definition-${tab.replace(/\W+/g, '-').toLowerCase()}`);
+    // Closed with its tab's own button: back to the list.
+    await page.locator('.tabs-container .tab.active .tab-actions .action-label').first().click();
+    await page.locator('.tabs-container .tab.active', { hasText: tab }).waitFor({ state: 'hidden' });
+  }
+
+  it('Go to Definition (F12) on an 11th-edition list opens the rendered page of a unit, a weapon, an Enhancement and a detachment; on a 10th-edition list too', async function () {
+    requireFeature(this, hasShared('lists-11e') && hasShared('data', 'bsdata-11e') && hasShared('data', 'mfm-11e', 'v1.1'), 'the 11th-edition step (../shared lists-11e, bsdata-11e or mfm-11e/v1.1 is absent)');
+    await wb.runCommand('View: Close All Editors');
+    await wb.openFile(ELEVENTH);
+    await wb.hover('Slaughterbound', /Munitorum Field Manual v1\.1/);
+    await definitionPage('Khorne Berzerkers', 'Khorne Berzerkers', /^Khorne Berzerkers$/, true);
+    await definitionPage('Lacerator and daemonic claw', 'Lacerator and daemonic claw', /^Lacerator and daemonic claw$/i, true);
+    await definitionPage('Battle-lust', 'Battle-lust', /^Battle-lust/, false);
+    await definitionPage('Berzerker Warband', 'Berzerker Warband', /^Berzerker Warband$/, false);
+    // The 10th edition: the embedded seed's datasheet and weapon.
+    await wb.runCommand('View: Close All Editors');
+    await wb.openFile(CLAW);
+    await definitionPage('Atalan Jackals', 'Atalan Jackals', /^Atalan Jackals$/, true);
+    await definitionPage('Mining laser', 'Mining laser', /^Mining laser$/, true);
+  });
+
+  /**
    * The workspace's `.vscode/settings.json` written on disk with the Wahapedia export added to auspex.data.paths
    * (after the folders the suite started with), as a user editing the file would. The workspace file, not the User
    * one: VS Code's server (code-server) does not watch the User settings.json for changes made outside the editor.
