@@ -97,7 +97,9 @@ export async function activate(context: ExtensionContext): Promise<void> {
   // The status bar speaks of the active list: its edition's data, or "no data: download" (dataStatus.ts).
   let serverStatus: ServerStatus = { text: status.text, tooltip: '' };
   const listStatus = new Map<string, DocumentStatus>();
-  const offer = new DownloadOffer();
+  // Once the player has answered the download dialog "not now", later sessions offer it as a notification.
+  const DECLINED = 'auspex.downloadOfferDeclined';
+  const offer = new DownloadOffer(context.globalState.get<boolean>(DECLINED, false));
   const render = () => {
     const active = activeList();
     const view = statusView(serverStatus, active && listStatus.get(active.uri.toString()));
@@ -121,7 +123,12 @@ export async function activate(context: ExtensionContext): Promise<void> {
     render();
     // The first list that needs data in this session: one notification offers the download.
     const o = offer.offer(d);
-    if (o) void window.showInformationMessage(o.message, o.action).then((picked) => picked === o.action && commands.executeCommand('auspex.downloadData', o.edition));
+    if (!o) return;
+    const shown = o.modal ? window.showInformationMessage(o.message, { modal: true, detail: o.detail }, o.action) : window.showInformationMessage(o.message, o.action);
+    void shown.then((picked) => {
+      if (picked === o.action) void commands.executeCommand('auspex.downloadData', o.edition);
+      else if (o.modal) void context.globalState.update(DECLINED, true);
+    });
   });
   await client.start();
 }

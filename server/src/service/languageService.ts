@@ -201,6 +201,9 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     return targets?.length ? targets : undefined;
   };
 
+  /** Whether an edition has rules data: loaded datasheets, or factions its folders and the download cache hold. */
+  const hasData = (e: Edition) => rulesFor(e).data.datasheets.length > 0 || loadableNames(e).length > 0;
+
   function editionOf(doc: TextDocument): Edition {
     return listEdition(parse(doc), settings.edition);
   }
@@ -235,9 +238,13 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     parse,
     diagnostics: (doc) => {
       const list = parse(doc);
+      // An empty document is a new list of its edition (the current one): nothing to check, its data perhaps to get.
+      const empty = doc.getText().trim() === '';
+      const edition = editionOf(doc);
+      const download = empty && !hasData(edition) ? edition : undefined;
       const found = oversizedDiagnostics(doc, list) ?? [
-        ...noUnitsDiagnostics(doc, list),
-        ...validateList(doc, list, rulesOf(doc), settings, editionOf(doc), () => loadableNames(editionOf(doc))),
+        ...noUnitsDiagnostics(doc, list, download),
+        ...(empty ? [] : validateList(doc, list, rulesOf(doc), settings, edition, () => loadableNames(edition))),
         ...opponentDiagnostics(doc, list, opponents.get(doc.uri), opponent(doc)),
       ];
       return applySeverityOverrides(drift.explain(doc, list, rulesOf(doc), settings, found), settings.diagnosticSeverity);

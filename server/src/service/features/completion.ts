@@ -3,6 +3,7 @@
 // by us and resolved lazily: items carry `data` (a kind and ids) and
 // `resolveCompletion` renders their documentation on demand.
 import type { CompletionItem, CompletionList } from 'vscode-languageserver-types';
+import { CompletionItemKind } from 'vscode-languageserver-types';
 import { InsertTextFormat, InsertTextMode, MarkupKind } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ArmyList } from '../domain/parse/ast';
@@ -159,7 +160,27 @@ export function completion(doc: TextDocument, parsed: ArmyList, rules: RulesInde
       replace = ctx.replace;
       break;
   }
+  // No rules data of the list's edition at all (a new player's first minutes): what to do, whatever is typed.
+  if (!rules.data.datasheets.length && !(sources?.loadable ?? []).some((l) => l.edition === edition)) cands.push(downloadCandidate(edition, replace.typed));
   return { isIncomplete: true, items: rank(doc, cands, replace, (s) => cat.key(s)) };
+}
+
+/** The editor command that downloads an edition's rules data (VS Code: Auspex: Download Rules Data). */
+const DOWNLOAD_COMMAND = 'auspex.downloadData';
+
+/** "Download the 11th-edition rules data": accepting it changes no text and runs the download. */
+function downloadCandidate(edition: Edition, typed: string): Candidate {
+  const ed = edition === 11 ? '11th' : '10th';
+  return {
+    label: `Download the ${ed}-edition rules data`,
+    tier: -2,
+    newText: typed,
+    kind: CompletionItemKind.Event,
+    detail: `No ${ed}-edition rules data is loaded, so nothing can be completed or checked: Auspex: Download Rules Data (\`auspex data fetch --edition ${edition}\`), or point auspex.data.paths at folders of your own`,
+    data: { kind: 'download', models: edition },
+    command: { title: 'Download Rules Data', command: DOWNLOAD_COMMAND, arguments: [String(edition)] },
+    always: true,
+  };
 }
 
 /** Our own ranking (match quality, then tier, then score), written into sortText; see rank.ts for filterText. */
@@ -167,6 +188,11 @@ function rank(doc: TextDocument, cands: Candidate[], replace: Replace, key: (s: 
   const q = matchKey(replace.typed);
   const scored: { c: Candidate; score: number; quality: number }[] = [];
   for (const c of cands) {
+    // Kept whatever is typed: first on an empty line, after every match once something is typed.
+    if (c.always) {
+      scored.push({ c, score: 0, quality: q ? 9 : -1 });
+      continue;
+    }
     const score = fuzzyScore(q, c.key ?? key(c.label));
     // Quality buckets: prefix or word prefix, substring, typo, letters in order.
     if (score !== undefined) scored.push({ c, score, quality: score >= 900 ? 0 : score >= 800 ? 1 : score >= 600 ? 2 : 3 });
@@ -184,6 +210,9 @@ function rank(doc: TextDocument, cands: Candidate[], replace: Replace, key: (s: 
     };
     if (c.detail) item.detail = c.detail;
     if (c.description) item.labelDetails = { description: c.description };
+    if (c.command) item.command = c.command;
+    // Kept by the editor's own filter whatever is typed.
+    if (c.always) item.filterText = replace.typed;
     if (c.snippet) item.insertTextFormat = InsertTextFormat.Snippet;
     if (c.elsewhere) {
       const at = doc.positionAt(c.elsewhere.at);
