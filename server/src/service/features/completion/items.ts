@@ -91,6 +91,8 @@ export function unitNameCandidates(cat: Catalog, rules: RulesIndex, list: ArmyLi
   // Which copy a new unit of each datasheet would be (the 11th edition prices copies by tier).
   const copies = new Map<string, number>();
   for (const u of list.units) {
+    // The name being typed reads as a unit line of its own: it is the unit being written, not a copy before it.
+    if (u.name.span.start <= ctx.replace.start && ctx.replace.start <= u.name.span.end) continue;
     const id = rules.datasheet(u.name.text, list.faction?.text)?.id;
     if (id) copies.set(id, (copies.get(id) ?? 1) + 1);
   }
@@ -278,7 +280,11 @@ export function bulletCandidates(list: ArmyList, unit: Unit, d: Datasheet, ctx: 
   const group = ctx.groupModel ? plan.groups.find((g) => looseKey(g.model) === looseKey(ctx.groupModel!)) : single ? plan.groups[0] : undefined;
   const defaults = new Map((group?.wargear ?? []).map((w) => [normalizeName(w.name), w.perModel]));
   const unitSize = unit.models.filter((m) => !m.implicit).reduce((n, m) => n + m.count, 0) || plan.size;
-  for (const w of d.weapons) {
+  // What the model the line stands under may take, by the data's model entries (a Jakhal Pack Leader not the
+  // Dishonoured's manglers); everything the datasheet has where the data does not say.
+  const may = wargearOfModel(d, ctx.groupModel ?? (single ? plan.groups[0]?.model : undefined));
+  const weapons = may ? d.weapons.filter((w) => may.has(looseKey(w.name)) || w.profiles.some((p) => may.has(looseKey(p.name)))) : d.weapons;
+  for (const w of weapons) {
     const types = [...new Set(w.profiles.map((p) => p.type))].join(', ');
     const per = defaults.get(normalizeName(w.name));
     const option = per === undefined ? optionLimit(d, w.name, count, unitSize) : undefined;
@@ -292,6 +298,11 @@ export function bulletCandidates(list: ArmyList, unit: Unit, d: Datasheet, ctx: 
       description: per !== undefined ? `${n}x default` : option ? `up to ${option.limit}` : undefined,
       data: { kind: 'wargear', id: d.id, name: w.name },
     });
+  }
+  // The model's other wargear (an Icon of Khorne): named by the data, no weapon profile.
+  for (const name of may ? [...may.values()] : []) {
+    if (d.weapons.some((w) => looseKey(w.name) === looseKey(name))) continue;
+    out.push({ label: name, tier: wargearTier + 2, newText: ctx.counted ? name : `1x ${name}`, kind: CompletionItemKind.Field, detail: `wargear of ${displayName(ctx.groupModel ?? d.name)}`, data: { kind: 'wargear', id: d.id, name } });
   }
   if (ctx.nested) return out;
   if (!single) {
@@ -319,6 +330,22 @@ export function bulletCandidates(list: ArmyList, unit: Unit, d: Datasheet, ctx: 
     const other = list.units.some((u) => u !== unit && u.warlord);
     if (!unit.warlord) out.push({ label: 'Warlord', tier: other ? 3 : 1, newText: 'Warlord', kind: CompletionItemKind.Keyword, detail: other ? 'another unit is already the Warlord' : 'this CHARACTER leads the army', data: { kind: 'warlord', sheet: d.id } });
   }
+  return out;
+}
+
+/**
+ * The wargear a model of the datasheet may take, by loose name (key) → the data's spelling, from its model entries:
+ * the entry of that name, or the variants written by their base name ("Dishonoured" for "Dishonoured w/ paired
+ * manglers"). Undefined where the data names no such entry (then everything the datasheet has is offered).
+ */
+export function wargearOfModel(d: Datasheet, model: string | undefined): Map<string, string> | undefined {
+  if (!model) return undefined;
+  const key = looseKey(model);
+  const base = (n: string) => looseKey(n.replace(/\s+(?:w\/|with\b).*$/i, '').replace(/\s*\([^()]*\)$/, ''));
+  const entries = (d.modelLoadouts ?? []).filter((l) => looseKey(l.model) === key || base(l.model) === key);
+  if (!entries.length) return undefined;
+  const out = new Map<string, string>();
+  for (const e of entries) for (const name of [...e.wargear, ...(e.options ?? [])]) if (!out.has(looseKey(name))) out.set(looseKey(name), name);
   return out;
 }
 
