@@ -57,9 +57,7 @@ const CASES: FactionCase[] = [
     edition: 11,
     paths: [['data', 'bsdata-11e'], ['data', 'mfm-11e', 'v1.1']],
     header: 'World Eaters\nBerzerker Warband (2 Detachment Points)\nStrike Force (2,000 Points)',
-    exceptions: {
-      'Exalted Eightbound': 'the BSData 11e catalogue gives it no weapon at all, and a model line with no wargear under it reads as wargear',
-    },
+    exceptions: {},
   },
 ];
 
