@@ -74,9 +74,10 @@ export function statusView(server: ServerStatus, doc: DocumentStatus | undefined
 
 /**
  * The download offered once a session: the first list that needs data (an empty new list included) gets one
- * offer, no other list does. A dialog (`modal`) until the player has once answered "not now" (`declined`, kept
- * across sessions): a notification with a button hides itself after some seconds, before a new player has read
- * it; after "not now", a notification (the status bar keeps saying "no data: download").
+ * offer, no other list does. A notification with a button hides itself after some seconds, before a new player has
+ * read it: so a dialog (`modal`), which waits for the answer, when the list has just been opened in view and not
+ * typed in (`opened`: a dialog never takes the keys of someone typing), until the player has once answered
+ * "not now" (`declined`, kept across sessions); else a notification (the status bar keeps saying "no data: download").
  */
 export class DownloadOffer {
   private made = false;
@@ -84,7 +85,7 @@ export class DownloadOffer {
   constructor(private readonly declined = false) {}
 
   /** The offer to make now, or undefined (no data needed, or offered already). */
-  offer(doc: DocumentStatus): { message: string; detail: string; action: string; edition: string; modal: boolean } | undefined {
+  offer(doc: DocumentStatus, opened = false): { message: string; detail: string; action: string; edition: string; modal: boolean } | undefined {
     if (this.made || doc.download === undefined) return undefined;
     this.made = true;
     const ed = ordinal(doc.edition);
@@ -98,7 +99,7 @@ export class DownloadOffer {
       detail: `${get === '11th' ? "BSData's wh40k-11e catalogues and the Munitorum Field Manual's points" : "BSData's wh40k-10e catalogues"}, kept in the extension's storage (Auspex: Download Rules Data at any time; the status bar says when data is missing).`,
       action: `Download ${get}-edition data`,
       edition: String(doc.download),
-      modal: !this.declined,
+      modal: opened && !this.declined,
     };
   }
 }

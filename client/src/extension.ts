@@ -100,6 +100,8 @@ export async function activate(context: ExtensionContext): Promise<void> {
   // Once the player has answered the download dialog "not now", later sessions offer it as a notification.
   const DECLINED = 'auspex.downloadOfferDeclined';
   const offer = new DownloadOffer(context.globalState.get<boolean>(DECLINED, false));
+  // Lists opened and not typed in since: the download is offered to them as a dialog, never to someone typing.
+  const untouched = new Set<string>(workspace.textDocuments.filter((d) => d.languageId === 'army-list').map((d) => d.uri.toString()));
   const render = () => {
     const active = activeList();
     const view = statusView(serverStatus, active && listStatus.get(active.uri.toString()));
@@ -110,7 +112,12 @@ export async function activate(context: ExtensionContext): Promise<void> {
   };
   context.subscriptions.push(
     window.onDidChangeActiveTextEditor(render),
-    workspace.onDidCloseTextDocument((d) => listStatus.delete(d.uri.toString())),
+    workspace.onDidOpenTextDocument((d) => d.languageId === 'army-list' && untouched.add(d.uri.toString())),
+    workspace.onDidChangeTextDocument((e) => e.contentChanges.length && untouched.delete(e.document.uri.toString())),
+    workspace.onDidCloseTextDocument((d) => {
+      listStatus.delete(d.uri.toString());
+      untouched.delete(d.uri.toString());
+    }),
   );
   // Registered before start: the server's first statuses ("loading", the faction loaded) come while the
   // client is still starting, and a notification without a handler is dropped.
@@ -122,7 +129,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
     listStatus.set(d.uri, d);
     render();
     // The first list that needs data in this session: one notification offers the download.
-    const o = offer.offer(d);
+    const o = offer.offer(d, untouched.has(d.uri) && activeList()?.uri.toString() === d.uri);
     if (!o) return;
     const shown = o.modal ? window.showInformationMessage(o.message, { modal: true, detail: o.detail }, o.action) : window.showInformationMessage(o.message, o.action);
     void shown.then((picked) => {

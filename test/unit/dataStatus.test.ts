@@ -71,13 +71,15 @@ describe('client: the status bar item and the download offer', () => {
     assert.doesNotMatch(none.tooltip, /^set auspex\.data\.paths/);
   });
 
-  it('offers the download once a session as a dialog, which does not hide itself before it is answered; after "not now", as a notification', () => {
-    const offer = new DownloadOffer();
-    const o = offer.offer({ uri: 'file:///new.army', edition: 11, download: 11, checked: 'none', empty: true })!;
+  it('offers the download once a session as a dialog, which does not hide itself before it is answered, to a list just opened; to one typed in, or after "not now", as a notification', () => {
+    const status = { uri: 'file:///new.army', edition: 11, download: 11, checked: 'none', empty: true } as const;
+    const o = new DownloadOffer().offer(status, true)!;
     assert.strictEqual(o.modal, true);
     assert.match(o.message, /no 11th-edition rules data is loaded, so a new 11th-edition list can be neither completed nor checked/);
     assert.match(o.detail, /Munitorum Field Manual/);
-    assert.strictEqual(new DownloadOffer(true).offer({ uri: 'file:///new.army', edition: 11, download: 11, checked: 'none', empty: true })?.modal, false);
+    // A dialog never takes the keys of someone typing.
+    assert.strictEqual(new DownloadOffer().offer(status, false)?.modal, false);
+    assert.strictEqual(new DownloadOffer(true).offer(status, true)?.modal, false);
   });
 
   it('offers the download once a session: the first list that needs data, never again for another list or edit', () => {

@@ -50,7 +50,7 @@ describe('the first minutes: an empty list is the current edition\'s', function 
   it('without 11th-edition data, completion on the empty list offers the download first (accepting it runs Auspex: Download Rules Data), and still after a faction is typed', () => {
     const service = createLanguageService();
     const first = items(service, '')[0];
-    assert.strictEqual(first.label, 'Download the 11th-edition rules data');
+    assert.strictEqual(first.label, 'Download 11th-edition data');
     assert.deepStrictEqual(first.command, { title: 'Download Rules Data', command: 'auspex.downloadData', arguments: ['11'] });
     assert.strictEqual((first.textEdit as { newText: string }).newText, '', 'accepting it changes no text');
     const resolved = service.resolveCompletion(first);
@@ -58,8 +58,8 @@ describe('the first minutes: an empty list is the current edition\'s', function 
     // Something typed: what matches first (the seed's 10th-edition faction), the download after it.
     const gen = items(service, 'Gen').map((i) => i.label);
     assert.deepStrictEqual(gen.slice(0, 1), ['Genestealer Cults']);
-    assert.strictEqual(gen[gen.length - 1], 'Download the 11th-edition rules data');
-    assert.deepStrictEqual(items(service, 'Wor').map((i) => i.label), ['Download the 11th-edition rules data']);
+    assert.strictEqual(gen[gen.length - 1], 'Download 11th-edition data');
+    assert.deepStrictEqual(items(service, 'Wor').map((i) => i.label), ['Download 11th-edition data']);
   });
 
   it('the server\'s status names the current edition\'s missing data (none in the folders or the download cache), and no longer once a folder holds it', function () {

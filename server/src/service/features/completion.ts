@@ -168,11 +168,11 @@ export function completion(doc: TextDocument, parsed: ArmyList, rules: RulesInde
 /** The editor command that downloads an edition's rules data (VS Code: Auspex: Download Rules Data). */
 const DOWNLOAD_COMMAND = 'auspex.downloadData';
 
-/** "Download the 11th-edition rules data": accepting it changes no text and runs the download. */
+/** "Download 11th-edition data": accepting it changes no text and runs the download. */
 function downloadCandidate(edition: Edition, typed: string): Candidate {
   const ed = edition === 11 ? '11th' : '10th';
   return {
-    label: `Download the ${ed}-edition rules data`,
+    label: `Download ${ed}-edition data`,
     tier: -2,
     newText: typed,
     kind: CompletionItemKind.Event,
