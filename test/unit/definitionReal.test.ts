@@ -6,30 +6,13 @@ import * as assert from 'assert';
 import * as fs from 'fs';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { MarkupContent } from 'vscode-languageserver-types';
-import { createLanguageService, LanguageService } from '../../server/src/service/languageService';
-import { RulesProvider } from '../../server/src/node/rulesProvider';
+import type { LanguageService } from '../../server/src/service/languageService';
 import { parseVirtualUri } from '../../server/src/service/features/virtualDocs';
 import type { Span } from '../../server/src/service/domain/parse/ast';
 import { requireShared, sharedPath } from '../support/shared';
-import { rules11 } from '../support/check11';
+import { openWithData } from '../support/check11';
 
-let wahapedia: RulesProvider | undefined;
-let version = 0;
-
-function open(text: string): { service: LanguageService; doc: TextDocument } {
-  const service = createLanguageService();
-  const doc = TextDocument.create(`file:///definition-${++version}.txt`, 'army-list', 1, text);
-  const list = service.parse(doc);
-  if (service.editionOf(doc) === 11) {
-    rules11().ensureList(list, 11);
-    service.setRules(rules11().rulesFor(11), 11);
-  } else {
-    wahapedia ??= new RulesProvider({ paths: [sharedPath('data', 'wahapedia')] });
-    wahapedia.ensureList(list, 10);
-    service.setRules(wahapedia.rulesFor(10), 10);
-  }
-  return { service, doc };
-}
+const open = openWithData;
 
 /** What stands in a list that the hover may explain, by kind. */
 function named(service: LanguageService, doc: TextDocument): { kind: string; text: string; span: Span }[] {

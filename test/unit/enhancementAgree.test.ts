@@ -4,34 +4,14 @@
 // Trygon Prime, a third may not. On the real data and lists of ../shared, both editions.
 import * as assert from 'assert';
 import * as fs from 'fs';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CompletionItem, MarkupContent } from 'vscode-languageserver-types';
-import { createLanguageService, LanguageService } from '../../server/src/service/languageService';
-import { RulesProvider } from '../../server/src/node/rulesProvider';
 import { hasShared, requireShared, sharedPath } from '../support/shared';
-import { rules11 } from '../support/check11';
+import { openWithData } from '../support/check11';
 
 /** Codes of the findings that say a unit may not take its enhancement. */
 const FIT_CODES = ['enhancement-epic-hero', 'enhancement-not-character', 'enhancement-ineligible'];
 
-let wahapedia: RulesProvider | undefined;
-let version = 0;
-
-/** A service with the list's edition's real data loaded for it, and the document. */
-function open(text: string): { service: LanguageService; doc: TextDocument } {
-  const service = createLanguageService();
-  const doc = TextDocument.create(`file:///agree-${++version}.txt`, 'army-list', 1, text);
-  const list = service.parse(doc);
-  if (service.editionOf(doc) === 11) {
-    rules11().ensureList(list, 11);
-    service.setRules(rules11().rulesFor(11), 11);
-  } else {
-    wahapedia ??= new RulesProvider({ paths: [sharedPath('data', 'wahapedia')] });
-    wahapedia.ensureList(list, 10);
-    service.setRules(wahapedia.rulesFor(10), 10);
-  }
-  return { service, doc };
-}
+const open = openWithData;
 
 /** For each enhancement a unit of the list takes: what the hover says of it and whether a check finds it cannot. */
 function verdicts(text: string): { enhancement: string; line: number; hover: 'may' | 'may not' | 'not checked' | 'none'; finding: boolean }[] {

@@ -365,15 +365,19 @@ export class DatasheetBuilder {
       }
       return wargear.filter(Boolean);
     };
-    /** Every wargear entry under a model, through its groups (each once). */
+    /** Every wargear entry under a model, through its groups: each group walked once (link graphs share and loop). */
     const optionsOf = (m: Child): string[] => {
       const names = new Set<string>();
+      const walked = new Set<XNode>([m.node]);
       const walk = (n: Child, depth: number) => {
         for (const c of children(this.R, n.node, n.cat)) {
           if (!carried(c)) continue;
           if (c.tag === 'selectionEntry') {
             if (attr(c.node, 'type') !== 'model') names.add(foldTypography(attr(c.node, 'name') ?? ''));
-          } else if (depth < MAX_DEPTH) walk(c, depth + 1);
+          } else if (depth < MAX_DEPTH && !walked.has(c.node)) {
+            walked.add(c.node);
+            walk(c, depth + 1);
+          }
         }
       };
       walk(m, 0);
