@@ -11,8 +11,8 @@ import type { CompletionItem, TextEdit } from 'vscode-languageserver-types';
 import { createLanguageService } from '../../server/src/service/languageService';
 import { catalogOf } from '../../server/src/service/features/completion/catalog';
 import { expandSnippet } from '../support/snippet';
-import { requireShared } from '../support/shared';
-import { rules11 } from '../support/check11';
+import { RulesProvider } from '../../server/src/node/rulesProvider';
+import { requireShared, sharedPath } from '../support/shared';
 
 /** Applies an item as an editor does: its edit (the snippet expanded with every default) and its edits elsewhere. */
 function accept(doc: TextDocument, item: CompletionItem): string {
@@ -29,7 +29,8 @@ describe('completion on every 11th-edition faction (BSData 11e + MFM v1.1): ever
   it('writes each faction\'s list of all its datasheets from completion: no finding on any inserted unit\'s lines', function () {
     requireShared(this, 'data', 'bsdata-11e');
     requireShared(this, 'data', 'mfm-11e', 'v1.1');
-    const provider = rules11();
+    // A provider of its own: every faction loaded would change what the other tests' shared one finds by name.
+    const provider = new RulesProvider({ paths: [sharedPath('data', 'bsdata-11e'), sharedPath('data', 'mfm-11e', 'v1.1')] });
     // The catalogues' factions ("Chaos - World Eaters" names World Eaters), not libraries.
     const factions = [...new Set(provider.listedFactions().filter((f) => f.edition === 11).map((f) => f.name.split(' - ').pop()!.trim()))].filter((n) => !/library|unaligned|^warhammer 40,?000$/i.test(n));
     for (const f of factions) provider.ensureFaction(f, 11);

@@ -83,9 +83,8 @@ export function noUnitsDiagnostics(doc: TextDocument, list: ArmyList, download?:
   const text = doc.getText();
   if (text.trim() === '') {
     // A new list is the current edition's: without its data, the hint carries the download (its quick fix, the
-    // status bar's "no data: download", the editor's one offer).
-    const none = download !== undefined ? ` No ${download}th-edition rules data is loaded yet: download it (the quick fix, Auspex: Download Rules Data or \`auspex data fetch --edition ${download}\`), or point auspex.data.paths at folders of your own.` : '';
-    return [makeDiagnostic(doc, { start: 0, end: 0 }, 'empty-document', `The document is empty: nothing was checked.${none}`, { data: { checked: 'none', ...(download !== undefined ? { edition: download, download } : {}) } })];
+    // status bar's "no data: download", the editor's one offer; the message is the gate's, `auspex check`).
+    return [makeDiagnostic(doc, { start: 0, end: 0 }, 'empty-document', 'The document is empty: nothing was checked.', { data: { checked: 'none', ...(download !== undefined ? { edition: download, download } : {}) } })];
   }
   let end = 0;
   while (end < text.length && end < 200 && text[end] !== '\n' && text[end] !== '\r') end++;
