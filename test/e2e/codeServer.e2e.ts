@@ -165,7 +165,7 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
       await dialog.first().waitFor({ state: 'visible', timeout: UI_TIMEOUT });
       assert.match(await dialog.first().innerText(), /no 11th-edition rules data is loaded, so a new 11th-edition list can be neither completed nor checked/);
       await page.locator('.monaco-dialog-box .monaco-button', { hasText: 'Download 11th-edition data' }).first().waitFor({ state: 'visible' });
-      await wb.screenshot('first-minutes-offer');
+      await wb.screenshot('first-minutes-no-data');
       await page.waitForTimeout(16_000);
       assert.ok(await dialog.first().isVisible(), 'still there after 16 s (a notification would have hidden itself)');
       await page.locator('.monaco-dialog-box .monaco-button', { hasText: 'Cancel' }).first().click();
