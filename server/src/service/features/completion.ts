@@ -35,6 +35,7 @@ import type { Edition } from '../domain/editions/types';
 import { editionRules } from '../domain/editions';
 import type { Detachment } from '../domain/rules/model';
 import { createContext } from './diagnostics/context';
+import { DOWNLOAD_DATA_COMMAND } from './codeActions';
 import { DEFAULT_SETTINGS } from '../settings';
 
 export type { FactionSources } from './completion/header';
@@ -165,9 +166,6 @@ export function completion(doc: TextDocument, parsed: ArmyList, rules: RulesInde
   return { isIncomplete: true, items: rank(doc, cands, replace, (s) => cat.key(s)) };
 }
 
-/** The editor command that downloads an edition's rules data (VS Code: Auspex: Download Rules Data). */
-const DOWNLOAD_COMMAND = 'auspex.downloadData';
-
 /** "Download 11th-edition data": accepting it changes no text and runs the download. */
 function downloadCandidate(edition: Edition, typed: string): Candidate {
   const ed = edition === 11 ? '11th' : '10th';
@@ -178,7 +176,7 @@ function downloadCandidate(edition: Edition, typed: string): Candidate {
     kind: CompletionItemKind.Event,
     detail: `No ${ed}-edition rules data is loaded, so nothing can be completed or checked: Auspex: Download Rules Data (\`auspex data fetch --edition ${edition}\`), or point auspex.data.paths at folders of your own`,
     data: { kind: 'download', models: edition },
-    command: { title: 'Download Rules Data', command: DOWNLOAD_COMMAND, arguments: [String(edition)] },
+    command: { title: 'Download Rules Data', command: DOWNLOAD_DATA_COMMAND, arguments: [String(edition)] },
     always: true,
   };
 }
