@@ -322,7 +322,8 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
     await wb.openFile(CLAW);
     await wb.editor().locator('.view-line', { hasText: 'Mining laser' }).first().click();
     await wb.runCommand('Auspex: Show Damage Breakdown');
-    await wb.page.locator('.tabs-container .tab', { hasText: /damage breakdown/i }).waitFor({ state: 'visible' });
+    // (Titled "Damage breakdown" while it computes, then after its unit.)
+    await wb.page.locator('.tabs-container .tab', { hasText: /damage breakdown|Damage: Atalan Jackals/i }).first().waitFor({ state: 'visible' });
     const frame = wb.page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
     await frame.locator('body', { hasText: 'Atalan Jackals' }).waitFor({ state: 'visible', timeout: UI_TIMEOUT });
     await wb.screenshot('damage-webview-palette');
@@ -365,14 +366,21 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
    * F12 on `text` in the active list: the rules page opens in its own tab (the `auspex.rulesPage` custom editor),
    * rendered: a heading naming `heading` and, where `table` says, a table (no `### ` or `|---|` source).
    */
-  async function definitionPage(text: string, tab: string, heading: RegExp, table: boolean): Promise<void> {
+  async function definitionPage(source: string, text: string, tab: string, heading: RegExp, table: boolean): Promise<void> {
     const { page } = wb;
-    const box = await wb.textBox(text);
-    await page.mouse.click(box.x + Math.min(box.width / 2, 12), box.y + box.height / 2);
+    // The cursor in the word (Go to Line: the line may be out of view, below the lenses), then F12.
+    const before = source.slice(0, source.indexOf(text)).split(/\r?\n/);
+    await wb.goToLine(before.length, before[before.length - 1].length + 3);
     await page.keyboard.press('F12');
     await page.locator('.tabs-container .tab.active', { hasText: tab }).waitFor({ state: 'visible', timeout: UI_TIMEOUT });
-    const frame = page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
-    await frame.locator('h3', { hasText: heading }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT });
+    // The page's own webview (another view, the breakdown, may still be alive beside it): the frame showing its heading.
+    let frame: import('playwright-core').Frame | undefined;
+    const deadline = Date.now() + UI_TIMEOUT;
+    while (!frame && Date.now() < deadline) {
+      for (const f of page.frames()) if (await f.locator('h3', { hasText: heading }).count().catch(() => 0)) frame = f;
+      if (!frame) await page.waitForTimeout(250);
+    }
+    assert.ok(frame, `a webview showing ${heading}`);
     if (table) await frame.locator('table th', { hasText: /^(Model|Weapon)$/ }).first().waitFor({ state: 'visible' });
     const body = await frame.locator('body').innerText();
     assert.doesNotMatch(body, /^###|\|---\|/m, `rendered, not Markdown source: ${body.slice(0, 200)}`);
@@ -387,15 +395,17 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
     await wb.runCommand('View: Close All Editors');
     await wb.openFile(ELEVENTH);
     await wb.hover('Slaughterbound', /Munitorum Field Manual v1\.1/);
-    await definitionPage('Khorne Berzerkers', 'Khorne Berzerkers', /^Khorne Berzerkers$/, true);
-    await definitionPage('Lacerator and daemonic claw', 'Lacerator and daemonic claw', /^Lacerator and daemonic claw$/i, true);
-    await definitionPage('Battle-lust', 'Battle-lust', /^Battle-lust/, false);
-    await definitionPage('Berzerker Warband', 'Berzerker Warband', /^Berzerker Warband$/, false);
+    const eleventh = fs.readFileSync(path.join(server!.workspace, ELEVENTH), 'utf8');
+    await definitionPage(eleventh, 'Khorne Berzerkers', 'Khorne Berzerkers', /^Khorne Berzerkers$/, true);
+    await definitionPage(eleventh, 'Lacerator and daemonic claw', 'Lacerator and daemonic claw', /^Lacerator and daemonic claw$/i, true);
+    await definitionPage(eleventh, 'Battle-lust', 'Battle-lust', /^Battle-lust/, false);
+    await definitionPage(eleventh, 'Berzerker Warband', 'Berzerker Warband', /^Berzerker Warband$/, false);
     // The 10th edition: the embedded seed's datasheet and weapon.
     await wb.runCommand('View: Close All Editors');
     await wb.openFile(CLAW);
-    await definitionPage('Atalan Jackals', 'Atalan Jackals', /^Atalan Jackals$/, true);
-    await definitionPage('Mining laser', 'Mining laser', /^Mining laser$/, true);
+    const claw = fs.readFileSync(path.join(repoRoot, 'examples', CLAW), 'utf8');
+    await definitionPage(claw, 'Atalan Jackals', 'Atalan Jackals', /^Atalan Jackals$/, true);
+    await definitionPage(claw, 'Mining laser', 'Mining laser', /^Mining laser$/, true);
   });
 
   /**
@@ -620,9 +630,15 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
     const keys = typing.keys;
     // The list is written: a weapon choice still open closes for the picture (not a keystroke of the writing).
     await page.keyboard.press('Escape');
+    // The editor renders only the lines in view (lenses take room too): read it a page at a time, top to bottom.
     await page.keyboard.press(`${MOD}+Home`);
     await wb.editor().locator('.view-line', { hasText: 'World Eaters' }).first().waitFor({ state: 'visible' });
     let text = await wb.editor().locator('.view-lines').innerText();
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press('PageDown');
+      await page.waitForTimeout(200);
+      text += '\n' + (await wb.editor().locator('.view-lines').innerText());
+    }
     await page.keyboard.press(`${MOD}+End`);
     await wb.editor().locator('.view-line', { hasText: 'Jakhal Pack Leader' }).first().waitFor({ state: 'visible' });
     text += '\n' + (await wb.editor().locator('.view-lines').innerText());

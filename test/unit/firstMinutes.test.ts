@@ -97,5 +97,9 @@ describe('the first minutes: an empty list is the current edition\'s', function 
     assert.match(items(service, 'Wor')[0].detail ?? '', /11th edition/);
     // No hint of a download: the edition has data.
     assert.deepStrictEqual(service.diagnostics(docOf('')).map((d) => d.data), [{ checked: 'none' }]);
+    // A faction still being typed offers no download of data the folders hold (the editor offered one mid-word).
+    const typing = service.diagnostics(docOf('Gen\n')).find((d) => d.code === 'faction-not-loaded');
+    assert.ok(typing, 'a faction-not-loaded finding');
+    assert.strictEqual((typing.data as { download?: number }).download, undefined, JSON.stringify(typing.data));
   });
 });
