@@ -601,6 +601,9 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
     // the next unit line (column 1, nothing selected).
     const atLineStart = page.locator('[id="status.editor.selection"]', { hasText: /Col 1$/ });
     const tabToEnd = async () => {
+      // The accepted item applied (its snippet and its edit elsewhere) and the widget gone before the cursor is read.
+      await page.locator('.suggest-widget.visible').waitFor({ state: 'hidden', timeout: 5000 }).catch(() => undefined);
+      await page.waitForTimeout(400);
       for (let i = 0; i < 8 && !(await atLineStart.count()); i++) {
         await typing.press('Tab');
         await atLineStart.first().waitFor({ state: 'visible', timeout: 1000 }).catch(() => undefined);
