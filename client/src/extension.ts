@@ -13,6 +13,7 @@ import { MatchupView } from './matchupView';
 import { registerConvertCommands } from './convertCommands';
 import { noIcons, noLinks } from '../../server/src/service/features/render/escape';
 import { registerRosterImport } from './rosterImport';
+import { registerRulesPages, rulesPageText } from './rulesPage';
 
 let client: LanguageClient | undefined;
 
@@ -95,18 +96,23 @@ export async function activate(context: ExtensionContext): Promise<void> {
       }
       matchupView.show(target);
     }),
-    // The read-only pages go to definition opens; their `.md` path makes VS Code show them as Markdown.
+    // The read-only pages go to definition opens: rendered in a custom editor (rulesPage.ts); as Markdown text where
+    // an editor shows the text itself (Peek Definition), their `.md` path making it Markdown.
+    registerRulesPages(() => client),
     workspace.registerTextDocumentContentProvider('auspex', {
       async provideTextDocumentContent(uri: Uri): Promise<string> {
-        const found = await client?.sendRequest<{ text: string } | null>('auspex/virtualDocument', { uri: uri.toString() });
-        return found?.text ?? `Nothing in the loaded rules data for ${uri.toString()}.\n`;
+        return (await rulesPageText(client, uri)) ?? `Nothing in the loaded rules data for ${uri.toString()}.\n`;
       },
     }),
   );
   // The status bar speaks of the active list: its edition's data, or "no data: download" (dataStatus.ts).
   let serverStatus: ServerStatus = { text: status.text, tooltip: '' };
   const listStatus = new Map<string, DocumentStatus>();
-  const offer = new DownloadOffer();
+  // Once the player has answered the download dialog "not now", later sessions offer it as a notification.
+  const DECLINED = 'auspex.downloadOfferDeclined';
+  const offer = new DownloadOffer(context.globalState.get<boolean>(DECLINED, false));
+  // Lists opened and not typed in since: the download is offered to them as a dialog, never to someone typing.
+  const untouched = new Set<string>(workspace.textDocuments.filter((d) => d.languageId === 'army-list').map((d) => d.uri.toString()));
   const render = () => {
     const active = activeList();
     const view = statusView(serverStatus, active && listStatus.get(active.uri.toString()));
@@ -118,7 +124,12 @@ export async function activate(context: ExtensionContext): Promise<void> {
   };
   context.subscriptions.push(
     window.onDidChangeActiveTextEditor(render),
-    workspace.onDidCloseTextDocument((d) => listStatus.delete(d.uri.toString())),
+    workspace.onDidOpenTextDocument((d) => d.languageId === 'army-list' && untouched.add(d.uri.toString())),
+    workspace.onDidChangeTextDocument((e) => e.contentChanges.length && untouched.delete(e.document.uri.toString())),
+    workspace.onDidCloseTextDocument((d) => {
+      listStatus.delete(d.uri.toString());
+      untouched.delete(d.uri.toString());
+    }),
   );
   // Registered before start: the server's first statuses ("loading", the faction loaded) come while the
   // client is still starting, and a notification without a handler is dropped.
@@ -130,8 +141,13 @@ export async function activate(context: ExtensionContext): Promise<void> {
     listStatus.set(d.uri, d);
     render();
     // The first list that needs data in this session: one notification offers the download.
-    const o = offer.offer(d);
-    if (o) void window.showInformationMessage(o.message, o.action).then((picked) => picked === o.action && commands.executeCommand('auspex.downloadData', o.edition));
+    const o = offer.offer(d, untouched.has(d.uri) && activeList()?.uri.toString() === d.uri);
+    if (!o) return;
+    const shown = o.modal ? window.showInformationMessage(o.message, { modal: true, detail: o.detail }, o.action) : window.showInformationMessage(o.message, o.action);
+    void shown.then((picked) => {
+      if (picked === o.action) void commands.executeCommand('auspex.downloadData', o.edition);
+      else if (o.modal) void context.globalState.update(DECLINED, true);
+    });
   });
   await client.start();
 }

@@ -358,7 +358,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     const t0 = Date.now();
     rules.need(list, edition);
     const changed = feedRules();
-    guard(() => dataLog.needed(doc.uri, list, changed, Date.now() - t0, rules.rules(edition), changed ? rules.status() : undefined, edition), undefined);
+    guard(() => dataLog.needed(doc.uri, list, changed, Date.now() - t0, rules.rules(edition), changed ? rules.status() : undefined, edition, doc.version), undefined);
     return changed;
   }
 

@@ -29,7 +29,7 @@ import { normalizeName } from './domain/text/normalize';
 import type { RulesData } from './domain/rules/model';
 import { loadEmbeddedRules } from './domain/rules/embedded';
 import { emptyRulesData } from './domain/rules/dataFiles';
-import { listEdition, type Edition } from './domain/editions';
+import { CURRENT_EDITION, EDITIONS, listEdition, type Edition } from './domain/editions';
 import { DEFAULT_SETTINGS, Settings } from './settings';
 import { onEnterEdits } from './features/onEnter';
 import { applySeverityOverrides } from './features/diagnostics/severity';
@@ -120,7 +120,7 @@ export interface LanguageService {
   definition(doc: TextDocument, position: Position): Location | null;
   /** Uses of what stands at `position` across `open` (the open lists; `doc` is searched too). */
   references(doc: TextDocument, position: Position, open: TextDocument[]): Location[];
-  /** The Markdown of an `auspex:` document, or null. */
+  /** The Markdown of an `auspex:` page (`virtualDocs.ts`), read from the edition's data its URI names, or null. */
   virtualDocument(uri: string): string | null;
   inlayHints(doc: TextDocument, range: Range): InlayHint[];
   workspaceSymbols(open: TextDocument[], query: string): SymbolInformation[];
@@ -240,6 +240,9 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     return targets?.length ? targets : undefined;
   };
 
+  /** Whether an edition has rules data: loaded datasheets, or factions its folders and the download cache hold. */
+  const hasData = (e: Edition) => rulesFor(e).data.datasheets.length > 0 || loadableNames(e).length > 0;
+
   function editionOf(doc: TextDocument): Edition {
     return listEdition(parse(doc), settings.edition);
   }
@@ -291,9 +294,13 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     parse,
     diagnostics: (doc) => {
       const list = parse(doc);
+      // An empty document is a new list of its edition (the current one): nothing to check, its data perhaps to get.
+      const empty = doc.getText().trim() === '';
+      const edition = editionOf(doc);
+      const download = empty && !hasData(edition) ? edition : undefined;
       const found = oversizedDiagnostics(doc, list) ?? [
-        ...noUnitsDiagnostics(doc, list),
-        ...validateList(doc, list, rulesOf(doc), settings, editionOf(doc), () => loadableNames(editionOf(doc))),
+        ...noUnitsDiagnostics(doc, list, download),
+        ...(empty ? [] : validateList(doc, list, rulesOf(doc), settings, edition, () => loadableNames(edition))),
         ...opponentDiagnostics(doc, list, opponents.get(doc.uri), opponent(doc)),
       ];
       return applySeverityOverrides(drift.explain(doc, list, rulesOf(doc), settings, found), settings.diagnosticSeverity);
@@ -304,7 +311,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       const list = parseAt(doc, offset);
       const o = opponentHover(doc, list, offset, opponents.get(doc.uri), opponent(doc));
       if (o) return o;
-      return drift.hover(doc, withArmyRules(hover(doc, list, rulesOf(doc), offset, settings.edition, settings.hoverShowSources), () => tooLargeReason(doc, parse(doc)) ? undefined : armyRulesHover(doc, parse(doc), rulesOf(doc), armyOf(doc), offset)), offset);
+      return drift.hover(doc, withArmyRules(hover(doc, list, rulesOf(doc), offset, settings.edition, settings.hoverShowSources, settings), () => tooLargeReason(doc, parse(doc)) ? undefined : armyRulesHover(doc, parse(doc), rulesOf(doc), armyOf(doc), offset)), offset);
     },
     completion: (doc, position) => {
       // Beyond the list limits only parsing and hover run (10,000 unattached Leaders took 3.8 s a keystroke).
@@ -369,7 +376,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       });
       return written.refused ? { error: written.refused } : { text: written.text, dropped: written.dropped, escaped: written.escaped };
     },
-    definition: (doc, position) => (lineTooLong(doc, position.line) ? null : definition(doc, parseAt(doc, doc.offsetAt(position)), rulesOf(doc), doc.offsetAt(position))),
+    definition: (doc, position) => (lineTooLong(doc, position.line) ? null : definition(doc, parseAt(doc, doc.offsetAt(position)), rulesOf(doc), doc.offsetAt(position), editionOf(doc))),
     references: (doc, position, open) => {
       if (lineTooLong(doc, position.line)) return [];
       const target = navigationTarget(doc, parseAt(doc, doc.offsetAt(position)), rulesOf(doc), doc.offsetAt(position));
@@ -377,7 +384,8 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       const docs = open.some((d) => d.uri === doc.uri) ? open : [doc, ...open];
       return references(docs.filter((d) => editionOf(d) === editionOf(doc)).map((d) => ({ doc: d, list: parse(d) })), target, rulesOf(doc));
     },
-    virtualDocument: (uri) => virtualDocument(uri, rulesFor(10)),
+    // A page's URI names its edition's data; one without (the layout before editions) is looked up in each, the current first.
+    virtualDocument: (uri) => virtualDocument(uri, rulesFor, [CURRENT_EDITION, ...EDITIONS.filter((e) => e !== CURRENT_EDITION)]),
     inlayHints: (doc, range) => (tooLargeReason(doc, parse(doc)) ? [] : inlayHints(doc, parse(doc), rulesOf(doc), settings, range)),
     workspaceSymbols: (open, query) => workspaceSymbols(open.map((d) => ({ doc: d, list: parse(d) })), query),
     prepareRename: (doc, position) => prepareRename(doc, parse(doc), doc.offsetAt(position)),

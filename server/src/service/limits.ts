@@ -7,6 +7,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { BOUNDS } from './domain/bounds';
 import type { ArmyList } from './domain/parse/ast';
 import { wsAt } from './domain/parse/lines';
+import type { Edition } from './domain/editions/types';
 import { makeDiagnostic } from './features/diagnostics/make';
 
 /** The list-size bounds of domain/bounds.ts (lines: a real 2000-point list has about 200; units: 10 to 40). */
@@ -160,10 +161,14 @@ export const capped = <T>(xs: T[], max: number): T[] => (xs.length > max ? xs.sl
  * An empty document (blank lines at most) is a list not written yet: one `empty-document` hint, which the editor
  * shows nowhere, and whose `checked: 'none'` keeps the event report from calling it legal.
  */
-export function noUnitsDiagnostics(doc: TextDocument, list: ArmyList): Diagnostic[] {
+export function noUnitsDiagnostics(doc: TextDocument, list: ArmyList, download?: Edition): Diagnostic[] {
   if (list.units.length > 0) return [];
   const text = doc.getText();
-  if (text.trim() === '') return [makeDiagnostic(doc, { start: 0, end: 0 }, 'empty-document', 'The document is empty: nothing was checked.', { data: { checked: 'none' } })];
+  if (text.trim() === '') {
+    // A new list is the current edition's: without its data, the hint carries the download (its quick fix, the
+    // status bar's "no data: download", the editor's one offer; the message is the gate's, `auspex check`).
+    return [makeDiagnostic(doc, { start: 0, end: 0 }, 'empty-document', 'The document is empty: nothing was checked.', { data: { checked: 'none', ...(download !== undefined ? { edition: download, download } : {}) } })];
+  }
   let end = 0;
   while (end < text.length && end < 200 && text[end] !== '\n' && text[end] !== '\r') end++;
   return [makeDiagnostic(doc, { start: 0, end }, 'no-units', 'No unit could be read from this document (is it an army list export?): nothing was checked.')];
