@@ -172,13 +172,27 @@ function oracleLoadouts(g: Graph): string[] {
     });
     return gear;
   };
+  /** Whether the model may take any wargear at all, through its groups (each once), never through another model. */
+  const hasOptions = (m: GNode) => {
+    const walked = new Set<string>([m.id]);
+    const walk = (n: GNode): boolean =>
+      n.links.some((to) => {
+        const c = g.nodes.get(to)!;
+        if (c.kind === 'gear') return true;
+        if (c.kind !== 'group' || walked.has(c.id)) return false;
+        walked.add(c.id);
+        return walk(c);
+      });
+    return walk(m);
+  };
   const visit = (id: string, depth: number) => {
     const n = g.nodes.get(id)!;
     if (seen.has(id) || depth > BOUNDS.linkDepth || n.kind === 'gear') return;
     seen.add(id);
     if (n.kind === 'model') {
       const gear = loadout(n);
-      if (gear.length && !out.has(n.name)) out.set(n.name, gear.join(', '));
+      // A model listed with what it may take (completion offers it) even when it carries nothing by default.
+      if ((gear.length || hasOptions(n)) && !out.has(n.name)) out.set(n.name, gear.join(', '));
       return;
     }
     for (const to of n.links) visit(to, depth + 1);
