@@ -4,8 +4,9 @@
 import { commands, Disposable, env, window, workspace } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { CONVERT_FORMATS, FORMAT_DESCRIPTIONS } from '../../server/src/service/features/convert/formats';
+import { noLinks } from '../../server/src/service/features/render/escape';
 
-type Converted = { text: string; dropped: string[] } | { error: string } | null;
+type Converted = { text: string; dropped: string[]; escaped?: string[] } | { error: string } | null;
 
 export function registerConvertCommands(client: () => LanguageClient | undefined): Disposable[] {
   return [
@@ -34,17 +35,20 @@ async function convert(client: LanguageClient | undefined, to: 'open' | 'copy', 
   try {
     r = await client.sendRequest<Converted>('auspex/convert', { uri: editor.document.uri.toString(), format });
   } catch (e) {
-    void window.showErrorMessage(`Auspex: the list could not be converted (${(e as Error).message})`);
+    void window.showErrorMessage(`Auspex: the list could not be converted (${noLinks((e as Error).message)})`);
     return undefined;
   }
   if (!r || 'error' in r) {
-    void window.showErrorMessage(`Auspex: the list is not converted: ${r ? r.error : 'the list is not open in Auspex'}`);
+    void window.showErrorMessage(`Auspex: the list is not converted: ${r ? noLinks(r.error) : 'the list is not open in Auspex'}`);
     return undefined;
   }
-  const dropped = r.dropped.length ? ` Not held by ${format}: ${r.dropped.join('; ')}.` : '';
+  // The list's own text (an earlier conversion's dropped line, a force disposition's name): never a link.
+  const held = r.dropped.length ? ` Not held by ${noLinks(format)}: ${noLinks(r.dropped.join('; '))}.` : '';
+  const escaped = r.escaped ?? [];
+  const dropped = held + (escaped.length ? ` Written for ${noLinks(format)}: ${noLinks(escaped.join('; '))}.` : '');
   if (to === 'copy') {
     await env.clipboard.writeText(r.text);
-    void window.showInformationMessage(`Auspex: the list is on the clipboard as ${format}.${dropped}`);
+    void window.showInformationMessage(`Auspex: the list is on the clipboard as ${noLinks(format)}.${dropped}`);
   } else {
     const doc = await workspace.openTextDocument({ language: 'army-list', content: r.text });
     await window.showTextDocument(doc);

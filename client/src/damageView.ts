@@ -5,11 +5,9 @@ import { randomBytes } from 'crypto';
 import { commands, Disposable, Uri, ViewColumn, WebviewPanel, workspace } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { revealOrCreatePanel } from './webviewPanel';
-import type { BreakdownConditions, ConditionKey, DamageBreakdown } from '../../server/src/service/features/damageBreakdown';
+import type { BreakdownConditions, DamageBreakdown } from '../../server/src/service/features/damageBreakdown';
+import { applyToggle } from '../../server/src/service/features/conditionKeys';
 import { renderBreakdownHtml, renderMessageHtml, ViewMessage } from './damageViewHtml';
-
-// The breakdown's condition keys (a type-checked copy: importing the value would bundle the server's feature code).
-const CONDITION_KEYS: ConditionKey[] = ['halfRange', 'cover', 'stationary', 'heavyReady', 'charged', 'stealth', 'advanced', 'engaged', 'plungingFire', 'indirectSpotted', 'overwatch'];
 
 interface ViewState {
   uri: string;
@@ -66,15 +64,8 @@ export class DamageView implements Disposable {
       return;
     }
     if (m.type === 'target' && Number.isInteger(m.index)) s.targetIndex = m.index;
-    else if (m.type === 'toggle' && typeof m.key === 'string') {
-      if (m.key.startsWith('stratagem:')) {
-        const label = m.key.slice('stratagem:'.length);
-        const on = new Set(s.conditions.stratagems ?? []);
-        if (m.on) on.add(label);
-        else on.delete(label);
-        s.conditions.stratagems = [...on];
-      } else if ((CONDITION_KEYS as string[]).includes(m.key)) s.conditions[m.key as ConditionKey] = !!m.on;
-    } else return;
+    else if (m.type === 'toggle' && typeof m.key === 'string') s.conditions = applyToggle(s.conditions, m.key, !!m.on);
+    else return;
     void this.refresh();
   }
 

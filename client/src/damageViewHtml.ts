@@ -30,6 +30,7 @@ export function renderBreakdownHtml(b: DamageBreakdown, nonce: string, cspSource
     `<p class="dim">${escapeHtml(targetLine(b))}</p>`,
     targetsBar(b),
     togglesBar(b),
+    armySection(b),
     ...b.phases.map(phaseSection),
     b.phases.length ? '' : '<p>This unit has no weapons the data knows.</p>',
     `<p class="dim">Exact probabilities (no sampling). Devastating Wounds: ${escapeHtml(b.devastatingWounds === 'spill' ? 'launch wording, excess spills over' : 'current wording, excess lost')}.</p>`,
@@ -114,7 +115,9 @@ function togglesBar(b: DamageBreakdown): string {
 function phaseSection(p: PhaseBreakdown): string {
   const head = `<h2>${escapeHtml(p.label)}${p.stratagems.length ? ` <span class="dim">with ${escapeHtml(p.stratagems.join(', '))}</span>` : ''}</h2>`;
   const fnp = fnpDiffers(p.total) ? ` (${num(p.total.damageBeforeFnp)} before Feel No Pain)` : '';
-  const summary = `<p><b>${num(p.total.damage)}</b> damage${fnp}, <b>${num(p.total.slain)}</b> models slain, ${num(p.total.woundsLost)} wounds removed, P(wipe) ${pct(p.total.pWipe)}</p>`;
+  const summary = `<p><b>${num(p.total.damage)}</b> damage${fnp}, <b>${num(p.total.slain)}</b> models slain, ${num(p.total.woundsLost)} wounds removed, P(wipe) ${pct(p.total.pWipe)}</p>`
+    // The bare datasheets' figure beside the army's: what the Leaders, Enhancements and rules add.
+    + (p.bare ? `<p class="dim">The datasheets alone: ${num(p.bare.damage)} damage, ${num(p.bare.slain)} models slain (with ${escapeHtml(p.applied.join(', '))}: ${p.total.damage >= p.bare.damage ? '+' : ''}${num(p.total.damage - p.bare.damage)} damage)</p>` : '');
   const slain = barChart(p.modelsSlainDist, 'models slain', `${p.label}: models slain`);
   // A target of several model groups (a matchup's real unit) has no damage distribution before Feel No Pain and
   // wastage (each packet takes the save of the group it reaches): its chart is the wounds the unit loses instead.
@@ -130,6 +133,19 @@ function phaseSection(p: PhaseBreakdown): string {
   const notes = [...p.choices, ...p.notes];
   const list = notes.length ? `<ul class="notes">${notes.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul>` : '';
   return `<section>${head}${summary}${charts}${table}${list}</section>`;
+}
+
+/**
+ * The army's rules reaching the unit: each applied with its effect, the steps it changes and its text; each not
+ * applied and why. The conditions they depend on are switches in the bar above.
+ */
+function armySection(b: DamageBreakdown): string {
+  const a = b.army;
+  if (!a || (!a.applied.length && !a.notApplied.length)) return '';
+  const who = (x: { kind: string; unit?: string }) => `${x.kind}${x.unit ? `, ${x.unit}` : ''}`;
+  const applied = a.applied.map((x) => `<li><b>${escapeHtml(x.name)}</b> <span class="dim">(${escapeHtml(who(x))}; ${escapeHtml(x.steps.join(', ') || 'no step')})</span>: ${escapeHtml(x.effect)}<details><summary>text</summary>${escapeHtml(x.text)}</details></li>`);
+  const not = a.notApplied.map((x) => `<li>${escapeHtml(x.name)} <span class="dim">(${escapeHtml(who(x))})</span>: ${escapeHtml(x.why)}<details><summary>text</summary>${escapeHtml(x.text)}</details></li>`);
+  return `<section class="army"><h2>The army's rules</h2>${applied.length ? `<p>Applied:</p><ul>${applied.join('')}</ul>` : '<p>None applied.</p>'}${not.length ? `<p class="dim">Not applied:</p><ul class="dim">${not.join('')}</ul>` : ''}</section>`;
 }
 
 /** Damage through Feel No Pain and before it differ enough to show both (the target has Feel No Pain). */

@@ -1,13 +1,19 @@
 // The VS Code client: starts dist/server.js over IPC for army-list documents,
 // shows the loaded rules data in the status bar and contributes the commands.
 // All language smarts live in the server.
+import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import { CancellationTokenSource, CodeLens, commands, ExtensionContext, Position, ProgressLocation, Range, StatusBarAlignment, TextDocument, ThemeColor, Uri, window, workspace, WorkspaceEdit } from 'vscode';
-import { LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
+import { CancellationReceiverStrategy, LanguageClient, LanguageClientOptions, ServerOptions, TransportKind } from 'vscode-languageclient/node';
+import { cancellationArg, fileCancellationSender } from '../../server/src/node/cancellationFiles';
 import { DamageView } from './damageView';
 import { DocumentStatus, DownloadOffer, progressMessage, readyMessage, ServerStatus, statusView } from './dataStatus';
 import { MatchupView } from './matchupView';
 import { registerConvertCommands } from './convertCommands';
+import { noIcons, noLinks } from '../../server/src/service/features/render/escape';
+import { registerRosterImport } from './rosterImport';
+import { registerRulesPages, rulesPageText } from './rulesPage';
 
 let client: LanguageClient | undefined;
 
@@ -23,9 +29,14 @@ function lensTooltip(lens: CodeLens): void {
 
 export async function activate(context: ExtensionContext): Promise<void> {
   const module = context.asAbsolutePath(path.join('dist', 'server.js'));
+  // Cancellation through files (server/src/node/cancellationFiles.ts): a running request (lenses, a matchup) stops at
+  // its next checkpoint when the editor no longer wants it, instead of when it ends.
+  const cancellations = fs.mkdtempSync(path.join(os.tmpdir(), 'auspex-cancel-'));
+  context.subscriptions.push({ dispose: () => fs.rmSync(cancellations, { recursive: true, force: true }) });
+  const args = [cancellationArg(cancellations)];
   const serverOptions: ServerOptions = {
-    run: { module, transport: TransportKind.ipc },
-    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
+    run: { module, transport: TransportKind.ipc, args },
+    debug: { module, transport: TransportKind.ipc, args, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
   };
   const outputChannel = window.createOutputChannel('Auspex');
   const clientOptions: LanguageClientOptions = {
@@ -33,6 +44,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
     outputChannel,
     // Downloaded rules data lives in the extension's global storage.
     initializationOptions: { cacheDir: context.globalStorageUri.fsPath },
+    connectionOptions: { cancellationStrategy: { receiver: CancellationReceiverStrategy.Message, sender: fileCancellationSender(cancellations) } },
     // The damage lens carries its detail (every target, both phases, stratagems) as a fifth argument:
     // shown as the lens's tooltip, since the protocol converter drops the command's own tooltip field.
     middleware: {
@@ -59,7 +71,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
     commands.registerCommand('auspex.restartServer', () => client?.restart()),
     commands.registerCommand('auspex.showOutput', () => outputChannel.show(true)),
     commands.registerCommand('auspex.reloadData', () => client?.sendRequest('auspex/reloadData')),
-    commands.registerCommand('auspex.importRoster', () => importRoster()),
+    ...registerRosterImport(() => client),
     ...registerConvertCommands(() => client),
     // From the palette (edition picked) or a quick fix (edition given).
     commands.registerCommand('auspex.downloadData', (edition?: unknown) => downloadData(typeof edition === 'string' ? edition : undefined)),
@@ -84,29 +96,40 @@ export async function activate(context: ExtensionContext): Promise<void> {
       }
       matchupView.show(target);
     }),
-    // The read-only pages go to definition opens; their `.md` path makes VS Code show them as Markdown.
+    // The read-only pages go to definition opens: rendered in a custom editor (rulesPage.ts); as Markdown text where
+    // an editor shows the text itself (Peek Definition), their `.md` path making it Markdown.
+    registerRulesPages(() => client),
     workspace.registerTextDocumentContentProvider('auspex', {
       async provideTextDocumentContent(uri: Uri): Promise<string> {
-        const found = await client?.sendRequest<{ text: string } | null>('auspex/virtualDocument', { uri: uri.toString() });
-        return found?.text ?? `Nothing in the loaded rules data for ${uri.toString()}.\n`;
+        return (await rulesPageText(client, uri)) ?? `Nothing in the loaded rules data for ${uri.toString()}.\n`;
       },
     }),
   );
   // The status bar speaks of the active list: its edition's data, or "no data: download" (dataStatus.ts).
   let serverStatus: ServerStatus = { text: status.text, tooltip: '' };
   const listStatus = new Map<string, DocumentStatus>();
-  const offer = new DownloadOffer();
+  // Once the player has answered the download dialog "not now", later sessions offer it as a notification.
+  const DECLINED = 'auspex.downloadOfferDeclined';
+  const offer = new DownloadOffer(context.globalState.get<boolean>(DECLINED, false));
+  // Lists opened and not typed in since: the download is offered to them as a dialog, never to someone typing.
+  const untouched = new Set<string>(workspace.textDocuments.filter((d) => d.languageId === 'army-list').map((d) => d.uri.toString()));
   const render = () => {
     const active = activeList();
     const view = statusView(serverStatus, active && listStatus.get(active.uri.toString()));
-    status.text = view.text;
+    // The server's words may name data folders and versions: never an icon, never a link (the tooltip is plain text).
+    status.text = noIcons(view.text);
     status.tooltip = view.tooltip;
     status.command = view.command;
     status.backgroundColor = view.warning ? new ThemeColor('statusBarItem.warningBackground') : undefined;
   };
   context.subscriptions.push(
     window.onDidChangeActiveTextEditor(render),
-    workspace.onDidCloseTextDocument((d) => listStatus.delete(d.uri.toString())),
+    workspace.onDidOpenTextDocument((d) => d.languageId === 'army-list' && untouched.add(d.uri.toString())),
+    workspace.onDidChangeTextDocument((e) => e.contentChanges.length && untouched.delete(e.document.uri.toString())),
+    workspace.onDidCloseTextDocument((d) => {
+      listStatus.delete(d.uri.toString());
+      untouched.delete(d.uri.toString());
+    }),
   );
   // Registered before start: the server's first statuses ("loading", the faction loaded) come while the
   // client is still starting, and a notification without a handler is dropped.
@@ -118,8 +141,13 @@ export async function activate(context: ExtensionContext): Promise<void> {
     listStatus.set(d.uri, d);
     render();
     // The first list that needs data in this session: one notification offers the download.
-    const o = offer.offer(d);
-    if (o) void window.showInformationMessage(o.message, o.action).then((picked) => picked === o.action && commands.executeCommand('auspex.downloadData', o.edition));
+    const o = offer.offer(d, untouched.has(d.uri) && activeList()?.uri.toString() === d.uri);
+    if (!o) return;
+    const shown = o.modal ? window.showInformationMessage(o.message, { modal: true, detail: o.detail }, o.action) : window.showInformationMessage(o.message, o.action);
+    void shown.then((picked) => {
+      if (picked === o.action) void commands.executeCommand('auspex.downloadData', o.edition);
+      else if (o.modal) void context.globalState.update(DECLINED, true);
+    });
   });
   await client.start();
 }
@@ -165,13 +193,14 @@ async function downloadData(given?: string): Promise<void> {
     },
   );
   if (result.error) {
-    void window.showErrorMessage(`Auspex: the download failed: ${result.error}`);
+    void window.showErrorMessage(`Auspex: the download failed: ${noLinks(result.error)}`);
     return;
   }
   const failed = result.outcomes.filter((o) => o.status === 'failed' || o.status === 'offline');
   const ready = readyMessage(edition, result.outcomes);
-  if (ready) void window.showInformationMessage(ready);
-  for (const o of failed) void window.showWarningMessage(`Auspex: ${o.message}`);
+  // Versions and messages from the sources downloaded (and their URLs, a setting): never a link.
+  if (ready) void window.showInformationMessage(noLinks(ready));
+  for (const o of failed) void window.showWarningMessage(`Auspex: ${noLinks(o.message)}`);
 }
 
 /** The army list in the active editor, if any. */
@@ -203,7 +232,7 @@ async function setOpponent(): Promise<void> {
   const base = doc.uri.scheme === 'file' ? path.dirname(doc.uri.fsPath) : undefined;
   const label = (u: Uri) => (base ? path.relative(base, u.fsPath).split(path.sep).join('/') : u.fsPath);
   const picked = await window.showQuickPick(
-    candidates.map((u) => ({ label: path.basename(u.fsPath), description: workspace.asRelativePath(u), uri: u })),
+    candidates.map((u) => ({ label: noIcons(path.basename(u.fsPath)), description: noIcons(workspace.asRelativePath(u)), uri: u })),
     { title: 'Auspex: Set Opponent List', placeHolder: 'The list this one plays against', matchOnDescription: true },
   );
   if (!picked) return;
@@ -225,24 +254,6 @@ async function breakdownArgsAtCursor(): Promise<unknown[] | undefined> {
   const above = lenses.filter((l) => l.command?.command === 'auspex.showDamageBreakdown' && l.range.start.line <= line);
   const nearest = above.sort((a, b) => b.range.start.line - a.range.start.line)[0];
   return nearest?.command?.arguments;
-}
-
-/** Opens a BattleScribe roster (.ros/.rosz) as a new untitled army list in the app layout. */
-async function importRoster(): Promise<void> {
-  const picked = await window.showOpenDialog({ canSelectMany: false, openLabel: 'Import roster', filters: { 'BattleScribe roster': ['ros', 'rosz'] } });
-  if (!picked?.[0] || !client) return;
-  try {
-    const r = await client.sendRequest<{ text: string; warnings: string[] } | { error: string }>('auspex/importRoster', { path: picked[0].fsPath });
-    if ('error' in r) {
-      void window.showErrorMessage(`Auspex: ${r.error}`);
-      return;
-    }
-    const doc = await workspace.openTextDocument({ language: 'army-list', content: r.text });
-    await window.showTextDocument(doc);
-    if (r.warnings.length) void window.showWarningMessage(`Auspex: roster imported with ${r.warnings.length} warning(s): ${r.warnings.join('; ')}`);
-  } catch (e) {
-    void window.showErrorMessage(`Auspex: the roster could not be imported (${(e as Error).message})`);
-  }
 }
 
 export async function deactivate(): Promise<void> {

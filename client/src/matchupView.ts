@@ -6,14 +6,11 @@ import { Disposable, Uri, ViewColumn, WebviewPanel, workspace } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { revealOrCreatePanel } from './webviewPanel';
 import type { Matchup, MatchupConditions } from '../../server/src/service/features/matchup';
-import type { ConditionKey } from '../../server/src/service/features/damageBreakdown';
+import { applyToggle } from '../../server/src/service/features/conditionKeys';
 import { renderMessageHtml } from './damageViewHtml';
 import { MatchupMessage, MatchupViewState, renderMatchupHtml } from './matchupViewHtml';
 
-// The breakdown's condition keys (a type-checked copy: importing the value would bundle the server's feature code).
 type Direction = 'forward' | 'reverse';
-
-const CONDITION_KEYS: ConditionKey[] = ['halfRange', 'cover', 'stationary', 'heavyReady', 'charged', 'stealth', 'advanced', 'engaged', 'plungingFire', 'indirectSpotted', 'overwatch'];
 
 
 export class MatchupView implements Disposable {
@@ -68,8 +65,8 @@ export class MatchupView implements Disposable {
       if (this.last && !this.loaded.has(this.shown())) return;
     }
     else if (m.type === 'phase' && ['best', 'shooting', 'fight'].includes(m.phase)) this.view.phase = m.phase;
-    else if (m.type === 'toggle' && (CONDITION_KEYS as string[]).includes(m.key)) {
-      this.conditions[m.key as ConditionKey] = !!m.on;
+    else if (m.type === 'toggle' && typeof m.key === 'string') {
+      this.conditions = applyToggle(this.conditions, m.key, !!m.on);
       void this.refresh();
       return;
     } else if (m.type === 'cell' && Number.isInteger(m.attackerIndex) && Number.isInteger(m.targetIndex)) {

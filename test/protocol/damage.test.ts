@@ -47,7 +47,7 @@ describe('damage lenses and breakdown over stdio', function () {
     assert.match(lines[2], /^with POINT-BLANK AMBUSH \(within 12"\) vs MEQ: Shooting 2\.6 dmg \/ [\d.]+ slain · Fight 2\.0 dmg/);
     assert.strictEqual(lenses[0].command?.command, 'auspex.showDamageBreakdown');
     // The fifth argument carries the tooltip for the VS Code client, whose converter drops the command's tooltip.
-    assert.deepStrictEqual(lenses[0].command!.arguments, [doc.uri, 0, 0, {}, { tooltip }]);
+    assert.deepStrictEqual(lenses[0].command!.arguments, [doc.uri, 0, 0, { together: true }, { tooltip }]);
   });
 
   it('answers auspex/damageBreakdown with the unit\'s phases, and re-answers with conditions', async () => {

@@ -53,7 +53,7 @@ describe('the opponent and the matchup over stdio', function () {
     assert.strictEqual(lenses!.length, 1);
     const cmd = lenses![0].command!;
     assert.match(cmd.title, /^⚔ \d+\.\d dmg, \d+\.\d slain — (Shooting|Fight) vs Atalan Jackals$/);
-    assert.deepStrictEqual(cmd.arguments!.slice(0, 4), [uri('mine.army'), 0, 0, { vs: 'opponent' }]);
+    assert.deepStrictEqual(cmd.arguments!.slice(0, 4), [uri('mine.army'), 0, 0, { together: true, vs: 'opponent' }]);
     assert.match((cmd as { tooltip?: string }).tooltip ?? '', /^vs Atalan Jackals: Shooting [\d.]+ dmg \/ [\d.]+ slain · Fight [\d.]+ dmg \/ [\d.]+ slain · [\d.]+ pts removed \(\d+% of its points\)$/m);
     const b = await server.connection.sendRequest(DamageBreakdownRequest, { uri: uri('mine.army'), unitIndex: 0, targetIndex: 0, conditions: { vs: 'opponent' } });
     assert.strictEqual(b!.target.name, 'Atalan Jackals');

@@ -24,14 +24,18 @@ export function weaponEntry(id: string, w: WeaponSpec): string {
   return `<selectionEntry type="upgrade" name="${esc(w.name)}" id="${id}"><profiles><profile id="p-${id}" name="${esc(w.name)}" typeId="pt-ranged" typeName="Ranged Weapons"><characteristics>${c('Range', '24"')}${c('A', w.A ?? '2')}${c('BS', '3+')}${c('S', w.S ?? '4')}${c('AP', '-1')}${c('D', w.D ?? '1')}${c('Keywords', w.keywords ?? '-')}</characteristics></profile></profiles></selectionEntry>`;
 }
 
-/** A catalogue of one unit ("Host Unit", models of 1 W) whose model links `links` (entryLink xml) and the shared entries and groups given. */
-export function hostileCatalogue(o: { links?: string; entries?: string; groups?: string; modelMax?: number }): string {
+/**
+ * A catalogue of one unit ("Host Unit", models of 1 W) whose model links `links` (entryLink xml) and the shared entries
+ * and groups given; `unitLinks`: links of the unit entry itself, beside its model.
+ */
+export function hostileCatalogue(o: { links?: string; unitLinks?: string; entries?: string; groups?: string; modelMax?: number }): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <catalogue id="cat-h" name="Xenos - Hostile Host" library="false" gameSystemId="sys-h" xmlns="http://www.battlescribe.net/schema/catalogueSchema">
   <sharedSelectionEntries>
     <selectionEntry type="unit" name="Host Unit" id="u-host">
       <categoryLinks><categoryLink targetId="cat-faction" primary="false"/><categoryLink targetId="cat-inf" primary="true"/></categoryLinks>
       <costs><cost name="pts" typeId="pts-id" value="50"/></costs>
+      <entryLinks>${o.unitLinks ?? ''}</entryLinks>
       <selectionEntries><selectionEntry type="model" name="Host" id="m-host">
         <constraints><constraint type="min" value="1" field="selections" scope="parent" id="c1"/><constraint type="max" value="${o.modelMax ?? 10}" field="selections" scope="parent" id="c2"/></constraints>
         <profiles><profile id="p-host" name="Host" typeId="pt-unit" typeName="Unit"><characteristics><characteristic name="M">6"</characteristic><characteristic name="T">4</characteristic><characteristic name="SV">3+</characteristic><characteristic name="W">1</characteristic><characteristic name="LD">7+</characteristic><characteristic name="OC">1</characteristic></characteristics></profile></profiles>
@@ -50,9 +54,10 @@ const group = (id: string, links: string[], extra = '') =>
 
 /**
  * Shared groups that link `width` groups of the next level, `depth` levels deep (width^depth paths through
- * a catalogue of width × depth groups); the last level links one weapon.
+ * a catalogue of width × depth groups: a ladder of link diamonds); the last level links one weapon. `at`: linked
+ * from the unit's model (the default) or from the unit entry itself, where the required-model and loadout walks go.
  */
-export function ladderCatalogue(depth: number, width: number): string {
+export function ladderCatalogue(depth: number, width: number, at: 'model' | 'unit' = 'model'): string {
   const id = (level: number, k: number) => `g-${level}-${k}`;
   const groups: string[] = [];
   for (let level = 0; level < depth; level++) {
@@ -63,14 +68,14 @@ export function ladderCatalogue(depth: number, width: number): string {
     }
   }
   const links = Array.from({ length: width }, (_, j) => `<entryLink id="root-l-${j}" type="selectionEntryGroup" targetId="${id(0, j)}"/>`).join('');
-  return hostileCatalogue({ links, groups: groups.join('\n') });
+  return hostileCatalogue({ [at === 'unit' ? 'unitLinks' : 'links']: links, groups: groups.join('\n') });
 }
 
-/** `n` shared groups in a ring of entry links (each also links the one after next): a cycle every way round. */
-export function cycleCatalogue(n: number): string {
+/** `n` shared groups in a ring of entry links (each also links the one after next): a cycle every way round. `at` as for ladders. */
+export function cycleCatalogue(n: number, at: 'model' | 'unit' = 'model'): string {
   const id = (k: number) => `c-${k % n}`;
   const groups = Array.from({ length: n }, (_, k) => group(id(k), [id(k + 1), id(k + 2)]));
-  return hostileCatalogue({ links: `<entryLink id="root-c" type="selectionEntryGroup" targetId="${id(0)}"/>`, groups: groups.join('\n') });
+  return hostileCatalogue({ [at === 'unit' ? 'unitLinks' : 'links']: `<entryLink id="root-c" type="selectionEntryGroup" targetId="${id(0)}"/>`, groups: groups.join('\n') });
 }
 
 /** A unit whose model links `n` ids defined nowhere. */

@@ -4,6 +4,7 @@ import { ChildProcess, spawn } from 'child_process';
 import * as path from 'path';
 import * as assert from 'assert';
 import {
+  ConnectionOptions,
   createProtocolConnection,
   DidOpenTextDocumentNotification,
   ExitNotification,
@@ -35,13 +36,14 @@ export interface ServerHandle {
   stop(): Promise<void>;
 }
 
-export function startServerProcess(args: string[] = []): ServerHandle {
+/** `options`: the client connection's (a cancellation strategy). */
+export function startServerProcess(args: string[] = [], options?: ConnectionOptions): ServerHandle {
   const child = spawn(process.execPath, [path.join(repoRoot, 'dist', 'server.js'), '--stdio', ...args], {
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d));
-  const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+  const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!), undefined, options);
   const waiters: { uri: string; accept: (p: PublishDiagnosticsParams) => boolean; resolve: (p: PublishDiagnosticsParams) => void }[] = [];
   connection.onNotification(PublishDiagnosticsNotification.type, (p) => {
     for (const w of [...waiters]) {

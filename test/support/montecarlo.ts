@@ -5,6 +5,9 @@
 // (Stealth gives cover, Heavy's 3" condition, [BLAST X], [CLEAVE X], Psychic ignoring hit modifiers).
 import type { DamageScenario } from '../../server/src/service/domain/damage/engine';
 
+/** Re-roll policies from the narrowest to the broadest. */
+const REROLLS = ['none', 'ones', 'failed', 'noncrit'];
+
 /** mulberry32: small, fast, seeded. */
 export function rng(seed: number): () => number {
   let a = seed >>> 0;
@@ -69,7 +72,6 @@ export function simulate(s: DamageScenario, trials: number, seed: number, opts: 
   const eleventh = s.rules?.edition === 11;
   // The launch wording of the 10th edition's Devastating Wounds; the 11th's reach one model per critical wound.
   const spill = s.rules?.devastatingWounds === 'spill' && !eleventh;
-  const critHitOn = mod.critHitOn ?? 6;
   const kw = (t.keywords ?? []).map((k) => k.toUpperCase());
   const sum: Record<string, number> = {};
   const sq: Record<string, number> = {};
@@ -131,6 +133,12 @@ export function simulate(s: DamageScenario, trials: number, seed: number, opts: 
       const overwatch = !!ctx.overwatch && ranged;
       // Each modifier separately: an 11th-edition PSYCHIC attack ignores the negative ones.
       const hitMods: number[] = Array.isArray(mod.hit) ? [...mod.hit] : [mod.hit ?? 0];
+      // The weapon's own (an army rule reaching its models) and the target's against this type of attack.
+      const incoming = t.incoming?.[w.type] ?? {};
+      if (w.hitModifier) hitMods.push(w.hitModifier);
+      if (incoming.hit) hitMods.push(incoming.hit);
+      const critHitOn = Math.min(mod.critHitOn ?? 6, w.critHitOn ?? 6);
+      const half = w.halfRange ?? !!ctx.withinHalfRange;
       if (has(ab, 'HEAVY') && ranged && (eleventh ? ctx.heavyReady : ctx.remainedStationary)) hitMods.push(1);
       if (t.stealth && ranged && !eleventh) hitMods.push(-1);
       if (indirectBlind && !eleventh) hitMods.push(-1);
@@ -139,23 +147,24 @@ export function simulate(s: DamageScenario, trials: number, seed: number, opts: 
       hm = Math.max(-1, Math.min(1, hm));
       // 11th: cover worsens BS by 1, Plunging Fire improves it; the BS is clamped to 2+..6+.
       const hasCover = ranged && (ctx.targetInCover || indirectBlind || (eleventh && !!t.stealth)) && !has(ab, 'IGNORES COVER');
-      const bsChanges = eleventh ? [hasCover ? -1 : 0, ctx.plungingFire && ranged ? 1 : 0].filter((x) => x && (!psychic || x > 0)) : [];
+      const bsChanges = [...(eleventh ? [hasCover ? -1 : 0, ctx.plungingFire && ranged ? 1 : 0] : []), w.skillModifier ?? 0].filter((x) => x && (!psychic || x > 0));
       const skill = bsChanges.length ? Math.max(2, Math.min(6, (w.skill as number) - bsChanges.reduce((a, b) => a + b, 0))) : (w.skill as number);
       const alwaysFail = indirectBlind ? (eleventh ? (ctx.indirectSpotted ? 3 : 5) : 3) : 1;
-      const hitReroll = (indirectBlind || overwatch) && eleventh ? 'none' : mod.rerollHits ?? 'none';
-      let wm = mod.wound ?? 0;
+      const broader = (a: string, b: string) => (REROLLS.indexOf(a) >= REROLLS.indexOf(b) ? a : b);
+      const hitReroll = (indirectBlind || overwatch) && eleventh ? 'none' : broader(mod.rerollHits ?? 'none', w.rerollHits ?? 'none');
+      let wm = (mod.wound ?? 0) + (w.woundModifier ?? 0) + (incoming.wound ?? 0);
       if (has(ab, 'LANCE') && ctx.charged) wm++;
       wm = Math.max(-1, Math.min(1, wm));
-      let critWoundOn = mod.critWoundOn ?? 6;
+      let critWoundOn = Math.min(mod.critWoundOn ?? 6, w.critWoundOn ?? 6);
       for (const a of ab) {
         const m = /^\[?ANTI-(.+) (\d)\+\]?$/i.exec(a.trim());
         if (m && kw.includes(m[1].toUpperCase())) critWoundOn = Math.min(critWoundOn, Number(m[2]));
       }
-      let rerollW = mod.rerollWounds ?? 'none';
+      let rerollW = broader(mod.rerollWounds ?? 'none', w.rerollWounds ?? 'none');
       if (has(ab, 'TWIN-LINKED') && (rerollW === 'none' || rerollW === 'ones')) rerollW = 'failed';
       const S = w.S;
       const need = S >= 2 * t.T ? 2 : S > t.T ? 3 : S === t.T ? 4 : 2 * S <= t.T ? 6 : 5;
-      const AP = -Math.abs(w.AP);
+      const AP = -Math.max(0, Math.abs(w.AP) - (incoming.apWorse ?? 0));
       const cover = !eleventh && hasCover && !(t.Sv <= 3 && AP === 0);
       const impr = Math.min(1, (mod.save ?? 0) + (cover ? 1 : 0));
       const hitFail = (u: number) => {
@@ -173,9 +182,9 @@ export function simulate(s: DamageScenario, trials: number, seed: number, opts: 
         if (t.damageSetTo != null) d = t.damageSetTo;
         if (t.damageMultiplier) d *= t.damageMultiplier;
         // The 11th: Melta's addition before halving; the 10th: halving first.
-        if (eleventh && melta && ctx.withinHalfRange) d += roll(melta);
+        if (eleventh && melta && half) d += roll(melta);
         if (t.halfDamage) d = Math.ceil(d / 2);
-        if (!eleventh && melta && ctx.withinHalfRange) d += roll(melta);
+        if (!eleventh && melta && half) d += roll(melta);
         if (t.damageReduction) d = Math.max(1, d - t.damageReduction);
         return d;
       };
@@ -216,7 +225,7 @@ export function simulate(s: DamageScenario, trials: number, seed: number, opts: 
         if (eleventh && blastX) n += Number(blastX) * fives;
         const cleave = param(ab, 'CLEAVE');
         if (eleventh && cleave) n += Number(cleave) * fives;
-        if (rapid && ctx.withinHalfRange && ranged) n += roll(rapid);
+        if (rapid && half && ranged) n += roll(rapid);
         c.attacks += n;
         for (let i = 0; i < n; i++) {
           if (torrent) {

@@ -95,7 +95,7 @@ describe('code lenses: expected damage of the seed unit', () => {
     assert.deepStrictEqual(r.lenses[0].range.start, { line, character: 0 });
     assert.deepStrictEqual(r.lenses[0].command, {
       title: titles(r)[0], command: SHOW_BREAKDOWN_COMMAND, tooltip: tooltip(r.lenses[0]),
-      arguments: ['file:///l.army', 0, 0, {}, { tooltip: tooltip(r.lenses[0]) }],
+      arguments: ['file:///l.army', 0, 0, { together: true }, { tooltip: tooltip(r.lenses[0]) }],
     });
   });
 
@@ -161,7 +161,8 @@ describe('code lenses: expected damage of the seed unit', () => {
   it('counts units by their place in the list, skipping none, so the command names the right one', () => {
     const text = EXAMPLE.replace('Atalan Jackals\n', 'Unknown Things\n  • 1x Thing\n\nAtalan Jackals\n');
     const r = run(text, { damageTargets: [MEQ] });
-    assert.deepStrictEqual(r.lenses[0].command?.arguments?.slice(1, 4), [1, 0, {}]);
+    // The lens opens the whole attached unit's breakdown (it attacks as one).
+    assert.deepStrictEqual(r.lenses[0].command?.arguments?.slice(1, 4), [1, 0, { together: true }]);
   });
 
   it('follows the Devastating Wounds setting', () => {
@@ -211,12 +212,14 @@ describe('code lenses: the title fits in 100 columns', () => {
 
 describe('code lenses: the number first, readable in a split editor', () => {
   /** The lens's head: its numbers, before any detail. */
-  const head = (t: string) => t.split(LENS_DETAIL)[0];
+  const head = (t: string) => t.split(LENS_DETAIL)[0].split(' · ')[0];
   const check = (titles: string[], what: string) => {
     assert.ok(titles.length > 0, what);
     for (const t of titles) {
       assert.ok(t.length <= LENS_COLUMNS, `${what}: ${t.length} columns: ${t}`);
-      assert.match(t, /^⚔ \d+\.\d dmg, \d+\.\d slain — (Shooting|Fight) vs \S/, `${what}: ${t}`);
+      // The numbers, what the army's rules applied and how many conditions ("· with Beastboss · 2 conditions"), then
+      // the phase and the target; a Leader's line says which unit it attacks with.
+      assert.match(t, /^⚔ \d+\.\d dmg, \d+\.\d slain(?: · with [^—]+?)?(?: · \d+ conditions?)? — (?:attacks with .+ \(line \d+\) · )?(Shooting|Fight) vs \S/, `${what}: ${t}`);
       assert.ok(head(t).length <= LENS_HEAD_COLUMNS, `${what}: the numbers end at column ${head(t).length}: ${t}`);
     }
   };

@@ -2,43 +2,23 @@
 // in-memory streams, is sent a didOpen of 50 MB of newlines, then its didClose; once the garbage is collected the
 // heap is back near its level before (the closed document's text, line count and caches are all released).
 import * as assert from 'assert';
-import { PassThrough } from 'stream';
-import * as v8 from 'v8';
-import * as vm from 'vm';
-import { createConnection } from 'vscode-languageserver/node';
 import {
   CodeLensRequest,
-  createProtocolConnection,
   DidCloseTextDocumentNotification,
   DidOpenTextDocumentNotification,
   DocumentSymbolRequest,
   HoverRequest,
-  InitializedNotification,
-  InitializeRequest,
   ProtocolConnection,
   PublishDiagnosticsNotification,
   PublishDiagnosticsParams,
   ShutdownRequest,
-  StreamMessageReader,
-  StreamMessageWriter,
 } from 'vscode-languageserver-protocol/node';
-import { startServer } from '../../server/src/lsp/startServer';
-
-v8.setFlagsFromString('--expose-gc');
-const gc = vm.runInNewContext('gc') as () => void;
+import { heldHeap, startInProcess } from '../support/inProcessServer';
 
 async function heapUsed(published: unknown[]): Promise<number> {
   // What this test's client was sent is not the server's.
   published.length = 0;
-  // V8 keeps the subject of the last regular-expression match (RegExp.lastMatch) in its context: after the
-  // close that was the whole list's text, held until the next match anywhere; a match on a small string here
-  // stands for the server's next request (a heap snapshot showed that slot as the only retainer).
-  /x/.exec('x');
-  for (let i = 0; i < 3; i++) {
-    await new Promise((r) => setImmediate(r));
-    gc();
-  }
-  return process.memoryUsage().heapUsed;
+  return heldHeap();
 }
 
 const MB = 1024 * 1024;
@@ -56,15 +36,7 @@ describe('memory after the didClose of a 50 MB document (issue 25)', function ()
     });
 
   before(async () => {
-    const up = new PassThrough();
-    const down = new PassThrough();
-    startServer(createConnection(new StreamMessageReader(up), new StreamMessageWriter(down)));
-    client = createProtocolConnection(new StreamMessageReader(down), new StreamMessageWriter(up));
-    client.onNotification(PublishDiagnosticsNotification.type, (p) => void published.push(p));
-    client.listen();
-    // No processId: the server would otherwise watch this process with a timer.
-    await client.sendRequest(InitializeRequest.type, { processId: null, rootUri: null, capabilities: {} });
-    await client.sendNotification(InitializedNotification.type, {});
+    client = await startInProcess((c) => c.onNotification(PublishDiagnosticsNotification.type, (p) => void published.push(p)));
   });
   after(async () => {
     // No exit notification: the server would end this process.

@@ -44,10 +44,11 @@ describe('judge (10th edition): causes of false findings, on minimal lists', fun
     assert.deepStrictEqual(findings(text), []);
     // The event report's computed total reads the list as the checks do: 215 + 85.
     assert.deepStrictEqual(listPoints(parseArmyList(text), new RulesIndex(provider!.rules())), { computed: 300, unpriced: 0 });
-    // The same token priced wrong is still found, as a price including the enhancement; the stated total is the
-    // data's (215 + 85), whatever the unit line says.
+    // The same token priced wrong is still found, as a price including the enhancement; the total is judged at the
+    // data's prices (215 + 85), whatever the unit line says, against the roster line's stated total (line 3: the
+    // title's points are the limit).
     assert.deepStrictEqual(findings(text.replace('[215 pts]', '[200 pts]')), ['9 points-mismatch 200']);
-    assert.deepStrictEqual(findings(text.replace('[215 pts]', '[200 pts]').replace(/\[300 pts\]/g, '[285 pts]')), ['9 points-mismatch 200', '1 total-mismatch 285']);
+    assert.deepStrictEqual(findings(text.replace('[215 pts]', '[200 pts]').replace(/\[300 pts\]/g, '[285 pts]')), ['9 points-mismatch 200', '3 total-mismatch 285']);
   });
 
   it("a unit's own name among its wargear (New Recruit) is no wargear", function () {

@@ -212,7 +212,7 @@ describe('matchup: a real pair of lists', function () {
     assert.ok(!lenses.some((l) => /Raveners: .* Raveners: /.test(l.command!.title)));
     assert.ok(names.has(first), `the lens names an opponent unit: ${lens.command!.title}`);
     assert.ok(lens.command!.title.length <= 100);
-    assert.deepStrictEqual(lens.command!.arguments![3], { vs: 'opponent' });
+    assert.deepStrictEqual(lens.command!.arguments![3], { together: true, vs: 'opponent' });
     // The pair's breakdown.
     const b = service.damageBreakdown(doc, lens.command!.arguments![1] as number, lens.command!.arguments![2] as number, { vs: 'opponent' })!;
     assert.strictEqual(b.target.name, first);

@@ -1,8 +1,8 @@
 // `auspex check <files...> [--json]`: the CI / tournament entry point.
-// Exit 0 without error-severity findings, 1 with them.
+// Exit 0 without error-severity findings, 1 with them or with a list that was not checked.
 import * as path from 'path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { DiagnosticSeverity } from 'vscode-languageserver-types';
+import { Diagnostic, DiagnosticSeverity } from 'vscode-languageserver-types';
 import type { LanguageService } from '../service/languageService';
 import type { RulesProvider } from '../node/rulesProvider';
 import type { Edition } from '../service/domain/editions';
@@ -17,6 +17,11 @@ const SEVERITY_NAME: Record<number, string> = {
   [DiagnosticSeverity.Information]: 'info',
   [DiagnosticSeverity.Hint]: 'hint',
 };
+
+/** Whether a finding says its list was not checked at all (`data.checked: 'none'`). */
+function notChecked(d: Diagnostic): boolean {
+  return (d.data as { checked?: unknown } | undefined)?.checked === 'none';
+}
 
 /** The rules data lists are checked against: one provider, or one per edition. */
 export type RulesRouting = RulesProvider | ((edition: Edition) => RulesProvider);
@@ -87,9 +92,10 @@ export function checkCommand(files: string[], json: boolean, service: LanguageSe
       totals.push({ file, current: { data: labels[0], points: t.current ?? null, unpriced: t.unpricedCurrent }, against: { data: labels[1], points: t.other ?? null, unpriced: t.unpricedOther } });
     }
     diagnostics.forEach((d, i) => {
-      // An empty file is a list not written yet in the editor (a hint), but a file handed to the gate that holds
-      // nothing is a mistake: an error here, so that it never passes as checked.
-      const gate = d.code === 'empty-document' ? DiagnosticSeverity.Error : (d.severity ?? DiagnosticSeverity.Error);
+      // A finding that says the list was not checked (`checked: 'none'`: an empty file, a list beyond the size
+      // limits, no rules data for its edition) is an error at the gate, whatever the editor shows it as: a list
+      // nobody checked never passes.
+      const gate = notChecked(d) ? DiagnosticSeverity.Error : (d.severity ?? DiagnosticSeverity.Error);
       const severity = SEVERITY_NAME[gate];
       if (gate === DiagnosticSeverity.Error) errors++;
       // The rule the finding applies ({ section, source, version, page }: `data.rule`, the `codeDescription` link).

@@ -17,6 +17,7 @@ import { reportCommand } from './report';
 import { diffCommand } from './diff';
 import { matchupCommand } from './matchup';
 import { convertCommand } from './convert';
+import { lensesCommand } from './lenses';
 import { CliError, CliIO, EXIT_USAGE, processIO } from './io';
 
 const USAGE = `Usage:
@@ -26,12 +27,14 @@ const USAGE = `Usage:
       that other version of the data, and each list's total under both
   auspex parse <file> --json
       print the parsed list (format, units, ranges, errors) as JSON
-  auspex convert <file> --to app|app-v2|nr-gw|nr-tournament|warorgan|compact [--edition 10|11]
-      print the list in another export format (the list's edition chooses the 10th- or
-      11th-edition form); what the format cannot hold is said in the last line; with
-      rules data (--data, the cache), compact leaves out each datasheet's default wargear
-  auspex import <file.ros|file.rosz>
-      print a BattleScribe roster as an army list in the official app layout
+  auspex convert <file> --to app|app-v2|nr-gw|nr-wtc|nr-tournament|warorgan|compact [--edition 10|11]
+      print the list in another export format, as that exporter writes it (the list's
+      edition chooses the 10th- or 11th-edition form); what the format cannot hold goes to
+      standard error; with rules data (--data, the cache), compact leaves out each
+      datasheet's default wargear
+  auspex import <file.ros|file.rosz|file.json>
+      print a BattleScribe roster, or a New Recruit, ListForge or Rosterizer JSON
+      roster, as an army list in the official app layout
   auspex damage --json
       read a damage scenario (JSON) on standard input, print the exact result
   auspex data fetch [--edition 10|11] [--from URL|archive]... [--cache DIR]
@@ -53,6 +56,14 @@ const USAGE = `Usage:
       every unit of your list against every unit of the opponent's list, per phase
       (expected damage, models slain, points' worth removed, P(wipe)); text: both
       directions; --json: your units attacking (--reverse: theirs attacking yours)
+  auspex lenses <file> [--json] [--targets JSON] [--when COND,...] [--data <dir>]...
+      what the editor's lenses show for every unit line: expected damage per target
+      and phase with the army's rules applied (Leaders, Support units, Enhancements,
+      detachment and army rules), what was applied, the conditions, what was not and
+      why; --targets: a JSON array of target profiles as auspex.damage.targets;
+      --when: the conditions that hold: charged, halfRange, stationary, targetInCover,
+      targetAtStartingStrength, closestTarget, battleRound=N, targetDistance=N, or a
+      rule by the data's name (Waaagh!, Here Be Loot); any other is false
   auspex --help | --version
 
 --data <dir> (repeatable, first wins) adds a folder of BattleScribe catalogues, a
@@ -85,6 +96,10 @@ interface Args {
   against?: string;
   /** `matchup --reverse`. */
   reverse: boolean;
+  /** `lenses --targets JSON`. */
+  targets?: string;
+  /** `lenses --when COND,...`. */
+  when?: string;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -110,6 +125,8 @@ function parseArgs(argv: string[]): Args {
     else if (a === '--cache') args.cache = value();
     else if (a === '--no-cache') args.noCache = true;
     else if (a === '--reverse' && args.command === 'matchup') args.reverse = true;
+    else if (a === '--targets' && args.command === 'lenses') args.targets = value();
+    else if (a === '--when' && args.command === 'lenses') args.when = value();
     else if (a === '--edition') {
       const e = value();
       if (e !== '10' && e !== '11') throw new CliError(`auspex: --edition takes 10 or 11, not "${e}"`);
@@ -161,6 +178,8 @@ export function run(argv: string[], io: CliIO = processIO, env: NodeJS.ProcessEn
         return diffCommand(args.from[0], args.to, args.faction, args.json, io);
       case 'matchup':
         return matchupCommand(args.positional, args.json, args.reverse, listService(), io, forEdition);
+      case 'lenses':
+        return lensesCommand(args.positional, args.json, args.targets, args.when, listService(), io, forEdition);
       case 'parse':
         return parseCommand(args.positional, io);
       case 'convert':

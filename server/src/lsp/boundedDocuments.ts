@@ -128,7 +128,7 @@ export const BoundedTextDocument = {
 };
 
 /** Nesting allowed in what a request hands back to the client (a completion item's `data`): real ones are 3 deep. */
-export const MAX_ECHO_DEPTH = 64;
+export const MAX_ECHO_DEPTH = BOUNDS.messageDepth;
 
 /**
  * Whether a value nests deeper than `max` arrays or objects, found without recursion. A 5,000-deep array

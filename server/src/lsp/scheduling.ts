@@ -19,6 +19,17 @@ export function checkCancelled(token: CancellationToken | undefined): void {
 }
 
 /**
+ * Runs `fn` on the next turn of the event loop unless the request was cancelled meanwhile: a costly request (a
+ * matchup, a conversion, a breakdown) lets the input already sent be read first, so that the `$/cancelRequest`
+ * right behind it is seen before the work starts, not after it ends.
+ */
+export async function afterPendingInput<T>(token: CancellationToken | undefined, fn: () => T): Promise<T> {
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  checkCancelled(token);
+  return fn();
+}
+
+/**
  * Runs `fn` once `uri` has been quiet for `quietMs`, unless the request was cancelled
  * or the document changed meanwhile (then the request fails as the protocol says).
  */

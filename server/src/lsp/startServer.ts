@@ -29,11 +29,14 @@ import { DataDownloads } from './downloads';
 import { DataLog } from './dataLog';
 import { EDITIONS, Edition, listEdition } from '../service/domain/editions';
 import type { RulesData } from '../service/domain/rules/model';
-import { checkCancelled, DocumentClock, whenSettled } from './scheduling';
+import { afterPendingInput, checkCancelled, DocumentClock, whenSettled } from './scheduling';
 import { importRosterFileAsync, RosterImportResult } from '../node/roster';
 import { OpponentFiles } from '../node/opponentFile';
 import { BoundedTextDocument, MAX_ECHO_DEPTH, nestedDeeper } from './boundedDocuments';
 import type { Matchup, MatchupConditions } from '../service/features/matchup';
+import { Cancelled, cancellable } from '../service/domain/checkpoint';
+import { isCancelled } from './cancellation';
+import { Refusal, REFUSED_NOTIFICATION, REFUSED_REQUEST } from './messageGuard';
 
 /** Validation waits this long after the last keystroke, so typing never queues work. */
 const VALIDATE_DELAY_MS = 120;
@@ -51,11 +54,25 @@ export const DamageBreakdownRequest = new RequestType<{ uri: string; unitIndex: 
 export const MatchupRequest = new RequestType<{ uri: string; conditions?: MatchupConditions; directions?: ('forward' | 'reverse')[] }, Matchup | null, void>('auspex/matchup');
 
 /** Client → server: the list in another export format (*Convert List To…*, *Copy List As…*): the text, or why not. */
-export const ConvertRequest = new RequestType<{ uri: string; format: string; edition?: number }, { text: string; dropped: string[] } | { error: string } | null, void>('auspex/convert');
+export const ConvertRequest = new RequestType<{ uri: string; format: string; edition?: number }, { text: string; dropped: string[]; escaped: string[] } | { error: string } | null, void>('auspex/convert');
 /** How long lists wait for a client's first settings before being checked with the settings given at initialize. */
 const SETTINGS_WAIT_MS = 5000;
 
-export function startServer(connection: Connection): void {
+/** What the entry point needs to know of the session. */
+export interface ServerState {
+  /** Whether the client asked the server to shut down (the exit code when its input closes). */
+  shutdownReceived(): boolean;
+}
+
+export interface ServerOptions {
+  /** Reads the input already sent (transport.ts), at a request's checkpoints: its cancellation is seen at once. */
+  pumpInput?: () => void;
+}
+
+/** Checkpoints read the input at most this often (a read is a system call). */
+const PUMP_EVERY_MS = 10;
+
+export function startServer(connection: Connection, options: ServerOptions = {}): ServerState {
   // Beyond BOUNDS.documentChars a document is kept without a line index (boundedDocuments.ts).
   const documents = new TextDocuments(BoundedTextDocument);
   const service: LanguageService = createLanguageService();
@@ -341,7 +358,7 @@ export function startServer(connection: Connection): void {
     const t0 = Date.now();
     rules.need(list, edition);
     const changed = feedRules();
-    guard(() => dataLog.needed(doc.uri, list, changed, Date.now() - t0, rules.rules(edition), changed ? rules.status() : undefined, edition), undefined);
+    guard(() => dataLog.needed(doc.uri, list, changed, Date.now() - t0, rules.rules(edition), changed ? rules.status() : undefined, edition, doc.version), undefined);
     return changed;
   }
 
@@ -374,6 +391,12 @@ export function startServer(connection: Connection): void {
     void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
 
+  // Messages the transport refused unread (nested too deep, lsp/transport.ts): a request gets an error, the rest a log line.
+  connection.onRequest(REFUSED_REQUEST, (p: Refusal) => {
+    throw new ResponseError(ErrorCodes.InvalidParams, `${p?.method ?? 'the request'}: ${p?.reason ?? 'refused'}`);
+  });
+  connection.onNotification(REFUSED_NOTIFICATION, (p: Refusal) => connection.console.warn(`auspex: ${p?.method ?? 'a message'}: ${p?.reason ?? 'refused'}`));
+
   connection.onHover((p, token) => withDoc(p.textDocument.uri, null, (doc) => (syncOpponent(doc), service.hover(doc, p.position)), token));
   connection.onCompletion((p, token) => withDoc(p.textDocument.uri, null, (doc) => service.completion(doc, p.position), token));
   connection.onCompletionResolve((item) => {
@@ -381,56 +404,59 @@ export function startServer(connection: Connection): void {
     if (nestedDeeper(item)) throw new ResponseError(ErrorCodes.InvalidParams, `the completion item nests deeper than ${MAX_ECHO_DEPTH} levels: refused`);
     return guard(() => service.resolveCompletion(item), item);
   });
-  connection.languages.semanticTokens.on((p) => withDoc(p.textDocument.uri, { data: [] }, (doc) => service.semanticTokens(doc)));
+  connection.languages.semanticTokens.on((p, token) => withDoc(p.textDocument.uri, { data: [] }, (doc) => service.semanticTokens(doc), token));
   // Lenses and the outline are debounced and yield first: they never hold up a hover or a completion.
-  connection.onCodeLens((p, token) => whenSettled(clock, p.textDocument.uri, token, VALIDATE_DELAY_MS, () => withDoc(p.textDocument.uri, [], (doc) => (syncOpponent(doc), service.codeLenses(doc)))));
-  connection.onDocumentSymbol((p, token) => whenSettled(clock, p.textDocument.uri, token, 0, () => withDoc(p.textDocument.uri, [], (doc) => service.documentSymbols(doc))));
-  connection.onFoldingRanges((p) => withDoc(p.textDocument.uri, [], (doc) => service.foldingRanges(doc)));
-  connection.onSelectionRanges((p) => withDoc(p.textDocument.uri, [], (doc) => service.selectionRanges(doc, p.positions)));
-  connection.onDocumentOnTypeFormatting((p) => withDoc(p.textDocument.uri, [], (doc) => service.onTypeFormatting(doc, p.position, p.ch)));
-  connection.onDocumentFormatting((p) =>
+  connection.onCodeLens((p, token) => whenSettled(clock, p.textDocument.uri, token, VALIDATE_DELAY_MS, () => withDoc(p.textDocument.uri, [], (doc) => (syncOpponent(doc), service.codeLenses(doc)), token)));
+  connection.onDocumentSymbol((p, token) => whenSettled(clock, p.textDocument.uri, token, 0, () => withDoc(p.textDocument.uri, [], (doc) => service.documentSymbols(doc), token)));
+  connection.onFoldingRanges((p, token) => withDoc(p.textDocument.uri, [], (doc) => service.foldingRanges(doc), token));
+  connection.onSelectionRanges((p, token) => withDoc(p.textDocument.uri, [], (doc) => service.selectionRanges(doc, p.positions), token));
+  connection.onDocumentOnTypeFormatting((p, token) => withDoc(p.textDocument.uri, [], (doc) => service.onTypeFormatting(doc, p.position, p.ch), token));
+  connection.onDocumentFormatting((p, token) =>
     withDoc(p.textDocument.uri, [], (doc) => {
       const r = service.format(doc);
       // A refusal keeps the text as written; the reason goes to the log, not into a popup on every save.
       if (r.refused) connection.console.info(`auspex: not formatting ${doc.uri}: ${r.refused}`);
       return r.edits;
-    }),
+    }, token),
   );
   // Read asynchronously: a slow disk, a FIFO or a device never blocks the main thread.
   connection.onRequest(ImportRosterRequest, (p) => guardAsync((): Promise<RosterImportResult> => importRosterFileAsync(String(p?.path ?? '')), { error: 'The roster could not be imported (see the Auspex output)' }));
-  connection.onDefinition((p) => withDoc(p.textDocument.uri, null, (doc) => service.definition(doc, p.position)));
-  connection.onCodeAction((p) => withDoc(p.textDocument.uri, [], (doc) => [...service.codeActions(doc, p.context.diagnostics, p.context.only), ...service.setSizeActions(doc, p.range, p.context.only)]));
+  connection.onDefinition((p, token) => withDoc(p.textDocument.uri, null, (doc) => service.definition(doc, p.position), token));
+  connection.onCodeAction((p, token) => withDoc(p.textDocument.uri, [], (doc) => [...service.codeActions(doc, p.context.diagnostics, p.context.only), ...service.setSizeActions(doc, p.range, p.context.only)], token));
   connection.onReferences((p, token) => withDoc(p.textDocument.uri, [], (doc) => service.references(doc, p.position, documents.all()), token));
   connection.onRequest(VirtualDocumentRequest, (p) => guard(() => nullOr(service.virtualDocument(p.uri), (text) => ({ text })), null));
-  connection.onRequest(DamageBreakdownRequest, (p) =>
-    refuseDeep(p) ?? withDoc(String(p?.uri), null, (doc) => {
+  // The costly ones let the input already sent be read first (its cancellation may be right behind them).
+  connection.onRequest(DamageBreakdownRequest, (p, token) =>
+    refuseDeep(p) ?? afterPendingInput(token, () => withDoc(String(p?.uri), null, (doc) => {
       if (p.conditions?.vs) syncOpponent(doc);
       return service.damageBreakdown(doc, Number(p.unitIndex), Number(p.targetIndex), p.conditions ?? {});
-    }),
+    }, token)),
   );
-  connection.onRequest(MatchupRequest, (p) =>
-    refuseDeep(p) ?? withDoc(String(p?.uri), null, (doc) => {
+  connection.onRequest(MatchupRequest, (p, token) =>
+    refuseDeep(p) ?? afterPendingInput(token, () => withDoc(String(p?.uri), null, (doc) => {
       syncOpponent(doc);
       // `directions`: only those (the view asks the one it shows first); both when absent or unreadable.
       const asked = Array.isArray(p.directions) ? p.directions.filter((d): d is 'forward' | 'reverse' => d === 'forward' || d === 'reverse') : [];
       return service.matchup(doc, p.conditions && typeof p.conditions === 'object' ? p.conditions : {}, asked.length ? asked : undefined);
-    }),
+    }, token)),
   );
-  connection.onRequest(ConvertRequest, (p) =>
-    refuseDeep(p) ?? withDoc(String(p?.uri), null, (doc) => {
+  connection.onRequest(ConvertRequest, (p, token) =>
+    refuseDeep(p) ?? afterPendingInput(token, () => withDoc(String(p?.uri), null, (doc) => {
       const format = String(p?.format);
       if (!isConvertFormat(format)) return { error: `unknown format "${format}" (${CONVERT_FORMATS.join(', ')})` };
       const edition = p?.edition === 10 || p?.edition === 11 ? p.edition : undefined;
       return service.convert(doc, format, edition);
-    }),
+    }, token)),
   );
   connection.languages.inlayHint.on((p, token) => withDoc(p.textDocument.uri, [], (doc) => service.inlayHints(doc, p.range), token));
   connection.onWorkspaceSymbol((p) => guard(() => service.workspaceSymbols(documents.all(), p.query), []));
   // Refusals carry their reason to the editor as an error response, not a silent null.
-  connection.onPrepareRename((p) => refuseOr(withDoc(p.textDocument.uri, null, (doc) => service.prepareRename(doc, p.position))));
-  connection.onRenameRequest((p) => refuseOr(withDoc(p.textDocument.uri, null, (doc) => service.rename(doc, p.position, p.newName))));
+  connection.onPrepareRename((p, token) => refuseOr(withDoc(p.textDocument.uri, null, (doc) => service.prepareRename(doc, p.position), token)));
+  connection.onRenameRequest((p, token) => refuseOr(withDoc(p.textDocument.uri, null, (doc) => service.rename(doc, p.position, p.newName), token)));
 
+  let shutdownReceived = false;
   connection.onShutdown(() => {
+    shutdownReceived = true;
     downloads.dispose();
     clearTimeout(settingsTimer);
     rules.dispose();
@@ -451,7 +477,11 @@ export function startServer(connection: Connection): void {
     return result;
   }
 
-  /** Runs a request on an open document; unknown documents and failures answer `fallback`. */
+  /**
+   * Runs a request on an open document; unknown documents and failures answer `fallback`. A cancelled request is
+   * answered RequestCancelled: before it starts, or at its next checkpoint (the token is read there: with a
+   * cancellation folder it sees a cancellation the moment the client makes it, `cancellation.ts`).
+   */
   function withDoc<T>(uri: string, fallback: T, fn: (doc: TextDocument) => T, token?: CancellationToken): T {
     checkCancelled(token);
     const doc = documents.get(uri);
@@ -459,14 +489,26 @@ export function startServer(connection: Connection): void {
     // A request may come before the list's deferred check has read its faction: answer it with its data too.
     if (settingsReady && guard(() => needData(doc), false)) sendStatus();
     service.setSettings(settingsFor(uri));
-    return guard(() => fn(doc), fallback);
+    return guard(() => (token ? cancellable(() => cancelledNow(token), () => fn(doc)) : fn(doc)), fallback);
   }
 
-  /** A bug in one feature must never take the server (and the user's session) down. */
+  /** At a checkpoint: the input sent meanwhile read (at most every PUMP_EVERY_MS), then the token. */
+  let pumpedAt = 0;
+  function cancelledNow(token: CancellationToken): boolean {
+    const now = Date.now();
+    if (options.pumpInput && now - pumpedAt >= PUMP_EVERY_MS) {
+      pumpedAt = now;
+      guard(() => options.pumpInput!(), undefined);
+    }
+    return isCancelled(token);
+  }
+
+  /** A bug in one feature must never take the server (and the user's session) down; a cancelled request is answered so. */
   function guard<T>(fn: () => T, fallback: T): T {
     try {
       return fn();
     } catch (err) {
+      if (err instanceof Cancelled) throw new ResponseError(LSPErrorCodes.RequestCancelled, err.message);
       logError(err);
       return fallback;
     }
@@ -487,4 +529,5 @@ export function startServer(connection: Connection): void {
 
   documents.listen(connection);
   connection.listen();
+  return { shutdownReceived: () => shutdownReceived };
 }

@@ -25,10 +25,11 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ArmyList } from './domain/parse/ast';
 import { parseArmyList } from './domain/parse';
 import { RulesIndex } from './domain/rules';
+import { normalizeName } from './domain/text/normalize';
 import type { RulesData } from './domain/rules/model';
 import { loadEmbeddedRules } from './domain/rules/embedded';
 import { emptyRulesData } from './domain/rules/dataFiles';
-import { listEdition, type Edition } from './domain/editions';
+import { CURRENT_EDITION, EDITIONS, listEdition, type Edition } from './domain/editions';
 import { DEFAULT_SETTINGS, Settings } from './settings';
 import { onEnterEdits } from './features/onEnter';
 import { applySeverityOverrides } from './features/diagnostics/severity';
@@ -36,14 +37,14 @@ import { validateList } from './features/diagnostics/validate';
 import { hover } from './features/hover';
 import { completion, resolveCompletion } from './features/completion';
 import { semanticTokens } from './features/semanticTokens';
-import { codeLenses } from './features/codeLens';
+import { codeLenses, lensReport, type LensReportUnit } from './features/codeLens';
 import { damageBreakdown, BreakdownConditions, DamageBreakdown } from './features/damageBreakdown';
 import { documentSymbols, foldingRanges, selectionRanges } from './features/symbols';
 import { datasheetSection, formatDocument, FormattingOutcome, SectionResolver } from './features/format';
-import { ConvertFormat, convertRefusal, writeList, Written } from './features/convert';
+import { Converted, ConvertFormat, convertRefusal, writeList } from './features/convert';
 import { defaultGear } from './features/convert/defaults';
 import { createUnitDamageCache } from './domain/damage/fromRules';
-import { capped, formatTooLarge, noUnitsDiagnostics, lineTooLong, oversizedDiagnostics, tooLargeReason, unparsable, unparsedList } from './limits';
+import { beyondByText, capped, formatTooLarge, noUnitsDiagnostics, lineTooLong, oversizedDiagnostics, partsToRead, PARTIAL_READ, tooLargeReason, unparsable, unparsedList } from './limits';
 import { BOUNDS } from './domain/bounds';
 import { definition, navigationTarget } from './features/definition';
 import { references } from './features/references';
@@ -57,9 +58,12 @@ import { SET_SIZE_KIND, setSizeActions } from './features/setSize';
 import { driftHover, driftOf, explainDrift, wantsPreviousVersion } from './features/drift';
 import { staleOf } from './features/diagnostics/stalePrices';
 import { withRules } from './features/diagnostics/ruleRefs';
-import { computeMatchup, Matchup, MatchupConditions, sideTargets } from './features/matchup';
+import { computeMatchup, defendedSideTargets, Matchup, MatchupConditions, sideTargets } from './features/matchup';
+import { armyState } from './features/conditions';
 import { numberedNames } from './features/numberedNames';
 import { Opponent, OpponentInput, opponentDiagnostics, opponentHover } from './features/matchupOpponent';
+import { resolveArmy, type ArmyResolution } from './features/armySources';
+import { armyRulesHover } from './features/hover/armyRules';
 
 export interface LanguageServiceOptions {
   /** Rules data to check 10th-edition lists against; the embedded seed data when absent. */
@@ -96,6 +100,11 @@ export interface LanguageService {
   /** The whole document's semantic tokens (legend: `SEMANTIC_TOKENS_LEGEND`). */
   semanticTokens(doc: TextDocument): SemanticTokens;
   codeLenses(doc: TextDocument): CodeLens[];
+  /**
+   * What the lenses show for every unit line, against `targets` (the settings' profiles by default), in the
+   * conditions given (every condition false by default), with what the army's rules applied (`auspex lenses`).
+   */
+  lensReport(doc: TextDocument, targets?: Settings['damageTargets'], conditions?: BreakdownConditions): LensReportUnit[] | { error: string };
   /** The damage breakdown view's data for one unit (index in the list) against one target of the settings. */
   damageBreakdown(doc: TextDocument, unitIndex: number, targetIndex: number, conditions?: BreakdownConditions): DamageBreakdown | null;
   documentSymbols(doc: TextDocument): DocumentSymbol[];
@@ -107,14 +116,14 @@ export interface LanguageService {
    * The list in another export format (`features/convert`), in `edition`'s form (the list's own by default): units
    * filed under no app section placed by their datasheets, and `compact` leaving out the datasheets' default wargear.
    */
-  convert(doc: TextDocument, format: ConvertFormat, edition?: Edition): Written | { error: string };
+  convert(doc: TextDocument, format: ConvertFormat, edition?: Edition): Converted | { error: string };
   /** On-type formatting after Enter ("\n"): the bullet the editor opened, corrected with the data (`onEnter.ts`). */
   onTypeFormatting(doc: TextDocument, position: Position, ch: string): TextEdit[];
   /** A Location in the list (a plan target's unit) or in an `auspex:` document. */
   definition(doc: TextDocument, position: Position): Location | null;
   /** Uses of what stands at `position` across `open` (the open lists; `doc` is searched too). */
   references(doc: TextDocument, position: Position, open: TextDocument[]): Location[];
-  /** The Markdown of an `auspex:` document, or null. */
+  /** The Markdown of an `auspex:` page (`virtualDocs.ts`), read from the edition's data its URI names, or null. */
   virtualDocument(uri: string): string | null;
   inlayHints(doc: TextDocument, range: Range): InlayHint[];
   workspaceSymbols(open: TextDocument[], query: string): SymbolInformation[];
@@ -156,6 +165,17 @@ function fileName(uri: string): string {
   }
 }
 
+/** A hover with the army rules' word on the same place added (a Leader, an Enhancement, a detachment). */
+function withArmyRules(h: Hover | null, section: () => string | undefined): Hover | null {
+  if (!h) return h;
+  const extra = section();
+  if (!extra) return h;
+  const c = h.contents as { kind: 'markdown'; value: string };
+  return { ...h, contents: { kind: 'markdown', value: `${c.value}
+
+${extra}` } };
+}
+
 /** The edition a completion item was made for (`data.edition`, set by `completion`; the 10th when absent). */
 /** Where a unit filed under no app section goes (Format Document, `app` conversion): its datasheet's keywords say. */
 function sectionByDatasheet(list: ArmyList, rules: RulesIndex): SectionResolver {
@@ -163,6 +183,13 @@ function sectionByDatasheet(list: ArmyList, rules: RulesIndex): SectionResolver 
     const sheet = rules.datasheet(u.name.text, list.faction?.text);
     return sheet && (sheet.keywords.length || sheet.epicHero) ? datasheetSection(sheet.keywords, sheet.epicHero) : undefined;
   };
+}
+
+/** An enhancement's cost in the data: the one of the list's detachment, else the only one of that name. */
+function enhancementCost(rules: RulesIndex, list: ArmyList, name: string): number | undefined {
+  const all = rules.enhancementsNamed(name);
+  const detachments = list.detachments.map((d) => normalizeName(d.text));
+  return (all.find((e) => detachments.includes(normalizeName(e.detachment))) ?? (all.length === 1 ? all[0] : undefined))?.points;
 }
 
 function completionEdition(item: CompletionItem): Edition {
@@ -185,6 +212,18 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
   /** The factions the data folders hold for an edition, loaded or not (an unknown faction name is matched against them). */
   const loadableNames = (edition: Edition) => loadable().filter((f) => f.edition === edition).map((f) => f.name);
   const parsed = new Map<string, { version: number; list: ArmyList }>();
+  /** Each list resolved to its edition's data once per document version and data: what the army's rules read. */
+  const armies = new Map<string, { version: number; rules: RulesIndex; settings: Settings; army: ArmyResolution }>();
+  function armyOf(doc: TextDocument): ArmyResolution {
+    const rules = rulesOf(doc);
+    const hit = armies.get(doc.uri);
+    if (hit && hit.version === doc.version && hit.rules === rules && hit.settings === settings) return hit.army;
+    const army = resolveArmy(doc, parse(doc), rules, settings, editionOf(doc));
+    armies.delete(doc.uri);
+    armies.set(doc.uri, { version: doc.version, rules, settings, army });
+    if (armies.size > CACHE_LIMIT) armies.delete(armies.keys().next().value as string);
+    return army;
+  }
   // Lens results per (unit loadout, target, conditions): editing one unit recomputes only that unit.
   const unitDamage = createUnitDamageCache(PAIR_CACHE_LIMIT);
   const drift = createDriftState();
@@ -200,9 +239,12 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
   /** The opponent's targets for the lenses, when it has units the data knows (else the settings' profiles). */
   const opponentTargets = (doc: TextDocument) => {
     const o = opponent(doc);
-    const targets = o && o.list.units.length ? sideTargets(o) : undefined;
+    const targets = o && o.list.units.length ? defendedSideTargets({ ...o, army: armyOf(o.doc) }) : undefined;
     return targets?.length ? targets : undefined;
   };
+
+  /** Whether an edition has rules data: loaded datasheets, or factions its folders and the download cache hold. */
+  const hasData = (e: Edition) => rulesFor(e).data.datasheets.length > 0 || loadableNames(e).length > 0;
 
   function editionOf(doc: TextDocument): Edition {
     return listEdition(parse(doc), settings.edition);
@@ -210,13 +252,30 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
   /** The rules index of the document's edition: every feature answers a list from its own edition's data. */
   const rulesOf = (doc: TextDocument): RulesIndex => rulesFor(editionOf(doc));
 
+  /** The document's list; beyond the list limits by its text, its head only (`partsToRead`: never the whole on every edit). */
   function parse(doc: TextDocument): ArmyList {
     const hit = parsed.get(doc.uri);
     if (hit && hit.version === doc.version) return hit.list;
-    const list = unparsable(doc) ? unparsedList() : parseArmyList(doc.getText());
+    const list = unparsable(doc) ? unparsedList() : beyondByText(doc) ? parseArmyList(doc.getText(), partsToRead(doc)) : parseArmyList(doc.getText());
     parsed.delete(doc.uri);
     parsed.set(doc.uri, { version: doc.version, list });
     if (parsed.size > CACHE_LIMIT) parsed.delete(parsed.keys().next().value as string);
+    return list;
+  }
+
+  /** The last window read around a position of each document beyond the list limits (hovers come in runs). */
+  const windows = new Map<string, { version: number; line: number; list: ArmyList }>();
+  /** The list as a request at `offset` reads it: the whole, or beyond the list limits the lines around the offset. */
+  function parseAt(doc: TextDocument, offset: number): ArmyList {
+    if (unparsable(doc) || !beyondByText(doc)) return parse(doc);
+    const line = doc.positionAt(offset).line;
+    const hit = windows.get(doc.uri);
+    // Reused while the position stays well inside the lines read.
+    if (hit && hit.version === doc.version && Math.abs(hit.line - line) <= PARTIAL_READ.aroundLines / 2) return hit.list;
+    const list = parseArmyList(doc.getText(), partsToRead(doc, offset));
+    windows.delete(doc.uri);
+    windows.set(doc.uri, { version: doc.version, line, list });
+    if (windows.size > CACHE_LIMIT) windows.delete(windows.keys().next().value as string);
     return list;
   }
 
@@ -238,17 +297,29 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     parse,
     diagnostics: (doc) => {
       const list = parse(doc);
+      // An empty document is a new list of its edition (the current one): nothing to check, its data perhaps to get.
+      const empty = doc.getText().trim() === '';
+      const edition = editionOf(doc);
+      const download = empty && !hasData(edition) ? edition : undefined;
       const found = oversizedDiagnostics(doc, list) ?? [
-        ...noUnitsDiagnostics(doc, list),
-        ...validateList(doc, list, rulesOf(doc), settings, editionOf(doc), () => loadableNames(editionOf(doc))),
+        ...noUnitsDiagnostics(doc, list, download),
+        ...(empty ? [] : validateList(doc, list, rulesOf(doc), settings, edition, () => loadableNames(edition))),
         ...opponentDiagnostics(doc, list, opponents.get(doc.uri), opponent(doc)),
       ];
       // Every finding names its rule (the one its check named, else its code's).
       return applySeverityOverrides(withRules(drift.explain(doc, list, rulesOf(doc), settings, found), editionOf(doc)), settings.diagnosticSeverity);
     },
-    hover: (doc, position) => (lineTooLong(doc, position.line) ? null : opponentHover(doc, parse(doc), doc.offsetAt(position), opponents.get(doc.uri), opponent(doc)) ?? drift.hover(doc, hover(doc, parse(doc), rulesOf(doc), doc.offsetAt(position), settings.edition, settings.hoverShowSources), doc.offsetAt(position))),
+    hover: (doc, position) => {
+      if (lineTooLong(doc, position.line)) return null;
+      const offset = doc.offsetAt(position);
+      const list = parseAt(doc, offset);
+      const o = opponentHover(doc, list, offset, opponents.get(doc.uri), opponent(doc));
+      if (o) return o;
+      return drift.hover(doc, withArmyRules(hover(doc, list, rulesOf(doc), offset, settings.edition, settings.hoverShowSources, settings), () => tooLargeReason(doc, parse(doc)) ? undefined : armyRulesHover(doc, parse(doc), rulesOf(doc), armyOf(doc), offset)), offset);
+    },
     completion: (doc, position) => {
-      if (lineTooLong(doc, position.line) || unparsable(doc)) return { isIncomplete: false, items: [] };
+      // Beyond the list limits only parsing and hover run (10,000 unattached Leaders took 3.8 s a keystroke).
+      if (lineTooLong(doc, position.line) || unparsable(doc) || tooLargeReason(doc, parse(doc))) return { isIncomplete: false, items: [] };
       const edition = editionOf(doc);
       const sources = { editions: [...indexes.entries()].map(([e, rules]) => ({ edition: e, rules })), loadable: loadable() };
       const r = completion(doc, parse(doc), rulesFor(edition), doc.offsetAt(position), edition, sources, { includeLegends: settings.completionIncludeLegends, maxEnhancements: settings.maxEnhancements });
@@ -266,20 +337,26 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       return setSizeActions(doc, parse(doc), rulesOf(doc), doc.offsetAt(range.start));
     },
     semanticTokens: (doc) => ({ data: tooLargeReason(doc, parse(doc)) ? [] : semanticTokens(doc, parse(doc), rulesOf(doc)) }),
-    codeLenses: (doc) => (tooLargeReason(doc, parse(doc)) ? [] : codeLenses(doc, parse(doc), rulesOf(doc), unitDamage, settings, opponentTargets(doc))),
+    codeLenses: (doc) => (tooLargeReason(doc, parse(doc)) ? [] : codeLenses(doc, parse(doc), rulesOf(doc), unitDamage, settings, opponentTargets(doc), armyOf(doc))),
+    lensReport: (doc, targets, conditions) => {
+      const why = tooLargeReason(doc, parse(doc));
+      if (why) return { error: `the list is too large: ${why}` };
+      return lensReport(doc, parse(doc), rulesOf(doc), unitDamage, targets ? { ...settings, damageTargets: targets } : settings, armyOf(doc), conditions);
+    },
     damageBreakdown: (doc, unitIndex, targetIndex, conditions) => {
       const o = conditions?.vs ? opponent(doc) : undefined;
       // Identical units numbered as the matchup numbers them ("Trukk (2)").
       const named = (ts: ReturnType<typeof sideTargets>) => numberedNames(ts.map((t) => t.name)).map((name, i) => ({ name, target: ts[i].target }));
-      if (conditions?.vs === 'opponent') return o ? damageBreakdown(doc, parse(doc), rulesOf(doc), settings, unitIndex, targetIndex, conditions, named(sideTargets(o))) : null;
+      const state = armyState(conditions ?? {});
+      if (conditions?.vs === 'opponent') return o ? damageBreakdown(doc, parse(doc), rulesOf(doc), settings, unitIndex, targetIndex, conditions, named(defendedSideTargets({ ...o, army: armyOf(o.doc) }, state)), armyOf(doc)) : null;
       // What they do to you: the opponent's unit against this list's units.
-      if (conditions?.vs === 'reverse') return o ? damageBreakdown(o.doc, o.list, o.rules, settings, unitIndex, targetIndex, conditions, named(sideTargets({ list: parse(doc), rules: rulesOf(doc) }))) : null;
-      return damageBreakdown(doc, parse(doc), rulesOf(doc), settings, unitIndex, targetIndex, conditions);
+      if (conditions?.vs === 'reverse') return o ? damageBreakdown(o.doc, o.list, o.rules, settings, unitIndex, targetIndex, conditions, named(defendedSideTargets({ list: parse(doc), rules: rulesOf(doc), army: armyOf(doc) }, state)), armyOf(o.doc)) : null;
+      return damageBreakdown(doc, parse(doc), rulesOf(doc), settings, unitIndex, targetIndex, conditions, undefined, armyOf(doc));
     },
     documentSymbols: (doc) => capped(documentSymbols(doc, parse(doc)), BOUNDS.symbols),
     foldingRanges: (doc) => capped(foldingRanges(doc, parse(doc)), BOUNDS.foldingRanges),
-    selectionRanges: (doc, positions) => selectionRanges(doc, parse(doc), capped(positions, BOUNDS.symbols)),
-    onTypeFormatting: (doc, position, ch) => (ch !== '\n' || lineTooLong(doc, position.line) || unparsable(doc) ? [] : onEnterEdits(doc, parse(doc), rulesOf(doc), position.line)),
+    selectionRanges: (doc, positions) => selectionRanges(doc, positions.length ? parseAt(doc, doc.offsetAt(positions[0])) : parse(doc), capped(positions, BOUNDS.symbols)),
+    onTypeFormatting: (doc, position, ch) => (ch !== '\n' || lineTooLong(doc, position.line) || unparsable(doc) ? [] : onEnterEdits(doc, parseAt(doc, doc.offsetAt(position)), rulesOf(doc), position.line)),
     format: (doc) => {
       const refused = formatTooLarge(doc, parse(doc));
       if (refused) return { edits: [], refused };
@@ -292,26 +369,29 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       const refused = formatTooLarge(doc, list) ?? convertRefusal(list);
       if (refused) return { error: refused };
       const rules = rulesOf(doc);
-      return writeList(list, format, edition ?? editionOf(doc), {
+      const written = writeList(list, format, edition ?? editionOf(doc), {
         source: doc.getText(),
         sectionOf: sectionByDatasheet(list, rules),
         defaults: (u, models) => {
           const sheet = rules.datasheet(u.name.text, list.faction?.text);
           return sheet ? defaultGear(sheet, models) : undefined;
         },
+        enhancementPoints: (name) => enhancementCost(rules, list, name),
       });
+      return written.refused ? { error: written.refused } : { text: written.text, dropped: written.dropped, escaped: written.escaped };
     },
-    definition: (doc, position) => (lineTooLong(doc, position.line) ? null : definition(doc, parse(doc), rulesOf(doc), doc.offsetAt(position))),
+    definition: (doc, position) => (lineTooLong(doc, position.line) ? null : definition(doc, parseAt(doc, doc.offsetAt(position)), rulesOf(doc), doc.offsetAt(position), editionOf(doc))),
     references: (doc, position, open) => {
       if (lineTooLong(doc, position.line)) return [];
-      const target = navigationTarget(doc, parse(doc), rulesOf(doc), doc.offsetAt(position));
+      const target = navigationTarget(doc, parseAt(doc, doc.offsetAt(position)), rulesOf(doc), doc.offsetAt(position));
       if (!target) return [];
       const docs = open.some((d) => d.uri === doc.uri) ? open : [doc, ...open];
       return references(docs.filter((d) => editionOf(d) === editionOf(doc)).map((d) => ({ doc: d, list: parse(d) })), target, rulesOf(doc));
     },
-    // The datasheet, weapon, rule and stratagem pages, then the pages a finding's rule links to (each edition's data).
-    virtualDocument: (uri) => virtualDocument(uri, rulesFor(10)) ?? rulePage(uri, rulesFor),
-    inlayHints: (doc, range) => inlayHints(doc, parse(doc), rulesOf(doc), settings, range),
+    // A page's URI names its edition's data; one without (the layout before editions) is looked up in each, the current first.
+    // Then the pages a finding's rule links to (each edition's data).
+    virtualDocument: (uri) => virtualDocument(uri, rulesFor, [CURRENT_EDITION, ...EDITIONS.filter((e) => e !== CURRENT_EDITION)]) ?? rulePage(uri, rulesFor),
+    inlayHints: (doc, range) => (tooLargeReason(doc, parse(doc)) ? [] : inlayHints(doc, parse(doc), rulesOf(doc), settings, range)),
     workspaceSymbols: (open, query) => workspaceSymbols(open.map((d) => ({ doc: d, list: parse(d) })), query),
     prepareRename: (doc, position) => prepareRename(doc, parse(doc), doc.offsetAt(position)),
     rename: (doc, position, newName) => rename(doc, parse(doc), doc.offsetAt(position), newName),
@@ -339,12 +419,14 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     matchup: (doc, conditions = {}, directions) => {
       const o = opponent(doc);
       if (!o || tooLargeReason(doc, parse(doc)) || tooLargeReason(o.doc, o.list)) return null;
-      const yours = { list: parse(doc), rules: rulesOf(doc), edition: editionOf(doc), file: fileName(doc.uri) };
-      return computeMatchup(yours, o, { conditions, devastatingWounds: settings.devastatingWounds, damage: unitDamage, directions });
+      const yours = { list: parse(doc), rules: rulesOf(doc), edition: editionOf(doc), file: fileName(doc.uri), army: armyOf(doc) };
+      return computeMatchup(yours, { ...o, army: armyOf(o.doc) }, { conditions, devastatingWounds: settings.devastatingWounds, damage: unitDamage, directions });
     },
     forget: (uri) => {
       opponents.delete(uri);
       parsed.delete(uri);
+      armies.delete(uri);
+      windows.delete(uri);
       drift.forget(uri);
     },
     setPreviousRules: (data, fallbackLabel) => drift.set(data, fallbackLabel),

@@ -65,6 +65,17 @@ export const BOUNDS = {
   /** Workspace symbols and references answered at most (a 150,000-unit list made 28.6 MB of symbols). */
   workspaceSymbols: 1000,
   references: 5000,
+  /**
+   * Nesting of one protocol message (arrays and objects) the server reads at all, and of what it echoes back (real
+   * ones are under 10 deep); a deeper one is refused before it reaches the protocol library (lsp/messageGuard.ts, lsp/transport.ts).
+   */
+  messageDepth: 64,
+  /**
+   * Bytes of one protocol message the server reads (VS Code syncs no document over 50 MB; a didOpen beyond the bound
+   * is refused and its document stays unknown), and of one message's header section (real ones are under 100).
+   */
+  messageBytes: 128 * 1024 * 1024,
+  messageHeaderBytes: 8 * 1024,
   /** Completion items returned at most. */
   completionItems: 1000,
   /** Characters of a stratagem's TARGET, RESTRICTIONS, EFFECT and WHEN texts read (real ones are under 700). */

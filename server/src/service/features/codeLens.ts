@@ -7,25 +7,30 @@ import type { CodeLens, Command } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ArmyList, Unit } from '../domain/parse/ast';
 import type { RulesIndex } from '../domain/rules';
-import type { Datasheet, Stratagem, Weapon } from '../domain/rules/model';
-import { normalizeName } from '../domain/text/normalize';
 import { toRange } from './diagnostics/make';
-import type { ScenarioContext, ScenarioTarget } from '../domain/damage/engine';
-import { computeUnitDamage, LoadoutGroup, UnitDamageInput, UnitDamageResult } from '../domain/damage/fromRules';
-import { DEFAULT_SETTINGS, DamageTargetSetting, Settings } from '../settings';
-import { appliesInPhase, changesDamage, effectModifiers, readEffect, StratagemEffect, weaponWithEffect, withAbilities } from '../domain/damage/effects';
-import { canTarget } from '../domain/stratagems/eligibility';
-import { resolvePlannedStratagem } from './diagnostics/plan';
+import type { ScenarioTarget } from '../domain/damage/engine';
+import { computeUnitDamage, UnitDamageResult } from '../domain/damage/fromRules';
+import { DEFAULT_SETTINGS, Settings } from '../settings';
+import { appliesInPhase } from '../domain/damage/effects';
+import type { ArmedUnit } from '../domain/damage/armyRules';
 import { listEdition, type Edition } from '../domain/editions';
 import { BOUNDS } from '../domain/bounds';
 import { runBounded, spend } from '../domain/damage/budget';
-import { engineTarget, ListTarget, pointsRemoved } from '../domain/damage/targetUnit';
+import { bodyguardOf, engineTarget, ListTarget, pointsRemoved } from '../domain/damage/targetUnit';
 import { numberedNames } from './numberedNames';
-import { resolveWeapon } from '../domain/rules/wargearNames';
+import { attackingUnit, type AttackingUnit } from './attackingUnit';
+import { armyPhase, bareRules, unionReport, type ArmyReport, type UnitRules } from './armyDamage';
+import { attackRules, type ArmyResolution } from './armySources';
+import { armyState, conditionContext, type BreakdownConditions } from './conditions';
+import {
+  hasPhase, listDamageStratagems, PHASES, stratagemVariants, targetFromSetting, type Phase, type UnitDamageFn,
+} from './unitFire';
 
-export type UnitDamageFn = (input: UnitDamageInput) => UnitDamageResult;
-export type Phase = 'shooting' | 'fight';
-export const PHASES: Phase[] = ['shooting', 'fight'];
+export {
+  hasPhase, listDamageStratagems, listStratagems, loadoutGroups, PHASES, stratagemEffect, stratagemVariants, targetFromSetting, unitPhaseInput,
+} from './unitFire';
+export type { Phase, StratagemVariant, UnitDamageFn, UnitPhaseOptions } from './unitFire';
+
 export const SHOW_BREAKDOWN_COMMAND = 'auspex.showDamageBreakdown';
 /** Stratagem lines per unit in the lens's tooltip at most: the ones that add the most damage. */
 const MAX_STRATAGEM_LINES = 2;
@@ -38,89 +43,89 @@ const LIST_WORK_UNITS = 4;
 
 export type LensSettings = Pick<Settings, 'damageTargets' | 'devastatingWounds' | 'edition'>;
 
-/** An engine target from a setting entry. */
-export function targetFromSetting(t: DamageTargetSetting): ScenarioTarget {
-  const out: ScenarioTarget = { models: t.models, T: t.T, Sv: t.Sv, W: t.W };
-  if (t.invuln) out.invuln = t.invuln;
-  if (t.fnp) out.fnp = t.fnp;
-  if (t.keywords) out.keywords = t.keywords.map((k) => k.toUpperCase());
-  return out;
-}
 
-/** A stratagem (or one alternative of a "select one of the following" stratagem) as a damage variant. */
-export interface StratagemVariant {
-  stratagem: Stratagem;
-  /** Shown name: the stratagem's, with the chosen ability for alternatives. */
+/** A lens target: a profile of the settings, or a unit of the opponent's list (its points' worth counts then). */
+export interface LensTarget {
   label: string;
-  effect: StratagemEffect;
+  target: ScenarioTarget;
+  unit?: ListTarget;
 }
 
-const effects = new WeakMap<Stratagem, StratagemEffect>();
-/** A stratagem's EFFECT as read (once per stratagem object), its WHEN text giving the phases. */
-export function stratagemEffect(s: Stratagem): StratagemEffect {
-  let e = effects.get(s);
-  if (!e) effects.set(s, (e = readEffect(s.effect, `${s.when ?? ''} ${s.phase ? `${s.phase} phase` : ''}`)));
-  return e;
+/** The lens targets: the opponent's units when there is one, else the settings' profiles. */
+export function lensTargets(settings: LensSettings, opponent?: ListTarget[]): LensTarget[] {
+  return opponent
+    ? opponent.map((t) => ({ label: t.name, target: engineTarget(t.target), unit: t }))
+    : settings.damageTargets.map((t) => ({ label: t.name, target: targetFromSetting(t) }));
 }
 
-/** The stratagems the list can use whose effect passes `keep`: its detachments' and those its plan names. */
-export function listStratagems(list: ArmyList, rules: RulesIndex, keep: (e: StratagemEffect) => boolean): Stratagem[] {
-  const dets = new Set(list.detachments.map((d) => normalizeName(d.text)));
-  const out: Stratagem[] = [];
-  const seen = new Set<Stratagem>();
-  const add = (s: Stratagem | undefined) => {
-    if (s && !seen.has(s) && keep(stratagemEffect(s))) {
-      seen.add(s);
-      out.push(s);
-    }
-  };
-  if (dets.size) for (const s of rules.data.stratagems) if (s.detachment && dets.has(normalizeName(s.detachment))) add(s);
-  for (const use of list.stratagemPlan?.uses ?? []) add(resolvePlannedStratagem(rules, use.name.text, list.detachments[0]?.text));
-  return out;
+/** What one attacking unit's lens shows: per target and phase the figures with its army's rules, and what they applied. */
+export interface UnitLens {
+  attacker: AttackingUnit;
+  rules: UnitRules;
+  phases: Phase[];
+  /** [target][phase] */
+  results: UnitDamageResult[][];
+  /** What the army's rules did in each result, [target][phase]. */
+  armed: ArmedUnit[][];
+  report: ArmyReport;
 }
 
-/** The stratagems the list can use that change damage numbers. */
-export const listDamageStratagems = (list: ArmyList, rules: RulesIndex) => listStratagems(list, rules, changesDamage);
-
-/** The damage variants a unit of this datasheet can have: stratagems it can be the target of, alternatives split. */
-export function stratagemVariants(stratagems: Stratagem[], sheet: Datasheet): StratagemVariant[] {
-  const out: StratagemVariant[] = [];
-  for (const s of stratagems) {
-    if (!canTarget(s, sheet)) continue;
-    const effect = stratagemEffect(s);
-    if (effect.choose && effect.abilities.length > 1) {
-      for (const a of effect.abilities) out.push({ stratagem: s, label: `${s.name} ${a}`, effect: withAbilities(effect, [a]) });
-    } else out.push({ stratagem: s, label: s.name, effect });
-  }
-  return out;
-}
-
-export interface UnitPhaseOptions {
-  context?: ScenarioContext;
-  variant?: StratagemVariant;
+export interface UnitLensOptions {
+  edition: Edition;
   devastatingWounds?: 'current' | 'spill';
-  /** The edition whose weapon abilities apply: the list's (`listEdition`); default 10. */
-  edition?: Edition;
+  /** The game state (`auspex lenses --when`); the editor's lenses have none: every condition false. */
+  conditions?: BreakdownConditions;
+  /** The list resolved to the data (the army's rules reach the unit through it); without it, the datasheets alone. */
+  army?: ArmyResolution;
 }
 
-/** The engine input of a unit in one phase against one target, with a stratagem's effect applied. */
-export function unitPhaseInput(groups: LoadoutGroup[], sheet: Datasheet, target: ScenarioTarget, phase: Phase, o: UnitPhaseOptions = {}): UnitDamageInput {
-  const e = o.variant && appliesInPhase(o.variant.effect, phase) ? o.variant.effect : undefined;
-  const g = e ? groups.map((x) => ({ ...x, weapons: x.weapons.map((w) => weaponWithEffect(w, e)) })) : groups;
-  const input: UnitDamageInput = { groups: g, keywords: sheet.keywords, target, context: { ...o.context, phase } };
-  if (e) input.modifiers = effectModifiers(e);
-  // The edition is part of the rules, so of the lens cache key too.
-  input.rules = { edition: o.edition ?? 10 };
-  if (o.devastatingWounds === 'spill') input.rules.devastatingWounds = 'spill';
-  return input;
+/** An attacking unit's figures against every target in each phase it attacks in, its army's rules applied. */
+export function unitLens(attacker: AttackingUnit, targets: LensTarget[], damage: UnitDamageFn, o: UnitLensOptions): UnitLens | null {
+  const phases = PHASES.filter((p) => hasPhase(attacker.groups, p));
+  if (!phases.length) return null;
+  const rules = o.army ? attackRules(o.army, attacker) : bareRules(attacker);
+  const conditions = o.conditions ?? {};
+  const context = conditionContext(conditions);
+  const state = armyState(conditions);
+  const runs = targets.map((t) =>
+    phases.map((phase) => {
+      const target = conditions.stealth ? { ...t.target, stealth: true } : t.target;
+      return armyPhase(attacker, rules, target, phase, damage, { context, state, devastatingWounds: o.devastatingWounds, edition: o.edition, damageDist: false });
+    }),
+  );
+  const armed = runs.map((ps) => ps.map((r) => r.armed));
+  return { attacker, rules, phases, results: runs.map((ps) => ps.map((r) => r.r)), armed, report: unionReport(armed.flat()) };
 }
 
-export const hasPhase = (groups: LoadoutGroup[], phase: Phase) =>
-  groups.some((g) => g.weapons.some((w) => w.profiles.some((p) => (p.type === 'ranged') === (phase === 'shooting'))));
+/** The lens's note on the army's rules: what it applied, by name, and how many conditions could change it. */
+export function armyNote(report: ArmyReport): string {
+  const names: string[] = [];
+  for (const a of report.applied) {
+    if (a.kind === 'datasheet') continue;
+    const n = (a.kind === 'leader' || a.kind === 'support') && a.unit ? a.unit : a.name;
+    if (!names.includes(n)) names.push(n);
+  }
+  const off = report.conditions.filter((c) => !c.on).length;
+  return `${names.length ? ` · with ${names.join(', ')}` : ''}${off ? ` · ${off} condition${off > 1 ? 's' : ''}` : ''}`;
+}
+
+/** The tooltip's lines on the army's rules: what was applied, the conditions off, what was not applied. */
+function armyLines(report: ArmyReport): string[] {
+  const out: string[] = [];
+  for (const a of report.applied) out.push(`applied: ${a.name}${a.unit && a.unit !== a.name ? ` (${a.unit})` : ''}: ${a.effect}`);
+  const off = report.conditions.filter((c) => !c.on);
+  if (off.length) out.push(`conditions off (the breakdown switches them): ${off.map((c) => `${c.name} (${c.rules.join(', ')})`).join('; ')}`);
+  const unread = report.notApplied.filter((n) => n.why.startsWith('not read'));
+  if (unread.length) out.push(`not applied, wording not read: ${unread.map((n) => n.name).join(', ')}`);
+  return out;
+}
 
 /**
  * `opponent`: the units of the opponent's list as targets (`listTargets`): each lens then names them, best first
  * (the most points' worth removed in the better phase), and opens the best pair's breakdown (`vs: 'opponent'`).
+ * `army`: the list resolved to the data: each unit's lens applies the rules its army gives it (Leaders, Support
+ * units, Enhancements, detachment and army rules). A Bodyguard's lens is its whole attached unit's; a Leader's or
+ * Support unit's line says it attacks with its Bodyguard, with the same figures.
  */
 export function codeLenses(
   doc: TextDocument,
@@ -129,11 +134,10 @@ export function codeLenses(
   damage: UnitDamageFn = computeUnitDamage,
   settings: LensSettings = DEFAULT_SETTINGS,
   opponent?: ListTarget[],
+  army?: ArmyResolution,
 ): CodeLens[] {
   const lenses: CodeLens[] = [];
-  const targets: { label: string; target: ScenarioTarget; unit?: ListTarget }[] = opponent
-    ? opponent.map((t) => ({ label: t.name, target: engineTarget(t.target), unit: t }))
-    : settings.damageTargets.map((t) => ({ label: t.name, target: targetFromSetting(t) }));
+  const targets = lensTargets(settings, opponent);
   if (targets.length === 0) return lenses;
   // The tooltip tells identical opponent units apart ("Trukk (2)"), as the matchup does.
   const tipLabels = numberedNames(targets.map((t) => t.label));
@@ -147,15 +151,68 @@ export function codeLenses(
     spend(BOUNDS.damageCallWork);
     return damage(input);
   };
-  list.units.forEach((unit, unitIndex) => {
-    const sheet = rules.datasheet(unit.name.text, list.faction?.text);
-    if (!sheet) return;
-    const groups = loadoutGroups(unit, sheet);
-    const phases = PHASES.filter((p) => hasPhase(groups, p));
-    if (phases.length === 0) return;
+  /** Each Bodyguard's lens once: its Leader's line shows it too. */
+  const computed = new Map<Unit, { title: string; targetIndex: number; tooltip: string } | { error: string } | null>();
+  const lensOf = (unit: Unit) => {
+    if (computed.has(unit)) return computed.get(unit)!;
+    let out: { title: string; targetIndex: number; tooltip: string } | { error: string } | null = null;
+    const attacker = attackingUnit(list, unit, rules, true);
+    if (attacker && listWork <= 0) out = { error: 'this list has used up the damage bound of one lens request' };
+    else if (attacker) {
+      const run = runBounded(() => {
+        const data = unitLens(attacker, targets, charged, { edition, devastatingWounds: dw, army });
+        return data && lensText(data);
+      }, Math.min(BOUNDS.damageWork, listWork));
+      listWork -= run.spent;
+      out = run.error ? { error: run.error.message } : run.value ?? null;
+    }
+    computed.set(unit, out);
+    return out;
+  };
+  const lensText = (data: UnitLens) => {
+    const { attacker, phases, results: base } = data;
+    const { sheet } = attacker;
+    // The tooltip: every target with both phases, then the stratagems that change the numbers, then the army's rules.
+    const detail = tipLabels.map((label, i) => `vs ${label}: ${phases.map((phase, k) => phaseText(phase, base[i][k], true)).join(' · ')}`);
+    const shown: { gain: number; line: string }[] = [];
+    for (const v of stratagemVariants(stratagems, sheet)) {
+      const ph = phases.filter((p) => appliesInPhase(v.effect, p));
+      if (ph.length === 0) continue;
+      // The stratagem on top of what the army's rules give the unit.
+      const rs = ph.map((phase) => armyPhase(attacker, data.rules, targets[0].target, phase, charged, { variant: v, devastatingWounds: dw, edition, damageDist: false }).r);
+      const gain = rs.reduce((s, r, k) => s + r.damage - base[0][phases.indexOf(ph[k])].damage, 0);
+      if (Math.abs(gain) < 1e-9) continue;
+      const cond = v.effect.conditions.length ? ` (${v.effect.conditions.join(', ')})` : '';
+      shown.push({ gain, line: `with ${v.label}${cond} vs ${targets[0].label}: ${ph.map((phase, k) => phaseText(phase, rs[k], true)).join(' · ')}` });
+    }
+    shown.sort((a, b) => b.gain - a.gain);
+    for (const s of shown.slice(0, MAX_STRATAGEM_LINES)) detail.push(s.line);
+    detail.push(...armyLines(data.report));
+    const note = armyNote(data.report);
+    // The title: each target's best phase, as many targets as fit in LENS_COLUMNS.
+    const best = targets.map((t, i) => {
+      const k = base[i].reduce((b, r, j) => (r.damage > base[i][b].damage ? j : b), 0);
+      return { label: t.label, phase: phases[k], r: base[i][k], index: i, worth: t.unit ? pointsRemoved(t.unit, base[i][k]) : 0, points: t.unit?.points ?? 0 };
+    });
+    // Against an opponent: best targets first (the most points' worth removed, in the better phase).
+    if (opponent) {
+      best.sort((a, b) => b.worth - a.worth || b.r.damage - a.r.damage);
+      const share = (b: (typeof best)[number]) => (b.points > 0 ? ` (${Math.round((100 * b.worth) / b.points)}% of its points)` : '');
+      detail.splice(0, targets.length, ...best.map((b) => `${detail[b.index]} · ${fmt(b.worth)} pts removed${share(b)}`));
+      // Identical opponent units (three Biophagus) are one entry of the title: "Biophagus ×3".
+      return { title: lensTitle(sameUnitsOnce(best), note), targetIndex: best[0].index, tooltip: detail.join('\n') };
+    }
+    return { title: lensTitle(best, note), targetIndex: best[0].index, tooltip: detail.join('\n') };
+  };
+  list.units.forEach((unit) => {
+    const bodyguard = bodyguardOf(list, unit);
+    const owner = bodyguard ?? unit;
+    const lens = lensOf(owner);
+    if (!lens) return;
+    const ownerIndex = list.units.indexOf(owner);
     const range = toRange(doc, unit.name.span);
-    const command = (title: string, targetIndex: number, stratagem?: string, tooltip?: string): CodeLens => {
-      const args: unknown[] = [doc.uri, unitIndex, targetIndex, { ...(stratagem ? { stratagems: [stratagem] } : {}), ...(opponent ? { vs: 'opponent' } : {}) }];
+    const command = (title: string, targetIndex: number, tooltip?: string): CodeLens => {
+      const args: unknown[] = [doc.uri, ownerIndex, targetIndex, { together: true, ...(opponent ? { vs: 'opponent' } : {}) }];
       // The detail travels as the command's tooltip (LSP 3.18) and as a fifth argument, which the VS Code
       // client's middleware turns into the tooltip (its converter drops unknown fields); the command ignores it.
       if (tooltip) args.push({ tooltip });
@@ -163,54 +220,25 @@ export function codeLenses(
       if (tooltip) cmd.tooltip = tooltip;
       return { range, command: cmd };
     };
-    const unitLenses = (ds: Datasheet): void => {
-      // Lenses show means only: skip the damage distribution, most of the engine's cost.
-      const base = targets.map((t) => phases.map((phase) => charged({ ...unitPhaseInput(groups, ds, t.target, phase, { devastatingWounds: dw, edition }), damageDist: false })));
-      // The tooltip: every target with both phases, then the stratagems that change the numbers.
-      const detail = tipLabels.map((label, i) => `vs ${label}: ${phases.map((phase, k) => phaseText(phase, base[i][k], true)).join(' · ')}`);
-      const shown: { gain: number; line: string }[] = [];
-      for (const v of stratagemVariants(stratagems, ds)) {
-        const ph = phases.filter((p) => appliesInPhase(v.effect, p));
-        if (ph.length === 0) continue;
-        const rs = ph.map((phase) => charged({ ...unitPhaseInput(groups, ds, targets[0].target, phase, { variant: v, devastatingWounds: dw, edition }), damageDist: false }));
-        const gain = rs.reduce((s, r, k) => s + r.damage - base[0][phases.indexOf(ph[k])].damage, 0);
-        if (Math.abs(gain) < 1e-9) continue;
-        const cond = v.effect.conditions.length ? ` (${v.effect.conditions.join(', ')})` : '';
-        shown.push({ gain, line: `with ${v.label}${cond} vs ${targets[0].label}: ${ph.map((phase, k) => phaseText(phase, rs[k], true)).join(' · ')}` });
-      }
-      shown.sort((a, b) => b.gain - a.gain);
-      for (const s of shown.slice(0, MAX_STRATAGEM_LINES)) detail.push(s.line);
-      // The title: each target's best phase, as many targets as fit in LENS_COLUMNS.
-      const best = targets.map((t, i) => {
-        const k = base[i].reduce((b, r, j) => (r.damage > base[i][b].damage ? j : b), 0);
-        return { label: t.label, phase: phases[k], r: base[i][k], index: i, worth: t.unit ? pointsRemoved(t.unit, base[i][k]) : 0, points: t.unit?.points ?? 0 };
-      });
-      // Against an opponent: best targets first (the most points' worth removed, in the better phase).
-      if (opponent) {
-        best.sort((a, b) => b.worth - a.worth || b.r.damage - a.r.damage);
-        const share = (b: (typeof best)[number]) => (b.points > 0 ? ` (${Math.round((100 * b.worth) / b.points)}% of its points)` : '');
-        detail.splice(0, targets.length, ...best.map((b) => `${detail[b.index]} · ${fmt(b.worth)} pts removed${share(b)}`));
-        // Identical opponent units (three Biophagus) are one entry of the title: "Biophagus ×3".
-        const shown = sameUnitsOnce(best);
-        lenses.push(command(lensTitle(shown), best[0].index, undefined, detail.join('\n')));
-        return;
-      }
-      lenses.push(command(lensTitle(best), best[0].index, undefined, detail.join('\n')));
-    };
-    if (listWork <= 0) {
-      lenses.push(command('⚔ expected damage not computed: this list has used up the damage bound of one lens request', 0));
+    if ('error' in lens) {
+      lenses.push(command(`⚔ expected damage not computed: ${lens.error}`, 0));
       return;
     }
-    const before = lenses.length;
-    const run = runBounded(() => unitLenses(sheet), Math.min(BOUNDS.damageWork, listWork));
-    listWork -= run.spent;
-    if (run.error) {
-      lenses.splice(before);
-      lenses.push(command(`⚔ expected damage not computed: ${run.error.message}`, 0));
+    if (!bodyguard) {
+      lenses.push(command(lens.title, lens.targetIndex, lens.tooltip));
+      return;
     }
+    // A Leader's or Support unit's line: it attacks with its Bodyguard, whose figures these are.
+    const line = doc.positionAt(bodyguard.name.span.start).line + 1;
+    const [head, ...rest] = lens.title.split(LENS_DETAIL);
+    const withText = `${LENS_DETAIL}attacks with ${bodyguard.name.text} (line ${line})`;
+    const title = clip(`${head.split(' · ')[0]}${withText}${rest.length ? ` · ${rest.join(LENS_DETAIL)}` : ''}`, LENS_COLUMNS);
+    lenses.push(command(title, lens.targetIndex, `${bodyguard.name.text} (line ${line}) attacks with this unit attached: the figures are the whole unit's.\n${lens.tooltip}`));
   });
   return lenses;
 }
+
+const clip = (s: string, n: number) => (s.length <= n ? s : `${s.slice(0, Math.max(0, n - 1))}…`);
 
 /**
  * The one lens of a unit. It opens with the number that matters, the first target's expected damage and models
@@ -218,9 +246,9 @@ export function codeLenses(
  * it), then that phase and target, then the other targets as numbers, as many as fit in LENS_COLUMNS (then
  * "+N more"); the tooltip and the breakdown have the rest.
  */
-export function lensTitle(best: { label: string; phase: Phase; r: UnitDamageResult }[]): string {
-  const clip = (s: string, n: number) => (s.length <= n ? s : `${s.slice(0, Math.max(0, n - 1))}…`);
-  const head = `${LENS_PREFIX}${fmt(best[0].r.damage)} dmg, ${fmt(best[0].r.modelsSlain)} slain`;
+export function lensTitle(best: { label: string; phase: Phase; r: UnitDamageResult }[], note = ''): string {
+  const room0 = best.length > 1 ? 12 : 0;
+  const head = `${LENS_PREFIX}${fmt(best[0].r.damage)} dmg, ${fmt(best[0].r.modelsSlain)} slain${clip(note, Math.max(0, LENS_COLUMNS - room0 - 60))}`;
   const part = (b: (typeof best)[number]) => `${b.label}: ${b.phase === 'shooting' ? 'Shoot' : 'Fight'} ${fmt(b.r.damage)}/${fmt(b.r.modelsSlain)}`;
   const room = best.length > 1 ? ` · +${best.length - 1} more`.length : 0;
   let title = clip(`${head}${LENS_DETAIL}${phaseName(best[0].phase)} vs ${best[0].label}`, LENS_COLUMNS - room);
@@ -266,33 +294,71 @@ function phaseText(phase: Phase, r: UnitDamageResult, words: boolean): string {
 /** One decimal: the lens is read at a glance; the breakdown has the exact figures. */
 export const fmt = (x: number) => (Math.round(x * 10) / 10).toFixed(1);
 
-/**
- * The unit's models grouped by identical wargear, from its bullets. Wargear
- * counts are totals for a model group: items every model of the group carries
- * form one group (so a Pistol-or-other-weapons choice is made per model), the
- * rest are fired by as many models as their count says.
- */
-export function loadoutGroups(unit: Unit, sheet: Datasheet): LoadoutGroup[] {
-  const byName = weaponsByName(sheet);
-  const groups: LoadoutGroup[] = [];
-  for (const group of unit.models) {
-    const shared: Weapon[] = [];
-    for (const item of group.wargear) {
-      // The exporters' spellings read as the checks read them ("Chirurgeon’s tools" for the data's "Chirugeon's tools").
-      const weapon = byName.get(normalizeName(item.name.text)) ?? resolveWeapon(sheet, item.name.text);
-      if (!weapon || item.count <= 0) continue;
-      if (item.count === group.count) shared.push(weapon);
-      else groups.push({ models: item.count, weapons: [weapon], label: group.name.text });
-    }
-    if (shared.length) groups.push({ models: group.count, weapons: shared, label: group.name.text });
-  }
-  return groups;
+/** One unit line's lens as `auspex lenses --json` prints it. */
+export interface LensReportUnit {
+  /** 1-based line of the unit. */
+  line: number;
+  name: string;
+  /** The unit it attacks with, for a Leader or Support unit (its entry is that unit's). */
+  attacksWith?: string;
+  /** Per phase and target; `applied` names the rules applied in that result. */
+  results: { phase: Phase; target: string; attacks: number; hits: number; wounds: number; unsaved: number; damage: number; modelsSlain: number; applied: string[] }[];
+  applied: { source: string; name: string; unit?: string; text: string; effect: string; steps: string[] }[];
+  conditions: { name: string; on: boolean; rules: string[] }[];
+  notApplied: { source: string; name: string; unit?: string; text: string; why: string }[];
+  /** Why the unit has no figures (no datasheet in the data, no weapons, a bound). */
+  note?: string;
 }
 
-/** A datasheet's weapons by normalised name, built once per (immutable) datasheet: every lens pass needs it. */
-const weaponIndex = new WeakMap<Datasheet, Map<string, Weapon>>();
-function weaponsByName(sheet: Datasheet): Map<string, Weapon> {
-  let m = weaponIndex.get(sheet);
-  if (!m) weaponIndex.set(sheet, (m = new Map(sheet.weapons.map((w) => [normalizeName(w.name), w] as const))));
-  return m;
+/**
+ * What the editor's lenses show for every unit line of a list, in the conditions given (`auspex lenses`): the same
+ * computation as `codeLenses` (`unitLens`), every target and phase, with the army's rules applied and reported.
+ */
+export function lensReport(
+  doc: TextDocument,
+  list: ArmyList,
+  rules: RulesIndex,
+  damage: UnitDamageFn,
+  settings: LensSettings,
+  army: ArmyResolution | undefined,
+  conditions: BreakdownConditions = {},
+): LensReportUnit[] {
+  const targets = lensTargets(settings);
+  const edition = listEdition(list, settings.edition);
+  const memo = new Map<Unit, Omit<LensReportUnit, 'line' | 'name' | 'attacksWith'>>();
+  const entry = (owner: Unit) => {
+    const hit = memo.get(owner);
+    if (hit) return hit;
+    let out: Omit<LensReportUnit, 'line' | 'name' | 'attacksWith'> = { results: [], applied: [], conditions: [], notApplied: [] };
+    const attacker = attackingUnit(list, owner, rules, true);
+    if (!attacker) out.note = 'its datasheet is not in the rules data';
+    else {
+      const run = runBounded(() => unitLens(attacker, targets, damage, { edition, devastatingWounds: settings.devastatingWounds, conditions, army }), BOUNDS.damageWork);
+      if (run.error) out.note = `not computed: ${run.error.message}`;
+      else if (!run.value) out.note = 'it has no weapons the data knows';
+      else {
+        const data = run.value;
+        out = {
+          results: targets.flatMap((t, i) => data.phases.map((phase, k) => {
+            const r = data.results[i][k];
+            return { phase, target: t.label, attacks: r.attacks, hits: r.hits, wounds: r.wounds, unsaved: r.unsaved, damage: r.damage, modelsSlain: r.modelsSlain, applied: data.armed[i][k].applied.map((a) => a.name) };
+          })),
+          applied: data.report.applied.map((a) => ({ source: a.kind, name: a.name, ...(a.unit ? { unit: a.unit } : {}), text: a.text, effect: a.effect, steps: a.steps })),
+          conditions: data.report.conditions.map((c) => ({ name: c.name, on: c.on, rules: c.rules })),
+          notApplied: data.report.notApplied.map((n) => ({ source: n.kind, name: n.name, ...(n.unit ? { unit: n.unit } : {}), text: n.text, why: n.why })),
+        };
+      }
+    }
+    memo.set(owner, out);
+    return out;
+  };
+  return list.units.map((unit) => {
+    const bodyguard = bodyguardOf(list, unit);
+    return {
+      line: doc.positionAt(unit.name.span.start).line + 1,
+      name: unit.name.text,
+      ...(bodyguard ? { attacksWith: bodyguard.name.text } : {}),
+      ...entry(bodyguard ?? unit),
+    };
+  });
 }

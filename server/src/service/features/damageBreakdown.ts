@@ -8,56 +8,22 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ArmyList } from '../domain/parse/ast';
 import type { RulesIndex } from '../domain/rules';
 import type { Settings } from '../settings';
-import type { DamageStats, ScenarioContext, ScenarioTarget } from '../domain/damage/engine';
+import type { DamageStats, ScenarioTarget } from '../domain/damage/engine';
 import { computeUnitDamage } from '../domain/damage/fromRules';
 import { BoundsError } from '../domain/bounds';
 import { appliesInPhase } from '../domain/damage/effects';
 import {
-  hasPhase, listDamageStratagems, Phase, PHASES, StratagemVariant, stratagemVariants, targetFromSetting, unitPhaseInput,
-} from './codeLens';
+  hasPhase, listDamageStratagems, Phase, PHASES, StratagemVariant, stratagemVariants, targetFromSetting,
+} from './unitFire';
 import { editionRules, listEdition, type Edition } from '../domain/editions';
 import { attackingUnit } from './attackingUnit';
+import { armyState, BreakdownConditions, BreakdownToggle, conditionContext, conditionToggles } from './conditions';
+import { armyPhase, bareRules, unionReport, type ArmyReport } from './armyDamage';
+import { attackRules, type ArmyResolution } from './armySources';
+import { describeConditionName } from '../domain/damage/armyRules';
 
-export interface BreakdownConditions {
-  halfRange?: boolean;
-  cover?: boolean;
-  /** 10th edition: remained stationary (Heavy). */
-  stationary?: boolean;
-  /** 11th edition: unengaged, not set up this turn, no model moved more than 3" (Heavy). */
-  heavyReady?: boolean;
-  charged?: boolean;
-  stealth?: boolean;
-  /** The unit advanced this turn: only ASSAULT ranged weapons shoot. */
-  advanced?: boolean;
-  /** The unit shoots while engaged (the edition says which weapons and at what penalty). */
-  engaged?: boolean;
-  /** 11th edition: Plunging Fire (22.05), +1 BS. */
-  plungingFire?: boolean;
-  /** 11th edition: indirect shooting by a stationary unit at a target a friendly unit sees (10.07): 1-3 fail. */
-  indirectSpotted?: boolean;
-  /** 11th edition: snap shooting (15.09, Fire Overwatch): only unmodified 6s hit. */
-  overwatch?: boolean;
-  /** Stratagem variants switched on, by label (`POINT-BLANK AMBUSH`). */
-  stratagems?: string[];
-  /**
-   * A matchup pair (the list has an opponent): `opponent`: the target index is one of the opponent list's units
-   * (`listTargets` order); `reverse`: the unit index is the opponent's unit and the target one of this list's.
-   */
-  vs?: 'opponent' | 'reverse';
-  /** The unit with the units attached to it, attacking as one (a matchup row): `attackingUnit.ts`. */
-  together?: boolean;
-}
-
-export type ConditionKey = 'halfRange' | 'cover' | 'stationary' | 'heavyReady' | 'charged' | 'stealth' | 'advanced' | 'engaged' | 'plungingFire' | 'indirectSpotted' | 'overwatch';
-
-export interface BreakdownToggle {
-  /** A ConditionKey, or `stratagem:<label>`. */
-  key: string;
-  label: string;
-  on: boolean;
-  /** What the toggle means (a stratagem's conditions and effect). */
-  detail?: string;
-}
+export type { BreakdownConditions, BreakdownToggle, ConditionKey } from './conditions';
+export { conditionContext, conditionToggles } from './conditions';
 
 /** Expected values along the attack sequence. */
 export interface Steps {
@@ -95,6 +61,10 @@ export interface PhaseBreakdown {
   stratagems: string[];
   choices: string[];
   notes: string[];
+  /** The bare datasheets' figures (no Leader's gift, Enhancement, detachment or army rule), beside the army's above. */
+  bare?: Steps & { woundsLost: number; pWipe: number };
+  /** The rules of the army applied in this phase, by name. */
+  applied: string[];
 }
 
 export interface DamageBreakdown {
@@ -106,41 +76,8 @@ export interface DamageBreakdown {
   toggles: BreakdownToggle[];
   devastatingWounds: 'current' | 'spill';
   phases: PhaseBreakdown[];
-}
-
-/** The toggles, in order; Heavy's condition and Stealth's effect are the edition's. */
-export function conditionToggles(edition: Edition): { key: ConditionKey; label: string; detail: string }[] {
-  const d = editionRules(edition).damage;
-  return [
-    { key: 'halfRange', label: 'Half range', detail: 'Rapid Fire and Melta apply' },
-    { key: 'cover', label: 'Target in cover', detail: d.coverCondition.detail },
-    { key: d.heavyCondition.context === 'heavyReady' ? 'heavyReady' : 'stationary', label: d.heavyCondition.label, detail: d.heavyCondition.detail },
-    { key: 'charged', label: 'Charged', detail: 'Lance: +1 to wound' },
-    { key: 'stealth', label: d.stealth.label, detail: d.stealth.detail },
-    { key: 'advanced', label: 'Advanced', detail: 'only ASSAULT ranged weapons shoot' },
-    ...d.extraConditions,
-  ];
-}
-
-/**
- * The engine context of the condition toggles: only those switched on (an absent condition is an unmet one), so
- * that with every toggle off the context is the lenses' own and the pair cache answers both (`fromRules.ts` keys
- * on the context's JSON: `{}` and `{ charged: false, … }` would be two keys for one computation).
- */
-export function conditionContext(conditions: BreakdownConditions): ScenarioContext {
-  const all: ScenarioContext = {
-    withinHalfRange: !!conditions.halfRange,
-    targetInCover: !!conditions.cover,
-    remainedStationary: !!conditions.stationary,
-    heavyReady: !!conditions.heavyReady,
-    charged: !!conditions.charged,
-    advanced: !!conditions.advanced,
-    engaged: !!conditions.engaged,
-    plungingFire: !!conditions.plungingFire,
-    indirectSpotted: !!conditions.indirectSpotted,
-    overwatch: !!conditions.overwatch,
-  };
-  return Object.fromEntries(Object.entries(all).filter(([, on]) => on)) as ScenarioContext;
+  /** The army's rules that reach the unit: each applied with its text, effect and steps; each not applied and why; the conditions. */
+  army: ArmyReport;
 }
 
 /** A target the breakdown can show: a profile of the settings, or a unit of the opponent's list. */
@@ -162,6 +99,7 @@ export function damageBreakdown(
   targetIndex: number,
   conditions: BreakdownConditions = {},
   targets: NamedTarget[] = settings.damageTargets.map((t) => ({ name: t.name, target: targetFromSetting(t) })),
+  army?: ArmyResolution,
 ): DamageBreakdown | null {
   const unit = list.units[unitIndex];
   const chosen = targets[targetIndex];
@@ -173,29 +111,37 @@ export function damageBreakdown(
   const target: ScenarioTarget = { ...chosen.target };
   if (conditions.stealth) target.stealth = true;
   const context = conditionContext(conditions);
+  const state = armyState(conditions);
+  const unitRules = army ? attackRules(army, attacker) : bareRules(attacker);
   const variants = stratagemVariants(listDamageStratagems(list, rules), sheet);
   const on = new Set(conditions.stratagems ?? []);
   const active = variants.filter((v) => on.has(v.label));
   const toggles: BreakdownToggle[] = conditionToggles(edition).map((c) => ({ key: c.key, label: c.label, on: !!conditions[c.key], detail: c.detail }));
   for (const v of variants) toggles.push({ key: `stratagem:${v.label}`, label: v.label, on: on.has(v.label), detail: variantDetail(v) });
 
+  const armed = [];
   const phases: PhaseBreakdown[] = [];
   for (const phase of PHASES) {
     if (!hasPhase(groups, phase)) continue;
     const applied = active.filter((v) => appliesInPhase(v.effect, phase));
     // Several stratagems at once: their effects are merged into one variant.
     const variant = applied.length ? merge(applied) : undefined;
-    const input = unitPhaseInput(groups, sheet, target, phase, { context, variant, devastatingWounds: settings.devastatingWounds, edition });
+    const o = { context, state, variant, devastatingWounds: settings.devastatingWounds, edition };
     let r;
+    let bare;
     try {
-      r = computeUnitDamage(input);
+      const withArmy = armyPhase(attacker, unitRules, target, phase, computeUnitDamage, o);
+      armed.push(withArmy.armed);
+      r = withArmy.r;
+      bare = unitRules.sources.length ? armyPhase(attacker, unitRules, target, phase, computeUnitDamage, { ...o, mode: 'bare', damageDist: false }).r : undefined;
+      if (withArmy.armed.applied.length === 0) bare = undefined;
     } catch (e) {
       if (!(e instanceof BoundsError)) throw e;
       // Beyond the bounds: the phase says why instead of the figures (the other phase may still compute).
       const zero = { attacks: 0, hits: 0, wounds: 0, unsaved: 0, damage: 0, damageBeforeFnp: 0, slain: 0, woundsLost: 0, pWipe: 0 };
       phases.push({
         phase, label: phase === 'shooting' ? 'Shooting' : 'Fight', total: zero, weapons: [], modelsSlainDist: [1], damageDist: [1], woundsLostDist: [1],
-        stratagems: applied.map((v) => v.label), choices: [], notes: [`Not computed: ${e.message}`],
+        stratagems: applied.map((v) => v.label), choices: [], notes: [`Not computed: ${e.message}`], applied: [],
       });
       continue;
     }
@@ -214,17 +160,48 @@ export function damageBreakdown(
       stratagems: applied.map((v) => v.label),
       choices: r.choices,
       notes: r.notes,
+      ...(bare ? { bare: { ...steps(bare), woundsLost: bare.woundsLost, pWipe: bare.pWipe } } : {}),
+      applied: armed[armed.length - 1].applied.map((a) => a.name),
     });
   }
+  const report = unionReport(armed);
   return {
     unit: { index: unitIndex, name: attacker.name, line: doc.positionAt(unit.name.span.start).line },
     edition: { edition, label: editionRules(edition).label, keptFromTenth: [...editionRules(edition).damage.borrowed], fromSources: [...editionRules(edition).damage.fromSources] },
     target: { index: targetIndex, name: chosen.name, profile: target },
     targets: targets.map((t, index) => ({ index, name: t.name })),
-    toggles,
+    toggles: armyToggles(toggles, report),
     devastatingWounds: settings.devastatingWounds,
     phases,
+    army: report,
   };
+}
+
+/** The toggles with a switch added for every condition the army's rules name (the matchup's too). */
+export function armyToggles(toggles: BreakdownToggle[], report: ArmyReport): BreakdownToggle[] {
+  const out = [...toggles];
+  const have = new Set(out.map((t) => t.key));
+  for (const c of report.conditions) {
+    const key = toggleKey(c.name);
+    if (!key || have.has(key)) continue;
+    have.add(key);
+    out.push({ key, label: describeConditionName(c.name), on: c.on, detail: `the condition of ${c.rules.join(', ')}` });
+  }
+  return out;
+}
+
+/** The breakdown toggle of a condition the army's rules name (`conditionKeys.ts` `applyToggle` reads it back). */
+function toggleKey(name: string): string | undefined {
+  if (name === 'charged') return 'charged';
+  if (name === 'halfRange') return 'halfRange';
+  if (name === 'targetInCover') return 'cover';
+  if (name === 'stationary') return undefined;
+  if (/^(?:closestTarget|targetAtStartingStrength|targetBelowStartingStrength|targetBelowHalfStrength)$/.test(name)) return `state:${name}`;
+  const round = /^battleRound=(\d+)/.exec(name);
+  if (round) return `battleRound:${round[1]}`;
+  const distance = /^targetDistance<=(\d+)$/.exec(name);
+  if (distance) return `targetDistance:${distance[1]}`;
+  return `rule:${name}`;
 }
 
 function steps(s: DamageStats): Steps {

@@ -7,7 +7,7 @@ import type { RulesIndex } from '../domain/rules';
 import type { Datasheet } from '../domain/rules/model';
 import { advanceDistribution, battleShockPass, chargeTable } from '../domain/damage/odds';
 import { canTarget } from '../domain/stratagems/eligibility';
-import { listStratagems, stratagemEffect } from './codeLens';
+import { listStratagems, stratagemEffect } from './unitFire';
 import { editionRules, type Edition } from '../domain/editions';
 
 export interface RollBonus {

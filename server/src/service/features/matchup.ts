@@ -10,12 +10,17 @@ import { editionRules } from '../domain/editions';
 import { computeUnitDamage } from '../domain/damage/fromRules';
 import { BoundsError } from '../domain/bounds';
 import { engineTarget, listTargets, ListTarget, pointsRemoved, unitPoints } from '../domain/damage/targetUnit';
-import { hasPhase, Phase, PHASES, UnitDamageFn, unitPhaseInput } from './codeLens';
+import { hasPhase, Phase, PHASES, UnitDamageFn } from './unitFire';
+import { armyPhase, bareRules, unionReport } from './armyDamage';
+import { attackRules, type ArmyResolution } from './armySources';
+import type { ArmedUnit, ArmyState } from '../domain/damage/armyRules';
+import { defendedTarget } from './armyDefence';
 import { attackingUnit } from './attackingUnit';
 import { numberedNames } from './numberedNames';
 
 export { numberedNames };
-import { BreakdownConditions, BreakdownToggle, conditionContext, conditionToggles } from './damageBreakdown';
+import { armyState, BreakdownConditions, BreakdownToggle, conditionContext, conditionToggles } from './conditions';
+import { armyToggles } from './damageBreakdown';
 
 /** One side of a matchup: a parsed list, the rules index of its edition, and that edition. */
 export interface MatchupSide {
@@ -24,6 +29,8 @@ export interface MatchupSide {
   edition: Edition;
   /** The file as the user named it (shown, never read here). */
   file?: string;
+  /** The list resolved to the data: its units attack with the rules their army gives them. */
+  army?: ArmyResolution;
 }
 
 /** The condition toggles of the breakdown (stratagems excepted: they belong to one attacking unit). */
@@ -129,14 +136,21 @@ export function sideTargets(side: Pick<MatchupSide, 'list' | 'rules'>): ListTarg
   return t;
 }
 
+/** The defenders of a side with its army's defensive rules applied in `state` (both sides of a matchup read so). */
+export function defendedSideTargets(side: Pick<MatchupSide, 'list' | 'rules' | 'army'>, state: ArmyState = {}): ListTarget[] {
+  const ts = sideTargets(side);
+  return side.army ? ts.map((t) => defendedTarget(t, side.list, side.rules, side.army!, state).target) : ts;
+}
+
 /**
  * One direction of the matchup: every attacking unit with weapons (a Leader or Support unit attacking together with
  * its Bodyguard, as one row), against every defending target, per phase.
  */
-export function matchupDirection(att: MatchupSide, def: MatchupSide, o: MatchupOptions = {}): MatchupDirection {
+export function matchupDirection(att: MatchupSide, def: MatchupSide, o: MatchupOptions = {}, armed: ArmedUnit[] = []): MatchupDirection {
   const damage = o.damage ?? computeUnitDamage;
   const context = conditionContext(o.conditions ?? {});
-  const targets = sideTargets(def);
+  const state = armyState(o.conditions ?? {});
+  const targets = defendedSideTargets(def, state);
   const defenderLabels = numberedNames(targets.map((t) => t.name));
   const defenders: MatchupDefender[] = targets.map((t, i) => ({ index: t.index, targetIndex: i, name: t.name, label: defenderLabels[i], points: t.points, models: t.target.models }));
   const attackers: MatchupAttacker[] = [];
@@ -147,13 +161,16 @@ export function matchupDirection(att: MatchupSide, def: MatchupSide, o: MatchupO
     const phases = PHASES.filter((p) => hasPhase(a.groups, p));
     if (!phases.length) continue;
     const index = a.index;
+    const rules = att.army ? attackRules(att.army, a) : bareRules(a);
     attackers.push({ index, name: a.name, label: a.name, points: a.points, phases });
     targets.forEach((t, ti) => {
       const target = o.conditions?.stealth ? { ...engineTarget(t.target), stealth: true } : engineTarget(t.target);
       for (const phase of phases) {
         const base = { attacker: a.name, attackerIndex: index, defender: t.name, defenderIndex: t.index, targetIndex: ti, phase };
         try {
-          const r = damage({ ...unitPhaseInput(a.groups, a.sheet, target, phase, { context, devastatingWounds: o.devastatingWounds, edition: att.edition }), damageDist: false });
+          const run = armyPhase(a, rules, target, phase, damage, { context, state, devastatingWounds: o.devastatingWounds, edition: att.edition, damageDist: false });
+          armed.push(run.armed);
+          const r = run.r;
           const removed = pointsRemoved(t, r);
           pairs.push({ ...base, damage: r.damage, modelsSlain: r.modelsSlain, pWipe: r.pWipe, pointsRemoved: removed, share: t.points > 0 ? removed / t.points : 0 });
         } catch (e) {
@@ -172,14 +189,19 @@ export function computeMatchup(yours: MatchupSide, theirs: MatchupSide, o: Match
   const dirs = o.directions ?? ['forward', 'reverse'];
   const empty: MatchupDirection = { attackers: [], defenders: [], pairs: [] };
   const conditions = o.conditions ?? {};
+  const armed: ArmedUnit[] = [];
+  const forward = dirs.includes('forward') ? matchupDirection(yours, theirs, o, armed) : empty;
+  const reverse = dirs.includes('reverse') ? matchupDirection(theirs, yours, o, armed) : empty;
+  const toggles: BreakdownToggle[] = conditionToggles(yours.edition).map((c) => ({ key: c.key, label: c.label, on: !!conditions[c.key], detail: c.detail }));
   return {
     edition: yours.edition,
     yours: listSummary(yours),
     theirs: listSummary(theirs),
     conditions,
-    toggles: conditionToggles(yours.edition).map((c) => ({ key: c.key, label: c.label, on: !!conditions[c.key], detail: c.detail })),
-    forward: dirs.includes('forward') ? matchupDirection(yours, theirs, o) : empty,
-    reverse: dirs.includes('reverse') ? matchupDirection(theirs, yours, o) : empty,
+    // A switch for each condition the two armies' rules name (the Waaagh!, a Charge move), both sides alike.
+    toggles: armyToggles(toggles, unionReport(armed)),
+    forward,
+    reverse,
   };
 }
 

@@ -19,8 +19,8 @@ import { createContext } from './diagnostics/context';
 import { pricedTotal } from './diagnostics/totals';
 
 /**
- * `not checked`: the list's faction or edition has no rules data loaded (or its faction is unknown), so nothing
- * but its text was checked; `points only`: the data prices its units but lacks their datasheets (a catalogue the
+ * `not checked`: the list's faction or edition has no rules data loaded (or its faction is unknown), or the list is
+ * beyond the size limits (service/limits.ts), so nothing but its text was checked; `points only`: the data prices its units but lacks their datasheets (a catalogue the
  * folder lacks), so only the prices were checked. Neither is ever "legal"; an error found still makes it "not legal".
  */
 export type Verdict = 'legal' | 'not legal' | 'points only' | 'not checked' | 'could not be read';
@@ -81,7 +81,7 @@ export interface ReportSummary {
   lists: number;
   legal: number;
   notLegal: number;
-  /** Lists whose rules data was missing: `points only` and `not checked` verdicts. */
+  /** Lists not (fully) checked (rules data missing, a list beyond the size limits): `points only` and `not checked` verdicts. */
   notChecked: number;
   unreadable: number;
   byFaction: { faction: string; lists: number; legal: number }[];
@@ -211,7 +211,7 @@ export function buildReport(lists: ListReport[], rules: RulesIndex | RulesIndex[
 }
 
 /** Each data source once (a folder read faction by faction is one source), in the order loaded. */
-function dataSources(rules: RulesIndex | RulesIndex[]): EventReport['rules'] {
+export function dataSources(rules: RulesIndex | RulesIndex[]): EventReport['rules'] {
   const out = new Map<string, EventReport['rules'][number]>();
   for (const r of Array.isArray(rules) ? rules : [rules]) {
     for (const s of r.data.sources) {
@@ -228,11 +228,25 @@ function factionKey(name: string): string {
 }
 
 export function summarize(lists: ListReport[]): ReportSummary {
+  const summary = createSummary();
+  for (const l of lists) summary.add(l);
+  return summary.result();
+}
+
+/**
+ * The summary built one row at a time (`auspex report` streams its rows to the files and keeps only this): counts per
+ * verdict, faction, detachment and finding code, whatever the number of lists.
+ */
+export function createSummary(): { add(row: ListReport): void; result(): ReportSummary } {
   const factions = new Map<string, { faction: string; lists: number; legal: number }>();
   const detachments = new Map<string, { faction: string; detachment: string; lists: number; legal: number }>();
   const codes = new Map<string, { code: string; severity: SeverityName; lists: number; occurrences: number }>();
-  for (const l of lists) {
-    if (l.verdict === 'could not be read') continue;
+  const verdicts = new Map<Verdict, number>();
+  let count = 0;
+  const add = (l: ListReport) => {
+    count++;
+    verdicts.set(l.verdict, (verdicts.get(l.verdict) ?? 0) + 1);
+    if (l.verdict === 'could not be read') return;
     const legal = l.verdict === 'legal' ? 1 : 0;
     const faction = l.faction ?? '(no faction)';
     const f = factions.get(factionKey(faction)) ?? { faction, lists: 0, legal: 0 };
@@ -254,18 +268,19 @@ export function summarize(lists: ListReport[]): ReportSummary {
       seen.add(finding.code);
       codes.set(finding.code, c);
     }
-  }
+  };
   const byCount = <T extends { lists: number }>(key: (t: T) => string) => (a: T, b: T) => b.lists - a.lists || key(a).localeCompare(key(b));
-  return {
-    lists: lists.length,
-    legal: lists.filter((l) => l.verdict === 'legal').length,
-    notLegal: lists.filter((l) => l.verdict === 'not legal').length,
-    notChecked: lists.filter((l) => l.verdict === 'not checked' || l.verdict === 'points only').length,
-    unreadable: lists.filter((l) => l.verdict === 'could not be read').length,
+  const result = (): ReportSummary => ({
+    lists: count,
+    legal: verdicts.get('legal') ?? 0,
+    notLegal: verdicts.get('not legal') ?? 0,
+    notChecked: (verdicts.get('not checked') ?? 0) + (verdicts.get('points only') ?? 0),
+    unreadable: verdicts.get('could not be read') ?? 0,
     byFaction: [...factions.values()].sort(byCount((x) => x.faction)),
     byDetachment: [...detachments.values()].sort(byCount((x) => `${x.faction} ${x.detachment}`)),
     commonFindings: [...codes.values()].sort((a, b) => b.lists - a.lists || b.occurrences - a.occurrences || a.code.localeCompare(b.code)).slice(0, 10),
-  };
+  });
+  return { add, result };
 }
 
 /** Exit status semantics: every list read and legal. */

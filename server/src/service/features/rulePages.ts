@@ -1,7 +1,7 @@
 // The `auspex:` pages a finding's rule links to (its `codeDescription`, `diagnostics/ruleRefs.ts`): a muster rule of
 // an edition (its text where the data holds one, else the edition module's, with its section), a datasheet's price
 // list (its requisition tiers and wargear costs, and who prices it), a detachment (its rule, Detachment Points,
-// force disposition, unique tag, enhancements), a datasheet of a given edition, the prices an MFM version changed,
+// force disposition, unique tag, enhancements), the prices an MFM version changed,
 // and how Auspex reads a list (a finding's code). Rendered from whatever data is loaded when the editor asks.
 import type { RulesIndex } from '../domain/rules';
 import type { Datasheet } from '../domain/rules/model';
@@ -11,7 +11,7 @@ import { factionKey } from '../domain/text/normalize';
 import { copiesLabel, detachmentMarkdown, sourceLine } from './render/markdown';
 import { md, mdBlock } from './render/escape';
 import { DIAGNOSTIC_CODES, isDiagnosticCode } from './diagnostics/codes';
-import { datasheetUri, parseVirtualUri, virtualDocument } from './virtualDocs';
+import { parseVirtualUri } from './virtualDocs';
 
 /** The Markdown of a rule page, or null when the URI is no rule page or names nothing the data holds. */
 export function rulePage(uri: string, rulesOf: (e: Edition) => RulesIndex): string | null {
@@ -36,7 +36,6 @@ export function rulePage(uri: string, rulesOf: (e: Edition) => RulesIndex): stri
     const stratagems = rules.data.stratagems.filter((s) => s.detachment === d.name);
     return `${detachmentMarkdown(d, { enhancements, stratagems })}\n`;
   }
-  if (kind === 'sheet') return virtualDocument(datasheetUri(ids[1]), rules);
   if (kind === 'changelog') return changelogPage(ids[1], rules);
   return null;
 }

@@ -2,8 +2,14 @@
 // `auspex damage`) gets a budget of work units (BOUNDS.damageWork, about 1 s); every inner
 // loop of the engine spends from it before it runs and a computation that would overrun it is
 // refused with a BoundsError instead of freezing the process. Allocations spend too, so
-// memory stays bounded by the same figure (8 bytes a unit at most).
+// memory stays bounded by the same figure (8 bytes a unit at most). Spending is also the engine's cancellation
+// checkpoint (`../checkpoint.ts`): every CHECK_EVERY units a cancelled request stops.
 import { BOUNDS, BoundsError } from '../bounds';
+import { checkpoint } from '../checkpoint';
+
+/** Work units between two cancellation checkpoints (about 10 ms of the engine's work). */
+const CHECK_EVERY = 1e6;
+let sinceCheck = 0;
 
 let left = Infinity;
 let limit = Infinity;
@@ -27,6 +33,10 @@ export function withBudget<T>(f: () => T, work: number = BOUNDS.damageWork): T {
 /** Spends `n` work units; throws a BoundsError when the budget is exhausted. */
 export function spend(n: number): void {
   left -= n;
+  if ((sinceCheck += n) >= CHECK_EVERY) {
+    sinceCheck = 0;
+    checkpoint();
+  }
   if (left < 0) {
     left = 0;
     throw new BoundsError(

@@ -16,6 +16,12 @@ export interface DefensiveEffect {
   woundMod?: number;
   damageMod?: number;
   apMod?: number;
+  /** The models' own profile, as a rule gives it (read by `ruleText.ts`): an invulnerable save, Feel No Pain, halved Damage, Toughness. */
+  invuln?: number;
+  fnp?: number;
+  fnpMortal?: number;
+  halfDamage?: boolean;
+  toughnessMod?: number;
 }
 
 export interface StratagemEffect {
@@ -33,6 +39,10 @@ export interface StratagemEffect {
   apMod?: number;
   strengthMod?: number;
   attacksMod?: number;
+  /** The Attacks characteristic set to this ("has an Attacks characteristic of 4"), before `attacksMod`. */
+  attacksSet?: number;
+  /** A change to the BS/WS characteristic (+1 improves it): the 11th edition's BS/WS bucket, apart from hit-roll modifiers. */
+  skillMod?: number;
   critHitOn?: number;
   critWoundOn?: number;
   chargeMod?: number;
@@ -64,12 +74,12 @@ export function clean(text: string): string {
     .trim();
 }
 
-type Side = 'attacking' | 'defending' | 'enemy' | 'neutral';
+export type Side = 'attacking' | 'defending' | 'enemy' | 'neutral';
 
 /** Whose attacks a sentence is about: the unit's own, attacks against it, or another (enemy) unit's. */
-function sideOf(s: string): Side {
-  if (/\b(attack|attacks) (?:targets?|is allocated to|are allocated to|is made against|made against)\b[^,]*\b(?:your|this|that friendly) (?:unit|model)/i.test(s)) return 'defending';
-  if (/\ballocated to a model in your unit\b/i.test(s)) return 'defending';
+export function sideOf(s: string): Side {
+  if (/\b(attack|attacks) (?:targets?|is allocated to|are allocated to|is made against|made against)\b[^,]*\b(?:your|this|that friendly|the bearer's) (?:unit|model)/i.test(s)) return 'defending';
+  if (/\ballocated to (?:a model in your unit|the bearer\b)|\battacks? targets? the bearer\b/i.test(s)) return 'defending';
   if (/\bmodels? in (?:that|the|this) enemy unit\b|\bmodels? in that unit makes? an attack\b/i.test(s)) return 'enemy';
   if (/\b(?:your unit|models? in your unit|weapons? equipped by models in your unit|your models?|friendly\b.*\bunits?)\b/i.test(s)) return 'attacking';
   return 'neutral';
@@ -79,7 +89,19 @@ const num = (s: string) => Number(s);
 const signed = (verb: string, n: string) => (/^(subtract|worsen)/i.test(verb) ? -num(n) : num(n));
 
 /** Known weapon abilities that texts sometimes grant without brackets ("has the Lethal Hits ability"). */
-const UNBRACKETED = /\b(lethal hits|sustained hits (?:d3|\d)|devastating wounds|ignores cover|twin-linked|lance|precision|assault|heavy|torrent|blast|anti-[a-z]+ \d\+)\s+abilit/gi;
+const UNBRACKETED = /\b(lethal hits|sustained hits (?:d3|\d)|devastating wounds|ignores cover|twin-linked|lance|precision|assault|heavy|torrent|blast|anti-[a-z]+ \d\+)\s+abil/gi;
+
+/**
+ * The weapon abilities a text grants: bracketed anywhere, or named before "ability" (misspelt "abilty" too). A
+ * bracketed ability that only selects weapons ("weapons with the [PSYCHIC] ability also have …") is no grant.
+ */
+export function grantedAbilities(text: string): string[] {
+  const granted = text.replace(/(?:with|that have|that has) the \[[^\]]{1,40}\] abilit\w*/gi, ' ');
+  const abilities = new Set<string>();
+  for (const m of granted.matchAll(/\[([^\]]+)\]/g)) abilities.add(`[${m[1].trim().toUpperCase().replace(/\s+/g, ' ')}]`);
+  for (const m of granted.matchAll(UNBRACKETED)) abilities.add(`[${m[1].toUpperCase()}]`);
+  return [...abilities];
+}
 
 /**
  * Reads an EFFECT text (the stratagem's WHEN text may be given to read its phases).
@@ -89,13 +111,9 @@ export function readEffect(effectText: string, when?: string): StratagemEffect {
   const text = clean(effectText ?? '');
   const out: StratagemEffect = { abilities: [], conditions: [] };
   const sentences = text.split(/(?<=[.!?])\s+(?=[A-Z[])/);
-  for (const s of sentences) readSentence(s, out);
+  for (const s of sentences) readNumbers(s, out);
 
-  // Granted abilities: bracketed anywhere, or named before "ability".
-  const abilities = new Set<string>();
-  for (const m of text.matchAll(/\[([^\]]+)\]/g)) abilities.add(`[${m[1].trim().toUpperCase().replace(/\s+/g, ' ')}]`);
-  for (const m of text.matchAll(UNBRACKETED)) abilities.add(`[${m[1].toUpperCase()}]`);
-  out.abilities = [...abilities];
+  out.abilities = grantedAbilities(text);
   const choose = /\b(?:select|choose) (one|two|1|2) of the following (?:weapon )?abilities\b/i.exec(text);
   if (choose && out.abilities.length > 1) out.choose = /one|1/i.test(choose[1]) ? 1 : 2;
   else if (/\b(?:select|choose) either the \[/i.test(text) && out.abilities.length > 1) out.choose = 1;
@@ -128,8 +146,12 @@ export function readEffect(effectText: string, when?: string): StratagemEffect {
   return out;
 }
 
-function readSentence(s: string, out: StratagemEffect): void {
-  const side = sideOf(s);
+/**
+ * The numbers one sentence changes (the Hit and Wound rolls, characteristics, re-rolls, critical thresholds, and
+ * the other rolls), into `out` or its `defensive` part as the sentence's side says. The one reading of modifier
+ * wordings: stratagem EFFECTs here, abilities, enhancements and detachment rules through `ruleText.ts`.
+ */
+export function readNumbers(s: string, out: StratagemEffect, side: Side = sideOf(s)): void {
   const own = side === 'attacking' || side === 'neutral';
   const target: StratagemEffect | DefensiveEffect | undefined = own ? out : side === 'defending' ? (out.defensive ??= {}) : undefined;
 
@@ -142,7 +164,7 @@ function readSentence(s: string, out: StratagemEffect): void {
   if (m && side !== 'enemy') out.battleShockMod = signed(m[1], m[2]);
   if (!target) return;
 
-  const rolls = /\b(add|subtract) (\d+) (?:to|from) (?:the |that attack's |each )?(hit|wound) rolls?(?: and (?:the )?(hit|wound) rolls?)?/gi;
+  const rolls = /\b(add|subtract) (\d+) (?:to|from|form) (?:the |that attack's |each )?(hit|wound) rolls?(?: and (?:the )?(hit|wound) rolls?)?/gi;
   for (const r of s.matchAll(rolls)) {
     const v = signed(r[1], r[2]);
     for (const which of [r[3], r[4]]) {
@@ -152,25 +174,57 @@ function readSentence(s: string, out: StratagemEffect): void {
     }
   }
   // "add 1 to the Strength and Damage characteristics": every characteristic named gets the modifier.
-  const chars = /\b(add|subtract) (\d+) (?:to|from) the ((?:strength|attacks|damage)(?:(?:, | and )(?:strength|attacks|damage))*) characteristics?/i.exec(s);
   const charMods: Record<string, number> = {};
-  if (chars) for (const c of chars[3].toLowerCase().split(/, | and /)) charMods[c] = signed(chars[1], chars[2]);
+  for (const chars of s.matchAll(/\b(add|subtract) (\d+) (?:to|from) the ((?:strength|attacks|damage)(?:(?:, | and )(?:strength|attacks|damage))*) characteristics?/gi)) {
+    for (const c of chars[3].toLowerCase().split(/, | and /)) charMods[c] = signed(chars[1], chars[2]);
+  }
+  // "Improve the Armour Penetration and Damage characteristics of those weapons by 1": each one named.
+  const apAnd = /\b(improve|worsen) the armou?r penetration((?:(?:, | and )(?:strength|attacks|damage))*) characteristics?\b.*?\bby (\d+)/i.exec(s);
+  if (apAnd) for (const c of apAnd[2].toLowerCase().split(/, | and /).filter(Boolean)) charMods[c] = signed(apAnd[1], apAnd[3]);
   if (charMods.damage) target.damageMod = charMods.damage;
-  m = /\b(improve|worsen) the armou?r penetration characteristic\b.*?\bby (\d+)/i.exec(s);
+  m = /\b(improve|worsen) (?:the|that) armou?r penetration(?:(?:, | and )(?:strength|attacks|damage))* characteristics?\b.*?\bby (\d+)/i.exec(s);
   if (m && !/\bon a critical wound\b[^.]*$/i.test(s.slice(0, m.index + 1))) target.apMod = (m[1].toLowerCase() === 'improve' ? 1 : -1) * num(m[2]);
   if (!own) return;
 
   if (charMods.strength) out.strengthMod = charMods.strength;
   if (charMods.attacks) out.attacksMod = charMods.attacks;
-  for (const r of s.matchAll(/\bre-roll (?:a |the |that )?(hit|wound) rolls?(?: of 1)?/gi)) {
+  // "Improve the Attacks characteristic of … by 2", "improve the Strength and Damage characteristics … by 1".
+  const improve = /\b(improve|worsen) the ((?:attacks|strength|damage)(?:(?:, | and )(?:attacks|strength|damage))*) characteristics?\b[^.]*?\bby (\d+)/i.exec(s);
+  if (improve) {
+    const v = (improve[1].toLowerCase() === 'improve' ? 1 : -1) * num(improve[3]);
+    for (const c of improve[2].toLowerCase().split(/, | and /)) {
+      if (c === 'attacks') out.attacksMod = v;
+      else if (c === 'strength') out.strengthMod = v;
+      else out.damageMod = v;
+    }
+  }
+  // The 11th edition's short forms: "attacks have +1 AP", "+1 S", "+1 A", "+1 to hit rolls", "+1 BS and WS".
+  m = /(?:^|[\s(])\+(\d) AP\b/.exec(s);
+  if (m) out.apMod = num(m[1]);
+  for (const r of s.matchAll(/(?:^|[\s(])([+-])(\d) (S|A|D)\b(?! ?\d)/g)) {
+    const v = (r[1] === '-' ? -1 : 1) * num(r[2]);
+    if (r[3] === 'S') out.strengthMod = v;
+    else if (r[3] === 'A') out.attacksMod = v;
+    else out.damageMod = v;
+  }
+  for (const r of s.matchAll(/(?:^|[\s(])([+-])(\d) to (?:the |their |its )?(hit|wound) rolls?\b/gi)) {
+    const v = (r[1] === '-' ? -1 : 1) * num(r[2]);
+    if (/hit/i.test(r[3])) out.hitMod = v;
+    else out.woundMod = v;
+  }
+  m = /(?:^|[\s(])([+-])(\d) (BS|WS)(?: and (?:BS|WS))?\b/.exec(s) ?? /\b(improve|worsen) the (?:Ballistic|Weapon) Skill (?:and (?:Ballistic|Weapon) Skill )?characteristics?\b[^.]*?\bby (\d)/i.exec(s);
+  if (m) out.skillMod = (/^(\+|improve)$/i.test(m[1]) ? 1 : -1) * num(m[2]);
+  m = /\b(?:has|have) an Attacks characteristic of (\d+)\b/i.exec(s);
+  if (m) out.attacksSet = num(m[1]);
+  for (const r of s.matchAll(/\bre-?roll (?:a |the |that |their |its )?(hit|wound) rolls?(?: of 1)?/gi)) {
     const kind: RerollKind = /of 1$/i.test(r[0]) ? 'ones' : 'failed';
     const key = /hit/i.test(r[1]) ? 'rerollHits' : 'rerollWounds';
     // "re-roll a Wound roll of 1 ... you can re-roll the Wound roll instead": the first, unconditional one.
     if (!out[key]) out[key] = kind;
   }
-  m = /\bunmodified hit roll of (\d)\+ scores a critical hit/i.exec(s);
+  m = /\bunmodifi?ed hit rolls? of (\d)\+ scores? a critical hit/i.exec(s) ?? /\bcritical hits? (?:is |are )?(?:scored )?on (?:an? |unmodified )*(?:hit rolls? of )?(\d)\+/i.exec(s);
   if (m) out.critHitOn = num(m[1]);
-  m = /\bunmodified wound roll of (\d)\+ scores a critical wound/i.exec(s);
+  m = /\bunmodifi?ed wound rolls? of (\d)\+ scores? a critical wound/i.exec(s) ?? /\bcritical wounds? (?:is |are )?(?:scored )?on (?:an? |unmodified )*(?:wound rolls? of )?(\d)\+/i.exec(s);
   if (m) out.critWoundOn = num(m[1]);
 }
 
@@ -178,7 +232,7 @@ function readSentence(s: string, out: StratagemEffect): void {
 export function changesDamage(e: StratagemEffect): boolean {
   return (
     e.abilities.length > 0 || !!e.hitMod || !!e.woundMod || !!e.rerollHits || !!e.rerollWounds || !!e.damageMod ||
-    !!e.apMod || !!e.strengthMod || !!e.attacksMod || !!e.critHitOn || !!e.critWoundOn
+    !!e.apMod || !!e.strengthMod || !!e.attacksMod || !!e.attacksSet || !!e.skillMod || !!e.critHitOn || !!e.critWoundOn
   );
 }
 
@@ -225,7 +279,7 @@ export function weaponWithEffect(w: Weapon, e: StratagemEffect): Weapon {
 const modified = new WeakMap<Weapon, Map<string, Weapon>>();
 
 function weaponKey(e: StratagemEffect): string {
-  const parts = [e.abilities.join(','), e.damageMod ?? 0, e.apMod ?? 0, e.strengthMod ?? 0, e.attacksMod ?? 0];
+  const parts = [e.abilities.join(','), e.damageMod ?? 0, e.apMod ?? 0, e.strengthMod ?? 0, e.attacksMod ?? 0, e.attacksSet ?? 0];
   if (!e.abilities.length && parts.slice(1).every((x) => x === 0)) return '';
   return `${(e.weaponTypes ?? []).join('+')}|${parts.join('|')}`;
 }
@@ -233,14 +287,17 @@ function weaponKey(e: StratagemEffect): string {
 function profileWithEffect(p: WeaponProfile, e: StratagemEffect): WeaponProfile {
   if (e.weaponTypes && !e.weaponTypes.includes(p.type)) return p;
   const abilities = [...p.abilities];
+  // An ability the weapon has already, in any value ([SUSTAINED HITS 2] beside a granted [SUSTAINED HITS 1]), stays its own.
+  const kind = (a: string) => a.toUpperCase().replace(/\s+(?:D?\d+\+?|D3|D6)$/, '');
   for (const a of e.abilities) {
     const bare = a.replace(/^\[|\]$/g, '');
-    if (!abilities.some((x) => x.toUpperCase() === bare)) abilities.push(bare);
+    if (!abilities.some((x) => x.toUpperCase() === bare || (kind(x) === kind(bare) && kind(bare) !== bare.toUpperCase()))) abilities.push(bare);
   }
+  const A = e.attacksSet ? String(e.attacksSet) : p.A;
   return {
     ...p,
     abilities,
-    A: e.attacksMod ? addToDice(p.A, e.attacksMod) : p.A,
+    A: e.attacksMod ? addToDice(A, e.attacksMod) : A,
     S: p.S + (e.strengthMod ?? 0),
     AP: -(Math.abs(p.AP) + (e.apMod ?? 0)) || 0,
     D: e.damageMod ? addToDice(p.D, e.damageMod) : p.D,

@@ -206,7 +206,9 @@ function prepare(w: ScenarioWeapon, t: ScenarioTarget, n: Norm, rollLethal = fal
   const extra = n.rules.extraAttacks(ab, t.models);
   notes.push(...extra.notes);
   if (extra.value) perModel = mapDist(perModel, (v) => v + extra.value);
-  if (ab.rapidFire && ctx.withinHalfRange && ranged) {
+  // Half range: the weapon's own (the target's distance against its range), else the scenario's.
+  const halfRange = w.halfRange ?? ctx.withinHalfRange;
+  if (ab.rapidFire && halfRange && ranged) {
     perModel = convolve(perModel, diceDist(ab.rapidFire));
     notes.push(`RAPID FIRE ${ab.rapidFire.text}: half range`);
   }
@@ -248,6 +250,9 @@ function prepare(w: ScenarioWeapon, t: ScenarioTarget, n: Norm, rollLethal = fal
     const all: RollModifier[] = [];
     for (const v of mods.hit) if (v) all.push({ value: v, source: 'modifiers' });
     if (w.hitModifier) all.push({ value: w.hitModifier, source: 'the weapon' });
+    if (w.skillModifier) all.push({ value: w.skillModifier, characteristic: true, source: 'the weapon' });
+    const against = t.incoming?.[w.type]?.hit;
+    if (against) all.push({ value: against, source: 'the target' });
     if (engagedMod) all.push(engagedMod);
     const fromAbilities = n.rules.hitModifiers(ab, situation);
     all.push(...fromAbilities.value);
@@ -260,7 +265,7 @@ function prepare(w: ScenarioWeapon, t: ScenarioTarget, n: Norm, rollLethal = fal
     const hm = clamp1(applied.value.reduce((sum, m) => sum + (m.characteristic ? 0 : m.value), 0));
     const limits = n.rules.hitRollLimits(ab, situation);
     notes.push(...limits.notes);
-    const critOn = mods.critHitOn;
+    const critOn = Math.min(mods.critHitOn, w.critHitOn ?? 6);
     const overwatch = ctx.overwatch && ranged;
     const snap = n.rules.snapShooting;
     const failUpTo = Math.max(1, limits.value.failUpTo);
@@ -270,7 +275,8 @@ function prepare(w: ScenarioWeapon, t: ScenarioTarget, n: Norm, rollLethal = fal
       if (u >= critOn) return 2;
       return u + hm >= skill ? 1 : 0;
     };
-    const [, s1, s2] = rollOutcome(face, limits.value.rerolls && !(overwatch && !snap.rerolls) ? mods.rerollHits : 'none');
+    const rerollHits = broadest(mods.rerollHits, w.rerollHits ?? 'none');
+    const [, s1, s2] = rollOutcome(face, limits.value.rerolls && !(overwatch && !snap.rerolls) ? rerollHits : 'none');
     pHit = s1 + s2;
     pCrit = s2;
   }
@@ -280,7 +286,7 @@ function prepare(w: ScenarioWeapon, t: ScenarioTarget, n: Norm, rollLethal = fal
   const lethal = ab.lethalHits && !torrent && !rollLethal;
 
   // Wound roll.
-  let wm = mods.wound + (w.woundModifier ?? 0);
+  let wm = mods.wound + (w.woundModifier ?? 0) + (t.incoming?.[w.type]?.wound ?? 0);
   if (ab.lance && ctx.charged) {
     wm += 1;
     notes.push('LANCE: +1 to wound (charged)');
@@ -290,7 +296,7 @@ function prepare(w: ScenarioWeapon, t: ScenarioTarget, n: Norm, rollLethal = fal
   if (tough.notes.length && !notes.some((x) => tough.notes.includes(x))) notes.push(...tough.notes);
   const need = woundTarget(w.S, tough.value);
   const kw = new Set((t.keywords ?? []).map((k) => k.toUpperCase()));
-  let critWoundOn = mods.critWoundOn;
+  let critWoundOn = Math.min(mods.critWoundOn, w.critWoundOn ?? 6);
   for (const a of ab.anti) {
     if (kw.has(a.keyword) && a.on < critWoundOn) {
       critWoundOn = a.on;
@@ -298,14 +304,15 @@ function prepare(w: ScenarioWeapon, t: ScenarioTarget, n: Norm, rollLethal = fal
     }
   }
   const woundFace = (u: number): 0 | 1 | 2 => (u === 1 ? 0 : u >= critWoundOn ? 2 : u + wm >= need ? 1 : 0);
-  const rerollW = ab.twinLinked ? broadest(mods.rerollWounds, 'failed') : mods.rerollWounds;
+  const ownRerollW = broadest(mods.rerollWounds, w.rerollWounds ?? 'none');
+  const rerollW = ab.twinLinked ? broadest(ownRerollW, 'failed') : ownRerollW;
   const [, w1, w2] = rollOutcome(woundFace, rerollW);
   const pWound = w1 + w2;
   const pCritWound = w2;
   const dev = ab.devastatingWounds;
 
   // Saving throw: the better of armour (AP, cover, modifiers; improvement capped at +1) and invulnerable.
-  const AP = -Math.abs(w.AP);
+  const AP = -Math.max(0, Math.abs(w.AP) - (t.incoming?.[w.type]?.apWorse ?? 0));
   const improvement = Math.min(1, mods.save + (cover.value ? n.rules.coverSaveBonus(t.Sv, AP) : 0));
   const armourPass = (u: number) => u !== 1 && u + AP + improvement >= t.Sv;
   const invPass = (u: number) => t.invuln != null && u !== 1 && u >= t.invuln;
@@ -318,7 +325,7 @@ function prepare(w: ScenarioWeapon, t: ScenarioTarget, n: Norm, rollLethal = fal
   const pUnsaved = 1 - Math.max(pA, pI);
 
   // Damage.
-  const melta = ab.melta && ctx.withinHalfRange ? diceDist(ab.melta) : undefined;
+  const melta = ab.melta && halfRange ? diceDist(ab.melta) : undefined;
   if (melta) notes.push(`MELTA ${ab.melta!.text}: half range`);
   const dmg = modifiedDamage(diceDist(w.D), melta, t, n.rules.damageOrder.value);
   const dmgMods = [t.damageSetTo != null, !!t.damageMultiplier && t.damageMultiplier !== 1, !!melta, !!t.halfDamage, (t.damageReduction ?? 0) > 0].filter(Boolean).length;

@@ -9,11 +9,19 @@ import {
   DamageResult, DamageScenario, ScenarioContext, ScenarioModifiers, ScenarioTarget, ScenarioWeapon, computeDamage,
 } from './engine';
 
-/** An engine weapon from a datasheet profile, fired by `models` models. */
-export function weaponFromProfile(p: WeaponProfile, models: number, weaponName?: string): ScenarioWeapon {
+/** What the army's rules add to one weapon's rolls (a Leader's re-roll, +1 to hit): the engine weapon's own modifiers. */
+export type WeaponRolls = Pick<ScenarioWeapon, 'hitModifier' | 'woundModifier' | 'skillModifier' | 'rerollHits' | 'rerollWounds' | 'critHitOn' | 'critWoundOn' | 'halfRange'>;
+
+/** A datasheet weapon as a unit's army rules arm it: its profiles changed (abilities, characteristics) and its rolls. */
+export interface ArmedWeapon extends Weapon {
+  rolls?: WeaponRolls;
+}
+
+/** An engine weapon from a datasheet profile, fired by `models` models, with the rolls the army's rules give it. */
+export function weaponFromProfile(p: WeaponProfile, models: number, weaponName?: string, rolls?: WeaponRolls): ScenarioWeapon {
   const name = weaponName && weaponName !== p.name ? weaponName : p.name;
   const w: ScenarioWeapon = {
-    name, type: p.type, range: p.range, A: p.A, skill: p.skill, S: p.S, AP: p.AP, D: p.D, abilities: p.abilities, models,
+    name, type: p.type, range: p.range, A: p.A, skill: p.skill, S: p.S, AP: p.AP, D: p.D, abilities: p.abilities, models, ...rolls,
   };
   if (weaponName && weaponName !== p.name) w.profile = p.name;
   return w;
@@ -72,7 +80,7 @@ function alone(w: ScenarioWeapon, target: ScenarioTarget, c: DamageConditions): 
 const NO_DAMAGE_DIST = { damageDist: false } as const;
 
 /** Higher expected wounds removed wins; then damage; then models slain. */
-function better(a: DamageResult, b: DamageResult): boolean {
+export function better(a: DamageResult, b: DamageResult): boolean {
   const eps = 1e-12;
   if (Math.abs(a.woundsLost - b.woundsLost) > eps) return a.woundsLost > b.woundsLost;
   if (Math.abs(a.damage - b.damage) > eps) return a.damage > b.damage;
@@ -81,11 +89,11 @@ function better(a: DamageResult, b: DamageResult): boolean {
 
 /** The best profile of a (possibly multi-profile) weapon against this target, with its result alone. */
 export function bestProfile(
-  weapon: Weapon, models: number, target: ScenarioTarget, c: DamageConditions = {},
+  weapon: ArmedWeapon, models: number, target: ScenarioTarget, c: DamageConditions = {},
 ): { profile: WeaponProfile; weapon: ScenarioWeapon; result: DamageResult } {
   let best: { profile: WeaponProfile; weapon: ScenarioWeapon; result: DamageResult } | undefined;
   for (const p of weapon.profiles) {
-    const w = weaponFromProfile(p, models, weapon.profiles.length > 1 ? weapon.name : undefined);
+    const w = weaponFromProfile(p, models, weapon.profiles.length > 1 ? weapon.name : undefined, weapon.rolls);
     const result = alone(w, target, c);
     if (!best || better(result, best.result)) best = { profile: p, weapon: w, result };
   }
@@ -96,7 +104,8 @@ export function bestProfile(
 /** Models with the same wargear. */
 export interface LoadoutGroup {
   models: number;
-  weapons: Weapon[];
+  /** Its weapons (`ArmedWeapon`s where the army's rules reach them). */
+  weapons: ArmedWeapon[];
   /** Informative label ("Atalan Jackal"). */
   label?: string;
 }
@@ -145,8 +154,9 @@ function computeUnitDamageUnbudgeted(input: UnitDamageInput): UnitDamageResult {
       ws.map((w) => {
         const profiles = phase ? w.profiles.filter((p) => (p.type === 'ranged') === (phase === 'shooting')) : w.profiles;
         // One profile is no choice: computing it alone first would double the work.
-        if (profiles.length === 1) return weaponFromProfile(profiles[0], g.models);
-        const b = bestProfile({ name: w.name, profiles }, g.models, input.target, c);
+        const rolls = (w as ArmedWeapon).rolls;
+        if (profiles.length === 1) return weaponFromProfile(profiles[0], g.models, undefined, rolls);
+        const b = bestProfile({ name: w.name, profiles, rolls }, g.models, input.target, c);
         if (profiles.length > 1) choices.push(`${w.name}: ${b.profile.name} profile (best against this target)`);
         return b.weapon;
       });
@@ -170,16 +180,18 @@ function computeUnitDamageUnbudgeted(input: UnitDamageInput): UnitDamageResult {
           : `${who}: shoots ${otherRanged.map((w) => w.name).join(', ')} rather than Pistols (${pistols.map((w) => w.name).join(', ')})`,
       );
       weapons.push(...chosen, ...pick(others.filter((w) => !otherRanged.includes(w))));
-    } else if (phase === 'fight' && extraAttacksSplit(usable)) {
-      // [EXTRA ATTACKS]: those weapons in addition to ONE other melee weapon: the best against this target.
-      const { extra, others } = extraAttacksSplit(usable)!;
+    } else if (phase === 'fight') {
+      // A model fights with ONE of its melee weapons, the best against this target, and with every [EXTRA ATTACKS]
+      // weapon besides (the core rules of both editions: "select one melee weapon"; Extra Attacks).
+      const { extra, others } = meleeSplit(usable);
       const picked = pick(others);
       let best = 0;
       if (picked.length > 1) {
         const rs = picked.map((w) => computeDamage({ attacker: { weapons: [w] }, target: input.target, ...c }, NO_DAMAGE_DIST));
         rs.forEach((r, i) => (best = better(r, rs[best]) ? i : best));
         const who = g.label ? `${g.label} (${g.models})` : `${g.models} model${g.models > 1 ? 's' : ''}`;
-        choices.push(`${who}: fights with ${others[best].name} (best against this target) and ${extra.map((w) => w.name).join(', ')} (EXTRA ATTACKS)`);
+        const besides = extra.length ? ` and ${extra.map((w) => w.name).join(', ')} (EXTRA ATTACKS)` : '';
+        choices.push(`${who}: fights with ${others[best].name} (best against this target) rather than ${others.filter((_, i) => i !== best).map((w) => w.name).join(', ')}${besides}`);
       }
       weapons.push(...(picked.length ? [picked[best]] : []), ...pick(extra));
     } else {
@@ -199,11 +211,10 @@ function computeUnitDamageUnbudgeted(input: UnitDamageInput): UnitDamageResult {
   return { ...computeDamage(scenario, { damageDist: input.damageDist }), scenario, choices };
 }
 
-/** A model's melee weapons split into its [EXTRA ATTACKS] weapons and the others; undefined when it has none of the first. */
-function extraAttacksSplit(ws: Weapon[]): { extra: Weapon[]; others: Weapon[] } | undefined {
+/** A model's melee weapons split into its [EXTRA ATTACKS] weapons and the others (of which it fights with one). */
+function meleeSplit(ws: Weapon[]): { extra: Weapon[]; others: Weapon[] } {
   const melee = ws.filter((w) => w.profiles.some((p) => p.type === 'melee'));
   const extra = melee.filter((w) => w.profiles.some((p) => p.type === 'melee' && parseAbilities(p.abilities).extraAttacks));
-  if (!extra.length) return undefined;
   return { extra, others: melee.filter((w) => !extra.includes(w)) };
 }
 

@@ -27,6 +27,21 @@ export interface ScenarioWeapon {
   hitModifier?: number;
   /** A modifier to this weapon's wound rolls, beside `modifiers.wound`; capped with them. */
   woundModifier?: number;
+  /**
+   * A change to this weapon's BS/WS characteristic (+1 improves it): added to the edition's other changes (cover,
+   * Plunging Fire) and clamped with them to 2+..6+, apart from the hit roll's modifiers.
+   */
+  skillModifier?: number;
+  /** Re-rolls of this weapon's hit rolls (an army rule reaching its models), beside `modifiers.rerollHits`: the broader applies. */
+  rerollHits?: RerollKind;
+  /** Re-rolls of this weapon's wound rolls, beside `modifiers.rerollWounds`: the broader applies. */
+  rerollWounds?: RerollKind;
+  /** This weapon's Critical Hits on this unmodified roll or more, beside `modifiers.critHitOn`: the lower applies. */
+  critHitOn?: number;
+  /** This weapon's Critical Wounds on this unmodified roll or more, beside `modifiers.critWoundOn`: the lower applies. */
+  critWoundOn?: number;
+  /** The target is within half this weapon's range (its distance is known): overrides `context.withinHalfRange`. */
+  halfRange?: boolean;
 }
 
 /** The defensive profile of models: a whole single-profile target, or one model group of a real unit. */
@@ -49,8 +64,18 @@ export interface ModelsProfile {
   keywords?: string[];
 }
 
+/** What a target's rules do to an attack against it: modifiers to its hit and wound rolls, its AP worsened. */
+export interface IncomingModifiers {
+  hit?: number;
+  wound?: number;
+  /** Worsen the attack's Armour Penetration by this (AP -2 worsened by 1 is -1; never better than 0). */
+  apWorse?: number;
+}
+
 export interface ScenarioTarget extends ModelsProfile {
   stealth?: boolean;
+  /** The target's rules against attacks of each type (a Leader's "-1 to be hit by melee attacks"); capped with the others. */
+  incoming?: { ranged?: IncomingModifiers; melee?: IncomingModifiers };
   /**
    * A real unit: its model groups, each with its own profile, in the order the defender allocates (Bodyguard
    * groups first, attached Leader/Support groups after). When present, the groups are the target; the top-level
@@ -69,6 +94,8 @@ export interface TargetGroup extends ModelsProfile {
   attached?: boolean;
   /** Points per model of this group (for the points' worth removed). */
   pointsPerModel?: number;
+  /** Which list unit of the target the group belongs to (0: the Bodyguard), for the rules that reach some of them. */
+  part?: number;
 }
 
 /**

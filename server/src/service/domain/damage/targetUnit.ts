@@ -143,7 +143,7 @@ function apply(g: TargetGroup, e: Effects): void {
 }
 
 /** The model groups of one list unit, each with its datasheet profile, flags and its share of the unit's points. */
-function partGroups(p: Part): TargetGroup[] {
+function partGroups(p: Part, part: number): TargetGroup[] {
   const own = incomingEffects(p.ds);
   const models = unitModels(p.unit, p.ds);
   const perModel = unitPoints(p.unit, p.ds) / models;
@@ -158,7 +158,7 @@ function partGroups(p: Part): TargetGroup[] {
     const g: TargetGroup = {
       name: mg && !mg.implicit ? mg.name.text : p.unit.name.text,
       models: mg ? mg.count : models,
-      T: m.T, Sv: m.Sv, W: m.W, keywords, pointsPerModel: perModel,
+      T: m.T, Sv: m.Sv, W: m.W, keywords, pointsPerModel: perModel, part,
     };
     if (m.invuln) g.invuln = m.invuln;
     apply(g, own);
@@ -216,9 +216,9 @@ export function targetFromListUnit(list: ArmyList, unit: Unit, rules: RulesIndex
     const ads = rules.datasheet(a.name.text, faction);
     if (ads) parts.push({ unit: a, ds: ads, attached: true });
   }
-  const body = partGroups(parts[0]).sort((a, b) => a.W - b.W || b.models - a.models);
+  const body = partGroups(parts[0], 0).sort((a, b) => a.W - b.W || b.models - a.models);
   const groups: TargetGroup[] = [...body];
-  const attachedGroups = parts.slice(1).map((p) => ({ p, gs: partGroups(p) }));
+  const attachedGroups = parts.slice(1).map((p, i) => ({ p, gs: partGroups(p, i + 1) }));
   for (const { gs } of attachedGroups) groups.push(...gs);
   if (!groups.length) return null;
   // What the attached units give each other and the Bodyguard, and what the Bodyguard gives its Leader.

@@ -69,7 +69,7 @@ function dice(v: unknown, path: string, min: number): string | number {
 function weapon(v: unknown, i: number): ScenarioWeapon {
   const path = `attacker.weapons[${i}]`;
   const o = obj(v, path);
-  onlyKeys(o, path, ['name', 'type', 'range', 'A', 'skill', 'S', 'AP', 'D', 'abilities', 'models', 'profile', 'hitModifier', 'woundModifier']);
+  onlyKeys(o, path, ['name', 'type', 'range', 'A', 'skill', 'S', 'AP', 'D', 'abilities', 'models', 'profile', 'hitModifier', 'woundModifier', 'skillModifier', 'rerollHits', 'rerollWounds', 'critHitOn', 'critWoundOn', 'halfRange']);
   const name = o.name === undefined ? `weapon ${i + 1}` : o.name;
   if (typeof name !== 'string') fail(`${path}.name`, 'expected a string');
   let type: 'ranged' | 'melee';
@@ -103,6 +103,13 @@ function weapon(v: unknown, i: number): ScenarioWeapon {
   if (o.profile !== undefined) w.profile = o.profile as string;
   if (o.hitModifier !== undefined) w.hitModifier = int(o.hitModifier, `${path}.hitModifier`, -6, 6);
   if (o.woundModifier !== undefined) w.woundModifier = int(o.woundModifier, `${path}.woundModifier`, -6, 6);
+  if (o.skillModifier !== undefined) w.skillModifier = int(o.skillModifier, `${path}.skillModifier`, -6, 6);
+  for (const k of ['rerollHits', 'rerollWounds'] as const) if (o[k] !== undefined) w[k] = reroll(o[k], `${path}.${k}`);
+  for (const k of ['critHitOn', 'critWoundOn'] as const) if (o[k] !== undefined) w[k] = roll(o[k], `${path}.${k}`, 2, 6);
+  if (o.halfRange !== undefined) {
+    if (typeof o.halfRange !== 'boolean') fail(`${path}.halfRange`, 'expected true or false');
+    w.halfRange = o.halfRange;
+  }
   return w;
 }
 
@@ -233,6 +240,11 @@ function edition(v: unknown): Edition {
 
 const REROLLS: RerollKind[] = ['none', 'ones', 'failed', 'noncrit'];
 
+function reroll(v: unknown, path: string): RerollKind {
+  if (!REROLLS.includes(v as RerollKind)) fail(path, `expected one of ${REROLLS.map((r) => `"${r}"`).join(', ')}`);
+  return v as RerollKind;
+}
+
 function modifiers(v: unknown): ScenarioModifiers | undefined {
   if (v === undefined) return undefined;
   const o = obj(v, 'modifiers');
@@ -243,11 +255,7 @@ function modifiers(v: unknown): ScenarioModifiers | undefined {
     m.hit = o.hit.map((x, i) => int(x, `modifiers.hit[${i}]`, -6, 6));
   } else if (o.hit !== undefined) m.hit = int(o.hit, 'modifiers.hit', -6, 6);
   for (const k of ['wound', 'save'] as const) if (o[k] !== undefined) m[k] = int(o[k], `modifiers.${k}`, -6, 6);
-  for (const k of ['rerollHits', 'rerollWounds'] as const) {
-    if (o[k] === undefined) continue;
-    if (!REROLLS.includes(o[k] as RerollKind)) fail(`modifiers.${k}`, `expected one of ${REROLLS.map((r) => `"${r}"`).join(', ')}`);
-    m[k] = o[k] as RerollKind;
-  }
+  for (const k of ['rerollHits', 'rerollWounds'] as const) if (o[k] !== undefined) m[k] = reroll(o[k], `modifiers.${k}`);
   for (const k of ['critHitOn', 'critWoundOn'] as const) if (o[k] !== undefined) m[k] = roll(o[k], `modifiers.${k}`, 2, 6);
   return m;
 }

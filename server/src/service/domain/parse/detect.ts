@@ -7,6 +7,8 @@ const BANNER = /^\+{5,}\s*$/;
 const CHAR_INLINE = /^[A-Za-z]+\d+\s*:\s*(?:\d+\s*x\s+)?.*\(\s*\d[\d,]*\s*pts?\s*\)\s*:/;
 const CHAR_LINE = /^[A-Za-z]+\d+\s*:\s*(?:\d+\s*x\s+)?.*\(\s*\d[\d,]*\s*pts?\s*\)/;
 const WITH = /^\s*\d+\s+with\s/;
+/** New Recruit's tournament export without points (a Combat Patrol list): "Char1: 1x Name: A, B", "• 9x Model: 9 with A", "1x Name (N pts): A". */
+const TOURNAMENT_INLINE = [/^[A-Za-z]+\d+\s*:\s*\d+\s*x\s+[^:()]+:\s/, /^[•◦]\s*\d+\s*x\s+[^:]+:\s*\d+\s+with\s/, /^\d+\s*x\s+.*\(\s*\d[\d,]*\s*pts?\s*\)\s*:\s*\S/];
 const BS = /^(\+\+\s*Army Roster|\+\s+Configuration\s+\+$)/;
 const NRS = /^(#\s*\+\+\s*Army Roster|##\s+.*\[\s*\d[\d,]*\s*pts?\s*\]\s*$|##\s+Configuration\s*$)/;
 const NRS_TITLE = /\s-\s\[\s*\d[\d,]*\s*pts?\s*\]\s*$/;
@@ -16,7 +18,7 @@ const POINTS = /\(\s*\d[\d,]*\s*points\)\s*$/i;
 const ROLE = /^[A-Z][A-Za-z ]*:\s*$/;
 // War Organ: its footer, a "Name [2000 points]" title, or its "Battle Size:" + "Detachments:" header.
 const WARORGAN_FOOTER = /^Created with War ?Organ/i;
-const WARORGAN_TITLE = /^.*\S\s*\[\s*\d[\d,]*\s*points?\s*\]$/i;
+const WARORGAN_TITLE = /^(?:.*\S\s*)?\[\s*\d[\d,]*\s*points?\s*\]$/i;
 // The official app's v2 (11th edition): Detachment Points, force dispositions, an Attached Units block, the v2 footer.
 const APP2 = [
   /\(\s*\d+\s*(?:Detachment Points?|Points? de D[ée]tachement)\s*\)$/i,
@@ -30,12 +32,30 @@ const WARORGAN_APP_SIZE = /^(?:Combat Patrol|Incursion|Strike Force|Onslaught)\s
 /** Auspex's compact text: "Title (2000 pts)" then a header line joined by " · ". */
 const COMPACT_TITLE = /\(\s*\d[\d,]*\s*pts\s*\)$/;
 
-export function detectFormat(lines: Line[]): ListFormat {
-  const texts = lines.filter((l) => !l.blank).map((l) => l.text.trim());
+/**
+ * Non-blank lines read at most from each end of a longer text: a list within the size limits (5,000 lines) is read
+ * whole; a pasted 100,000-line one is known by its head and its footer, not by a dozen patterns over every line.
+ */
+const SAMPLE = 5000;
+
+/** The lines detection reads: the non-blank ones, or the first and last SAMPLE of them. */
+function sample(lines: Line[]): Line[] {
+  const head: Line[] = [];
+  let i = 0;
+  for (; i < lines.length && head.length < SAMPLE; i++) if (!lines[i].blank) head.push(lines[i]);
+  if (head.length < SAMPLE) return head;
+  const tail: Line[] = [];
+  for (let j = lines.length - 1; j >= i && tail.length < SAMPLE; j--) if (!lines[j].blank) tail.push(lines[j]);
+  return [...head, ...tail.reverse()];
+}
+
+export function detectFormat(all: Line[]): ListFormat {
+  const lines = sample(all);
+  const texts = lines.map((l) => l.text.trim());
   const first = texts[0] ?? '';
   if (texts.length > 1 && texts[1].includes(' · ') && (COMPACT_TITLE.test(first) || !/\(\s*\d/.test(first))) return 'compact';
   if (texts.some((t) => BANNER.test(t))) {
-    if (texts.some((t) => CHAR_INLINE.test(t))) return 'wtccompact';
+    if (texts.some((t) => CHAR_INLINE.test(t) || TOURNAMENT_INLINE.some((re) => re.test(t)))) return 'wtccompact';
     if (texts.some((t) => CHAR_LINE.test(t) || WITH.test(t))) return 'wtc';
     return 'nrgw';
   }

@@ -14,19 +14,34 @@ import { parseWarOrgan } from './warorgan';
 import { showsEleventh } from './eleventh';
 import { scanLines } from './lines';
 import { BOUNDS } from '../bounds';
+import { looksLikeJson, parseJsonRoster } from './roster';
 
 export type { ArmyList } from './ast';
 
-export function parseArmyList(text: string): ArmyList {
+/**
+ * The list `text` holds. `parts`: read only these parts of it (each from a line's start, in order; offsets stay those
+ * of the whole text), as if a blank line stood for what lies between them: how a document beyond the list limits is
+ * read (its head, or the lines around a position, service/limits.ts), never whole.
+ */
+export function parseArmyList(text: string, parts?: [number, number][]): ArmyList {
   // U+2028/U+2029 are no line breaks for editors (LSP counts only CR and LF), but a regex `.` stops at them:
   // read them as the spaces they are folded to, keeping every offset.
   const src = (typeof text === 'string' ? text : String(text ?? '')).replace(/[\u2028\u2029]/g, ' ');
   let ctx: Ctx | undefined;
   try {
+    // A JSON roster (New Recruit, ListForge, Rosterizer) is read as one; other JSON is refused with one message.
+    if (looksLikeJson(src)) {
+      const list = parseJsonRoster(src);
+      if (!list.editionShown && showsEleventh(list)) list.editionShown = 11;
+      return list;
+    }
     // A line beyond BOUNDS.lineChars is not read (one error each, the first ones): no format's
     // patterns run over a 100 MB line, and the rest of the list is read as usual.
     const long: Array<[number, number]> = [];
-    const all = scanLines(src).map((l) => {
+    const scanned = parts
+      ? parts.flatMap(([from, to], i) => [...(i ? [{ index: 0, start: from, end: from, text: '', indent: 0, blank: true }] : []), ...scanLines(src, from, to)])
+      : scanLines(src);
+    const all = scanned.map((l) => {
       if (l.end - l.start <= BOUNDS.lineChars) return l;
       long.push([l.start, l.end]);
       return { ...l, text: '', indent: 0, blank: true };

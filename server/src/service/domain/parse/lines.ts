@@ -21,8 +21,8 @@ export interface Line {
 // turn a bullet line into text.
 const WS = /[\s\u00A0\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/;
 
-/** WS.test for one UTF-16 unit, without a regex for ASCII (the parser's hottest test). */
-function wsAt(text: string, i: number): boolean {
+/** WS.test for one UTF-16 unit, without a regex for ASCII (the parser's hottest test); also what service/limits.ts counts as blank. */
+export function wsAt(text: string, i: number): boolean {
   const c = text.charCodeAt(i);
   if (c < 128) return c === 32 || (c >= 9 && c <= 13);
   // Below U+00A0 and between the ranges WS names nothing is blank: bullets (U+2022, U+25E6) and letters skip the regex.
@@ -30,13 +30,17 @@ function wsAt(text: string, i: number): boolean {
   return WS.test(text[i]);
 }
 
-export function scanLines(src: string): Line[] {
+/**
+ * The lines of `src` (or of the part from `from`, a line's start, to `to`: a line starting before `to` is read
+ * whole). `index` counts from the first line read.
+ */
+export function scanLines(src: string, from = 0, to = src.length): Line[] {
   const lines: Line[] = [];
-  let start = 0;
+  let start = from;
   let index = 0;
   // Line breaks as LSP and VS Code count them: "\r\n", "\n" and a lone "\r".
   const n = src.length;
-  while (start <= n) {
+  while (start <= n && (start < to || (start === n && to === n))) {
     let end = start;
     while (end < n) {
       const c = src.charCodeAt(end);

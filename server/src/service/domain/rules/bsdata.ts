@@ -156,6 +156,16 @@ function loadDetachments(L: Loader, R: Resolver, cat: Cat, faction: Faction, dat
     if (!opts.includeCrusade && vis.crusade) return;
     const rules = kids(d, 'rules', 'rule').map((r) => ({ name: foldTypography(attr(r, 'name') ?? ''), text: bsText(text(kids(r, 'description')[0])) }));
     for (const p of kids(d, 'profiles', 'profile')) if (L.profileTypeName(p) === 'Abilities') rules.push({ name: foldTypography(attr(p, 'name') ?? ''), text: description(p) });
+    // The rule a detachment links (11th edition: "Awakened Dynasty" links the shared rule "Command Protocols").
+    for (const il of kids(d, 'infoLinks', 'infoLink')) {
+      if (attr(il, 'type') !== 'rule') continue;
+      const id = attr(il, 'targetId') ?? '';
+      // Links to core rules (the weapon abilities the rule grants: "Sustained Hits", "Assault") explain it; not its own.
+      if (R.isCore(id)) continue;
+      const t = R.get(id, { file: dcat.file, locator: attr(il, 'id') });
+      const name = t && !t.cat.isGst && foldTypography(attr(t.node, 'name') ?? '');
+      if (t && name && !rules.some((r) => r.name === name)) rules.push({ name, text: bsText(text(kids(t.node, 'description')[0])) });
+    }
     const name = foldTypography(attr(d, 'name') ?? '');
     detIds.set(id, name);
     const det: Detachment = { id, name, faction: faction.name, rules, source: { file: dcat.file, locator: id } };

@@ -220,6 +220,11 @@ export class Loader {
     index('sharedRules', 'rule');
     index('sharedProfiles', 'profile');
     index('sharedInfoGroups', 'infoGroup');
+    // A catalogue's own rules (its army rule: "Waaagh!") are parsed with the root, not kept raw: linked like shared ones.
+    for (const el of kids(root, 'rules', 'rule')) {
+      const id = el.$?.id;
+      if (id && !cat.shared.has(id)) cat.shared.set(id, { attrs: el.$ ?? {}, raw: '', node: el, cat });
+    }
     for (const ce of kids(root, 'categoryEntries', 'categoryEntry')) cat.categories.set(attr(ce, 'id') ?? '', attr(ce, 'name') ?? '');
     for (const pt of kids(root, 'profileTypes', 'profileType')) this.profileTypeNames.set(attr(pt, 'id') ?? '', attr(pt, 'name') ?? '');
     return cat;

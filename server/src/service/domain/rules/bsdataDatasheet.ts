@@ -74,7 +74,16 @@ function num(s: string | undefined): number {
 export class DatasheetBuilder {
   /** Ids of the "Enhancements" groups the built datasheets link. */
   readonly enhancementGroups = new Set<string>();
+  /** Each node's children, resolved once: every walk below (weapons, composition, required models, loadouts) reads them. */
+  private readonly childrenOf = new Map<XNode, Child[]>();
   constructor(private L: Loader, private R: Resolver) {}
+
+  /** `children` of an element, memoised per node (within this builder's catalogue closure). */
+  kidsOf(c: { node: XNode; cat: Cat }): Child[] {
+    let out = this.childrenOf.get(c.node);
+    if (!out) this.childrenOf.set(c.node, (out = children(this.R, c.node, c.cat)));
+    return out;
+  }
 
   collect(root: Child): Collected {
     const col: Collected = { profiles: [], weapons: [], abilities: [], modelInvuln: new Map(), leaderTexts: [], modelNames: [], upgradeNames: [] };
@@ -183,7 +192,7 @@ export class DatasheetBuilder {
         // Wargear without a weapon profile of its own that carries weapons (a Gun Drone's twin pulse carbine):
         // naming it in a list names those weapons too.
         if (kind === 'upgrade' && !profs.length) {
-          const carried = children(this.R, c.node, c.cat).filter((ch) => ch.tag === 'selectionEntry' && attr(ch.node, 'type') === 'upgrade').flatMap((ch) => this.weaponProfilesOf(ch));
+          const carried = this.kidsOf(c).filter((ch) => ch.tag === 'selectionEntry' && attr(ch.node, 'type') === 'upgrade').flatMap((ch) => this.weaponProfilesOf(ch));
           if (carried.length) addWeapon(foldTypography(attr(c.node, 'name') ?? ''), c.cat.file, carried);
         }
         modelName = mName;
@@ -192,7 +201,7 @@ export class DatasheetBuilder {
         else if (kind === 'upgrade') col.upgradeNames.push(name);
       }
       const inside = type === 'model' || depth === 0 ? [] : [...enclosing, foldTypography(attr(c.node, 'name') ?? '')];
-      for (const ch of children(this.R, c.node, c.cat)) walk(ch, depth + 1, stack, modelName, inside);
+      for (const ch of this.kidsOf(c)) walk(ch, depth + 1, stack, modelName, inside);
       stack.delete(id);
     };
     walk(root, 0, new Set(), attr(root.node, 'type') === 'model' ? this.modelName(root.node) : undefined, []);
@@ -264,7 +273,7 @@ export class DatasheetBuilder {
       const out = new Map<string, [number, number]>();
       memo.set(n, out);
       if (depth > MAX_DEPTH) return out;
-      for (const c of children(this.R, n, cat)) {
+      for (const c of this.kidsOf({ node: n, cat })) {
         if (c.tag === 'selectionEntry') {
           if (attr(c.node, 'type') !== 'model') continue;
           const b = bounds(c.node, c.link);
@@ -298,6 +307,7 @@ export class DatasheetBuilder {
   requiredModels(root: Child): RequiredModel[] {
     if (attr(root.node, 'type') === 'model') return [];
     const out: RequiredModel[] = [];
+    const found = new Set<string>();
     const fixedMin = (c: Child): number | undefined => {
       if (attr(c.node, 'hidden') === 'true' || attr(c.link, 'hidden') === 'true') return undefined;
       let min: number | undefined;
@@ -311,31 +321,49 @@ export class DatasheetBuilder {
       }
       return min;
     };
+    // A group reached again (a diamond of links, a ladder of shared groups, a cycle) is one group: its variants
+    // are read once, and its content visited again only from a shallower depth (which the depth bound may cut
+    // less); each required model is said once. Without this a ladder two groups wide is walked 2^depth times.
+    const variantsOf = new Map<XNode, string[] | undefined | null>();
     /** The model variants of a group (through its subgroups); undefined when it holds anything else. */
     const variants = (g: Child, depth: number): string[] | undefined => {
-      const names: string[] = [];
-      for (const c of children(this.R, g.node, g.cat)) {
+      if (variantsOf.has(g.node)) return variantsOf.get(g.node) ?? undefined;
+      variantsOf.set(g.node, null); // met again while being read: a cycle, which holds no variant
+      let names: string[] | undefined = [];
+      for (const c of this.kidsOf(g)) {
         if (c.tag === 'selectionEntryGroup') {
           const sub = depth < MAX_DEPTH ? variants(c, depth + 1) : undefined;
-          if (!sub) return undefined;
+          if (!sub) { names = undefined; break; }
           names.push(...sub);
         } else if (attr(c.node, 'type') === 'model') names.push(foldTypography(attr(c.node, 'name') ?? ''));
-        else return undefined;
+        else { names = undefined; break; }
       }
-      return names.length ? names : undefined;
+      const v = names?.length ? [...new Set(names)] : undefined;
+      variantsOf.set(g.node, v);
+      return v;
     };
+    const add = (r: RequiredModel) => {
+      const key = `${r.model}\u0000${r.min}\u0000${r.names.join('\u0000')}`;
+      if (found.has(key)) return;
+      found.add(key);
+      out.push(r);
+    };
+    const visited = new Map<XNode, number>();
     const visit = (n: Child, depth: number) => {
-      for (const c of children(this.R, n.node, n.cat)) {
+      const before = visited.get(n.node);
+      if (before !== undefined && before <= depth) return;
+      visited.set(n.node, depth);
+      for (const c of this.kidsOf(n)) {
         const name = foldTypography(attr(c.node, 'name') ?? '');
         if (c.tag === 'selectionEntry') {
           const min = attr(c.node, 'type') === 'model' ? fixedMin(c) : undefined;
           // An export may write a variant under its base name ("4x Raveners" holding the "Ravener w/ Venom bolt").
-          if (min) out.push({ model: name, min, names: partNames([name]) });
+          if (min) add({ model: name, min, names: partNames([name]) });
           continue;
         }
         const min = fixedMin(c);
         const vs = min ? variants(c, depth + 1) : undefined;
-        if (min && vs) out.push({ model: partNames([name])[0] ?? name, min, names: partNames([name, ...vs]) });
+        if (min && vs) add({ model: partNames([name])[0] ?? name, min, names: partNames([name, ...vs]) });
         else if (depth < MAX_DEPTH) visit(c, depth + 1);
       }
     };
@@ -346,27 +374,52 @@ export class DatasheetBuilder {
   /**
    * Each model entry's default wargear: the wargear entries under it outside any group (a maximum of 0 or hidden: not
    * carried), and for each group it must choose from (a minimum of 1 or more) the group's default entry, else its
-   * first. What a player may swap is the checks' business; this is what the model comes with.
+   * first; with every wargear entry it may take (`options`, what completion offers under it) and its maximum in the
+   * unit. What a player may swap is the checks' business; this is what the model comes with.
    */
   modelLoadouts(root: Child): ModelLoadout[] {
     const out: ModelLoadout[] = [];
+    const models = new Set<string>();
     const carried = (c: Child) => attr(c.node, 'hidden') !== 'true' && attr(c.link, 'hidden') !== 'true' && bounds(c.node, c.link).max !== 0;
     const loadoutOf = (m: Child): string[] => {
       const wargear: string[] = [];
-      for (const c of children(this.R, m.node, m.cat)) {
+      for (const c of this.kidsOf(m)) {
         if (!carried(c)) continue;
         if (c.tag === 'selectionEntry') {
           if (attr(c.node, 'type') !== 'model') wargear.push(foldTypography(attr(c.node, 'name') ?? ''));
           continue;
         }
         if ((bounds(c.node, c.link).min ?? 0) < 1) continue;
-        const options = children(this.R, c.node, c.cat).filter((o) => o.tag === 'selectionEntry' && carried(o));
         const def = attr(c.link, 'defaultSelectionEntryId') ?? attr(c.node, 'defaultSelectionEntryId');
-        const pick = options.find((o) => def !== undefined && (attr(o.link, 'id') === def || attr(o.node, 'id') === def)) ?? options[0];
+        let pick: Child | undefined;
+        for (const o of this.kidsOf(c)) {
+          if (o.tag !== 'selectionEntry' || !carried(o)) continue;
+          if (def !== undefined && (attr(o.link, 'id') === def || attr(o.node, 'id') === def)) { pick = o; break; }
+          pick ??= o;
+        }
         if (pick) wargear.push(foldTypography(attr(pick.node, 'name') ?? ''));
       }
       return wargear.filter(Boolean);
     };
+    /** Every wargear entry under a model, through its groups: each group walked once (link graphs share and loop). */
+    const optionsOf = (m: Child): string[] => {
+      const names = new Set<string>();
+      const walked = new Set<XNode>([m.node]);
+      const walk = (n: Child, depth: number) => {
+        for (const c of this.kidsOf(n)) {
+          if (!carried(c)) continue;
+          if (c.tag === 'selectionEntry') {
+            if (attr(c.node, 'type') !== 'model') names.add(foldTypography(attr(c.node, 'name') ?? ''));
+          } else if (depth < MAX_DEPTH && !walked.has(c.node)) {
+            walked.add(c.node);
+            walk(c, depth + 1);
+          }
+        }
+      };
+      walk(m, 0);
+      return [...names].filter(Boolean);
+    };
+    // Each node once, however many links reach it (a diamond, a ladder, a cycle).
     const seen = new Set<XNode>();
     const visit = (n: Child, depth: number) => {
       if (seen.has(n.node) || depth > MAX_DEPTH) return;
@@ -374,10 +427,18 @@ export class DatasheetBuilder {
       if (n.tag === 'selectionEntry' && attr(n.node, 'type') === 'model') {
         const wargear = loadoutOf(n);
         const model = foldTypography(attr(n.node, 'name') ?? '');
-        if (wargear.length && !out.some((l) => l.model === model)) out.push({ model, wargear });
+        if (!models.has(model)) {
+          const b = bounds(n.node, n.link);
+          const max = b.maxModified ?? b.max;
+          const options = optionsOf(n);
+          if (wargear.length || options.length) {
+            models.add(model);
+            out.push({ model, wargear, ...(options.length ? { options } : {}), ...(max !== undefined && max >= 0 ? { max } : {}) });
+          }
+        }
         return;
       }
-      for (const c of children(this.R, n.node, n.cat)) if (c.tag === 'selectionEntryGroup' || attr(c.node, 'type') === 'model') visit(c, depth + 1);
+      for (const c of this.kidsOf(n)) if (c.tag === 'selectionEntryGroup' || attr(c.node, 'type') === 'model') visit(c, depth + 1);
     };
     visit(root, 0);
     return out;

@@ -641,3 +641,13 @@ export function readTargetText(target: string, restrictions?: string, effect?: s
   }
   return spec;
 }
+
+/**
+ * A unit phrase of a rule text (an ability, an enhancement, a detachment rule): the words before "unit" or "model"
+ * ("ORKS INFANTRY, ORKS MOUNTED or ORKS WALKER", "friendly KELERMORPH/LOCUS") and what an "(excluding …)" after it
+ * leaves out, read as TARGET texts are: the keyword requirement, and whether the phrase names an enemy unit.
+ */
+export function readUnitPhrase(pre: string, excluding?: string): { requirement: KeywordExpr; enemy: boolean } {
+  const p = readPreModifier(clean(capText(pre, 400)).replace(/\//g, ' or ').replace(/^(?:(?:other|friendly)\s+)+/i, ''));
+  return { requirement: and(p.expr, implied(p), excluding ? readExcluding(clean(capText(excluding, 400))).expr : true), enemy: p.enemy };
+}

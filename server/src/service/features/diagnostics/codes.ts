@@ -70,8 +70,8 @@ export const DIAGNOSTIC_CODES = {
     summary: 'The document is empty (or only blank lines): a list not written yet, not a mistake; nothing is checked (`auspex check` fails on it, the event report says "not checked").',
   },
   'list-too-large': {
-    severity: 'information',
-    summary: 'The document is beyond the size limits (5,000 lines or 500 units): only parsing and hover run, no rules checks or lenses.',
+    severity: 'warning',
+    summary: 'The document is beyond the size limits (5,000 lines that are neither blank nor comments, or 500 units): only parsing and hover run, no rules checks or lenses; the list is not checked (`auspex check` fails on it, the event report says "not checked").',
   },
   // Army construction ("Muster your army").
   'total-mismatch': { severity: 'error', summary: "The list's stated total differs from the sum of its units' stated points." },

@@ -125,7 +125,7 @@ function enhancementRule(ctx: CheckContext, enh: Enhancement): RuleRef {
 }
 
 /** The enhancement of that name, preferring the list's detachment(s) (names repeat across detachments). */
-function findEnhancement(ctx: CheckContext, name: string): Enhancement | undefined {
+export function findEnhancement(ctx: CheckContext, name: string): Enhancement | undefined {
   const all = ctx.rules.enhancementsNamed(name);
   const dets = (ctx.edition.muster.severalDetachments ? ctx.detachments : [ctx.detachment]).map((d) => normalizeName(d?.name ?? ''));
   return all.find((e) => dets.includes(normalizeName(e.detachment))) ?? all[0];

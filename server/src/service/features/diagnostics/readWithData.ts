@@ -5,8 +5,9 @@
 // a keyword the list selects for the unit by its detachment ("Houndpack Lance Character", New Recruit's allegiance
 // selection; "Mark of Slaanesh", a Mark of Chaos a detachment's rule has the list choose).
 // They also cut one weapon name the data writes with a comma in two ("Bone cleaver, lash whip and rending
-// claws"), and WTC exports run two tokens together ("Plasma Accelerator Rifle upgradeBattlesuit fists"). The
-// checks see the list as read with the data; the parse is untouched.
+// claws"), and WTC exports run two tokens together ("Plasma Accelerator Rifle upgradeBattlesuit fists"). A model
+// line with no wargear under it ("• 3x Spore Mine") reads as wargear by its shape. The checks see the list as read
+// with the data; the parse is untouched.
 import type { ArmyList, ModelGroup, Token, Unit, WargearRef } from '../../domain/parse/ast';
 import type { RulesIndex } from '../../domain/rules';
 import type { Datasheet, Detachment } from '../../domain/rules/model';
@@ -14,6 +15,7 @@ import { detachmentGrants } from '../../domain/rules/detachmentGrants';
 import { isKnownWargear, UPGRADE_TOKEN } from '../../domain/rules/wargearNames';
 import { normalizeName, spellingKey } from '../../domain/text/normalize';
 import { looseName, sameFaction } from './names';
+import { namesModel, namesWargear } from '../../domain/rules/parts';
 
 export function readWithData(list: ArmyList, rules: RulesIndex, faction: string | undefined, detachments: readonly (Detachment | undefined)[] = []): ArmyList {
   let changed = false;
@@ -62,7 +64,25 @@ export function keywordSelection(text: string, unitKeywords: ReadonlySet<string>
   return undefined;
 }
 
-function readUnit(unit: Unit, sheet: Datasheet, rules: RulesIndex, faction: string | undefined, chosen: ChosenDetachments): Unit {
+/**
+ * A unit whose every bullet names one of its models, by the data's entry types (not its wargear, not a weapon):
+ * model lines with no wargear under them, which the app writes for models that carry nothing ("• 3x Spore Mine",
+ * "• 10x Blood Claws" where the data gives no weapon) and the text alone reads as wargear. Those are its model groups.
+ */
+function modelLines(unit: Unit, sheet: Datasheet): Unit {
+  if (unit.models.some((g) => !g.implicit)) return unit;
+  const refs = unit.models.find((g) => g.implicit)?.wargear ?? [];
+  const weapon = (w: WargearRef) => sheet.weapons.some((x) => looseName(x.name) === looseName(w.name.text));
+  // Data that knows the unit only by its points (the MFM's): the unit's own name counted is its models.
+  const pointsOnly = !sheet.models.length && !sheet.composition.length && !sheet.modelNames?.length;
+  const own = (w: WargearRef) => pointsOnly && [sheet.name, unit.name.text].some((n) => looseName(n) === looseName(w.name.text));
+  const isModel = (w: WargearRef) => own(w) || (namesModel(sheet, w.name.text) && !namesWargear(sheet, w.name.text) && !weapon(w));
+  if (!refs.length || unit.wargear?.length || !refs.every(isModel)) return unit;
+  return { ...unit, models: refs.map((w) => ({ count: w.count, name: w.name, span: w.span, wargear: [], implicit: false })) };
+}
+
+function readUnit(parsed: Unit, sheet: Datasheet, rules: RulesIndex, faction: string | undefined, chosen: ChosenDetachments): Unit {
+  const unit = modelLines(parsed, sheet);
   const sheetKeywords = new Set([...sheet.factionKeywords, ...sheet.keywords].map((k) => k.toUpperCase()));
   const own = new Set([sheet.name, unit.name.text].map(looseName));
   const known = new Set([...sheet.weapons.map((w) => w.name), ...sheet.abilities.map((a) => a.name)].map(looseName));

@@ -25,7 +25,6 @@ const seg = (s: string) => encodeURIComponent(s);
 export const termUri = (edition: Edition, term: MusterTerm) => `${VIRTUAL_SCHEME}:/term/${edition}/${term}.md`;
 export const pointsUri = (edition: Edition, datasheetId: string) => `${VIRTUAL_SCHEME}:/points/${edition}/${seg(datasheetId)}.md`;
 export const detachmentUri = (edition: Edition, detachmentId: string) => `${VIRTUAL_SCHEME}:/detachment/${edition}/${seg(detachmentId)}.md`;
-export const sheetUri = (edition: Edition, datasheetId: string) => `${VIRTUAL_SCHEME}:/sheet/${edition}/${seg(datasheetId)}.md`;
 export const findingUri = (code: string) => `${VIRTUAL_SCHEME}:/finding/${seg(code)}.md`;
 export const changelogUri = (edition: Edition, version: string, faction?: string) => `${VIRTUAL_SCHEME}:/changelog/${edition}/${seg(version)}${faction ? `/${seg(faction)}` : ''}.md`;
 
@@ -49,7 +48,7 @@ export function termRule(edition: Edition, term: MusterTerm): RuleRef {
 /** A part of a datasheet: its unit composition, wargear options, Leader ability, Legends status. */
 export function datasheetRule(edition: Edition, sheet: Datasheet, part: string): RuleRef {
   const version = sheet.pricedBy?.kind !== 'mfm' ? sheet.pricedBy?.label : undefined;
-  return { source: `${sheet.name} datasheet`, section: part, ...(version ? { version: `(${version})` } : {}), page: edition === 10 ? datasheetUri(sheet.id) : sheetUri(edition, sheet.id) };
+  return { source: `${sheet.name} datasheet`, section: part, ...(version ? { version: `(${version})` } : {}), page: datasheetUri(sheet.id, edition, sheet.name) };
 }
 
 /** The price list a unit's points come from: the Munitorum Field Manual's entry and version, or the data's points. */

@@ -16,3 +16,17 @@ export function md(s: string | number | undefined | null): string {
 export function mdBlock(s: string | undefined | null): string {
   return md(s).replace(/\r\n?/g, '\n').replace(/([^\n])\n(?=[^\n])/g, '$1  \n');
 }
+
+/**
+ * Text for an editor's notification (VS Code renders `[label](command:…)`, `(https:…)` and `(file:…)` in a message
+ * as a live link, with no escape for it): a zero-width space after each "]" that a "(" follows keeps the text as
+ * written and makes no link. For every message whose text comes from a list, the rules data or a setting.
+ */
+export function noLinks(s: string | number | undefined | null): string {
+  return String(s ?? '').replace(/\](?=\()/g, ']\u200b');
+}
+
+/** Text for a label that renders `$(name)` as an icon (quick pick items, the status bar): each `$(` escaped. */
+export function noIcons(s: string | number | undefined | null): string {
+  return String(s ?? '').replace(/\$\(/g, '\\$(');
+}

@@ -117,10 +117,22 @@ const SCRIPT = `
 `;
 
 export function renderReportHtml(report: EventReport, title = 'Auspex event report'): string {
-  const s = report.summary;
   const factions = [...new Set(report.lists.map((l) => l.faction).filter((f): f is string => !!f))].sort();
+  const parts = reportHtmlParts({ ...report, factions }, title);
+  return `${parts.head}${report.lists.map(listRow).join('\n')}${parts.between}${report.lists.map(listSection).join('\n')}${parts.tail}`;
+}
+
+/** What the page says above and below its rows: the event without its lists, and the factions of the filter. */
+export type ReportHead = Omit<EventReport, 'lists'> & { factions: string[] };
+
+/**
+ * The page in three parts around its two runs of rows (the table's `listRow`s, then the `listSection`s, each joined
+ * by a line break): `auspex report` writes the rows as it checks each list and the parts once the summary is known.
+ */
+export function reportHtmlParts(report: ReportHead, title = 'Auspex event report'): { head: string; between: string; tail: string } {
+  const s = report.summary;
   const rules = report.rules.map((r) => `${r.kind} ${r.location}${r.version ? ` (${r.version})` : ''}`).join('; ');
-  return `<!DOCTYPE html>
+  const head = `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -136,7 +148,7 @@ export function renderReportHtml(report: EventReport, title = 'Auspex event repo
   <div class="card"><b>${s.lists}</b>lists</div>
   <div class="card ok"><b>${s.legal}</b>legal</div>
   <div class="card bad"><b>${s.notLegal}</b>not legal</div>
-  ${s.notChecked ? `<div class="card warn"><b>${s.notChecked}</b>not (fully) checked: rules data missing</div>` : ''}
+  ${s.notChecked ? `<div class="card warn"><b>${s.notChecked}</b>not (fully) checked: rules data missing, or the list beyond the size limits</div>` : ''}
   <div class="card unread"><b>${s.unreadable}</b>could not be read</div>
 </div>
 <div class="summary">
@@ -148,21 +160,24 @@ ${summaryTable('Most common findings', ['Code', 'Severity', 'Lists', 'Times'], s
 <div class="controls">
   <input id="filter" type="search" placeholder="Filter: file, name, faction, detachment…" aria-label="Filter the lists">
   <select id="verdict" aria-label="Verdict"><option value="">every verdict</option>${VERDICTS.map((v) => `<option value="${esc(v)}">${esc(v)}</option>`).join('')}</select>
-  <select id="faction" aria-label="Faction"><option value="">every faction</option>${factions.map((f) => `<option value="${esc(f)}">${esc(f)}</option>`).join('')}</select>
+  <select id="faction" aria-label="Faction"><option value="">every faction</option>${report.factions.map((f) => `<option value="${esc(f)}">${esc(f)}</option>`).join('')}</select>
   <span id="shown"></span>
 </div>
 <table id="lists">
 <thead><tr><th>File</th><th>Verdict</th><th>List</th><th>Faction</th><th>Detachment</th><th>Battle size</th><th class="n">Stated</th><th class="n">Computed</th><th class="n">Limit</th><th class="n">Edition</th><th>Data version</th><th class="n">Errors</th><th class="n">Warnings</th></tr></thead>
 <tbody>
-${report.lists.map(listRow).join('\n')}
+`;
+  const between = `
 </tbody>
 </table>
 <h2>Findings per list</h2>
-${report.lists.map(listSection).join('\n')}
+`;
+  const tail = `
 <script>${SCRIPT}</script>
 </body>
 </html>
 `;
+  return { head, between, tail };
 }
 
 function summaryTable(caption: string, heads: string[], rows: string[][]): string {
@@ -171,7 +186,8 @@ function summaryTable(caption: string, heads: string[], rows: string[][]): strin
   return `<table><caption><h2>${esc(caption)}</h2></caption><thead><tr>${heads.map((h) => `<th${numeric(h)}>${esc(h)}</th>`).join('')}</tr></thead><tbody>${body}</tbody></table>`;
 }
 
-function listRow(l: ListReport, i: number): string {
+/** One list's row of the table (`i`: its place in the event, which its findings section's id repeats). */
+export function listRow(l: ListReport, i: number): string {
   const points = (n: number | undefined) => `<td class="n" data-v="${n ?? ''}">${num(n)}</td>`;
   const computed = l.computedPoints === undefined ? '' : `${num(l.computedPoints)}${l.unpricedUnits ? ` <span class="warn" title="${esc(`${l.unpricedUnits} unit${l.unpricedUnits === 1 ? '' : 's'} the rules data does not price`)}">+?</span>` : ''}`;
   const over = l.limit !== undefined && (l.computedPoints ?? l.statedPoints ?? 0) > l.limit;
@@ -189,7 +205,8 @@ function verdictText(l: ListReport): string {
   return l.pricedUnder ? `${l.verdict} (priced under ${l.pricedUnder})` : l.verdict;
 }
 
-function listSection(l: ListReport, i: number): string {
+/** One list's findings section. */
+export function listSection(l: ListReport, i: number): string {
   const what = [l.name, l.faction, l.detachments.join(', '), l.battleSize].filter(Boolean).map(esc).join(' · ');
   const counts = (['error', 'warning', 'information', 'hint'] as const).filter((k) => l.counts[k]).map((k) => `${l.counts[k]} ${k}${l.counts[k] === 1 ? '' : k === 'information' ? '' : 's'}`).join(', ');
   const head = `<summary><span class="verdict ${VERDICT_CLASS[l.verdict]}">${esc(verdictText(l))}</span> — <b>${esc(l.file)}</b>${what ? ` — ${what}` : ''}${counts ? ` (${esc(counts)})` : ''}</summary>`;
