@@ -14,18 +14,20 @@ import { writeList } from '../../server/src/service/features/convert';
 
 let provider: RulesProvider | undefined;
 
-/** The errors and warnings of a list, as "line code text-at-range". */
-function findings(text: string): string[] {
-  provider ??= new RulesProvider({ paths: [sharedPath('data', 'wahapedia')] });
+/** The errors and warnings of a list checked against one provider's 10th-edition data, as "line code text-at-range". */
+function findingsWith(rules: RulesProvider, text: string): string[] {
   const service = createLanguageService();
   const doc = TextDocument.create('file:///t.txt', 'army-list', 1, text);
-  provider.ensureList(service.parse(doc));
-  service.setRules(provider.rules());
+  rules.ensureList(service.parse(doc));
+  service.setRules(rules.rules());
   return service
     .diagnostics(doc)
     .filter((d) => d.severity === DiagnosticSeverity.Error || d.severity === DiagnosticSeverity.Warning)
     .map((d) => `${d.range.start.line + 1} ${d.code} ${doc.getText(d.range)}`);
 }
+
+/** The errors and warnings of a list checked against the Wahapedia export. */
+const findings = (text: string) => findingsWith((provider ??= new RulesProvider({ paths: [sharedPath('data', 'wahapedia')] })), text);
 
 describe('judge (10th edition): causes of false findings, on minimal lists', function () {
   this.timeout(60000);
@@ -220,17 +222,7 @@ describe('judge (10th edition): causes of false findings, on minimal lists', fun
 
 /** The errors and warnings of a list checked against BSData's 10th-edition catalogues. */
 let bsProvider: RulesProvider | undefined;
-function findingsBs(text: string): string[] {
-  bsProvider ??= new RulesProvider({ paths: [sharedPath('data', 'bsdata')] });
-  const service = createLanguageService();
-  const doc = TextDocument.create('file:///t.txt', 'army-list', 1, text);
-  bsProvider.ensureList(service.parse(doc));
-  service.setRules(bsProvider.rules());
-  return service
-    .diagnostics(doc)
-    .filter((d) => d.severity === DiagnosticSeverity.Error || d.severity === DiagnosticSeverity.Warning)
-    .map((d) => `${d.range.start.line + 1} ${d.code} ${doc.getText(d.range)}`);
-}
+const findingsBs = (text: string) => findingsWith((bsProvider ??= new RulesProvider({ paths: [sharedPath('data', 'bsdata')] })), text);
 
 describe('judge (10th edition): export tokens and unit sizes (issue 31), on minimal lists', function () {
   this.timeout(60000);
