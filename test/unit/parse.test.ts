@@ -5,7 +5,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { parseArmyList } from '../../server/src/service/domain/parse';
 import type { ArmyList } from '../../server/src/service/domain/parse/ast';
 import { checkSpans } from './parse-helpers';
-import { wsAt, WS_PATTERN } from '../../server/src/service/domain/parse/lines';
+import { isSpaceCode, wsAt, WS_PATTERN } from '../../server/src/service/domain/parse/lines';
 import { toParseJson } from '../../server/src/service/domain/parse/json';
 import { normalizeName } from '../../server/src/service/domain/text/normalize';
 import { repoRoot, requireShared, sharedPath } from '../support/shared';
@@ -441,6 +441,9 @@ describe('the parser\'s blank test (lines.ts wsAt)', () => {
       if (wsAt(ch, 0) !== WS_PATTERN.test(ch)) wrong.push(c.toString(16));
     }
     assert.deepStrictEqual(wrong, []);
+    const notSpace: string[] = [];
+    for (let c = 0; c <= 0xffff; c++) if (isSpaceCode(c) !== /\s/.test(String.fromCharCode(c))) notSpace.push(c.toString(16));
+    assert.deepStrictEqual(notSpace, [], 'isSpaceCode is \\s');
     assert.strictEqual(wsAt('•', 0), false);
     assert.strictEqual(wsAt('\u00a0', 0), true);
   });

@@ -3,7 +3,7 @@
 // "5 with A, B", "Warlord", "Enhancement: X (+15 pts)").
 import type { ArmyList, BattleSize, EnhancementRef, ListFormat, ModelGroup, Section, Token, Unit, WargearRef } from './ast';
 import { BOUNDS } from '../bounds';
-import { Line, err, grp, numTok, splitList, tok, toNumber, trimRange } from './lines';
+import { Line, err, grp, isSpaceCode, numTok, splitList, tok, toNumber, trimRange } from './lines';
 
 export class Ctx {
   readonly list: ArmyList;
@@ -98,6 +98,7 @@ export function nodeEnd(n: Node): number {
 }
 
 const BULLETS = '•◦▪‣·*-';
+const BULLET_CODES = new Set([...BULLETS].map((b) => b.charCodeAt(0)));
 
 /** Splits a body line into marker and content. Markers: "•", "◦", "." (BattleScribe dots), "" (none). */
 export function splitMarker(src: string, line: Line, dots = false): { marker: string; start: number; end: number; depth: number } {
@@ -112,10 +113,10 @@ export function splitMarker(src: string, line: Line, dots = false): { marker: st
     }
     return { marker, start: s, end: e, depth };
   }
-  const ch = src[s];
-  if (s < e && BULLETS.includes(ch) && (s + 1 === e || /[\s\u00A0]/.test(src[s + 1]))) {
+  const c = src.charCodeAt(s);
+  if (s < e && BULLET_CODES.has(c) && (s + 1 === e || isSpaceCode(src.charCodeAt(s + 1)))) {
     // "-" and "*" only count as bullets when followed by a space (never "-2x").
-    marker = ch === '◦' ? '◦' : '•';
+    marker = c === 0x25e6 /* ◦ */ ? '◦' : '•';
     [s, e] = trimRange(src, s + 1, e);
   }
   return { marker, start: s, end: e, depth };
@@ -166,6 +167,12 @@ const WITH = /^(\d+)\s+with\s+(.+)$/i;
 /** A count without "x" before a wargear name ("2 Inferno Pistols"); never "5 with ..." (WITH). */
 const BARE_COUNT = /^(\d+)\s+(?!with\s)(\p{L}.*)$/iu;
 
+/** Whether src[start, end) holds the character `code` (without slicing it). */
+function holds(src: string, start: number, end: number, code: number): boolean {
+  for (let i = start; i < end; i++) if (src.charCodeAt(i) === code) return true;
+  return false;
+}
+
 /** Whether the text's first character is a digit: COUNT, WITH and BARE_COUNT match nothing else. */
 function digitFirst(text: string): boolean {
   const c = text.charCodeAt(0);
@@ -200,10 +207,10 @@ function bundled(item: string): [number, number] | undefined {
 
 /** Recognises the bullets that are not wargear: Warlord, enhancements, Leading, option bundles. */
 export function special(src: string, start: number, end: number, priced: boolean): Special | undefined {
-  const text = src.slice(start, end);
-  const last = text.charCodeAt(text.length - 1);
+  const last = end > start ? src.charCodeAt(end - 1) : NaN;
   // Each pattern needs a colon, ends in a bracket or is "Warlord" / "Seigneur de guerre": most bullets are none.
-  if (!text.includes(':') && last !== 41 /* ) */ && last !== 93 /* ] */ && last !== 100 /* d */ && last !== 68 /* D */ && last !== 101 /* e */ && last !== 69 /* E */) return undefined;
+  if (last !== 41 /* ) */ && last !== 93 /* ] */ && last !== 100 /* d */ && last !== 68 /* D */ && last !== 101 /* e */ && last !== 69 /* E */ && !holds(src, start, end, 58 /* : */)) return undefined;
+  const text = src.slice(start, end);
   if (WARLORD.test(text)) return { kind: 'warlord' };
   if (BUNDLE.test(text)) return { kind: 'bundle' };
   let m = ENH_PREFIX.exec(text);
@@ -238,7 +245,7 @@ function readWargear(ctx: Ctx, start: number, end: number, factor: number, out: 
     for (const [s, e] of splitList(src, r[0], r[1])) readWargear(ctx, s, e, ctx.count(factor * Number(w[1]), start, end), out, false);
     return;
   }
-  const parts = split && src.slice(start, end).includes(',') ? splitList(src, start, end) : undefined;
+  const parts = split && holds(src, start, end, 44 /* , */) ? splitList(src, start, end) : undefined;
   if (parts && parts.length > 1) {
     for (const [s, e] of parts) readWargear(ctx, s, e, factor, out, false);
     return;
@@ -428,6 +435,17 @@ export function setFactionPath(ctx: Ctx, start: number, end: number): void {
   }
 }
 
+/** Whether text[0, end) opens as many brackets ("(", "[") as it closes (")", "]"), counted, not nested. */
+function bracketsBalanced(text: string, end: number): boolean {
+  let open = 0;
+  for (let i = 0; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 40 || c === 91) open++;
+    else if (c === 41 || c === 93) open--;
+  }
+  return open === 0;
+}
+
 /** How lists join their last item ("A, B and C"; French "A et B"). */
 const JOIN = /\s+(?:and|et)\s+/g;
 
@@ -440,10 +458,14 @@ export function splitJoined(src: string, start: number, end: number, and: boolea
       continue;
     }
     const text = src.slice(s, e);
+    // No "and" / "et" (JOIN is case-sensitive): the item is whole.
+    if (!text.includes('and') && !text.includes('et')) {
+      out.push([s, e]);
+      continue;
+    }
     let from = 0;
     for (const m of text.matchAll(JOIN)) {
-      const before = text.slice(0, m.index);
-      if ((before.match(/[([]/g)?.length ?? 0) !== (before.match(/[)\]]/g)?.length ?? 0)) continue;
+      if (!bracketsBalanced(text, m.index!)) continue;
       out.push(trimRange(src, s + from, s + m.index!));
       from = m.index! + m[0].length;
     }

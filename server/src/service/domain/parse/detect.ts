@@ -59,14 +59,14 @@ export function detectFormat(all: Line[]): ListFormat {
   if (texts.length > 1 && texts[1].includes(' · ') && (COMPACT_TITLE.test(first) || !/\(\s*\d/.test(first))) return 'compact';
   // Each pattern is tried only on the lines its first or last character allows (texts are trimmed): a text goes
   // through a dozen patterns here, most of which could never match it.
-  if (texts.some((t) => t[0] === '+' && BANNER.test(t))) {
+  if (texts.some((t) => t.charCodeAt(0) === 43 /* + */ && BANNER.test(t))) {
     if (texts.some((t) => CHAR_INLINE.test(t))) return 'wtccompact';
     if (texts.some((t) => CHAR_LINE.test(t) || WITH.test(t))) return 'wtc';
     return 'nrgw';
   }
-  if (texts.some((t) => t[0] === '+' && BS.test(t))) return 'battlescribe';
-  if (NRS_TITLE.test(first) || texts.some((t) => t[0] === '#' && NRS.test(t))) return 'nrsimple';
-  if (WARORGAN_TITLE.test(first) || texts.some((t) => (t[0] === 'C' || t[0] === 'c') && WARORGAN_FOOTER.test(t)) || (texts.some((t) => (t[0] === 'B' || t[0] === 'b') && /^Battle Size\s*:/i.test(t)) && texts.some((t) => /^Detachments\s*:/i.test(t)))) return 'warorgan';
+  if (texts.some((t) => t.charCodeAt(0) === 43 && BS.test(t))) return 'battlescribe';
+  if (NRS_TITLE.test(first) || texts.some((t) => t.charCodeAt(0) === 35 /* # */ && NRS.test(t))) return 'nrsimple';
+  if (WARORGAN_TITLE.test(first) || texts.some((t) => (t.charCodeAt(0) | 0x20) === 0x63 /* c */ && WARORGAN_FOOTER.test(t)) || (texts.some((t) => (t.charCodeAt(0) | 0x20) === 0x62 /* b */ && /^Battle Size\s*:/i.test(t)) && texts.some((t) => /^Detachments\s*:/i.test(t)))) return 'warorgan';
   let pts = 0;
   let points = 0;
   let tight = 0;
@@ -85,7 +85,7 @@ export function detectFormat(all: Line[]): ListFormat {
     if (roles > 0 && tight < pts) return 'listforge';
     return tight > 0 || roles === 0 ? 'nrshort' : 'listforge';
   }
-  if (texts.some((t) => t.endsWith(')') && WARORGAN_APP_SIZE.test(t)) && lines.some((l) => l.text[0] === '\t' && /^\t+[•◦]/.test(l.text))) return 'warorganapp';
+  if (texts.some((t) => t.endsWith(')') && WARORGAN_APP_SIZE.test(t)) && lines.some((l) => l.text.charCodeAt(0) === 9 && /^\t+[•◦]/.test(l.text))) return 'warorganapp';
   if (texts.some((t) => app2Shaped(t) && APP2.some((re) => re.test(t)))) return 'gwapp2';
   // The flattened v2 paste: unit lines like "Paladin Squad485 Points".
   if (texts.filter((t) => t.endsWith('Points') && /[^\s\d,(]\d[\d,]*\s*Points$/.test(t)).length >= 2) return 'gwapp2';

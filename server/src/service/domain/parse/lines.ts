@@ -68,6 +68,12 @@ export function scanLines(src: string, from = 0, to = src.length): Line[] {
   return lines;
 }
 
+/** Whether a UTF-16 unit is white space as a regex's `\s` reads it (no regex: the parser asks it per character). */
+export function isSpaceCode(c: number): boolean {
+  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
 export function isWs(ch: string): boolean {
   return wsAt(ch, 0);
 }
@@ -112,10 +118,10 @@ export function splitList(src: string, start: number, end: number): Array<[numbe
   let depth = 0;
   let from = start;
   for (let i = start; i <= end; i++) {
-    const ch = i < end ? src[i] : ',';
-    if (ch === '(' || ch === '[') depth++;
-    else if ((ch === ')' || ch === ']') && depth > 0) depth--;
-    else if (ch === ',' && (depth === 0 || i === end)) {
+    const c = i < end ? src.charCodeAt(i) : 44; /* , */
+    if (c === 40 /* ( */ || c === 91 /* [ */) depth++;
+    else if ((c === 41 /* ) */ || c === 93 /* ] */) && depth > 0) depth--;
+    else if (c === 44 && (depth === 0 || i === end)) {
       const r = trimRange(src, from, i);
       if (r[1] > r[0]) out.push(r);
       from = i + 1;
