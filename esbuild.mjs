@@ -19,6 +19,8 @@ const common = {
   logLevel: 'warning',
   legalComments: 'none',
   define: { AUSPEX_VERSION: JSON.stringify(pkg.version) },
+  // jsonc-parser's main entry is a UMD wrapper whose requires esbuild cannot follow: bundle its ES module build.
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
 };
 
 const builds = [

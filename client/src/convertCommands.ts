@@ -6,7 +6,7 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import { CONVERT_FORMATS, FORMAT_DESCRIPTIONS } from '../../server/src/service/features/convert/formats';
 import { noLinks } from '../../server/src/service/features/render/escape';
 
-type Converted = { text: string; dropped: string[] } | { error: string } | null;
+type Converted = { text: string; dropped: string[]; escaped?: string[] } | { error: string } | null;
 
 export function registerConvertCommands(client: () => LanguageClient | undefined): Disposable[] {
   return [
@@ -43,7 +43,9 @@ async function convert(client: LanguageClient | undefined, to: 'open' | 'copy', 
     return undefined;
   }
   // The list's own text (an earlier conversion's dropped line, a force disposition's name): never a link.
-  const dropped = r.dropped.length ? ` Not held by ${noLinks(format)}: ${noLinks(r.dropped.join('; '))}.` : '';
+  const held = r.dropped.length ? ` Not held by ${noLinks(format)}: ${noLinks(r.dropped.join('; '))}.` : '';
+  const escaped = r.escaped ?? [];
+  const dropped = held + (escaped.length ? ` Written for ${noLinks(format)}: ${noLinks(escaped.join('; '))}.` : '');
   if (to === 'copy') {
     await env.clipboard.writeText(r.text);
     void window.showInformationMessage(`Auspex: the list is on the clipboard as ${noLinks(format)}.${dropped}`);

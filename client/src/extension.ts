@@ -12,6 +12,8 @@ import { DocumentStatus, DownloadOffer, progressMessage, readyMessage, ServerSta
 import { MatchupView } from './matchupView';
 import { registerConvertCommands } from './convertCommands';
 import { noIcons, noLinks } from '../../server/src/service/features/render/escape';
+import { registerRosterImport } from './rosterImport';
+import { registerRulesPages, rulesPageText } from './rulesPage';
 
 let client: LanguageClient | undefined;
 
@@ -69,7 +71,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
     commands.registerCommand('auspex.restartServer', () => client?.restart()),
     commands.registerCommand('auspex.showOutput', () => outputChannel.show(true)),
     commands.registerCommand('auspex.reloadData', () => client?.sendRequest('auspex/reloadData')),
-    commands.registerCommand('auspex.importRoster', () => importRoster()),
+    ...registerRosterImport(() => client),
     ...registerConvertCommands(() => client),
     // From the palette (edition picked) or a quick fix (edition given).
     commands.registerCommand('auspex.downloadData', (edition?: unknown) => downloadData(typeof edition === 'string' ? edition : undefined)),
@@ -94,18 +96,23 @@ export async function activate(context: ExtensionContext): Promise<void> {
       }
       matchupView.show(target);
     }),
-    // The read-only pages go to definition opens; their `.md` path makes VS Code show them as Markdown.
+    // The read-only pages go to definition opens: rendered in a custom editor (rulesPage.ts); as Markdown text where
+    // an editor shows the text itself (Peek Definition), their `.md` path making it Markdown.
+    registerRulesPages(() => client),
     workspace.registerTextDocumentContentProvider('auspex', {
       async provideTextDocumentContent(uri: Uri): Promise<string> {
-        const found = await client?.sendRequest<{ text: string } | null>('auspex/virtualDocument', { uri: uri.toString() });
-        return found?.text ?? `Nothing in the loaded rules data for ${uri.toString()}.\n`;
+        return (await rulesPageText(client, uri)) ?? `Nothing in the loaded rules data for ${uri.toString()}.\n`;
       },
     }),
   );
   // The status bar speaks of the active list: its edition's data, or "no data: download" (dataStatus.ts).
   let serverStatus: ServerStatus = { text: status.text, tooltip: '' };
   const listStatus = new Map<string, DocumentStatus>();
-  const offer = new DownloadOffer();
+  // Once the player has answered the download dialog "not now", later sessions offer it as a notification.
+  const DECLINED = 'auspex.downloadOfferDeclined';
+  const offer = new DownloadOffer(context.globalState.get<boolean>(DECLINED, false));
+  // Lists opened and not typed in since: the download is offered to them as a dialog, never to someone typing.
+  const untouched = new Set<string>(workspace.textDocuments.filter((d) => d.languageId === 'army-list').map((d) => d.uri.toString()));
   const render = () => {
     const active = activeList();
     const view = statusView(serverStatus, active && listStatus.get(active.uri.toString()));
@@ -117,7 +124,12 @@ export async function activate(context: ExtensionContext): Promise<void> {
   };
   context.subscriptions.push(
     window.onDidChangeActiveTextEditor(render),
-    workspace.onDidCloseTextDocument((d) => listStatus.delete(d.uri.toString())),
+    workspace.onDidOpenTextDocument((d) => d.languageId === 'army-list' && untouched.add(d.uri.toString())),
+    workspace.onDidChangeTextDocument((e) => e.contentChanges.length && untouched.delete(e.document.uri.toString())),
+    workspace.onDidCloseTextDocument((d) => {
+      listStatus.delete(d.uri.toString());
+      untouched.delete(d.uri.toString());
+    }),
   );
   // Registered before start: the server's first statuses ("loading", the faction loaded) come while the
   // client is still starting, and a notification without a handler is dropped.
@@ -129,8 +141,13 @@ export async function activate(context: ExtensionContext): Promise<void> {
     listStatus.set(d.uri, d);
     render();
     // The first list that needs data in this session: one notification offers the download.
-    const o = offer.offer(d);
-    if (o) void window.showInformationMessage(o.message, o.action).then((picked) => picked === o.action && commands.executeCommand('auspex.downloadData', o.edition));
+    const o = offer.offer(d, untouched.has(d.uri) && activeList()?.uri.toString() === d.uri);
+    if (!o) return;
+    const shown = o.modal ? window.showInformationMessage(o.message, { modal: true, detail: o.detail }, o.action) : window.showInformationMessage(o.message, o.action);
+    void shown.then((picked) => {
+      if (picked === o.action) void commands.executeCommand('auspex.downloadData', o.edition);
+      else if (o.modal) void context.globalState.update(DECLINED, true);
+    });
   });
   await client.start();
 }
@@ -237,25 +254,6 @@ async function breakdownArgsAtCursor(): Promise<unknown[] | undefined> {
   const above = lenses.filter((l) => l.command?.command === 'auspex.showDamageBreakdown' && l.range.start.line <= line);
   const nearest = above.sort((a, b) => b.range.start.line - a.range.start.line)[0];
   return nearest?.command?.arguments;
-}
-
-/** Opens a BattleScribe roster (.ros/.rosz) as a new untitled army list in the app layout. */
-async function importRoster(): Promise<void> {
-  const picked = await window.showOpenDialog({ canSelectMany: false, openLabel: 'Import roster', filters: { 'BattleScribe roster': ['ros', 'rosz'] } });
-  if (!picked?.[0] || !client) return;
-  try {
-    const r = await client.sendRequest<{ text: string; warnings: string[] } | { error: string }>('auspex/importRoster', { path: picked[0].fsPath });
-    if ('error' in r) {
-      void window.showErrorMessage(`Auspex: ${noLinks(r.error)}`);
-      return;
-    }
-    const doc = await workspace.openTextDocument({ language: 'army-list', content: r.text });
-    await window.showTextDocument(doc);
-    // The roster's own names: never a link.
-    if (r.warnings.length) void window.showWarningMessage(`Auspex: roster imported with ${r.warnings.length} warning(s): ${noLinks(r.warnings.join('; '))}`);
-  } catch (e) {
-    void window.showErrorMessage(`Auspex: the roster could not be imported (${noLinks((e as Error).message)})`);
-  }
 }
 
 export async function deactivate(): Promise<void> {

@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 mkdir -p docs/screenshots
-for step in first-minutes-no-data hover-unit completion quick-fix-menu damage-webview opponent-lens matchup; do
+for step in first-minutes-no-data hover-unit completion quick-fix-menu damage-webview definition-khorne-berzerkers opponent-lens matchup; do
   src=$(ls test-artifacts/e2e/*-"$step".png 2>/dev/null | tail -1)
   [ -n "$src" ] || { echo "no $step screenshot: run npm run test:e2e first" >&2; exit 1; }
   cp "$src" "docs/screenshots/$step.png"

@@ -15,6 +15,7 @@ import { loadEmbeddedRules } from '../../server/src/service/domain/rules/embedde
 import { RulesProvider } from '../../server/src/node/rulesProvider';
 import { repoRoot, hasShared, sharedPath } from '../support/shared';
 import * as fixtures11 from '../unit/fixtures11';
+import { armyFacts } from '../support/armyFacts';
 
 const SEED = Number(process.env.AUSPEX_FUZZ_SEED ?? 40_000);
 
@@ -206,7 +207,7 @@ describe('fuzz: damaged lists', function () {
     );
   });
 
-  it('formatting is idempotent and loses no unit', function () {
+  it('formatting is idempotent and changes no fact of the list (issue 32)', function () {
     let format: typeof import('../../server/src/service/features/format');
     try {
       format = require('../../server/src/service/features/format');
@@ -224,8 +225,11 @@ describe('fuzz: damaged lists', function () {
         const reparsed = parseArmyList(once.text);
         assert.strictEqual(format.formatList(once.text, reparsed), once.text, 'formatting a formatted list changes nothing');
         assert.strictEqual(reparsed.units.length, list.units.length, 'as many units after formatting');
-        const lost = format.compareArmies(list, reparsed);
+        const lost = format.compareArmies(list, reparsed, { before: text, after: once.text });
         assert.strictEqual(lost, undefined, `formatting keeps every unit: ${lost}`);
+        // Issue 32, read by the tests' own reading: the same list (units, header, attachments, comments, plan).
+        const eleventh = list.editionShown === 11;
+        assert.deepStrictEqual(armyFacts(reparsed, { eleventh, text: once.text }), armyFacts(list, { eleventh, text }));
       }),
       { seed: SEED, numRuns: 400 },
     );

@@ -207,7 +207,8 @@ describe('completion at every position of a list, with the Wahapedia export conf
     assert.ok(!labels(neo).includes('Xenocreed Congregation'));
     const item = neo.items[0];
     assert.strictEqual(item.insertTextFormat, 2);
-    assert.match((item.textEdit as TextEdit).newText, /^BATTLELINE\n\nNeophyte Hybrids \(\$\{1\/.*\} points\)\n {2}• 1x Neophyte Leader\n {5}◦ 1x Autopistol\n/);
+    // Priced as it stands: no tab stop in the unit line.
+    assert.match((item.textEdit as TextEdit).newText, /^BATTLELINE\n\nNeophyte Hybrids \(65 points\)\n {2}• 1x Neophyte Leader\n {5}◦ 1x Autopistol\n/);
   });
 
   it('model and wargear lines offer what the datasheet allows there, with counts; a CHARACTER\'s bullets offer Warlord and enhancements', async () => {

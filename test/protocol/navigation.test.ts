@@ -60,7 +60,7 @@ describe('navigation over stdio', function () {
       textDocument: { uri: raid.uri },
       position: at(raid.text, 'Atalan Jackals\n', 2),
     })) as Location;
-    assert.strictEqual(def.uri, 'auspex:/datasheet/claw-of-ascension-atalan-jackals.md');
+    assert.strictEqual(def.uri, 'auspex:/10/datasheet/claw-of-ascension-atalan-jackals/Atalan%20Jackals.md');
     const page = await server.connection.sendRequest(VirtualDocument, { uri: def.uri });
     assert.ok(page);
     assert.match(page.text, /^### Atalan Jackals\n/);
@@ -71,7 +71,7 @@ describe('navigation over stdio', function () {
       textDocument: { uri: raid.uri },
       position: at(raid.text, 'Mining laser', 3),
     })) as Location;
-    assert.strictEqual(weapon.uri, 'auspex:/weapon/claw-of-ascension-atalan-jackals/Mining%20laser.md');
+    assert.strictEqual(weapon.uri, 'auspex:/10/weapon/claw-of-ascension-atalan-jackals/Mining%20laser.md');
     const stratagem = (await server.connection.sendRequest(DefinitionRequest.type, {
       textDocument: { uri: raid.uri },
       position: at(raid.text, 'Counter-offensive', 3),

@@ -28,3 +28,24 @@ export function check11(text: string, service: LanguageService = createLanguageS
   }
   return service.diagnostics(doc).map((d) => ({ code: String(d.code), line: d.range.start.line + 1, message: d.message }));
 }
+
+let wahapedia: RulesProvider | undefined;
+let opened = 0;
+/**
+ * A fresh service with a list's edition's real data loaded for it, and the document: the 11th edition's as above,
+ * the 10th's from ../shared's Wahapedia export (read once for the run).
+ */
+export function openWithData(text: string): { service: LanguageService; doc: TextDocument } {
+  const service = createLanguageService();
+  const doc = TextDocument.create(`file:///with-data-${++opened}.txt`, 'army-list', 1, text);
+  const list = service.parse(doc);
+  if (service.editionOf(doc) === 11) {
+    rules11().ensureList(list, 11);
+    service.setRules(rules11().rulesFor(11), 11);
+  } else {
+    wahapedia ??= new RulesProvider({ paths: [sharedPath('data', 'wahapedia')] });
+    wahapedia.ensureList(list, 10);
+    service.setRules(wahapedia.rulesFor(10), 10);
+  }
+  return { service, doc };
+}

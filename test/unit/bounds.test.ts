@@ -124,13 +124,14 @@ describe('bounds: text from data in linear time (1 MB of each worst pattern)', (
     assert.strictEqual(bsText('Attach to **^^Tyrant Guard^^** or ^^Neurotyrant^^, **bold** and **un\nclosed**'), 'Attach to TYRANT GUARD or NEUROTYRANT, bold and un\nclosed');
   });
 
-  it('replacePairs matches the lazy regex it replaces on random markup', () => {
+  it('bsText matches the regexes it replaces on random markup', () => {
     let seed = 7;
     const rnd = () => ((seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff) / 0x80000000);
     const alphabet = ['*', '^', 'a', ' ', '\n', '**', '^^'];
     for (let i = 0; i < 2000; i++) {
       const s = Array.from({ length: Math.floor(rnd() * 30) }, () => alphabet[Math.floor(rnd() * alphabet.length)]).join('');
-      const want = s.replace(/\*\*\^\^(.*?)\^\^\*\*/g, (_m, k: string) => k.toUpperCase()).replace(/\^\^(.*?)\^\^/g, (_m, k: string) => k.toUpperCase()).replace(/\*\*(.*?)\*\*/g, '$1')
+      // A keyword holds no marker: a `^^` pair, either marker with its bold stars (`**^^K^^**`, `^^**K**^^`, `^^**K^^**`, mistyped `^*K^^`), read in one pass.
+      const want = s.replace(/\*{0,2}\^{1,2}\*{0,2}([^*^\n]*)\*{0,2}\^{1,2}\*{0,2}/g, (_m, k: string) => k.toUpperCase()).replace(/\*\*(.*?)\*\*/g, '$1')
         // Stars left over (italics, a pair the data lost) are markup too.
         .replace(/\*+/g, '')
         .replace(/\r\n/g, '\n').trim();
@@ -373,8 +374,9 @@ describe('bounds: line breaks and empty lists', () => {
     for (const text of ['', '   \n\n', '\r\n\t\r\n']) {
       const d = svc.diagnostics(docOf(text, `file:///blank-${text.length}.army`));
       assert.deepStrictEqual(d.map((x) => [x.code, x.severity]), [['empty-document', 4]], `${JSON.stringify(text)}: ${JSON.stringify(d)}`);
-      // Not checked: the event report never calls it legal.
-      assert.deepStrictEqual(d[0].data, { checked: 'none' });
+      // Not checked: the event report never calls it legal. (A new list is the 11th edition's, whose data is not
+      // loaded here: the download it needs.)
+      assert.deepStrictEqual(d[0].data, { checked: 'none', edition: 11, download: 11 });
     }
   });
 

@@ -239,3 +239,57 @@ describe('the army\'s enhancement allowance in completion', function () {
     assert.ok(at(`${HEAD}Lord on|`).items.some((i) => / with /.test(i.label)));
   });
 });
+
+describe('completion offers only what is legal (issue 32)', function () {
+  this.timeout(60000);
+
+  before(function () {
+    worldEaters11(this);
+  });
+
+  it('under a model line, the wargear that model\'s data entry may take: the Jakhal Pack Leader not the Dishonoured\'s manglers', () => {
+    const unit = (model: string) => at(`${HEAD}OTHER DATASHEETS\n\nJakhals (65 points)\n  • ${model}\n     ◦ |`).items.map((i) => i.label);
+    const leader = unit('1x Jakhal Pack Leader');
+    assert.deepStrictEqual([...leader].sort(), ['Autopistol', 'Chainblades'], leader.join(' | '));
+    const dishonoured = unit('1x Dishonoured');
+    assert.deepStrictEqual([...dishonoured].sort(), ['Paired manglers', 'Skullsmasher and mangler'], dishonoured.join(' | '));
+    for (const w of ['Mauler chainblade', 'Paired manglers', 'Skullsmasher and mangler']) assert.ok(!leader.includes(w), w);
+  });
+
+  it('a unit written after others is priced as its datasheet\'s first copy: the name being typed is no copy before it', () => {
+    const { doc, items } = at(`${MASTER}\nKhorne Berzerkers (170 points)\n  • 1x Khorne Berzerker Champion\n     ◦ 1x Bolt pistol\n     ◦ 1x Chainblade\n  • 9x Khorne Berzerker\n     ◦ 9x Bolt pistol\n     ◦ 9x Chainblade\n\nJakh|`);
+    const text = accept(doc, items.find((i) => i.label === 'Jakhals')!);
+    assert.match(text, /\nJakhals \(65 points\)\n/, text);
+    assert.deepStrictEqual(findings(text), [], text);
+  });
+
+  it('the unit line never holds a tab stop: while one is chosen it reads the data\'s price ("(9 points)" until Tab was the count\'s)', () => {
+    const { items } = at(`${HEAD}Khor|`);
+    const snippet = (items.find((i) => i.label === 'Khorne Berzerkers')!.textEdit as TextEdit).newText;
+    const lines = snippet.split('\n');
+    const head = lines.find((l) => l.startsWith('Khorne Berzerkers'))!;
+    assert.strictEqual(head, 'Khorne Berzerkers (170 points)');
+    assert.ok(!lines.some((l) => /^ {2}• \$\{/.test(l)), snippet);
+  });
+});
+
+describe('completion inserts the T\'au units the issue named with their models (BSData 11e + MFM v1.1)', function () {
+  this.timeout(60000);
+
+  it('Strike Team with its Fire Warriors, Pathfinder Team with its Pathfinders: no finding on them', function () {
+    requireShared(this, 'data', 'bsdata-11e');
+    requireShared(this, 'data', 'mfm-11e', 'v1.1');
+    const provider = new RulesProvider({ paths: [sharedPath('data', 'bsdata-11e'), sharedPath('data', 'mfm-11e', 'v1.1')] });
+    provider.ensureFaction("T'au Empire", 11);
+    service = createLanguageService();
+    service.setRules(provider.rulesFor(11), 11);
+    const head = "T'au Empire\nKauyon (2 Detachment Points)\nStrike Force (2000 points)\n\n";
+    for (const [name, body] of [['Strike Team', /\n {2}• 9x Fire Warriors?\n/], ['Pathfinder Team', /\n {2}• 9x Pathfinders?\n/]] as const) {
+      const { doc, items } = at(`${head}${name}|`);
+      const text = accept(doc, items.find((i) => i.label === name)!);
+      assert.match(text, body, text);
+      // (Alone in the list, no unit is a CHARACTER to be the Warlord.)
+      assert.deepStrictEqual(findings(text).filter((f) => !f.startsWith('no-warlord')), [], text);
+    }
+  });
+});

@@ -57,9 +57,7 @@ const CASES: FactionCase[] = [
     edition: 11,
     paths: [['data', 'bsdata-11e'], ['data', 'mfm-11e', 'v1.1']],
     header: 'World Eaters\nBerzerker Warband (2 Detachment Points)\nStrike Force (2,000 Points)',
-    exceptions: {
-      'Exalted Eightbound': 'the BSData 11e catalogue gives it no weapon at all, and a model line with no wargear under it reads as wargear',
-    },
+    exceptions: {},
   },
 ];
 
@@ -224,7 +222,7 @@ describe('unit builder', () => {
     assert.deepStrictEqual(planUnit(d, 10).groups.map((g) => g.count), [1, 9]);
   });
 
-  it('renders the app layout, plain or as a snippet whose count choice drives the wargear counts and the points', () => {
+  it('renders the app layout, plain or as a snippet whose tab stops never stand in a count or the points (issue 32)', () => {
     const d = sheet({});
     const dialect = { points: 'Points' as const, enhancement: 'Enhancements' as const };
     assert.strictEqual(
@@ -233,8 +231,12 @@ describe('unit builder', () => {
     );
     const snippet = renderUnit(d, planUnit(d), { dialect, snippet: true });
     assert.strictEqual(expandSnippet(snippet).text, 'Test Squad (60 Points)\n  • 1x Test Sergeant\n     ◦ 2x Bolt pistols\n     ◦ 1x Chainsword\n  • 4x Test Trooper\n     ◦ 4x Lasgun\n     ◦ 4x Close combat weapon');
-    // Choosing the other count (9) gives the 10-model price: the transform's second branch.
-    assert.strictEqual(expandSnippet(snippet.replace('${1|4,9|}', '${1|9,4|}')).text.split('\n')[0], 'Test Squad (110 Points)');
+    // While a tab stop is being chosen the editor shows its value everywhere it stands (a transform is applied only
+    // once it is left): the unit and model lines hold none, so they read legal all along ("(9 points)" did).
+    const [head, ...models] = snippet.split('\n');
+    assert.strictEqual(head, 'Test Squad (60 Points)');
+    for (const line of models.filter((l) => /^ {2}• \S/.test(l))) assert.doesNotMatch(line, /\$/, line);
+    assert.doesNotMatch(snippet, /\$\{\d+\//, 'no transform');
   });
 
   it('reads an option\'s limit from its text, scaled by the unit\'s size', () => {
@@ -259,7 +261,7 @@ describe('unit builder', () => {
     assert.deepStrictEqual(at('Orks\n\n'), ['unit'], 'a blank line after the faction: the body');
   });
 
-  it('prices a later copy at its requisition tier, in the points and in the snippet\'s transform', () => {
+  it('prices a later copy at its requisition tier, at each size', () => {
     const d = sheet({
       pointsTiers: [
         { copies: { from: 1, to: 2 }, steps: [{ models: 5, points: 60 }, { models: 10, points: 110 }] },
@@ -270,8 +272,8 @@ describe('unit builder', () => {
     assert.strictEqual(planUnit(d, 5, 3).points, 70);
     const dialect = { points: 'points' as const, enhancement: 'Enhancement' as const };
     const snippet = renderUnit(d, planUnit(d, 5, 3), { dialect, snippet: true });
-    assert.strictEqual(expandSnippet(snippet).text.split('\n')[0], 'Test Squad (70 points)');
-    assert.strictEqual(expandSnippet(snippet.replace('${1|4,9|}', '${1|9,4|}')).text.split('\n')[0], 'Test Squad (130 points)');
+    assert.strictEqual(snippet.split('\n')[0], 'Test Squad (70 points)');
+    assert.strictEqual(renderUnit(d, planUnit(d, 10, 3), { dialect, snippet: true }).split('\n')[0], 'Test Squad (130 points)');
   });
 
   it('prints upper-case model names as the app does', () => {

@@ -178,7 +178,7 @@ describe('damage engine: targets of model groups', () => {
   it('a grouped target names its allocation assumptions; the 11th says what the data does not state', () => {
     const groups = [group({ name: 'Trooper', models: 4 }), group({ name: 'Leader', character: true, attached: true, W: 4 })];
     const r11 = run({ A: 3 }, groups, { rules: { edition: 11 } });
-    assert.ok(r11.notes.some((n) => /Allocation groups \(05\.03\): .*eleventh-edition\.md's core rules, not in the data/.test(n)), r11.notes.join('\n'));
+    assert.ok(r11.notes.some((n) => /Allocation groups \(05\.03\): .*from the 11th-edition Core Rules: the rules data holds no text for it/.test(n)), r11.notes.join('\n'));
     const r10 = run({ A: 3 }, groups);
     assert.ok(r10.notes.some((n) => /Bodyguard groups in the order given/.test(n)), r10.notes.join('\n'));
     assert.deepStrictEqual(r10.damageDist, []);

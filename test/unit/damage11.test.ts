@@ -458,6 +458,15 @@ describe('damage under the 10th and the 11th edition (hand-derived, same scenari
     assert.ok(!editionRules(11).damage.borrowed.some((b) => /13\.08|10\.07|06\.03/.test(b)));
   });
 
+  it('names each rule taken from the published sources by its name and section, never an internal file (issue 32)', () => {
+    const said = [...editionRules(11).damage.fromSources, ...editionRules(11).damage.borrowed];
+    assert.ok(said.length >= 5);
+    for (const s of said) {
+      assert.doesNotMatch(s, /\.md\b|eleventh-edition/, s);
+      assert.match(s, /^[A-Z][^:]*(?:\(\d\d\.\d\d\)|\(the attack sequence\)): .*\(from the 11th-edition Core Rules: the rules data holds no text for it\)$/, s);
+    }
+  });
+
   it('auspex damage --json input: rules.edition 10 | 11 and context.heavyReady, bad values named', () => {
     const base = { attacker: { weapons: [{ A: 1, skill: 3, S: 4, D: 1 }] }, target: { T: 4, Sv: 4, W: 1, stealth: true } };
     const ok = parseScenario({ ...base, rules: { edition: 11 }, context: { heavyReady: true } });

@@ -58,6 +58,30 @@ describe('client: the status bar item and the download offer', () => {
     assert.strictEqual(statusView(loading, { uri: 'file:///t.army', edition: 11, download: 11 }).text, loading.text);
   });
 
+  it('an empty new list is the 11th edition\'s: without its data the status bar says what to do, and so it does with no list in view', () => {
+    const v = statusView({ ...server, editions: [server.editions[0]] }, { uri: 'file:///new.army', edition: 11, download: 11, checked: 'none', empty: true });
+    assert.strictEqual(v.text, 'Auspex: 11th · no data: download');
+    assert.deepStrictEqual([v.command.command, v.command.arguments], ['auspex.downloadData', ['11']]);
+    assert.match(v.tooltip, /a new list is written in the 11th edition, the current one, and no 11th-edition rules data is loaded/);
+    assert.doesNotMatch(v.text, /1 datasheet|10th/);
+    // No list in view: the server's status names the current edition's missing data, a click downloads it.
+    const none = statusView({ text: 'Auspex: 1 datasheet · 10th', tooltip: 'Folders: none', editions: [server.editions[0]], download: 11 }, undefined);
+    assert.strictEqual(none.text, 'Auspex: no 11th-edition data: download');
+    assert.deepStrictEqual([none.command.command, none.command.arguments], ['auspex.downloadData', ['11']]);
+    assert.doesNotMatch(none.tooltip, /^set auspex\.data\.paths/);
+  });
+
+  it('offers the download once a session as a dialog, which does not hide itself before it is answered, to a list just opened; to one typed in, or after "not now", as a notification', () => {
+    const status = { uri: 'file:///new.army', edition: 11, download: 11, checked: 'none', empty: true } as const;
+    const o = new DownloadOffer().offer(status, true)!;
+    assert.strictEqual(o.modal, true);
+    assert.match(o.message, /no 11th-edition rules data is loaded, so a new 11th-edition list can be neither completed nor checked/);
+    assert.match(o.detail, /Munitorum Field Manual/);
+    // A dialog never takes the keys of someone typing.
+    assert.strictEqual(new DownloadOffer().offer(status, false)?.modal, false);
+    assert.strictEqual(new DownloadOffer(true).offer(status, true)?.modal, false);
+  });
+
   it('offers the download once a session: the first list that needs data, never again for another list or edit', () => {
     const offer = new DownloadOffer();
     assert.strictEqual(offer.offer({ uri: 'file:///a.army', edition: 11 }), undefined);

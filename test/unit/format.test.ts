@@ -4,7 +4,7 @@ import * as path from 'path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { parseArmyList } from '../../server/src/service/domain/parse';
 import type { ArmyList, Unit } from '../../server/src/service/domain/parse/ast';
-import { APP_SECTIONS, appSectionOf, formatDocument, formatList, formattingEdits } from '../../server/src/service/features/format';
+import { APP_SECTIONS, appSectionOf, formatDocument, formatList, formattingEdits, layoutOf } from '../../server/src/service/features/format';
 import { createLanguageService } from '../../server/src/service/languageService';
 import { repoRoot, requireShared, sharedPath } from '../support/shared';
 import { APP_V2, APP_V2_FR, FLAT, NR11, WARORGAN, WARORGAN_APP } from './fixtures11';
@@ -32,7 +32,10 @@ function army(l: ArmyList) {
   return l.units.map((u) => JSON.stringify(unit(u))).sort();
 }
 
-/** The app layout, line by line: header, section headers in app order, unit lines, bullets. */
+/** The formats a text in each layout reads as. */
+const READS_AS: Record<string, string[]> = { app: ['gwapp', 'gwapp2'], 'app-v2': ['gwapp', 'gwapp2'], 'nr-gw': ['nrgw'], 'nr-wtc': ['wtc'], 'nr-tournament': ['wtccompact'], warorgan: ['warorgan'], compact: ['compact'] };
+
+/** The app layout (dialect A), line by line: header, section headers in app order, unit lines, bullets. */
 function assertAppLayout(out: string, file: string): void {
   const lines = out.replace(/\r\n/g, '\n').replace(/\n$/, '').split('\n');
   const planAt = lines.indexOf('STRATAGEMS');
@@ -73,43 +76,50 @@ function assertEleventhKept(a: ArmyList, b: ArmyList, file: string): void {
   assert.deepStrictEqual(head(b), head(a), `${file}: 11th-edition header and attachments kept`);
 }
 
-/** The v2 layout: the Attached Units block before every section, "Attached unit N" groups, "Attached as:" first. */
+/** The v2 layout (either dialect, English or French): the Attached Units block before every section, one group per attachment, "Attached as:" first. */
 function assertAttachedBlock(out: string, l: ArmyList, file: string): void {
   const lines = out.split('\n');
-  const at = lines.indexOf('ATTACHED UNITS');
+  const at = lines.findIndex((x) => /^(ATTACHED UNITS|Attached Units|Unités Attachées)$/.test(x));
   assert.ok(at > 0, `${file}: has the Attached Units block`);
-  const firstSection = lines.findIndex((x) => (APP_SECTIONS as readonly string[]).includes(x));
+  const firstSection = lines.findIndex((x) => (APP_SECTIONS as readonly string[]).includes(x) || /^(AUTRES FICHES TECHNIQUES|TRANSPORT ASSIGNÉ|PERSONNAGES|LIGNE)$/.test(x));
   assert.ok(firstSection < 0 || at < firstSection, `${file}: the block comes first`);
-  const groups = lines.filter((x) => /^Attached unit \d+$/.test(x));
-  assert.deepStrictEqual(groups, l.attachments!.map((_, i) => `Attached unit ${i + 1}`), `${file}: one group per attachment`);
-  for (let i = 0; i < lines.length; i++) if (/ \(\d[\d,]* Points\)$/.test(lines[i]) && i > at && (firstSection < 0 || i < firstSection)) assert.match(lines[i + 1], /^ {2}• Attached as: (Leader|Support|Bodyguard)/, `${file}: line ${i + 2}`);
+  const groups = lines.filter((x) => /^(Attached [uU]nit \d+|Unité \d+ Attachée)$/.test(x));
+  assert.strictEqual(groups.length, l.attachments!.length, `${file}: one group per attachment`);
+  for (let i = 0; i < lines.length; i++) if (/ \(\d[\d,]* [Pp]oints\)$/.test(lines[i]) && i > at && (firstSection < 0 || i < firstSection)) assert.match(lines[i + 1], /^ {0,2}• (Attached as|Attachée en tant que) ?: (Leader|Support|Bodyguard|Meneur|Soutien|Gardes du Corps)/, `${file}: line ${i + 2}`);
 }
 
+/**
+ * Formats a list (its own exporter's layout, the app's for the formats Auspex does not write) and checks what it must
+ * keep; a list the layout cannot hold a fact of (a stated total without a name, in the app's) is left as written.
+ */
 function roundTrip(text: string, file: string): string {
   const l = parseArmyList(text);
   assert.deepStrictEqual(l.errors, [], `${file}: source parses cleanly`);
   const out = formatList(text, l);
+  if (out === text) return out;
+  const layout = layoutOf(l, text);
   const again = parseArmyList(out);
   assert.deepStrictEqual(again.errors, [], `${file}: formatted text parses cleanly`);
+  assert.ok(READS_AS[layout].includes(again.format), `${file}: formatted text reads as the ${layout} layout (${again.format})`);
   if (l.editionShown === 11) {
-    assert.ok(['gwapp', 'gwapp2'].includes(again.format), `${file}: formatted text reads as the app format (${again.format})`);
     assert.strictEqual(again.editionShown, 11, `${file}: still an 11th-edition list`);
     assertEleventhKept(l, again, file);
-  } else assert.strictEqual(again.format, 'gwapp', `${file}: formatted text reads as the app format`);
+  }
   assert.deepStrictEqual(army(again), army(l), `${file}: same units, points, models, wargear, enhancements, Warlord`);
   assert.strictEqual(again.units.length, l.units.length);
   assert.strictEqual(formatList(out, again), out, `${file}: formatting twice gives the same text`);
-  assertAppLayout(out, file);
-  if (l.statedPoints) assert.strictEqual(again.statedPoints?.value, l.statedPoints.value, `${file}: stated total kept`);
+  if (layout === 'app') assertAppLayout(out, file);
+  assert.strictEqual(again.statedPoints?.value, l.statedPoints?.value, `${file}: stated total kept`);
+  assert.strictEqual(again.title?.text, l.title?.text, `${file}: title kept, none invented`);
   assert.strictEqual(again.faction?.text, l.faction?.text, `${file}: faction kept`);
   assert.deepStrictEqual(again.detachments.map((d) => d.text), l.detachments.map((d) => d.text), `${file}: detachments kept`);
-  assert.strictEqual(again.battleSize?.name.text, l.battleSize?.name.text, `${file}: battle size kept`);
+  assert.strictEqual(again.battleSize?.english ?? again.battleSize?.name.text, l.battleSize?.english ?? l.battleSize?.name.text, `${file}: battle size kept`);
   assert.strictEqual(again.battleSize?.points, l.battleSize?.points, `${file}: battle size points kept`);
   assert.strictEqual(again.comments.length, l.comments.length, `${file}: every comment kept`);
   return out;
 }
 
-describe('format: every shared list (../shared/lists) into the app layout', function () {
+describe('format: every shared list (../shared/lists) in its own layout, or the app layout', function () {
   const files: string[] = [];
   before(function () {
     requireShared(this, 'lists');
@@ -119,7 +129,7 @@ describe('format: every shared list (../shared/lists) into the app layout', func
   it('keeps every unit, count, wargear item, enhancement and Warlord; is idempotent', function () {
     for (const f of files) roundTrip(fs.readFileSync(sharedPath('lists', f), 'utf8'), f);
   });
-  it('maps other formats onto the app sections (nrsimple Beast/Vehicle/Infantry → OTHER DATASHEETS)', function () {
+  it('writes the formats Auspex does not write in the app layout, their sections mapped (nrsimple Beast/Vehicle/Infantry → OTHER DATASHEETS)', function () {
     const text = fs.readFileSync(sharedPath('lists', 'nrsimple_worldeaters_1.txt'), 'utf8');
     const src = parseArmyList(text);
     const out = parseArmyList(formatList(text, src));
@@ -168,16 +178,23 @@ describe('format: the repository fixtures', function () {
     assert.strictEqual(TextDocument.applyEdits(bdoc, edits), formatList(b, parseArmyList(b)));
   });
 
-  it('dialect B becomes dialect A: ◦ per-model wargear, "Enhancements:", detachment before battle size', function () {
+  it('dialect B stays dialect B: a copy with its indentation stripped gets the app\'s continuation lines back', function () {
     const b = fs.readFileSync(path.join(fixtures, 'gwapp_b.txt'), 'utf8');
-    const out = formatList(b, parseArmyList(b));
-    assert.ok(/^ {5}◦ \d+x /m.test(out), 'per-model wargear with ◦');
-    assert.ok(!/^ {4}\S/m.test(out), 'no dialect-B continuation lines');
-    assert.ok(/Enhancement: /.test(b), 'the source uses the singular');
-    assert.ok(!/Enhancement: /.test(out) && /^ {2}• Enhancements: \S/m.test(out), 'the result uses the plural');
+    assert.strictEqual(formatList(b, parseArmyList(b)), b, 'an export in its own layout is left as it is');
+    const stripped = fs.readFileSync(path.join(fixtures, 'gwapp_b_stripped.txt'), 'utf8');
+    const out = formatList(stripped, parseArmyList(stripped));
+    assert.ok(/^ {4}\d+x /m.test(out), 'continuation lines');
+    assert.ok(!/^ {5}◦/m.test(out), 'no dialect-A wargear bullets');
+    assert.ok(/^ {2}• Enhancement: \S/m.test(out), 'the singular');
     const l = parseArmyList(out);
-    assert.ok(l.detachments[0].span.start < l.battleSize!.span.start, 'detachment before battle size');
-    assert.ok(/\(\d{1,3}(,\d{3})* Points\)$/m.test(out.split('\n').find((x) => /^(Strike Force|Incursion|Onslaught)/.test(x)) ?? ''), 'battle size with thousands comma');
+    assert.ok(l.battleSize!.span.start < l.detachments[0].span.start, 'battle size before detachment, as dialect B writes it');
+  });
+
+  it('dialect A with its indentation stripped gets it back', function () {
+    const stripped = fs.readFileSync(path.join(fixtures, 'gwapp_a_stripped.txt'), 'utf8');
+    const out = formatList(stripped, parseArmyList(stripped));
+    assert.ok(/^ {5}◦ \d+x /m.test(out), 'per-model wargear with ◦');
+    assert.ok(/^ {2}• Enhancements: \S/m.test(out), 'the plural');
   });
 
   it('keeps comments where they stand and the STRATAGEMS plan verbatim at the end', function () {
@@ -282,7 +299,7 @@ describe('format: 11th-edition lists into the app v2 layout', function () {
       const text = fs.readFileSync(sharedPath('lists-11e', f), 'utf8');
       const out = roundTrip(text, f);
       const l = parseArmyList(text);
-      if (l.attachments?.length) assertAttachedBlock(out, l, f);
+      if (l.attachments?.length && l.format.startsWith('gwapp')) assertAttachedBlock(out, l, f);
     }
   });
 
@@ -290,13 +307,13 @@ describe('format: 11th-edition lists into the app v2 layout', function () {
     for (const [name, text] of Object.entries({ APP_V2, APP_V2_FR, FLAT, NR11, WARORGAN, WARORGAN_APP })) {
       const out = roundTrip(text, name);
       const l = parseArmyList(text);
-      if (l.attachments?.length) assertAttachedBlock(out, l, name);
+      if (l.attachments?.length && l.format.startsWith('gwapp')) assertAttachedBlock(out, l, name);
     }
     const perDetachment = APP_V2.replace('Anvil Siege Force and Vanguard Spearhead (3 Detachment Points)', 'Anvil Siege Force (2 Detachment Points) and Vanguard Spearhead (1 Detachment Points)');
     assert.ok(roundTrip(perDetachment, 'per-detachment DP').includes('\nAnvil Siege Force (2 Detachment Points) and Vanguard Spearhead (1 Detachment Points)\n'));
     const out = formatList(APP_V2, parseArmyList(APP_V2));
     assert.deepStrictEqual(out.split('\n').slice(0, 16), [
-      'Iron Vigil (1010 Points)',
+      'Iron Vigil (1,010 Points)',
       '',
       'Space Marines',
       'Imperial Fists',
@@ -329,9 +346,9 @@ describe('format: 11th-edition lists into the app v2 layout', function () {
     assert.strictEqual(appSectionOf('UNITÉS ALLIÉES'), 'ALLIED UNITS');
   });
 
-  it('War Organ: "(2/2 Detachment Points)" keeps the stated DP; its groups map onto the app sections', function () {
+  it('War Organ stays War Organ: "(2/2 Detachment Points)" and its groups as written', function () {
     const out = formatList(WARORGAN, parseArmyList(WARORGAN));
-    assert.ok(out.includes('\nWar Horde and More Dakka! (2 Detachment Points)\nForce Dispositions: Take And Hold\nIncursion (1,000 Points)\n'), out);
-    assert.ok(/\nOTHER DATASHEETS\n\nWarboss \(90 Points\)\n/.test(out), out);
+    assert.ok(out.includes('\nDetachments: War Horde, More Dakka! (2/2 Detachment Points)\nForce Disposition: Take And Hold\n'), out);
+    assert.ok(/\nBig Lads\n\n {2}Warboss \(90 points\)\n/.test(out), out);
   });
 });

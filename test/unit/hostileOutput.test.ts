@@ -15,7 +15,7 @@ describe('hostile text shown (issue 25)', () => {
     sheet.abilities = [{ name: `Evil ${evil}`, kind: 'datasheet', text: `Text ${evil}` } as (typeof sheet.abilities)[number]];
     sheet.defaultLoadout = `Loadout ${evil}`;
     sheet.wargearOptions = [`Option ${evil}`];
-    const page = virtualDocument(datasheetUri(sheet.id), new RulesIndex(data))!;
+    const page = virtualDocument(datasheetUri(sheet.id, 10), () => new RulesIndex(data))!;
     assert.ok(page.includes('Loadout') && page.includes('Option') && page.includes('Evil'), page);
     assert.doesNotMatch(page, /(?<!\\)<(?:script|img)|(?<!\\)\]\((?:command|https):|(?<!\\)!\[x/, "no unescaped markup");
     assert.ok(page.includes('\\<script\\>'), 'shown as text');

@@ -34,7 +34,7 @@ describe('go to definition and the auspex: documents', () => {
   it('opens the datasheet page from a unit name and from a model name', () => {
     const fromUnit = service.definition(raid, caret(raid, 'Atalan Jackals\n', 3));
     assert.deepStrictEqual(fromUnit, {
-      uri: 'auspex:/datasheet/claw-of-ascension-atalan-jackals.md',
+      uri: 'auspex:/10/datasheet/claw-of-ascension-atalan-jackals/Atalan%20Jackals.md',
       range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
     });
     assert.strictEqual(service.definition(raid, caret(raid, 'Atalan Wolfquad', 5))?.uri, fromUnit!.uri);
@@ -53,7 +53,7 @@ describe('go to definition and the auspex: documents', () => {
 
   it('opens a weapon page named by datasheet id and weapon', () => {
     const loc = service.definition(raid, caret(raid, 'Mining laser', 4));
-    assert.strictEqual(loc?.uri, 'auspex:/weapon/claw-of-ascension-atalan-jackals/Mining%20laser.md');
+    assert.strictEqual(loc?.uri, 'auspex:/10/weapon/claw-of-ascension-atalan-jackals/Mining%20laser.md');
     const md = service.virtualDocument(loc.uri);
     assert.ok(md);
     assert.match(md, /^### Mining laser\n/);
@@ -63,7 +63,7 @@ describe('go to definition and the auspex: documents', () => {
 
   it('opens a planned stratagem\'s page and jumps from a target to the unit it names', () => {
     const loc = service.definition(raid, caret(raid, 'Swarm the Oppressors', 2));
-    assert.strictEqual(loc?.uri, 'auspex:/stratagem/claw-of-ascension-swarm-the-oppressors.md');
+    assert.strictEqual(loc?.uri, 'auspex:/10/stratagem/claw-of-ascension-swarm-the-oppressors/SWARM%20THE%20OPPRESSORS.md');
     const md = service.virtualDocument(loc.uri)!;
     assert.match(md, /^### SWARM THE OPPRESSORS — 1CP\n/);
     assert.match(md, /\*\*WHEN:\*\* Start of your Charge phase\./);
@@ -79,10 +79,10 @@ describe('go to definition and the auspex: documents', () => {
 
   it('opens a rule page from a rule word or a bracketed weapon ability on a line', () => {
     const stealth = service.definition(raid, caret(raid, 'Stealth', 3));
-    assert.strictEqual(stealth?.uri, 'auspex:/rule/stealth.md');
+    assert.strictEqual(stealth?.uri, 'auspex:/10/rule/stealth/Stealth.md');
     assert.match(service.virtualDocument(stealth.uri)!, /^### Stealth\n\n.*subtract 1 from that attack’s Hit roll/);
-    assert.strictEqual(service.definition(raid, caret(raid, 'Scouts 9"', 2))?.uri, 'auspex:/rule/scouts.md');
-    assert.strictEqual(service.definition(raid, caret(raid, '[PISTOL]', 3))?.uri, 'auspex:/rule/pistol.md');
+    assert.strictEqual(service.definition(raid, caret(raid, 'Scouts 9"', 2))?.uri, 'auspex:/10/rule/scouts/Scouts.md');
+    assert.strictEqual(service.definition(raid, caret(raid, '[PISTOL]', 3))?.uri, 'auspex:/10/rule/pistol/Pistol.md');
   });
 
   it('answers null where nothing is defined', () => {
@@ -98,8 +98,15 @@ describe('go to definition and the auspex: documents', () => {
     assert.ok(md);
     assert.strictEqual(service.virtualDocument('auspex:/weapon/claw-of-ascension-atalan-jackals/mining laser.md'), md, 'decoded and case-folded');
     assert.strictEqual(service.virtualDocument('auspex:///weapon/claw-of-ascension-atalan-jackals/Mining%20laser.md'), md, 'empty authority');
+    assert.strictEqual(service.virtualDocument('auspex:/10/weapon/claw-of-ascension-atalan-jackals/Mining%20laser.md'), md, 'the edition stated');
+    assert.strictEqual(service.virtualDocument('auspex:/11/weapon/claw-of-ascension-atalan-jackals/Mining%20laser.md'), null, 'another edition\'s data');
+    assert.strictEqual(service.virtualDocument('auspex:/12/weapon/claw-of-ascension-atalan-jackals/Mining%20laser.md'), null, 'an edition Auspex does not know');
     assert.strictEqual(weaponUri('a/b', "Kraken's claw"), "auspex:/weapon/a%2Fb/Kraken's%20claw.md");
     assert.deepStrictEqual(parseVirtualUri(weaponUri('a/b', "Kraken's claw")), { kind: 'weapon', ids: ['a/b', "Kraken's claw"] });
+    assert.deepStrictEqual(parseVirtualUri(weaponUri('a/b', "Kraken's claw", 11)), { edition: 11, kind: 'weapon', ids: ['a/b', "Kraken's claw"] });
+    // A title segment after the id is the tab's name only; more segments name nothing.
+    assert.strictEqual(service.virtualDocument('auspex:/10/datasheet/claw-of-ascension-atalan-jackals/Whatever.md'), service.virtualDocument('auspex:/datasheet/claw-of-ascension-atalan-jackals.md'));
+    assert.strictEqual(service.virtualDocument('auspex:/10/datasheet/claw-of-ascension-atalan-jackals/a/b.md'), null);
     assert.strictEqual(service.virtualDocument('auspex:/datasheet/no-such-sheet.md'), null);
     assert.strictEqual(service.virtualDocument('auspex:/rule/%E0%A4%A.md'), null, 'malformed escape');
     assert.strictEqual(service.virtualDocument('file:///datasheet/claw-of-ascension-atalan-jackals.md'), null);

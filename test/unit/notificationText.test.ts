@@ -39,7 +39,7 @@ describe('text for notifications, quick picks and the status bar (issue 34)', ()
   });
 
   it('the client passes list, data and setting text through them in every notification that interpolates', () => {
-    for (const file of ['extension.ts', 'convertCommands.ts']) {
+    for (const file of ['extension.ts', 'convertCommands.ts', 'rosterImport.ts']) {
       const src = fs.readFileSync(path.join(repoRoot, 'client', 'src', file), 'utf8');
       for (const m of src.matchAll(/window\.show(?:Information|Warning|Error)Message\(([^;]*)\);/g)) {
         // Each interpolation is wrapped, or names only the client's own words (a format picked, counts).

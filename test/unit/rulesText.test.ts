@@ -11,6 +11,8 @@ import { RulesIndex } from '../../server/src/service/domain/rules';
 import type { CoreRule, RulesData } from '../../server/src/service/domain/rules/model';
 import { RulesProvider } from '../../server/src/node/rulesProvider';
 import { weaponAbilityRule } from '../../server/src/service/features/completion/resolve';
+import { ruleLines } from '../../server/src/service/features/render/markdown';
+import { md } from '../../server/src/service/features/render/escape';
 import { bsText } from '../../server/src/service/domain/rules/bsdataText';
 import { notesGlossary } from '../../server/src/service/domain/rules/mfm';
 import { mergeRules } from '../../server/src/service/domain/rules/merge';
@@ -114,12 +116,42 @@ describe('rules text: the data\'s rule texts whole', () => {
     assert.strictEqual(bsText('**Example: a **[DEVASTATING WOUNDS]** weapon, so the remaining **mortal wound** is lost.*'), 'Example: a [DEVASTATING WOUNDS] weapon, so the remaining mortal wound is lost.');
   });
 
-  it('leaves no markup star in any rule text of the real 11th-edition data', function () {
+  it('reads a keyword marked up either way round (`**^^X^^**`, `^^**X**^^`, `^^**X^^**`) as that keyword alone, never the clause between two', () => {
+    assert.strictEqual(bsText('against a ^^**Vehicle**^^ unit will result in a **critical wound**, while against a ^^**Psyker**^^ unit'), 'against a VEHICLE unit will result in a critical wound, while against a PSYKER unit');
+    assert.strictEqual(bsText('a **^^Vehicle^^** unit, or a ^^**Monster**^^ one, or ^^Titanic^^'), 'a VEHICLE unit, or a MONSTER one, or TITANIC');
+    // Grey Knights' enhancements interleave the markers.
+    assert.strictEqual(bsText('^^**Grey Knights^^** model only. At the start of your **Shooting phase**'), 'GREY KNIGHTS model only. At the start of your Shooting phase');
+    // Markers the data mistyped.
+    assert.strictEqual(bsText('(excluding ^^*Monsters^^** and ^^**Vehicles^^**) is within'), '(excluding MONSTERS and VEHICLES) is within');
+    assert.strictEqual(bsText('While an **^Anathema Psykana^^** unit is within 6"'), 'While an ANATHEMA PSYKANA unit is within 6"');
+  });
+
+  it('explains [ANTI-MONSTER 5+] and [ANTI-VEHICLE 5+] of one real weapon with the ANTI rule once, in its own case', function () {
+    requireShared(this, 'data', 'bsdata-11e');
+    const rules = new RulesIndex(bsdata11());
+    const twoAnti = (d: { weapons: { name: string; profiles: { abilities: string[] }[] }[] }) => d.weapons.find((w) => new Set(w.profiles.flatMap((p) => p.abilities).filter((a) => /^ANTI-/i.test(a))).size > 1);
+    const sheet = rules.data.datasheets.find((d) => twoAnti(d))!;
+    assert.ok(sheet, 'a weapon with two ANTI abilities in the data');
+    const weapon = twoAnti(sheet)!;
+    const v = hoverText(oneUnit(sheet.name, weapon.name), weapon.name, rules, '11', '•')!;
+    const anti = rules.rule('ANTI')!;
+    // Said once, on the line naming both abilities.
+    const first = ruleLines(anti)[0];
+    assert.strictEqual(v.split(md(first)).length - 1, 1, v);
+    assert.match(v, /- \*\*\[ANTI-[A-Z]+ \d\+\]\*\*, \*\*\[ANTI-[A-Z]+ \d\+\]\*\* — /, v);
+    // The data's example in sentence case, its keywords alone in capitals.
+    assert.match(v, /against a VEHICLE unit will result in a critical wound on an unmodified wound roll of 4\+/, v);
+    assert.doesNotMatch(v, /UNIT WILL RESULT/, v);
+  });
+
+  it('leaves no markup star or keyword marker in any rule text of the real 11th-edition data', function () {
     requireShared(this, 'data', 'bsdata-11e');
     const d = bsdata11();
-    const texts = [...d.coreRules.map((r) => r.text), ...d.datasheets.flatMap((x) => x.abilities.map((a) => a.text ?? '')), ...d.detachments.flatMap((x) => x.rules.map((r) => r.text)), ...d.enhancements.map((e) => e.text)];
+    const texts = [...d.coreRules.map((r) => r.text), ...d.datasheets.flatMap((x) => x.abilities.map((a) => a.text ?? '')), ...d.detachments.flatMap((x) => x.rules.map((r) => r.text)), ...d.enhancements.flatMap((e) => [e.text, e.eligibility ?? ''])];
     assert.ok(texts.length > 1000);
     assert.deepStrictEqual(texts.filter((t) => t.includes('*')), []);
+    // Nor a keyword marker (Grey Knights' "^^**Grey Knights^^** model only").
+    assert.deepStrictEqual(texts.filter((t) => t.includes('^^')), []);
   });
 });
 
@@ -142,6 +174,45 @@ describe('rules text: nothing said twice', () => {
     const found = check11(text).find((f) => f.code === 'unknown-datasheet');
     assert.ok(found, 'an unknown-datasheet finding');
     assert.match(found!.message, /Looked up in BattleScribe data Warhammer 40,000 11th Edition revision 6, Munitorum Field Manual v1\.1 \(2026-07-22\)\./);
+  });
+
+  it('the battle size\'s hover gives the data\'s total, the one the total-mismatch finding names, and the list\'s own where it differs (every real 11th-edition list, French too)', function () {
+    requireShared(this, 'lists-11e');
+    requireShared(this, 'data', 'mfm-11e', 'v1.1');
+    this.timeout(60000);
+    let compared = 0;
+    for (const file of fs.readdirSync(sharedPath('lists-11e')).filter((f) => f.endsWith('.txt'))) {
+      const text = fs.readFileSync(sharedPath('lists-11e', file), 'utf8');
+      const list = parseArmyList(text);
+      if (!list.battleSize) continue;
+      const v = hoverText(text, text.slice(list.battleSize.span.start, list.battleSize.span.end), listRules(text))!;
+      assert.ok(v, `${file}: a hover on the battle size`);
+      const total = check11(text).find((f) => f.code === 'total-mismatch');
+      const m = /This list: (\d+) of (\d+) points in the data(?:; the list states (\d+))?\./.exec(v);
+      assert.ok(m, `${file}: ${v}`);
+      if (total) {
+        // "The list states 1975 points but its units cost 1905 in the rules data"
+        const [, stated, cost] = /states (\d+) points but its units cost (\d+)/.exec(total.message)!;
+        assert.deepStrictEqual([m![1], m![3]], [cost, stated], `${file}: ${v} / ${total.message}`);
+        compared++;
+      } else assert.strictEqual(m![3], undefined, `${file}: ${v}`);
+    }
+    assert.ok(compared >= 3, `${compared} lists with a total-mismatch`);
+  });
+
+  it('a detachment\'s hover names each enhancement once: BSData\'s "Pyresoul (Psychic)" is the MFM\'s "Pyresoul" (Grey Knights, Banishers)', function () {
+    requireShared(this, 'data', 'bsdata-11e');
+    requireShared(this, 'data', 'mfm-11e', 'v1.1');
+    const text = 'Grey Knights\nBanishers (2 Detachment Points)\nStrike Force (2000 points)\n\nCHARACTERS\n\nBrother-Captain (95 points)\n  • Warlord\n  • Enhancement: Pyresoul\n';
+    const rules = listRules(text);
+    const v = hoverText(text, 'Banishers', rules)!;
+    const listed = /\*\*Enhancements:\*\* (.*)/.exec(v)?.[1] ?? '';
+    const names = listed.split(' · ').map((n) => n.replace(/\s*\(\d+ pts\)$/, '').replace(/\s*\\?\([^()]*\\?\)$/, ''));
+    assert.ok(names.length >= 3, v);
+    assert.deepStrictEqual(names, [...new Set(names)], listed);
+    assert.strictEqual((listed.match(/Pyresoul/g) ?? []).length, 1, listed);
+    // The list's bare "Pyresoul" is that enhancement, priced by the MFM.
+    assert.match(hoverText(text, 'Pyresoul', rules, 'auto', 'Enhancement')!, /^### Pyresoul \\\(Psychic\\\) — 20 pts/);
   });
 });
 

@@ -33,9 +33,11 @@ describe('settings', () => {
     }
   });
 
-  it('package.json turns off the ambiguous-character boxes (T’au) and turns on formatting on type (the bullet after Enter) for army lists only', () => {
+  it('package.json turns off the ambiguous-character boxes (T’au) and the box on New Recruit\'s non-breaking spaces, and turns on formatting on type (the bullet after Enter), for army lists only', () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8'));
-    assert.deepStrictEqual(pkg.contributes.configurationDefaults, { '[army-list]': { 'editor.unicodeHighlight.ambiguousCharacters': false, 'editor.formatOnType': true } });
+    assert.deepStrictEqual(pkg.contributes.configurationDefaults, {
+      '[army-list]': { 'editor.unicodeHighlight.ambiguousCharacters': false, 'editor.unicodeHighlight.allowedCharacters': { '\u00a0': true }, 'editor.formatOnType': true },
+    });
   });
 
   it('enhancement names take a scope themes do not paint like errors', () => {

@@ -16,7 +16,9 @@ describe('server: a list\'s data status and the data\'s warnings in the output c
     assert.deepStrictEqual(documentStatus('u', 10, [finding('unknown-datasheet', { suggestions: [], download: 10 })]), { uri: 'u', edition: 10, download: 10, checked: 'none' });
     // Missing catalogues (no download helps), an empty list, a clean list: nothing to download.
     assert.deepStrictEqual(documentStatus('u', 11, [finding('edition-data-missing', { edition: 11, missingCatalogues: ['x'], checked: 'points' })]), { uri: 'u', edition: 11 });
-    assert.deepStrictEqual(documentStatus('u', 10, [finding('empty-document', { checked: 'none' })]), { uri: 'u', edition: 10 });
+    assert.deepStrictEqual(documentStatus('u', 10, [finding('empty-document', { checked: 'none' })]), { uri: 'u', edition: 10, empty: true });
+    // An empty new list with no data of its (the current) edition: the download, said of a new list.
+    assert.deepStrictEqual(documentStatus('u', 11, [finding('empty-document', { checked: 'none', edition: 11, download: 11 })]), { uri: 'u', edition: 11, download: 11, checked: 'none', empty: true });
     assert.deepStrictEqual(documentStatus('u', 10, []), { uri: 'u', edition: 10 });
     // The edition's downloaded data is in use already: another download would not bring the faction.
     assert.deepStrictEqual(documentStatus('u', 10, [finding('faction-not-loaded', { suggestions: [], checked: 'none', download: 10 })], true), { uri: 'u', edition: 10 });

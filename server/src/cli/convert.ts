@@ -1,7 +1,9 @@
 // `auspex convert <file> --to <format> [--edition 10|11]`: the list in another export format (features/convert),
-// printed on standard output. What the format cannot hold is the text's last line. The rules data (--data folders,
-// then the cache of the list's edition, as for `check`) places units filed under no app section and lets `compact`
-// leave out the datasheets' default wargear; without it the list converts all the same. Bad input: one line, exit 2.
+// printed on standard output exactly as that exporter writes it. What the format cannot hold, and the names written
+// otherwise so that the format reads them as names, go to standard error, one line each (never into the list). The
+// rules data (--data folders, then the cache of the list's edition, as for `check`) places units filed under no app
+// section and lets `compact` leave out the datasheets' default wargear; without it the list converts all the same.
+// Bad input, or a list the format cannot write without changing what it says: one line, exit 2.
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CONVERT_FORMATS, isConvertFormat } from '../service/features/convert';
 import type { LanguageService } from '../service/languageService';
@@ -25,5 +27,7 @@ export function convertCommand(files: string[], to: string | undefined, service:
   const r = service.convert(doc, to);
   if ('error' in r) throw new CliError(`auspex convert: ${file}: ${r.error}`);
   io.out(r.text);
+  for (const d of r.dropped) io.err(`auspex convert: not held by ${to}: ${d}\n`);
+  for (const e of r.escaped) io.err(`auspex convert: written for ${to}: ${e}\n`);
   return EXIT_OK;
 }

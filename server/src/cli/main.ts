@@ -27,12 +27,14 @@ const USAGE = `Usage:
       that other version of the data, and each list's total under both
   auspex parse <file> --json
       print the parsed list (format, units, ranges, errors) as JSON
-  auspex convert <file> --to app|app-v2|nr-gw|nr-tournament|warorgan|compact [--edition 10|11]
-      print the list in another export format (the list's edition chooses the 10th- or
-      11th-edition form); what the format cannot hold is said in the last line; with
-      rules data (--data, the cache), compact leaves out each datasheet's default wargear
-  auspex import <file.ros|file.rosz>
-      print a BattleScribe roster as an army list in the official app layout
+  auspex convert <file> --to app|app-v2|nr-gw|nr-wtc|nr-tournament|warorgan|compact [--edition 10|11]
+      print the list in another export format, as that exporter writes it (the list's
+      edition chooses the 10th- or 11th-edition form); what the format cannot hold goes to
+      standard error; with rules data (--data, the cache), compact leaves out each
+      datasheet's default wargear
+  auspex import <file.ros|file.rosz|file.json>
+      print a BattleScribe roster, or a New Recruit, ListForge or Rosterizer JSON
+      roster, as an army list in the official app layout
   auspex damage --json
       read a damage scenario (JSON) on standard input, print the exact result
   auspex data fetch [--edition 10|11] [--from URL|archive]... [--cache DIR]

@@ -23,7 +23,7 @@ export const DamageBreakdownRequest = new RequestType<{ uri: string; unitIndex: 
 export const MatchupRequest = new RequestType<{ uri: string; conditions?: MatchupConditions; directions?: ('forward' | 'reverse')[] }, Matchup | null, void>('auspex/matchup');
 
 /** Client → server: the list in another export format (*Convert List To…*, *Copy List As…*): the text, or why not. */
-export const ConvertRequest = new RequestType<{ uri: string; format: string; edition?: number }, { text: string; dropped: string[] } | { error: string } | null, void>('auspex/convert');
+export const ConvertRequest = new RequestType<{ uri: string; format: string; edition?: number }, { text: string; dropped: string[]; escaped: string[] } | { error: string } | null, void>('auspex/convert');
 
 export function registerCustomRequests(session: Session, checks: DocumentChecks): void {
   const { connection, service } = session;

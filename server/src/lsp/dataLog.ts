@@ -32,6 +32,8 @@ export class DataLog {
   /** The documents seen (opened) and the missing faction each waits to log until its text rests. */
   private readonly seen = new Set<string>();
   private readonly waiting = new Map<string, ReturnType<typeof setTimeout>>();
+  /** The document version each list was last asked at. */
+  private readonly versions = new Map<string, number>();
 
   /** Whether the folders were logged once: the first settings are logged even when they change nothing. */
   started = false;
@@ -58,13 +60,17 @@ export class DataLog {
    * After an opened or edited list asked for its data: what the loading read (only when it changed
    * the data) and, when the list's faction is still not there, why.
    */
-  needed(uri: string, list: ArmyList, changed: boolean, ms: number, data: RulesData, status: RulesStatus | undefined, edition: number): void {
+  needed(uri: string, list: ArmyList, changed: boolean, ms: number, data: RulesData, status: RulesStatus | undefined, edition: number, version?: number): void {
     if (changed) {
       this.log(`auspex data: loaded for ${uri} (${edition}th edition) in ${ms} ms`);
       this.status(status);
     }
     const opened = !this.seen.has(uri);
     this.seen.add(uri);
+    // The text changed since the last ask: an edit, even when it brought data (a new list's first line moving it
+    // from the current edition to the one its text shows).
+    const edited = version !== undefined && this.versions.has(uri) && this.versions.get(uri) !== version;
+    if (version !== undefined) this.versions.set(uri, version);
     const faction = list.faction?.text;
     if (!faction) return;
     // Checked when the data changed or the list names another faction: not on every keystroke.
@@ -77,7 +83,7 @@ export class DataLog {
     if (factionAvailable(data, faction)) return;
     const message = `auspex data: faction "${faction}" of ${uri} is not available: ${whyMissing(data, edition)}`;
     // An opened list, or new data: said at once. An edit: once the text has rested (the faction may be half typed).
-    if (opened || changed) return this.warn(message);
+    if (opened || (changed && !edited)) return this.warn(message);
     const timer = setTimeout(() => {
       this.waiting.delete(uri);
       this.warn(message);
@@ -89,6 +95,7 @@ export class DataLog {
   forget(uri: string): void {
     this.checked.delete(uri);
     this.seen.delete(uri);
+    this.versions.delete(uri);
     clearTimeout(this.waiting.get(uri));
     this.waiting.delete(uri);
   }

@@ -4,7 +4,7 @@
 import * as fs from 'fs';
 import { RulesProvider, usable } from '../node/rulesProvider';
 import { age, cachedDataFolders, cacheRoot, CachedSource, previousDataFolders } from '../node/dataCache';
-import type { Edition } from '../service/domain/editions/types';
+import { CURRENT_EDITION, type Edition } from '../service/domain/editions/types';
 import type { DataSource, DataWarning, RulesData } from '../service/domain/rules/model';
 import type { ArmyList } from '../service/domain/parse/ast';
 
@@ -15,6 +15,8 @@ export interface RulesStatus {
   problems: string[];
   /** Each edition's part alone, as `text` words it ("Auspex: 58 datasheets · 11th MFM v1.1"): the client shows the active list's. */
   editions: { edition: Edition; text: string }[];
+  /** The current edition, when no folder and no download holds any of its data: what a new player should get first. */
+  download?: Edition;
 }
 
 /** Folder changes settle for this long before a reload, so a `git pull` reloads once. */
@@ -135,10 +137,21 @@ export class RulesState {
       `Rules data: ${sources.join(', ')}`,
       ...this.cachedInUse.map((c) => `Downloaded (${c.edition}th edition): ${c.source}, version ${c.label}, fetched ${c.fetchedAt.slice(0, 10)} (${age(c.fetchedAt)})`),
       `Factions loaded: ${loaded.map((f) => `${f.name} (${f.datasheets})${f.edition ? ` [${editionName(f.edition)}]` : ''}`).join(', ') || 'none'}`,
-      `Folders: ${this.paths.length ? this.paths.join(', ') : 'none (set auspex.data.paths)'}`,
+      `Folders: ${this.paths.length ? this.paths.join(', ') : 'none (auspex.data.paths names folders of your own; downloaded data needs none)'}`,
       ...problems.map((p) => `⚠ ${p}`),
     ].join('\n');
-    return { text, tooltip, problems, editions };
+    const download = this.hasDataFor(CURRENT_EDITION) ? undefined : CURRENT_EDITION;
+    return { text, tooltip, problems, editions, ...(download !== undefined ? { download } : {}) };
+  }
+
+  /** Whether a folder of `auspex.data.paths` or the download cache holds data of an edition (loaded or not). */
+  hasDataFor(edition: Edition): boolean {
+    if (this.provider.dataFolders.some((f) => f.edition === edition && usable(f))) return true;
+    try {
+      return cachedDataFolders(this.cacheDir, edition).length > 0;
+    } catch {
+      return false;
+    }
   }
 
   /** Every error and warning about the data (not the informational notes), for the output channel. */

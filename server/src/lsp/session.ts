@@ -107,7 +107,7 @@ export class Session {
     const t0 = Date.now();
     this.rules.need(list, edition);
     const changed = this.feedRules();
-    this.guard(() => this.dataLog.needed(doc.uri, list, changed, Date.now() - t0, this.rules.rules(edition), changed ? this.rules.status() : undefined, edition), undefined);
+    this.guard(() => this.dataLog.needed(doc.uri, list, changed, Date.now() - t0, this.rules.rules(edition), changed ? this.rules.status() : undefined, edition, doc.version), undefined);
     return changed;
   }
 

@@ -12,7 +12,7 @@ import { describe, RulesStatus } from './rulesState';
 import { noLinks } from '../service/features/render/escape';
 
 /** Server → client: what rules data is loaded, for the status bar (`editions` absent while data is being read). */
-export const StatusNotification = new NotificationType<{ text: string; tooltip: string; editions?: RulesStatus['editions'] }>('auspex/status');
+export const StatusNotification = new NotificationType<{ text: string; tooltip: string; editions?: RulesStatus['editions']; download?: Edition }>('auspex/status');
 
 /**
  * One open list's edition and, when its findings say that downloaded data would let it be checked (a `download`
@@ -23,6 +23,8 @@ export interface DocumentStatus {
   edition: Edition;
   download?: Edition;
   checked?: 'none' | 'points';
+  /** An empty document: a new list, of the current edition. */
+  empty?: boolean;
 }
 /** Server → client: an open list's DocumentStatus, sent when it changes. */
 export const DocumentStatusNotification = new NotificationType<DocumentStatus>('auspex/documentStatus');
@@ -48,7 +50,8 @@ export function documentStatus(uri: string, edition: Edition, diagnostics: reado
     if (data?.checked === 'none') checked = 'none';
     else if (data?.checked === 'points' && !checked) checked = 'points';
   }
-  return download === undefined || downloaded ? { uri, edition } : { uri, edition, download, checked: checked ?? 'none' };
+  const empty = diagnostics.some((d) => d.code === 'empty-document') ? { empty: true } : {};
+  return download === undefined || downloaded ? { uri, edition, ...empty } : { uri, edition, download, checked: checked ?? 'none', ...empty };
 }
 
 /**
@@ -103,7 +106,7 @@ export class StatusReport {
     const status = this.status();
     if (!status) return;
     const { connection } = this;
-    void connection.sendNotification(StatusNotification, { text: status.text, tooltip: status.tooltip, editions: status.editions });
+    void connection.sendNotification(StatusNotification, { text: status.text, tooltip: status.tooltip, editions: status.editions, ...(status.download !== undefined ? { download: status.download } : {}) });
     // A wrong data path is a visible warning once, not a crash and not a nag.
     const fresh = status.problems.filter((p) => !this.shownProblems.has(p));
     this.shownProblems = new Set(status.problems);

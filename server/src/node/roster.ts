@@ -1,10 +1,12 @@
-// Reads a BattleScribe roster from disk: `.ros` is XML, `.rosz` a zip holding
+// Reads a roster from disk: a JSON roster (New Recruit, ListForge, Rosterizer) or a BattleScribe one: `.ros` is XML, `.rosz` a zip holding
 // one `.ros`. A zip is checked before anything is inflated (entry count and
 // declared sizes) and inflated in small steps with a hard cap on the output,
 // so a zip bomb costs a few milliseconds, not the editor's memory.
 import { readFileCapped, readFileCappedAsync } from './files';
 import { Unzip, UnzipInflate, unzipSync } from 'fflate';
 import { RosterImportError, rosterToList } from '../service/features/import/roster';
+import { jsonRosterToList } from '../service/features/import/jsonRoster';
+import { looksLikeJson } from '../service/domain/parse/roster';
 
 export const ROSTER_LIMITS = {
   /** Largest roster file read, and largest uncompressed roster XML accepted. */
@@ -121,7 +123,8 @@ export async function importRosterFileAsync(path: string, limits = ROSTER_LIMITS
 function convertRoster(read: RosterRead, path: string): RosterImportResult {
   if ('error' in read) return read;
   try {
-    return rosterToList(read.xml);
+    // New Recruit's, ListForge's and Rosterizer's JSON rosters beside BattleScribe's XML.
+    return looksLikeJson(read.xml) ? jsonRosterToList(read.xml) : rosterToList(read.xml);
   } catch (e) {
     if (e instanceof RosterImportError) return { error: `${path}: ${e.message}` };
     return { error: `${path}: the roster could not be converted (${(e as Error).message})` };

@@ -25,10 +25,11 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ArmyList } from './domain/parse/ast';
 import { parseArmyList } from './domain/parse';
 import { RulesIndex } from './domain/rules';
+import { normalizeName } from './domain/text/normalize';
 import type { RulesData } from './domain/rules/model';
 import { loadEmbeddedRules } from './domain/rules/embedded';
 import { emptyRulesData } from './domain/rules/dataFiles';
-import { listEdition, type Edition } from './domain/editions';
+import { CURRENT_EDITION, EDITIONS, listEdition, type Edition } from './domain/editions';
 import { DEFAULT_SETTINGS, Settings } from './settings';
 import { onEnterEdits } from './features/onEnter';
 import { applySeverityOverrides } from './features/diagnostics/severity';
@@ -40,7 +41,7 @@ import { codeLenses, lensReport, type LensReportUnit } from './features/codeLens
 import { damageBreakdown, BreakdownConditions, DamageBreakdown } from './features/damageBreakdown';
 import { documentSymbols, foldingRanges, selectionRanges } from './features/symbols';
 import { datasheetSection, formatDocument, FormattingOutcome, SectionResolver } from './features/format';
-import { ConvertFormat, convertRefusal, writeList, Written } from './features/convert';
+import { Converted, ConvertFormat, convertRefusal, writeList } from './features/convert';
 import { defaultGear } from './features/convert/defaults';
 import { createUnitDamageCache } from './domain/damage/fromRules';
 import { beyondByText, capped, formatTooLarge, noUnitsDiagnostics, lineTooLong, oversizedDiagnostics, partsToRead, PARTIAL_READ, tooLargeReason, unparsable, unparsedList } from './limits';
@@ -112,14 +113,14 @@ export interface LanguageService {
    * The list in another export format (`features/convert`), in `edition`'s form (the list's own by default): units
    * filed under no app section placed by their datasheets, and `compact` leaving out the datasheets' default wargear.
    */
-  convert(doc: TextDocument, format: ConvertFormat, edition?: Edition): Written | { error: string };
+  convert(doc: TextDocument, format: ConvertFormat, edition?: Edition): Converted | { error: string };
   /** On-type formatting after Enter ("\n"): the bullet the editor opened, corrected with the data (`onEnter.ts`). */
   onTypeFormatting(doc: TextDocument, position: Position, ch: string): TextEdit[];
   /** A Location in the list (a plan target's unit) or in an `auspex:` document. */
   definition(doc: TextDocument, position: Position): Location | null;
   /** Uses of what stands at `position` across `open` (the open lists; `doc` is searched too). */
   references(doc: TextDocument, position: Position, open: TextDocument[]): Location[];
-  /** The Markdown of an `auspex:` document, or null. */
+  /** The Markdown of an `auspex:` page (`virtualDocs.ts`), read from the edition's data its URI names, or null. */
   virtualDocument(uri: string): string | null;
   inlayHints(doc: TextDocument, range: Range): InlayHint[];
   workspaceSymbols(open: TextDocument[], query: string): SymbolInformation[];
@@ -181,6 +182,13 @@ function sectionByDatasheet(list: ArmyList, rules: RulesIndex): SectionResolver 
   };
 }
 
+/** An enhancement's cost in the data: the one of the list's detachment, else the only one of that name. */
+function enhancementCost(rules: RulesIndex, list: ArmyList, name: string): number | undefined {
+  const all = rules.enhancementsNamed(name);
+  const detachments = list.detachments.map((d) => normalizeName(d.text));
+  return (all.find((e) => detachments.includes(normalizeName(e.detachment))) ?? (all.length === 1 ? all[0] : undefined))?.points;
+}
+
 function completionEdition(item: CompletionItem): Edition {
   const e = (item.data as { edition?: unknown } | undefined)?.edition;
   return e === 11 ? 11 : 10;
@@ -231,6 +239,9 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     const targets = o && o.list.units.length ? defendedSideTargets({ ...o, army: armyOf(o.doc) }) : undefined;
     return targets?.length ? targets : undefined;
   };
+
+  /** Whether an edition has rules data: loaded datasheets, or factions its folders and the download cache hold. */
+  const hasData = (e: Edition) => rulesFor(e).data.datasheets.length > 0 || loadableNames(e).length > 0;
 
   function editionOf(doc: TextDocument): Edition {
     return listEdition(parse(doc), settings.edition);
@@ -283,9 +294,13 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     parse,
     diagnostics: (doc) => {
       const list = parse(doc);
+      // An empty document is a new list of its edition (the current one): nothing to check, its data perhaps to get.
+      const empty = doc.getText().trim() === '';
+      const edition = editionOf(doc);
+      const download = empty && !hasData(edition) ? edition : undefined;
       const found = oversizedDiagnostics(doc, list) ?? [
-        ...noUnitsDiagnostics(doc, list),
-        ...validateList(doc, list, rulesOf(doc), settings, editionOf(doc), () => loadableNames(editionOf(doc))),
+        ...noUnitsDiagnostics(doc, list, download),
+        ...(empty ? [] : validateList(doc, list, rulesOf(doc), settings, edition, () => loadableNames(edition))),
         ...opponentDiagnostics(doc, list, opponents.get(doc.uri), opponent(doc)),
       ];
       return applySeverityOverrides(drift.explain(doc, list, rulesOf(doc), settings, found), settings.diagnosticSeverity);
@@ -296,7 +311,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       const list = parseAt(doc, offset);
       const o = opponentHover(doc, list, offset, opponents.get(doc.uri), opponent(doc));
       if (o) return o;
-      return drift.hover(doc, withArmyRules(hover(doc, list, rulesOf(doc), offset, settings.edition, settings.hoverShowSources), () => tooLargeReason(doc, parse(doc)) ? undefined : armyRulesHover(doc, parse(doc), rulesOf(doc), armyOf(doc), offset)), offset);
+      return drift.hover(doc, withArmyRules(hover(doc, list, rulesOf(doc), offset, settings.edition, settings.hoverShowSources, settings), () => tooLargeReason(doc, parse(doc)) ? undefined : armyRulesHover(doc, parse(doc), rulesOf(doc), armyOf(doc), offset)), offset);
     },
     completion: (doc, position) => {
       // Beyond the list limits only parsing and hover run (10,000 unattached Leaders took 3.8 s a keystroke).
@@ -350,16 +365,18 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       const refused = formatTooLarge(doc, list) ?? convertRefusal(list);
       if (refused) return { error: refused };
       const rules = rulesOf(doc);
-      return writeList(list, format, edition ?? editionOf(doc), {
+      const written = writeList(list, format, edition ?? editionOf(doc), {
         source: doc.getText(),
         sectionOf: sectionByDatasheet(list, rules),
         defaults: (u, models) => {
           const sheet = rules.datasheet(u.name.text, list.faction?.text);
           return sheet ? defaultGear(sheet, models) : undefined;
         },
+        enhancementPoints: (name) => enhancementCost(rules, list, name),
       });
+      return written.refused ? { error: written.refused } : { text: written.text, dropped: written.dropped, escaped: written.escaped };
     },
-    definition: (doc, position) => (lineTooLong(doc, position.line) ? null : definition(doc, parseAt(doc, doc.offsetAt(position)), rulesOf(doc), doc.offsetAt(position))),
+    definition: (doc, position) => (lineTooLong(doc, position.line) ? null : definition(doc, parseAt(doc, doc.offsetAt(position)), rulesOf(doc), doc.offsetAt(position), editionOf(doc))),
     references: (doc, position, open) => {
       if (lineTooLong(doc, position.line)) return [];
       const target = navigationTarget(doc, parseAt(doc, doc.offsetAt(position)), rulesOf(doc), doc.offsetAt(position));
@@ -367,7 +384,8 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       const docs = open.some((d) => d.uri === doc.uri) ? open : [doc, ...open];
       return references(docs.filter((d) => editionOf(d) === editionOf(doc)).map((d) => ({ doc: d, list: parse(d) })), target, rulesOf(doc));
     },
-    virtualDocument: (uri) => virtualDocument(uri, rulesFor(10)),
+    // A page's URI names its edition's data; one without (the layout before editions) is looked up in each, the current first.
+    virtualDocument: (uri) => virtualDocument(uri, rulesFor, [CURRENT_EDITION, ...EDITIONS.filter((e) => e !== CURRENT_EDITION)]),
     inlayHints: (doc, range) => (tooLargeReason(doc, parse(doc)) ? [] : inlayHints(doc, parse(doc), rulesOf(doc), settings, range)),
     workspaceSymbols: (open, query) => workspaceSymbols(open.map((d) => ({ doc: d, list: parse(d) })), query),
     prepareRename: (doc, position) => prepareRename(doc, parse(doc), doc.offsetAt(position)),

@@ -7,6 +7,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { BOUNDS } from './domain/bounds';
 import type { ArmyList } from './domain/parse/ast';
 import { wsAt } from './domain/parse/lines';
+import type { Edition } from './domain/editions/types';
 import { makeDiagnostic } from './features/diagnostics/make';
 
 /** The list-size bounds of domain/bounds.ts (lines: a real 2000-point list has about 200; units: 10 to 40). */
@@ -44,10 +45,21 @@ export function countedLines(doc: TextDocument): number {
   return lines;
 }
 
+/**
+ * A JSON roster's text (it opens an object): one value, read whole or not at all, whose pretty-printed lines say
+ * nothing of the army's size (a real New Recruit roster with its profiles and rules runs to tens of thousands of
+ * lines for twenty units). Its characters and its units bound it.
+ */
+function opensObject(text: string): boolean {
+  const first = /[^\s\uFEFF]/.exec(text.length > 4096 ? text.slice(0, 4096) : text);
+  return first?.[0] === '{';
+}
+
 /** Why the text alone puts the document beyond the limits (characters, lines, lines counted), or undefined. */
 export function beyondByText(doc: TextDocument): string | undefined {
   const chars = doc.getText().length;
   if (chars > BOUNDS.documentChars) return `${chars} characters (the limit is ${BOUNDS.documentChars}; the document is not parsed)`;
+  if (opensObject(doc.getText())) return undefined;
   if (doc.lineCount > BOUNDS.documentLines) return `${doc.lineCount} lines (the document is not parsed beyond ${BOUNDS.documentLines}; full analysis stops at ${LIST_LIMITS.lines})`;
   const lines = countedLines(doc);
   if (lines > LIST_LIMITS.lines) return `${lines} lines (the limit is ${LIST_LIMITS.lines}), blank and comment lines not counted`;
@@ -149,10 +161,14 @@ export const capped = <T>(xs: T[], max: number): T[] => (xs.length > max ? xs.sl
  * An empty document (blank lines at most) is a list not written yet: one `empty-document` hint, which the editor
  * shows nowhere, and whose `checked: 'none'` keeps the event report from calling it legal.
  */
-export function noUnitsDiagnostics(doc: TextDocument, list: ArmyList): Diagnostic[] {
+export function noUnitsDiagnostics(doc: TextDocument, list: ArmyList, download?: Edition): Diagnostic[] {
   if (list.units.length > 0) return [];
   const text = doc.getText();
-  if (text.trim() === '') return [makeDiagnostic(doc, { start: 0, end: 0 }, 'empty-document', 'The document is empty: nothing was checked.', { data: { checked: 'none' } })];
+  if (text.trim() === '') {
+    // A new list is the current edition's: without its data, the hint carries the download (its quick fix, the
+    // status bar's "no data: download", the editor's one offer; the message is the gate's, `auspex check`).
+    return [makeDiagnostic(doc, { start: 0, end: 0 }, 'empty-document', 'The document is empty: nothing was checked.', { data: { checked: 'none', ...(download !== undefined ? { edition: download, download } : {}) } })];
+  }
   let end = 0;
   while (end < text.length && end < 200 && text[end] !== '\n' && text[end] !== '\r') end++;
   return [makeDiagnostic(doc, { start: 0, end }, 'no-units', 'No unit could be read from this document (is it an army list export?): nothing was checked.')];

@@ -3,6 +3,7 @@
 // by us and resolved lazily: items carry `data` (a kind and ids) and
 // `resolveCompletion` renders their documentation on demand.
 import type { CompletionItem, CompletionList } from 'vscode-languageserver-types';
+import { CompletionItemKind } from 'vscode-languageserver-types';
 import { InsertTextFormat, InsertTextMode, MarkupKind } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ArmyList } from '../domain/parse/ast';
@@ -16,6 +17,7 @@ import {
   Candidate,
   eligibleEnhancements,
   enhancementPool,
+  type Fielding,
   fitsFor,
   skeletonCandidates,
   sizeCandidates,
@@ -31,6 +33,10 @@ import { factionChoices, FactionSources, headerCandidates, headerKinds } from '.
 import { normalizeName } from '../domain/text/normalize';
 import type { Edition } from '../domain/editions/types';
 import { editionRules } from '../domain/editions';
+import type { Detachment } from '../domain/rules/model';
+import { createContext } from './diagnostics/context';
+import { DOWNLOAD_DATA_COMMAND } from './codeActions';
+import { DEFAULT_SETTINGS } from '../settings';
 
 export type { FactionSources } from './completion/header';
 
@@ -61,10 +67,17 @@ export function completion(doc: TextDocument, parsed: ArmyList, rules: RulesInde
   const faction = list.faction?.text;
   // The army's enhancement allowance taken: enhancements are still offered (one may replace another), last.
   const allowanceTaken = allowanceFull(list, rules.data.battleSizes, editionRules(list.editionShown ?? edition).muster, options.maxEnhancements ?? 3);
+  // The list's units as the checks read them, for who may take an enhancement (asked only where one is offered).
+  let fieldingRead: Fielding | undefined;
+  const fielding = (): Fielding => {
+    if (fieldingRead) return fieldingRead;
+    const c = createContext(doc, parsed, rules, DEFAULT_SETTINGS, [], editionRules(edition));
+    return (fieldingRead = { units: c.units, detachments: c.detachments.filter((d): d is Detachment => !!d) });
+  };
   const unitLine = (c: UnitLineContext): { cands: Candidate[]; replace: Replace } => {
     if (c.kind === 'unitSize') {
       const d = rules.datasheet(c.name, faction);
-      const names = unitNameCandidates(cat, rules, list, c.nameContext, dialect, text, options.includeLegends, !!allowanceTaken);
+      const names = unitNameCandidates(cat, rules, list, c.nameContext, dialect, text, options.includeLegends, !!allowanceTaken, list.detachments.length ? fielding() : undefined);
       if (!d) return { cands: names, replace: c.nameContext.replace };
       // An exact name that also begins longer names ("Acolyte Hybrids" …): the sizes first, then those.
       const full = matchKey(c.nameContext.replace.typed);
@@ -73,7 +86,7 @@ export function completion(doc: TextDocument, parsed: ArmyList, rules: RulesInde
       if (longer.length === 0) return { cands: sizeCandidates(d, dialect), replace: c.replace };
       return { cands: longer, replace: c.nameContext.replace };
     }
-    return { cands: unitNameCandidates(cat, rules, list, c, dialect, text, options.includeLegends, !!allowanceTaken), replace: c.replace };
+    return { cands: unitNameCandidates(cat, rules, list, c, dialect, text, options.includeLegends, !!allowanceTaken, list.detachments.length ? fielding() : undefined), replace: c.replace };
   };
 
   let cands: Candidate[] = [];
@@ -123,7 +136,7 @@ export function completion(doc: TextDocument, parsed: ArmyList, rules: RulesInde
       const d = rules.datasheet(ctx.unit.name.text, faction);
       cands = d ? bulletCandidates(list, ctx.unit, d, ctx) : [];
       if (d && !ctx.nested && !ctx.counted) {
-        cands.push(...enhancementLineCandidates(cat, list, ctx.unit, d.epicHero ? [] : eligibleEnhancements(cat, list, d), dialect, allowanceTaken));
+        cands.push(...enhancementLineCandidates(cat, list, ctx.unit, d.epicHero ? [] : eligibleEnhancements(cat, list, d, fielding(), ctx.unit), dialect, allowanceTaken));
         cands.push(...leadingCandidates(rules, list, ctx.unit, d));
       }
       replace = ctx.replace;
@@ -135,7 +148,7 @@ export function completion(doc: TextDocument, parsed: ArmyList, rules: RulesInde
       // The enhancement already written on this line: the new one's cost replaces its cost in the unit's points.
       const here = ctx.unit.enhancements.find((e) => e.span.start <= ctx.replace.start && ctx.replace.start <= e.span.end);
       const replacing = here ? pool.find((e) => normalizeName(e.name) === normalizeName(here.name.text)) : undefined;
-      cands = enhancementNameCandidates(pool, list, ctx.unit, d, d ? fitsFor(list, d) : () => true, replacing);
+      cands = enhancementNameCandidates(pool, list, ctx.unit, d, d ? fitsFor(list, d, fielding(), ctx.unit) : () => true, replacing);
       replace = ctx.replace;
       break;
     }
@@ -148,7 +161,24 @@ export function completion(doc: TextDocument, parsed: ArmyList, rules: RulesInde
       replace = ctx.replace;
       break;
   }
+  // No rules data of the list's edition at all (a new player's first minutes): what to do, whatever is typed.
+  if (!rules.data.datasheets.length && !(sources?.loadable ?? []).some((l) => l.edition === edition)) cands.push(downloadCandidate(edition, replace.typed));
   return { isIncomplete: true, items: rank(doc, cands, replace, (s) => cat.key(s)) };
+}
+
+/** "Download 11th-edition data": accepting it changes no text and runs the download. */
+function downloadCandidate(edition: Edition, typed: string): Candidate {
+  const ed = edition === 11 ? '11th' : '10th';
+  return {
+    label: `Download ${ed}-edition data`,
+    tier: -2,
+    newText: typed,
+    kind: CompletionItemKind.Event,
+    detail: `No ${ed}-edition rules data is loaded, so nothing can be completed or checked: Auspex: Download Rules Data (\`auspex data fetch --edition ${edition}\`), or point auspex.data.paths at folders of your own`,
+    data: { kind: 'download', models: edition },
+    command: { title: 'Download Rules Data', command: DOWNLOAD_DATA_COMMAND, arguments: [String(edition)] },
+    always: true,
+  };
 }
 
 /** Our own ranking (match quality, then tier, then score), written into sortText; see rank.ts for filterText. */
@@ -156,6 +186,11 @@ function rank(doc: TextDocument, cands: Candidate[], replace: Replace, key: (s: 
   const q = matchKey(replace.typed);
   const scored: { c: Candidate; score: number; quality: number }[] = [];
   for (const c of cands) {
+    // Kept whatever is typed: first on an empty line, after every match once something is typed.
+    if (c.always) {
+      scored.push({ c, score: 0, quality: q ? 9 : -1 });
+      continue;
+    }
     const score = fuzzyScore(q, c.key ?? key(c.label));
     // Quality buckets: prefix or word prefix, substring, typo, letters in order.
     if (score !== undefined) scored.push({ c, score, quality: score >= 900 ? 0 : score >= 800 ? 1 : score >= 600 ? 2 : 3 });
@@ -173,6 +208,9 @@ function rank(doc: TextDocument, cands: Candidate[], replace: Replace, key: (s: 
     };
     if (c.detail) item.detail = c.detail;
     if (c.description) item.labelDetails = { description: c.description };
+    if (c.command) item.command = c.command;
+    // Kept by the editor's own filter whatever is typed.
+    if (c.always) item.filterText = replace.typed;
     if (c.snippet) item.insertTextFormat = InsertTextFormat.Snippet;
     if (c.elsewhere) {
       const at = doc.positionAt(c.elsewhere.at);

@@ -1,32 +1,45 @@
-// Go to definition: what stands under the cursor (a unit, model, weapon,
-// planned stratagem or rule word) resolved to its datum, answered with the
-// `auspex:` page for it. A planned stratagem's target jumps to the unit it
-// names in the list itself. `navigationTarget` is shared with find references.
+// Go to definition: what stands under the cursor (a unit, model, weapon, wargear ability, enhancement, detachment,
+// faction, planned stratagem or rule word) resolved to its datum, answered with the `auspex:` page for it in the
+// list's edition's data (`virtualDocs.ts`). A planned stratagem's target jumps to the unit it names in the list
+// itself. `navigationTarget` is shared with find references.
 import { Location } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ArmyList, Span, TargetRef, Unit, WargearRef } from '../domain/parse/ast';
 import type { RulesIndex } from '../domain/rules';
-import type { CoreRule, Datasheet, Stratagem, Weapon } from '../domain/rules/model';
-import { normalizeName } from '../domain/text/normalize';
+import type { Ability, CoreRule, Datasheet, Detachment, Enhancement, Faction, Stratagem, Weapon } from '../domain/rules/model';
+import type { Edition } from '../domain/editions/types';
+import { namesModel, wargearNamed } from '../domain/rules/parts';
 import { toRange } from './diagnostics/make';
-import { datasheetUri, ruleUri, stratagemUri, weaponUri } from './virtualDocs';
+import { findDetachment } from './diagnostics/context';
+import { enhancementOfList } from './hover/more';
+import { datasheetUri, pageUri, ruleUri, stratagemUri, weaponUri } from './virtualDocs';
 import { resolvePlannedStratagem, resolveTarget } from './diagnostics/plan';
 
 /** What a position refers to. Names are as written; the datum is there when the data knows it. */
 export type NavTarget =
   | { kind: 'datasheet'; name: string; span: Span; sheet?: Datasheet; ref?: TargetRef }
   | { kind: 'weapon'; datasheet: string; name: string; span: Span; sheet?: Datasheet; weapon?: Weapon }
+  | { kind: 'ability'; datasheet: string; name: string; span: Span; sheet: Datasheet; ability: Ability }
+  | { kind: 'enhancement'; name: string; span: Span; enhancement?: Enhancement }
+  | { kind: 'detachment'; name: string; span: Span; detachment?: Detachment }
+  | { kind: 'faction'; name: string; span: Span; faction?: Faction }
   | { kind: 'stratagem'; name: string; span: Span; stratagem?: Stratagem }
   | { kind: 'rule'; rule: CoreRule; span: Span };
 
 const inside = (span: Span, offset: number) => offset >= span.start && offset <= span.end;
 
-/** The target at `offset`, in hover's order: units, the stratagem plan, then rule words on the line. */
+/** The target at `offset`, in hover's order: the header, units, the stratagem plan, then rule words on the line. */
 export function navigationTarget(doc: TextDocument, list: ArmyList, rules: RulesIndex, offset: number): NavTarget | undefined {
   const faction = list.faction?.text;
+  for (const t of [list.faction, list.superFaction]) {
+    if (t && inside(t.span, offset)) return { kind: 'faction', name: t.text, span: t.span, faction: rules.faction(t.text) };
+  }
+  for (const t of list.detachments) {
+    if (inside(t.span, offset)) return { kind: 'detachment', name: t.text, span: t.span, detachment: findDetachment(rules, t.text, faction) };
+  }
   for (const unit of list.units) {
     if (!inside(unit.span, offset)) continue;
-    const found = targetInUnit(unit, () => rules.datasheet(unit.name.text, faction), offset);
+    const found = targetInUnit(unit, () => rules.datasheet(unit.name.text, faction), offset, list, rules);
     if (found) return found;
   }
   for (const use of list.stratagemPlan?.uses ?? []) {
@@ -46,19 +59,27 @@ export function navigationTarget(doc: TextDocument, list: ArmyList, rules: Rules
   return word ? { kind: 'rule', rule: word.rule, span: { start: start + word.start, end: start + word.end } } : undefined;
 }
 
-function targetInUnit(unit: Unit, sheetOf: () => Datasheet | undefined, offset: number): NavTarget | undefined {
+function targetInUnit(unit: Unit, sheetOf: () => Datasheet | undefined, offset: number, list: ArmyList, rules: RulesIndex): NavTarget | undefined {
   const unitTarget = (span: Span): NavTarget => ({ kind: 'datasheet', name: unit.name.text, span, sheet: sheetOf() });
   if (inside(unit.name.span, offset)) return unitTarget(unit.name.span);
-  const weaponTarget = (w: WargearRef): NavTarget => {
+  for (const e of unit.enhancements) {
+    if (inside(e.name.span, offset)) return { kind: 'enhancement', name: e.name.text, span: e.name.span, enhancement: enhancementOfList(list, rules, e.name.text) };
+  }
+  const wargearTarget = (w: WargearRef): NavTarget => {
     const sheet = sheetOf();
-    const weapon = sheet?.weapons.find((x) => normalizeName(x.name) === normalizeName(w.name.text));
-    return { kind: 'weapon', datasheet: unit.name.text, name: w.name.text, span: w.name.span, sheet, weapon };
+    const named = sheet && wargearNamed(sheet, w.name.text);
+    if (sheet && named && 'ability' in named) return { kind: 'ability', datasheet: unit.name.text, name: w.name.text, span: w.name.span, sheet, ability: named.ability };
+    // New Recruit writes an enhancement among the wargear ("Favoured of Khorne"), and a model ("Khorne Berzerker").
+    const enhancement = !named ? enhancementOfList(list, rules, w.name.text) : undefined;
+    if (enhancement) return { kind: 'enhancement', name: w.name.text, span: w.name.span, enhancement };
+    if (sheet && !named && namesModel(sheet, w.name.text)) return unitTarget(w.name.span);
+    return { kind: 'weapon', datasheet: unit.name.text, name: w.name.text, span: w.name.span, sheet, weapon: named && 'weapon' in named ? named.weapon : undefined };
   };
   for (const group of unit.models) {
     if (!group.implicit && inside(group.name.span, offset)) return unitTarget(group.name.span);
-    for (const w of group.wargear) if (inside(w.name.span, offset)) return weaponTarget(w);
+    for (const w of group.wargear) if (inside(w.name.span, offset)) return wargearTarget(w);
   }
-  for (const w of unit.wargear ?? []) if (inside(w.name.span, offset)) return weaponTarget(w);
+  for (const w of unit.wargear ?? []) if (inside(w.name.span, offset)) return wargearTarget(w);
   return undefined;
 }
 
@@ -89,21 +110,31 @@ function isBoundary(text: string, i: number): boolean {
   return i < 0 || i >= text.length || !/[\p{L}\p{N}]/u.test(text[i]);
 }
 
-export function definition(doc: TextDocument, list: ArmyList, rules: RulesIndex, offset: number): Location | null {
+/** `edition`: the list's, whose data the page is read from. */
+export function definition(doc: TextDocument, list: ArmyList, rules: RulesIndex, offset: number, edition: Edition = 10): Location | null {
   const target = navigationTarget(doc, list, rules, offset);
   if (!target) return null;
   const top = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+  const page = (uri: string) => Location.create(uri, top);
   switch (target.kind) {
     case 'datasheet': {
       const unit = target.ref && resolveTarget(list, target.ref);
       if (unit) return Location.create(doc.uri, toRange(doc, unit.name.span));
-      return target.sheet ? Location.create(datasheetUri(target.sheet.id), top) : null;
+      return target.sheet ? page(datasheetUri(target.sheet.id, edition, target.sheet.name)) : null;
     }
     case 'weapon':
-      return target.sheet && target.weapon ? Location.create(weaponUri(target.sheet.id, target.weapon.name), top) : null;
+      return target.sheet && target.weapon ? page(weaponUri(target.sheet.id, target.weapon.name, edition)) : null;
+    case 'ability':
+      return page(pageUri('ability', [target.sheet.id, target.ability.name], edition));
+    case 'enhancement':
+      return target.enhancement ? page(pageUri('enhancement', [target.enhancement.id], edition, target.enhancement.name)) : null;
+    case 'detachment':
+      return target.detachment ? page(pageUri('detachment', [target.detachment.id], edition, target.detachment.name)) : null;
+    case 'faction':
+      return target.faction ? page(pageUri('faction', [target.faction.id], edition, target.faction.name)) : null;
     case 'stratagem':
-      return target.stratagem ? Location.create(stratagemUri(target.stratagem.id), top) : null;
+      return target.stratagem ? page(stratagemUri(target.stratagem.id, edition, target.stratagem.name)) : null;
     case 'rule':
-      return Location.create(ruleUri(target.rule.id), top);
+      return page(ruleUri(target.rule.id, edition, target.rule.name));
   }
 }

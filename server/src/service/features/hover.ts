@@ -8,7 +8,8 @@ import type { RulesIndex } from '../domain/rules';
 import type { Datasheet } from '../domain/rules/model';
 import { normalizeName } from '../domain/text/normalize';
 import { toRange } from './diagnostics/make';
-import { datasheetMarkdown, ruleMarkdown, SOURCE_PREFIX, stratagemMarkdown, weaponMarkdown } from './render/markdown';
+import { abilityMarkdown, datasheetMarkdown, ruleMarkdown, SOURCE_PREFIX, stratagemMarkdown, weaponMarkdown } from './render/markdown';
+import { wargearNamed } from '../domain/rules/parts';
 import type { Stratagem } from '../domain/rules/model';
 import { resolvePlannedStratagem } from './diagnostics/plan';
 import { stratagemTargetSpec } from '../domain/stratagems/eligibility';
@@ -21,6 +22,11 @@ import { chargeBonuses, diceOddsMarkdown } from './diceOdds';
 import { editionRules, listEdition, type Edition, type EditionSetting } from '../domain/editions';
 import { dataVersionLabel } from './diagnostics/validate';
 import { md } from './render/escape';
+import { listPoints } from './report';
+import { createContext } from './diagnostics/context';
+import { bearer } from './diagnostics/enhancements';
+import type { Bearer } from '../domain/editions/enhancementFit';
+import { DEFAULT_SETTINGS, type Settings } from '../settings';
 
 /** For a plan line: what the TARGET text requires (checked) and what it leaves to the table (not checked). */
 function planReminder(s: Stratagem): string {
@@ -38,8 +44,8 @@ const inside = (span: Span, offset: number) => offset >= span.start && offset <=
  * `edition`: the `auspex.edition` setting; the list's edition (`listEdition`) words the unit's dice odds.
  * `showSources`: the `auspex.hover.showSources` setting; without it the data's source lines are left out.
  */
-export function hover(doc: TextDocument, list: ArmyList, rules: RulesIndex, offset: number, edition: EditionSetting = 'auto', showSources = false): Hover | null {
-  const h = hoverWithSources(doc, list, rules, offset, edition);
+export function hover(doc: TextDocument, list: ArmyList, rules: RulesIndex, offset: number, edition: EditionSetting = 'auto', showSources = false, settings: Settings = DEFAULT_SETTINGS): Hover | null {
+  const h = hoverWithSources(doc, list, rules, offset, edition, settings);
   if (!h || showSources) return h;
   const c = h.contents as { kind: string; value: string };
   return { ...h, contents: { kind: c.kind as 'markdown', value: withoutSourceLines(c.value) } };
@@ -53,16 +59,17 @@ export function withoutSourceLines(markdown: string): string {
   return markdown.split('\n\n').filter((p) => !p.startsWith(SOURCE_PREFIX)).join('\n\n');
 }
 
-function hoverWithSources(doc: TextDocument, list: ArmyList, rules: RulesIndex, offset: number, edition: EditionSetting): Hover | null {
+function hoverWithSources(doc: TextDocument, list: ArmyList, rules: RulesIndex, offset: number, edition: EditionSetting, settings: Settings): Hover | null {
   const faction = list.faction?.text;
-  const head = headerHover(list, rules, offset);
+  const head = headerHover(list, rules, offset, () => listPoints(list, rules, doc, settings, listEdition(list, edition)));
   if (head) return found(doc, head);
   const term = musterTermHover(list, rules, offset, listEdition(list, edition));
   if (term) return found(doc, term);
   for (const unit of list.units) {
     if (!inside(unit.span, offset)) continue;
     const sheet = rules.datasheet(unit.name.text, faction);
-    const hit = hoverInUnit(doc, unit, sheet, offset, rules, list, edition) ?? found(doc, unitPartHover(doc.getText(), list, rules, unit, sheet, offset, editionRules(listEdition(list, edition)).muster));
+    const e = listEdition(list, edition);
+    const hit = hoverInUnit(doc, unit, sheet, offset, rules, list, edition) ?? found(doc, unitPartHover(doc.getText(), list, rules, unit, sheet, offset, editionRules(e).muster, () => asChecked(doc, list, rules, settings, e, unit)));
     if (hit) return hit;
   }
   for (const use of list.stratagemPlan?.uses ?? []) {
@@ -72,6 +79,16 @@ function hoverWithSources(doc: TextDocument, list: ArmyList, rules: RulesIndex, 
     }
   }
   return found(doc, planTargetHover(list, rules, offset)) ?? ruleWordHover(doc, rules, offset) ?? found(doc, keywordHover(doc.getText(), list, rules, offset));
+}
+
+/**
+ * A unit as the list checks read it (`createContext`: its keywords with its notes' and its detachments' grants), so
+ * that the hover says what the checks find (a TRYGON its detachment makes a CHARACTER may take an enhancement).
+ */
+function asChecked(doc: TextDocument, list: ArmyList, rules: RulesIndex, settings: Settings, edition: Edition, unit: Unit): Bearer | undefined {
+  const ctx = createContext(doc, list, rules, settings, [], editionRules(edition));
+  const r = ctx.units.find((u) => u.unit.span.start === unit.span.start);
+  return r && bearer(r);
 }
 
 function found(doc: TextDocument, f: Found | null): Hover | null {
@@ -102,8 +119,11 @@ function hoverInUnit(doc: TextDocument, unit: Unit, sheet: Datasheet | undefined
   }
   for (const w of [...unit.models.flatMap((g) => g.wargear), ...(unit.wargear ?? [])]) {
     if (!inside(w.name.span, offset)) continue;
-    const weapon = sheet.weapons.find((x) => normalizeName(x.name) === normalizeName(w.name.text));
-    if (weapon) return markdown(doc, w.name.span, weaponMarkdown(weapon, { explain: (a) => weaponAbilityRule(rules, a), datasheet: sheet }));
+    // The same reading as go to definition: a weapon as the data spells it ("&" for "and", plurals), else the
+    // wargear's ability ("Icon of Khorne").
+    const named = wargearNamed(sheet, w.name.text);
+    if (named && 'weapon' in named) return markdown(doc, w.name.span, weaponMarkdown(named.weapon, { explain: (a) => weaponAbilityRule(rules, a), datasheet: sheet }));
+    if (named) return markdown(doc, w.name.span, abilityMarkdown(named.ability, sheet, named.ability.kind === 'core' ? rules.rule(named.ability.name) : undefined));
   }
   return null;
 }

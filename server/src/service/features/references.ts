@@ -1,4 +1,4 @@
-// Find references: every use of a datasheet, weapon, stratagem or rule word
+// Find references: every use of a datasheet, weapon, wargear ability, enhancement, detachment, faction, stratagem or rule word
 // across the open lists. Matching is by normalised name, so units the data does
 // not know are still found; rule words are searched outside names only
 // ("pistol" in "Heavy bolt pistol" names a weapon, not the Pistol rule).
@@ -43,6 +43,23 @@ function spansIn(doc: TextDocument, list: ArmyList, target: NavTarget, rules: Ru
         for (const w of wargearOf(u)) if (same(w.name.text, target.name)) spans.push(w.name.span);
       }
       return spans;
+    case 'ability':
+      for (const u of list.units) {
+        if (!same(u.name.text, target.datasheet)) continue;
+        for (const w of wargearOf(u)) if (same(w.name.text, target.name)) spans.push(w.name.span);
+      }
+      return spans;
+    case 'enhancement':
+      for (const u of list.units) {
+        for (const e of u.enhancements) if (same(e.name.text, target.name)) spans.push(e.name.span);
+        // New Recruit writes one among the wargear.
+        for (const w of wargearOf(u)) if (same(w.name.text, target.name)) spans.push(w.name.span);
+      }
+      return spans;
+    case 'detachment':
+      return list.detachments.filter((t) => same(t.text, target.name)).map((t) => t.span);
+    case 'faction':
+      return [list.faction, list.superFaction].filter((t) => t && same(t.text, target.name)).map((t) => t!.span);
     case 'stratagem':
       for (const use of list.stratagemPlan?.uses ?? []) if (same(use.name.text, target.name)) spans.push(use.name.span);
       return spans;

@@ -8,8 +8,11 @@ import { TENTH_CORE } from './tenth';
 
 const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 
-/** The core rules taken from eleventh-edition.md (published sources) because the 11th-edition data holds no text for them. */
-const SOURCE = "eleventh-edition.md's core rules, not in the data";
+/**
+ * Where a rule applied here comes from, as a player reads it: the published 11th-edition Core Rules (gathered in
+ * eleventh-edition.md), since the data holds no text for it. Each rule names itself and its section.
+ */
+const SOURCE = 'from the 11th-edition Core Rules: the rules data holds no text for it';
 const COVER = 'Benefit of cover (13.08)';
 const PLUNGING = 'Plunging Fire (22.05)';
 const INDIRECT = 'Indirect shooting (10.07)';

@@ -22,8 +22,16 @@ export type FitCode = 'enhancement-epic-hero' | 'enhancement-not-character' | 'e
 /** `ok: undefined`: the data cannot say; `why` says what is missing. */
 export type Fit = { ok: true } | { ok: false; code: FitCode; why: string } | { ok: undefined; why: string };
 
-/** The restriction an enhancement's text states, as a keyword expression; undefined when it states none. */
+const eligibilities = new WeakMap<Enhancement, { req: KeywordExpr | undefined }>();
+
+/** The restriction an enhancement's text states, as a keyword expression; undefined when it states none. Read once per enhancement (completion asks it of every datasheet). */
 export function eligibilityOf(e: Enhancement): KeywordExpr | undefined {
+  let hit = eligibilities.get(e);
+  if (!hit) eligibilities.set(e, (hit = { req: readEligibility(e) }));
+  return hit.req;
+}
+
+function readEligibility(e: Enhancement): KeywordExpr | undefined {
   const stated = e.eligibility ?? /^(.{1,120}?\b(?:models?|units?) only)\b/i.exec(e.text)?.[1];
   if (!stated) return undefined;
   // Only keywords name who may take it ("T'AU EMPIRE BATTLESUIT model only"); a sentence that happens to end in

@@ -4,7 +4,7 @@ import type { WeaponAbilities } from '../damage/abilities';
 import type { ScenarioContext, ScenarioTarget, TargetGroup } from '../damage/scenario';
 import type { Edition } from './edition';
 export type { Edition, EditionSetting } from './edition';
-export { EDITIONS } from './edition';
+export { CURRENT_EDITION, EDITIONS } from './edition';
 
 export interface EditionRules {
   readonly edition: Edition;

@@ -41,7 +41,15 @@ export type ListFormat =
   /** War Organ's app-style export (tab bullets, `Strike Force (2000 Point)`). */
   | 'warorganapp'
   /** Auspex's compact text for chat (`auspex convert --to compact`): a title, a `·`-joined header line, one line per unit. */
-  | 'compact';
+  | 'compact'
+  /** New Recruit's JSON export (the BattleScribe roster schema as JSON); spans point into the JSON. */
+  | 'nrjson'
+  /** ListForge's JSON export (the same schema). */
+  | 'listforgejson'
+  /** Rosterizer's roster (a tree of assets). */
+  | 'rosterizerjson'
+  /** JSON that is no roster Auspex reads (one error says so). */
+  | 'json';
 
 export interface ArmyList {
   format: ListFormat;

@@ -1,6 +1,7 @@
 // The "[N pts]" family: BattleScribe classic text and New Recruit's default
 // ("simple") export, which is BattleScribe's layout in markdown dress.
-import type { ModelGroup, Unit } from './ast';
+import type { BattleSize, ModelGroup, Unit } from './ast';
+import { battleSizeFromLimit } from './nrHeader';
 import { Ctx, Node, guard, indentTree, inlineNodes, interpretBody, parseBattleSize, setFactionPath, setPoints, splitMarker } from './common';
 import { Line, grp, numTok, trimRange } from './lines';
 
@@ -24,6 +25,7 @@ export function parseBracketed(ctx: Ctx, lines: Line[], simple: boolean): void {
   let body: Line[] = [];
   let afterFooter = false;
   let first = true;
+  let titleLimit: BattleSize | undefined;
   const close = () => {
     if (unit) {
       const u = unit;
@@ -58,8 +60,9 @@ export function parseBracketed(ctx: Ctx, lines: Line[], simple: boolean): void {
           list.faction = ctx.tok(parts[0][0], parts[0][1]);
           list.title = ctx.tok(parts[1][0], parts[1][1]);
         } else list.title = ctx.tok(head[0], head[1]);
+        // The title's points are the list's limit, not its total (the roster line states that).
         const p = grp(m, 2, s)!;
-        list.statedPoints = numTok(src, p[0], p[1]);
+        titleLimit = battleSizeFromLimit(ctx, p[0], p[1]);
         return;
       }
       if ((m = simple ? NR_ROSTER.exec(text) : BS_ROSTER.exec(text))) {
@@ -123,6 +126,7 @@ export function parseBracketed(ctx: Ctx, lines: Line[], simple: boolean): void {
     });
   }
   close();
+  if (!list.battleSize && titleLimit) list.battleSize = titleLimit;
 }
 
 export function splitDash(src: string, start: number, end: number): Array<[number, number]> {

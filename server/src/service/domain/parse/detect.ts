@@ -7,6 +7,8 @@ const BANNER = /^\+{5,}\s*$/;
 const CHAR_INLINE = /^[A-Za-z]+\d+\s*:\s*(?:\d+\s*x\s+)?.*\(\s*\d[\d,]*\s*pts?\s*\)\s*:/;
 const CHAR_LINE = /^[A-Za-z]+\d+\s*:\s*(?:\d+\s*x\s+)?.*\(\s*\d[\d,]*\s*pts?\s*\)/;
 const WITH = /^\s*\d+\s+with\s/;
+/** New Recruit's tournament export without points (a Combat Patrol list): "Char1: 1x Name: A, B", "• 9x Model: 9 with A", "1x Name (N pts): A". */
+const TOURNAMENT_INLINE = [/^[A-Za-z]+\d+\s*:\s*\d+\s*x\s+[^:()]+:\s/, /^[•◦]\s*\d+\s*x\s+[^:]+:\s*\d+\s+with\s/, /^\d+\s*x\s+.*\(\s*\d[\d,]*\s*pts?\s*\)\s*:\s*\S/];
 const BS = /^(\+\+\s*Army Roster|\+\s+Configuration\s+\+$)/;
 const NRS = /^(#\s*\+\+\s*Army Roster|##\s+.*\[\s*\d[\d,]*\s*pts?\s*\]\s*$|##\s+Configuration\s*$)/;
 const NRS_TITLE = /\s-\s\[\s*\d[\d,]*\s*pts?\s*\]\s*$/;
@@ -16,7 +18,7 @@ const POINTS = /\(\s*\d[\d,]*\s*points\)\s*$/i;
 const ROLE = /^[A-Z][A-Za-z ]*:\s*$/;
 // War Organ: its footer, a "Name [2000 points]" title, or its "Battle Size:" + "Detachments:" header.
 const WARORGAN_FOOTER = /^Created with War ?Organ/i;
-const WARORGAN_TITLE = /^.*\S\s*\[\s*\d[\d,]*\s*points?\s*\]$/i;
+const WARORGAN_TITLE = /^(?:.*\S\s*)?\[\s*\d[\d,]*\s*points?\s*\]$/i;
 // The official app's v2 (11th edition): Detachment Points, force dispositions, an Attached Units block, the v2 footer.
 const APP2 = [
   /\(\s*\d+\s*(?:Detachment Points?|Points? de D[ée]tachement)\s*\)$/i,
@@ -60,7 +62,7 @@ export function detectFormat(all: Line[]): ListFormat {
   // Each pattern is tried only on the lines its first or last character allows (texts are trimmed): a text goes
   // through a dozen patterns here, most of which could never match it.
   if (texts.some((t) => t.charCodeAt(0) === 43 /* + */ && BANNER.test(t))) {
-    if (texts.some((t) => CHAR_INLINE.test(t))) return 'wtccompact';
+    if (texts.some((t) => CHAR_INLINE.test(t) || TOURNAMENT_INLINE.some((re) => re.test(t)))) return 'wtccompact';
     if (texts.some((t) => CHAR_LINE.test(t) || WITH.test(t))) return 'wtc';
     return 'nrgw';
   }

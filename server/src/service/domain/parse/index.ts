@@ -14,6 +14,7 @@ import { parseWarOrgan } from './warorgan';
 import { showsEleventh } from './eleventh';
 import { scanLines } from './lines';
 import { BOUNDS } from '../bounds';
+import { looksLikeJson, parseJsonRoster } from './roster';
 
 export type { ArmyList } from './ast';
 
@@ -29,6 +30,12 @@ export function parseArmyList(text: string, parts?: [number, number][]): ArmyLis
   const src = given.includes('\u2028') || given.includes('\u2029') ? given.replace(/[\u2028\u2029]/g, ' ') : given;
   let ctx: Ctx | undefined;
   try {
+    // A JSON roster (New Recruit, ListForge, Rosterizer) is read as one; other JSON is refused with one message.
+    if (looksLikeJson(src)) {
+      const list = parseJsonRoster(src);
+      if (!list.editionShown && showsEleventh(list)) list.editionShown = 11;
+      return list;
+    }
     // A line beyond BOUNDS.lineChars is not read (one error each, the first ones): no format's
     // patterns run over a 100 MB line, and the rest of the list is read as usual.
     const long: Array<[number, number]> = [];

@@ -7,6 +7,7 @@ import { isAppSection } from './gwapp';
 import { isDispositionLine, readDetachments, readDispositions } from './eleventh';
 import { normalizeName } from '../text/normalize';
 import { AttachedBlock, AttachRefs, isAttachedGroupHeader } from './attached';
+import { battleSizeFromLimit, readListName, statesNothing } from './nrHeader';
 
 const BANNER = /^\+{5,}\s*$/;
 const FIELD = /^\+\s*([A-Z][A-Z ]*?)\s*:\s*(.*?)\s*$/d;
@@ -54,7 +55,14 @@ export function parseNewRecruit(ctx: Ctx, lines: Line[]): void {
         const v = f ? grp(f, 2, s)! : grp(a!, 1, s)!;
         if (v[1] <= v[0]) return;
         const value = src.slice(v[0], v[1]);
-        if (key === 'FACTION KEYWORD' || key === 'FACTION') setFactionPath(ctx, v[0], v[1]);
+        // "+ DETACHMENT: —", "+ WARLORD: —": nothing chosen.
+        if (statesNothing(value)) return;
+        if (key === 'LIST NAME') readListName(ctx, v[0], v[1]);
+        else if (key === 'POINTS LIMIT') {
+          const bs = battleSizeFromLimit(ctx, v[0], v[1]);
+          if (bs) list.battleSize = bs;
+          else ctx.error('parse-error', `Points limit "${value}" is not a number of points`, v[0], v[1]);
+        } else if (key === 'FACTION KEYWORD' || key === 'FACTION') setFactionPath(ctx, v[0], v[1]);
         // "Name (Detachment rule)" keeps only the name; 11th-edition exports join two detachments with a comma.
         else if (key === 'DETACHMENT' || key === 'DETACHMENTS') readDetachments(ctx, v[0], v[1], { and: false, stripRule: true });
         else if (key === 'FORCE DISPOSITION' || key === 'FORCE DISPOSITIONS') readDispositions(ctx, v[0], v[1]); else if (key === 'TOTAL ARMY POINTS') {
@@ -181,8 +189,13 @@ export function parseNewRecruit(ctx: Ctx, lines: Line[]): void {
   }
 }
 
+/** "1 with " (New Recruit's loadout of models without wargear): states no wargear. */
+const EMPTY_LOADOUT = /^\d+\s+with\s*$/i;
+
 function finishUnit(ctx: Ctx, unit: Unit, inline: Node[], body: Line[]): void {
   const src = ctx.src;
+  // The ranges of "N with " lines: they make their bullet a model group, and name no wargear.
+  const empty: Array<[number, number]> = [...inline.map((n) => [n.start, n.end] as [number, number]), ...body.map((line) => splitMarkerRange(src, line))].filter(([a, b]) => EMPTY_LOADOUT.test(src.slice(a, b)));
   const items = body.map((line) => {
     const mk = splitMarker(src, line);
     return { node: { start: mk.start, end: mk.end, marker: mk.marker, children: [] } as Node, level: line.indent };
@@ -195,6 +208,16 @@ function finishUnit(ctx: Ctx, unit: Unit, inline: Node[], body: Line[]): void {
     { inlineGroups: true, multiplyInline: true, childlessAreGroups: false, bundlesUnlessCounted: false, untalliedIsNote: false },
     true,
   );
+  if (empty.length) {
+    const named = (w: { span: { start: number } }) => !empty.some(([a, b]) => w.span.start >= a && w.span.start < b);
+    for (const g of unit.models) g.wargear = g.wargear.filter(named);
+    if (unit.wargear) unit.wargear = unit.wargear.filter(named);
+  }
+}
+
+function splitMarkerRange(src: string, line: Line): [number, number] {
+  const mk = splitMarker(src, line);
+  return [mk.start, mk.end];
 }
 
 const COMPACT_TITLE = /^(.*?\S)\s*\(\s*(\d[\d,]*)\s*pts\s*\)$/d;
@@ -216,7 +239,8 @@ function readCompactHeader(ctx: Ctx, lines: Line[], i: number): number {
     const [s, e] = trimRange(src, title.start, title.end);
     const m = COMPACT_TITLE.exec(src.slice(s, e));
     const n = m ? grp(m, 1, s)! : [s, e];
-    list.title = ctx.tok(n[0], n[1]);
+    // "-": the list has no name.
+    if (src.slice(n[0], n[1]).trim() !== '-') list.title = ctx.tok(n[0], n[1]);
     if (m) list.statedPoints = numTok(src, ...grp(m, 2, s)!);
   }
   const head = next();

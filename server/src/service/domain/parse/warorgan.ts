@@ -17,7 +17,8 @@ import { readDetachments, readDispositions } from './eleventh';
 import { Line, grp, numTok, trimRange } from './lines';
 import { spellingKey } from '../text/normalize';
 
-const TITLE = /^(.*?\S)\s*\[\s*(\d[\d,]*)\s*points?\s*\]$/di;
+/** The title: "Name [2000 points]", or "[2000 points]" for a list without a name. */
+const TITLE = /^(?:(.*?\S)\s*)?\[\s*(\d[\d,]*)\s*points?\s*\]$/di;
 const UNIT = /^(.*?\S)\s*(?:\[\s*(\d[\d,]*)\s*points?\s*\]|\(\s*(\d[\d,]*)\s*points?\s*\))$/di;
 const KEYED = /^(Battle Size|Detachments?|Force Dispositions?)\s*:\s*(.*?)\s*$/di;
 const FOOTER = /^Created with War ?Organ/i;
@@ -47,9 +48,9 @@ export function parseWarOrgan(ctx: Ctx, lines: Line[]): void {
       const t = src.slice(s, e);
       const title = i === 0 ? TITLE.exec(t) : null;
       if (title) {
-        const n = grp(title, 1, s)!;
+        const n = grp(title, 1, s);
         const p = grp(title, 2, s)!;
-        list.title = ctx.tok(n[0], n[1]);
+        if (n) list.title = ctx.tok(n[0], n[1]);
         list.statedPoints = numTok(src, p[0], p[1]);
         return;
       }

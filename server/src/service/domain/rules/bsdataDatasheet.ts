@@ -371,7 +371,8 @@ export class DatasheetBuilder {
   /**
    * Each model entry's default wargear: the wargear entries under it outside any group (a maximum of 0 or hidden: not
    * carried), and for each group it must choose from (a minimum of 1 or more) the group's default entry, else its
-   * first. What a player may swap is the checks' business; this is what the model comes with.
+   * first; with every wargear entry it may take (`options`, what completion offers under it) and its maximum in the
+   * unit. What a player may swap is the checks' business; this is what the model comes with.
    */
   modelLoadouts(root: Child): ModelLoadout[] {
     const out: ModelLoadout[] = [];
@@ -397,6 +398,24 @@ export class DatasheetBuilder {
       }
       return wargear.filter(Boolean);
     };
+    /** Every wargear entry under a model, through its groups: each group walked once (link graphs share and loop). */
+    const optionsOf = (m: Child): string[] => {
+      const names = new Set<string>();
+      const walked = new Set<XNode>([m.node]);
+      const walk = (n: Child, depth: number) => {
+        for (const c of this.kidsOf(n)) {
+          if (!carried(c)) continue;
+          if (c.tag === 'selectionEntry') {
+            if (attr(c.node, 'type') !== 'model') names.add(foldTypography(attr(c.node, 'name') ?? ''));
+          } else if (depth < MAX_DEPTH && !walked.has(c.node)) {
+            walked.add(c.node);
+            walk(c, depth + 1);
+          }
+        }
+      };
+      walk(m, 0);
+      return [...names].filter(Boolean);
+    };
     // Each node once, however many links reach it (a diamond, a ladder, a cycle).
     const seen = new Set<XNode>();
     const visit = (n: Child, depth: number) => {
@@ -405,9 +424,14 @@ export class DatasheetBuilder {
       if (n.tag === 'selectionEntry' && attr(n.node, 'type') === 'model') {
         const wargear = loadoutOf(n);
         const model = foldTypography(attr(n.node, 'name') ?? '');
-        if (wargear.length && !models.has(model)) {
-          models.add(model);
-          out.push({ model, wargear });
+        if (!models.has(model)) {
+          const b = bounds(n.node, n.link);
+          const max = b.maxModified ?? b.max;
+          const options = optionsOf(n);
+          if (wargear.length || options.length) {
+            models.add(model);
+            out.push({ model, wargear, ...(options.length ? { options } : {}), ...(max !== undefined && max >= 0 ? { max } : {}) });
+          }
         }
         return;
       }

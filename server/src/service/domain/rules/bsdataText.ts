@@ -4,13 +4,22 @@ import { BOUNDS, capText } from '../bounds';
 
 // ---------------------------------------------------------------- markup
 
-/** BSData markup → plain text: `**^^Keyword^^**` becomes KEYWORD, `**bold**` and `*italics*` lose their stars. */
+/**
+ * A keyword marked up as BSData writes it: `**^^Vehicle^^**`, `^^**Vehicle**^^` (the 11e ANTI example) or
+ * `^^**Grey Knights^^**` (the markers interleaved), or bare `^^Vehicle^^`: a `^^` pair, either marker with its
+ * bold stars; a marker the data mistyped is one too (`^^*Monsters^^**`, `**^Anathema Psykana^^**`). The keyword itself holds no marker: a lazy pair reaching from one keyword's closing marker to the
+ * next keyword's opening one capitalised the whole clause between them. The negated class keeps the scan linear
+ * whatever the text holds.
+ */
+const KEYWORD = /\*{0,2}\^{1,2}\*{0,2}([^*^\n\r\u2028\u2029]*)\*{0,2}\^{1,2}\*{0,2}/g;
+
+/** BSData markup → plain text: `**^^Keyword^^**` (and the other ways of `KEYWORD` above) becomes KEYWORD, `**bold**` and `*italics*` lose their stars. */
 export function bsText(s: string): string {
   // Linear in the text whatever it holds (lazy regexes went quadratic on unclosed markers: 600 KB of "**^^").
-  const upper = (k: string) => k.toUpperCase();
+  const upper = (_m: string, k: string) => k.toUpperCase();
   // Stars are only ever emphasis in BSData text: any left once the pairs are read belong to a pair the data lost
   // ("**Example: An attack made with a **[DEVASTATING WOUNDS]** weapon … wound** is lost.*"), and go too.
-  const t = replacePairs(replacePairs(replacePairs(s, '**^^', '^^**', upper), '^^', '^^', upper), '**', '**', (k) => k)
+  const t = replacePairs(s.replace(KEYWORD, upper), '**', '**', (k) => k)
     .replace(/\*+/g, '')
     .replace(/\r\n/g, '\n')
     .trim();

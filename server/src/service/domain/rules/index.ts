@@ -1,7 +1,7 @@
 // Lookup tables over one RulesData, built once per data load: every feature
 // asks "which datasheet / rule / stratagem is this name?" many times per
 // keystroke, so names are normalised once here.
-import { factionKey, normalizeName, spellingKey } from '../text/normalize';
+import { factionKey, normalizeName, spellingKey, withoutNameTag } from '../text/normalize';
 import { closestNames, editDistance } from '../text/fuzzy';
 import type { CoreRule, Datasheet, Detachment, Enhancement, Faction, RulesData, Stratagem } from './model';
 
@@ -236,8 +236,8 @@ export class RulesIndex {
   }
 }
 
-/** An enhancement's name for lookups: the MFM's "(Upgrade)" suffix is written or left out by the lists alike. */
-const enhancementKey = (name: string) => normalizeName(name.replace(/\s*\(upgrade\)\s*$/i, ''));
+/** An enhancement's name for lookups: a tag the sources add ("(Upgrade)", "(Psychic)") is written or left out by the lists alike. */
+const enhancementKey = (name: string) => normalizeName(withoutNameTag(name));
 
 function push<T>(map: Map<string, T[]>, key: string, value: T): void {
   const list = map.get(key);

@@ -8,7 +8,7 @@
 // the datasheet records that (`pricedBy`).
 import { Datasheet, DataSource, DataWarning, Detachment, Enhancement, PricedBy, RulesData } from './model';
 import { emptyRulesData, warn } from './dataFiles';
-import { normalizeName } from '../text/normalize';
+import { normalizeName, withoutNameTag } from '../text/normalize';
 
 export interface RulesSource {
   data: RulesData;
@@ -140,9 +140,9 @@ export function mergeRules(sources: RulesSource[]): { data: RulesData; warnings:
     return hits.length === 1 ? hits[0] : undefined;
   };
   // Detachments and enhancements: the MFM and BattleScribe also differ on plurals ("Brood Brother(s) Auxilia") and
-  // on the MFM's "(Upgrade)" / BSData's "(Aura)" tags.
+  // on the tags they add to an enhancement's name: the MFM's "(Upgrade)", BSData's "(Aura)" and "(Psychic)".
   const dKey = (n: string) => fKey(normalizeName(n).split(/\s+/).map((w) => w.replace(/s$/, '')).join(' '));
-  const eKey = (n: string) => fKey(n.replace(/\s*\((?:upgrade|aura)\)\s*$/i, ''));
+  const eKey = (n: string) => fKey(withoutNameTag(n));
   const detachments = index(out.detachments, (d) => `${fKey(d.faction)}|${dKey(d.name)}`);
   const enhancements = index(out.enhancements, (e) => `${fKey(e.faction)}|${dKey(e.detachment)}|${eKey(e.name)}`);
   const stratagems = index(out.stratagems, (s) => `${fKey(s.detachment ?? 'core')}|${fKey(s.name)}`);

@@ -183,6 +183,10 @@ export interface Datasheet {
 export interface ModelLoadout {
   model: string;
   wargear: string[];
+  /** Every wargear entry the model may take (its defaults, and the options under it and in its groups): what a line under it may name. */
+  options?: string[];
+  /** How many of this model a unit may hold, where the data states it ("Novitiate with Sacred Banner": 1). */
+  max?: number;
 }
 
 /** A model a unit must contain: one model entry, or a group of model variants of which it needs `min`. */

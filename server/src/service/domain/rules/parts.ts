@@ -2,7 +2,7 @@
 // model and upgrade entries, `Datasheet.modelNames` / `wargearNames`), never by the bullet's shape. Used by the
 // checks (model counts) and by the damage targets (a unit's model groups).
 import type { ModelGroup, Unit } from '../parse/ast';
-import type { Datasheet } from './model';
+import type { Ability, Datasheet, Weapon } from './model';
 import { normalizeName } from '../text/normalize';
 
 /** Loose name equality for names the sources spell differently ("Bomb Squig"/"Bomb squig", plurals). */
@@ -37,3 +37,22 @@ export function namesModel(sheet: Datasheet, name: string): boolean {
 export function modelGroups(unit: Unit, sheet?: Datasheet): ModelGroup[] {
   return unit.models.filter((g) => !g.implicit && !(sheet && namesWargear(sheet, g.name.text)));
 }
+
+/**
+ * What a wargear bullet names on its datasheet, as hover and go to definition read it: a weapon (its name as the
+ * data spells it, loosely: War Organ's "lacerator & daemonic claw", a plural, a multi-profile weapon written with
+ * its mode "Seismic cannon – frag"), else an ability the data gives the wargear ("Icon of Khorne").
+ */
+export function wargearNamed(sheet: Datasheet, name: string): { weapon: Weapon } | { ability: Ability } | undefined {
+  const n = normalizeName(name);
+  const exact = sheet.weapons.find((w) => normalizeName(w.name) === n);
+  if (exact) return { weapon: exact };
+  const l = looseWargear(name);
+  const weapon = sheet.weapons.find((w) => looseWargear(w.name) === l) ?? sheet.weapons.find((w) => w.profiles.some((p) => looseWargear(p.name) === l));
+  if (weapon) return { weapon };
+  const ability = sheet.abilities.find((a) => looseWargear(a.name) === l);
+  return ability ? { ability } : undefined;
+}
+
+/** `loose` with "&" read as "and" (War Organ writes "skullsmasher & mangler"). */
+const looseWargear = (name: string) => loose(name.replace(/&/g, ' and '));

@@ -72,3 +72,11 @@ function singular(word: string): string {
   if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss') && !word.endsWith('us')) return word.slice(0, -1);
   return word;
 }
+
+/**
+ * A name without the tag a source adds in brackets at its end: the MFM's "Symphonic Payload (Upgrade)",
+ * BSData's "Pyresoul (Psychic)" and "False Majesty (Aura)" name what the lists and the other source write bare.
+ */
+export function withoutNameTag(name: string): string {
+  return name.replace(/\s*\([^()]*\)\s*$/, '');
+}

@@ -3,7 +3,7 @@
 // there is room), each group's default wargear read from the datasheet's
 // default loadout, and the price the list's format prints. Completion inserts
 // it as one snippet; the "Set size to N" code action rewrites a unit with it.
-import type { Datasheet, ModelLoadout } from '../../domain/rules/model';
+import type { Datasheet, ModelLoadout, RequiredModel } from '../../domain/rules/model';
 import { normalizeName, spellingKey } from '../../domain/text/normalize';
 import type { Dialect } from './dialect';
 
@@ -67,19 +67,66 @@ function distribute(entries: { min: number; max: number }[], size: number): numb
   return rest === 0 ? counts : undefined;
 }
 
-/** The model groups of `size` models, with the models the datasheet requires (its Champion) among them. */
-function groupsFor(d: Datasheet, size: number): { model: string; count: number }[] {
-  const groups = plainGroupsFor(d, size);
-  const loose = (n: string) => normalizeName(n).replace(/[^a-z0-9]/g, '').replace(/s$/, '');
-  for (const q of d.requiredModels ?? []) {
-    const names = new Set(q.names.map(loose));
-    if (groups.some((g) => names.has(loose(g.model)))) continue;
-    const largest = groups.reduce<{ model: string; count: number } | undefined>((a, g) => (g.count > (a?.count ?? 0) ? g : a), undefined);
+/** A planned model group: its name as written, its count, and the data's model entry whose default wargear it carries. */
+interface GroupPlan {
+  model: string;
+  count: number;
+  /** The model entry (`modelLoadouts`) its wargear comes from, when it is not `model` itself ("Fire Warrior w/ pulse carbine"). */
+  entry?: string;
+}
+
+const looseModel = (n: string) => normalizeName(n).replace(/[^a-z0-9]/g, '').replace(/s$/, '');
+
+/**
+ * The model groups of `size` models, with the models the datasheet requires among them, named as the data's
+ * entries name them: its Champion, and its body when the composition counts that by a profile no entry is named
+ * after (BSData 11e's Strike Team: 9 "Strike Team" profiles, which the unit's required "Fire Warriors" entries use).
+ */
+function groupsFor(d: Datasheet, size: number): GroupPlan[] {
+  const groups: GroupPlan[] = plainGroupsFor(d, size);
+  const required = d.requiredModels ?? [];
+  const named = new Set(required.flatMap((q) => q.names.map(looseModel)));
+  const covers = (q: RequiredModel, g: GroupPlan) => q.names.some((n) => looseModel(n) === looseModel(g.model));
+  const uncovered = required.filter((q) => !groups.some((g) => covers(q, g)));
+  // The groups no required entry names: their models are the uncovered entries', each at its minimum; the rest go
+  // to the uncovered group of variants with the largest minimum (the unit's body: its Fire Warriors), else stay in
+  // the largest of those groups (a Champion's 1 taken from 10 Jakhals).
+  const pool = groups.filter((g) => !named.has(looseModel(g.model)));
+  const poolSize = pool.reduce((n, g) => n + g.count, 0);
+  const mins = uncovered.reduce((n, q) => n + q.min, 0);
+  if (uncovered.length && pool.length && poolSize >= mins) {
+    const bodies = uncovered.filter((q) => q.names.some((n) => looseModel(n) !== looseModel(q.model)));
+    const body = bodies.length ? bodies.reduce((a, q) => (q.min > a.min ? q : a)) : undefined;
+    const kept = body ? undefined : pool.reduce((a, g) => (g.count > a.count ? g : a));
+    const placed = uncovered.map((q) => ({ ...entryName(d, q), count: q.min + (q === body ? poolSize - mins : 0) }));
+    const rest = groups.filter((g) => !pool.includes(g) || g === kept).map((g) => (g === kept ? { ...g, count: poolSize - mins } : g));
+    return [...placed, ...rest].filter((g) => g.count > 0);
+  }
+  for (const q of uncovered) {
+    const largest = groups.reduce<GroupPlan | undefined>((a, g) => (g.count > (a?.count ?? 0) ? g : a), undefined);
     if (!largest || largest.count <= q.min) continue;
     largest.count -= q.min;
-    groups.unshift({ model: q.model, count: q.min });
+    groups.unshift({ ...entryName(d, q), count: q.min });
   }
   return groups;
+}
+
+/**
+ * How a required model is written: a model entry by its name; a group of variants by its variant with a default
+ * loadout that the unit may hold most of (its wargear the group's), written by the variant's base name where the data names that too
+ * ("Fire Warrior" for "Fire Warrior w/ pulse carbine", as the exporters write it), else by the variant's name.
+ */
+function entryName(d: Datasheet, q: RequiredModel): { model: string; entry?: string } {
+  const variants = q.names.filter((n) => looseModel(n) !== looseModel(q.model));
+  if (!variants.length) return { model: q.model };
+  // The common model of the group: a variant with a default loadout, as many of it as the unit likes (not the one
+  // banner bearer: "Novitiate with Sacred Banner", at most 1).
+  const loadoutOf = (v: string) => d.modelLoadouts?.find((l) => l.wargear.length && looseModel(l.model) === looseModel(v));
+  const room = (v: string) => loadoutOf(v)?.max ?? Infinity;
+  const loaded = variants.filter((v) => loadoutOf(v)).sort((a, b) => room(b) - room(a))[0] ?? variants[0];
+  const base = loaded.replace(/\s+(?:w\/|with\b).*$/i, '').trim();
+  const model = base !== loaded && q.names.some((n) => looseModel(n) === looseModel(base)) ? base : loaded;
+  return model === loaded ? { model } : { model, entry: loaded };
 }
 
 /** The model groups of `size` models: from the composition when it adds up, else from the model profiles. */
@@ -113,8 +160,9 @@ export function unitSnippet(d: Datasheet, copy: number, dialect: Dialect, warlor
 
 /** The unit of `size` models (the smallest legal size when absent), its groups with their default wargear. */
 export function planUnit(d: Datasheet, size = legalSizes(d)[0], copy = 1): UnitPlan {
-  const groups = groupsFor(d, size).map((g) => ({ model: g.model, count: g.count, wargear: [] as PlannedWargear[] }));
-  const loadout = defaultLoadout(d, groups.map((g) => g.model));
+  const planned = groupsFor(d, size);
+  const groups = planned.map((g) => ({ model: g.model, count: g.count, wargear: [] as PlannedWargear[] }));
+  const loadout = defaultLoadout(d, planned.map((g) => g.entry ?? g.model));
   groups.forEach((g, i) => (g.wargear = loadout[i]));
   const single = size === 1 && groups.length === 1;
   return { size, points: priceOf(d, size, copy), groups, single, copy };
@@ -200,14 +248,12 @@ function defaultLoadout(d: Datasheet, models: string[]): PlannedWargear[][] {
   }
   // No loadout text (BSData 11e): each model's default wargear as the data's model entries give it.
   const byModel = new Map<string, ModelLoadout>();
-  for (const l of d.modelLoadouts ?? []) if (!byModel.has(normalizeName(l.model))) byModel.set(normalizeName(l.model), l);
+  for (const l of d.modelLoadouts ?? []) if (l.wargear.length && !byModel.has(normalizeName(l.model))) byModel.set(normalizeName(l.model), l);
   const loadouts = models.map((m) => byModel.get(normalizeName(m)));
-  if (loadouts.every(Boolean)) {
-    loadouts.forEach((l, i) => add(i, l!.wargear.map((name) => ({ name, count: 1 }))));
-    return out;
-  }
-  // Else a one-model unit carries its weapons that cost nothing extra; each group of a larger unit one ranged and
-  // one melee weapon, as a choice among the datasheet's weapons of that kind.
+  loadouts.forEach((l, i) => l && add(i, l.wargear.map((name) => ({ name, count: 1 }))));
+  if (loadouts.every(Boolean)) return out;
+  // The groups the entries give none: a one-model unit carries its weapons that cost nothing extra; each group of a
+  // larger unit one ranged and one melee weapon, as a choice among the datasheet's weapons of that kind.
   const costed = new Set((d.wargearCosts ?? []).map((w) => normalizeName(w.item)));
   const free = d.weapons.filter((w) => !costed.has(normalizeName(w.name)));
   if (models.length === 1 && d.composition.every((c) => c.max <= 1)) {
@@ -216,7 +262,7 @@ function defaultLoadout(d: Datasheet, models: string[]): PlannedWargear[][] {
   }
   for (const type of ['ranged', 'melee'] as const) {
     const kind = free.filter((w) => w.profiles.some((p) => p.type === type)).map((w) => w.name);
-    if (kind.length) for (const g of out) g.push({ name: kind[0], perModel: 1, choice: kind.length > 1, options: kind });
+    if (kind.length) out.forEach((g, i) => !loadouts[i] && g.push({ name: kind[0], perModel: 1, choice: kind.length > 1, options: kind }));
   }
   return out;
 }
@@ -245,34 +291,18 @@ export interface UnitEnhancement {
 
 /**
  * The unit block in the app layout: `Name (N points)`, model groups `• Nx Model` with `◦ Nx Weapon`, or the one
- * model's wargear directly under the unit line. In a snippet, the most variable group's count is a choice of the
- * counts the legal sizes give it (when the other groups stay the same), its wargear counts follow it and the
- * points follow it through a transform.
+ * model's wargear directly under the unit line. In a snippet, the tab stops are the Warlord line and the wargear
+ * the datasheet's options can replace. The size is no tab stop (a choice's value stood in the unit's points, read
+ * "(9 points)", until it was left): the smallest legal size is inserted, and "Set size to N" (`setSize.ts`) on the
+ * unit line gives any other, models, wargear and points together.
  */
 export function renderUnit(d: Datasheet, plan: UnitPlan, opts: RenderOptions): string {
   const { dialect, snippet } = opts;
   const esc = snippet ? snippetEscape : (s: string) => s;
   let stop = 1;
   const lines: string[] = [];
-  // The count choice: the group whose count differs between the legal sizes, when it is the only one.
-  const sizes = legalSizes(d);
-  const plans = sizes.map((s) => ({ size: s, groups: groupsFor(d, s), points: priceOf(d, s, plan.copy) }));
-  let countStop: { group: number; stop: number } | undefined;
   const extra = opts.enhancement?.points ?? 0;
-  let pointsText = plan.points !== undefined ? String(plan.points + extra) : undefined;
-  if (snippet && sizes.length > 1 && !plan.single) {
-    const same = plans.every((p) => p.groups.length === plan.groups.length && p.groups.every((g, i) => g.model === plan.groups[i].model));
-    const varying = same ? plan.groups.map((_, i) => new Set(plans.map((p) => p.groups[i].count)).size > 1) : [];
-    if (same && varying.filter(Boolean).length === 1 && plans.every((p) => p.points !== undefined)) {
-      const group = varying.indexOf(true);
-      countStop = { group, stop: stop++ };
-      // The points follow the count: one alternative per legal count.
-      const alts = plans.map((p) => `(${p.groups[group].count})`).join('|');
-      const format = plans.map((p, i) => `\${${i + 1}:+${p.points! + extra}}`).join('');
-      pointsText = `\${${countStop.stop}/^(?:${alts})$/${format}/}`;
-    }
-  }
-  const head = `${esc(opts.name ?? d.name)}${pointsText !== undefined ? ` (${pointsText} ${dialect.points})` : ''}`;
+  const head = `${esc(opts.name ?? d.name)}${plan.points !== undefined ? ` (${plan.points + extra} ${dialect.points})` : ''}`;
   lines.push(head);
   if (opts.attachedAs) lines.push(`• Attached as: ${esc(opts.attachedAs)}`);
   if (opts.warlord) lines.push(snippet ? `\${${stop++}:  • Warlord}` : '  • Warlord');
@@ -283,15 +313,10 @@ export function renderUnit(d: Datasheet, plan: UnitPlan, opts: RenderOptions): s
   if (plan.single) {
     for (const w of plan.groups[0]?.wargear ?? []) lines.push(`  • ${item(w, String(w.perModel))}`);
   } else {
-    plan.groups.forEach((g, i) => {
-      const counted = countStop?.group === i;
-      const count = counted ? `\${${countStop!.stop}|${[g.count, ...plans.map((p) => p.groups[i].count).filter((c) => c !== g.count)].join(',')}|}` : String(g.count);
-      lines.push(`  • ${count}x ${esc(displayName(g.model))}`);
-      for (const w of g.wargear) {
-        const n = counted && w.perModel === 1 ? `\${${countStop!.stop}}` : String(g.count * w.perModel);
-        lines.push(`     ◦ ${item(w, n)}`);
-      }
-    });
+    for (const g of plan.groups) {
+      lines.push(`  • ${g.count}x ${esc(displayName(g.model))}`);
+      for (const w of g.wargear) lines.push(`     ◦ ${item(w, String(g.count * w.perModel))}`);
+    }
   }
   if (opts.enhancement) lines.push(`  • ${dialect.enhancement}: ${esc(opts.enhancement.name)}`);
   return lines.join('\n');

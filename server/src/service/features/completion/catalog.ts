@@ -55,6 +55,7 @@ function buildCatalog(rules: RulesIndex): Catalog {
   const sameFaction = (x: string | undefined, f: Faction | undefined) =>
     !f || (x !== undefined && [normalizeName(f.name), normalizeName(f.keyword)].includes(normalizeName(x)));
   const allies = new Map<string, Datasheet[]>();
+  const enhancementsByDetachment = new Map<string, Enhancement[]>();
   return {
     alliesOf(f) {
       let out = allies.get(f.id);
@@ -75,8 +76,14 @@ function buildCatalog(rules: RulesIndex): Catalog {
     factionOf: (name) => (name ? rules.faction(name) : undefined),
     datasheetsOf: (f) => (f ? datasheetsByKeyword.get(normalizeName(f.keyword)) ?? [] : data.datasheets),
     detachmentsOf: (f) => data.detachments.filter((d) => sameFaction(d.faction, f)),
-    enhancementsOf: (detachment, f) =>
-      data.enhancements.filter((e) => normalizeName(e.detachment) === normalizeName(detachment) && sameFaction(e.faction, f)),
+    enhancementsOf(detachment, f) {
+      // Asked once per datasheet offered, on every keystroke: each (detachment, faction) read once.
+      const key = `${normalizeName(detachment)}|${f?.id ?? ''}`;
+      let out = enhancementsByDetachment.get(key);
+      if (enhancementsByDetachment.size > 256) enhancementsByDetachment.clear();
+      if (!out) enhancementsByDetachment.set(key, (out = data.enhancements.filter((e) => normalizeName(e.detachment) === normalizeName(detachment) && sameFaction(e.faction, f))));
+      return out;
+    },
     stratagemsFor(detachments) {
       const ds = new Set(detachments.map(normalizeName));
       return data.stratagems.filter((s) => !s.detachment || ds.has(normalizeName(s.detachment)));

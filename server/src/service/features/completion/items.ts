@@ -3,7 +3,8 @@
 // and the `data` that `completionItem/resolve` turns into documentation.
 import type { ArmyList, Unit } from '../../domain/parse/ast';
 import type { RulesIndex } from '../../domain/rules';
-import type { Datasheet, Enhancement, Faction, Stratagem } from '../../domain/rules/model';
+import type { Datasheet, Detachment, Enhancement, Faction, Stratagem } from '../../domain/rules/model';
+import { keywordsAsSelected, unitKeywords, type FieldedUnit } from '../../domain/rules/detachmentGrants';
 import { CompletionItemKind } from 'vscode-languageserver-types';
 import { normalizeName } from '../../domain/text/normalize';
 import { attachedUnits, canTarget, datasheetKeywords, requirementAt, stratagemTargetSpec } from '../../domain/stratagems/eligibility';
@@ -60,7 +61,7 @@ function lineEnd(text: string, at: number): number {
 
 /** `text`: the document's text, to place a unit in its own section when that section stands elsewhere. */
 /** `enhancementsFull`: the army's enhancement allowance is taken (no unit variant with one). */
-export function unitNameCandidates(cat: Catalog, rules: RulesIndex, list: ArmyList, ctx: UnitNameContext, dialect: Dialect, text?: string, includeLegends = false, enhancementsFull = false): Candidate[] {
+export function unitNameCandidates(cat: Catalog, rules: RulesIndex, list: ArmyList, ctx: UnitNameContext, dialect: Dialect, text?: string, includeLegends = false, enhancementsFull = false, fielding?: Fielding): Candidate[] {
   const faction = cat.factionOf(list.faction?.text);
   const allied = /allied/i.test(ctx.section ?? '');
   const combatPatrol = /combat patrol/i.test(list.battleSize?.name.text ?? '');
@@ -90,6 +91,8 @@ export function unitNameCandidates(cat: Catalog, rules: RulesIndex, list: ArmyLi
   // Which copy a new unit of each datasheet would be (the 11th edition prices copies by tier).
   const copies = new Map<string, number>();
   for (const u of list.units) {
+    // The name being typed reads as a unit line of its own: it is the unit being written, not a copy before it.
+    if (u.name.span.start <= ctx.replace.start && ctx.replace.start <= u.name.span.end) continue;
     const id = rules.datasheet(u.name.text, list.faction?.text)?.id;
     if (id) copies.set(id, (copies.get(id) ?? 1) + 1);
   }
@@ -154,7 +157,7 @@ export function unitNameCandidates(cat: Catalog, rules: RulesIndex, list: ArmyLi
       out.push({ label, key: k, tier, newText: placed(body), snippet: true, kind: CompletionItemKind.Class, detail, data: { kind: 'datasheet', id: d.id }, ...more });
     };
     if (list.detachments.length && !enhancementsFull) {
-      for (const e of eligibleEnhancements(cat, list, d)) {
+      for (const e of eligibleEnhancements(cat, list, d, fielding)) {
         if (taken.has(normalizeName(e.name)) || e.upgrade) continue;
         const pts = (step?.points ?? 0) + (e.points ?? 0);
         variant(`${d.name} with ${e.name}`, unitSnippet(d, copy, dialect, warlord, { name: e.name, points: e.points }), { description: `${pts} pts`, detail: `${detail} · with the enhancement ${e.name} (${e.detachment}${e.points !== undefined ? `, +${e.points} pts` : ''})` });
@@ -196,16 +199,33 @@ function singleModel(d: Datasheet): boolean {
   return d.models.length <= 1;
 }
 
-/** Whether a unit of this datasheet may take the enhancement (`enhancementFit`); what the data cannot settle does not exclude. */
-export function mayTakeEnhancement(e: Enhancement, d: Datasheet, muster: MusterRules = editionRules(10).muster): boolean {
-  return enhancementFit(e, { name: d.name, keywords: d.keywords.length ? [...datasheetKeywords(d), ...(isCharacter(d) ? ['CHARACTER'] : [])] : [], epicHero: !!d.epicHero || hasKw(d, 'EPIC HERO') }, muster).ok !== false;
+/**
+ * The list's units as the checks read them (`FieldedUnit`: keywords with their notes' and detachments' grants) and
+ * its detachments: what a unit taking an enhancement is judged with.
+ */
+export interface Fielding {
+  units: FieldedUnit[];
+  detachments: Detachment[];
+}
+
+/**
+ * Whether a unit of this datasheet may take the enhancement (`enhancementFit`); what the data cannot settle does not
+ * exclude. `fielding`: the list around it, whose detachments may grant it keywords once it is selected (it takes
+ * the enhancement): a TRYGON of Subterranean Assault is a CHARACTER while fewer than two are. `unit`: the list's
+ * unit it is (its own notes count; it is not among the others).
+ */
+export function mayTakeEnhancement(e: Enhancement, d: Datasheet, muster: MusterRules = editionRules(10).muster, fielding?: Fielding, unit?: Unit): boolean {
+  if (!d.keywords.length) return enhancementFit(e, { name: d.name, keywords: [], epicHero: !!d.epicHero }, muster).ok !== false;
+  const own = [...(unit ? unitKeywords(unit, d) : datasheetKeywords(d)), ...(isCharacter(d) ? ['CHARACTER'] : [])];
+  const keywords = fielding ? keywordsAsSelected(own, fielding.units.filter((u) => u.unit.span.start !== unit?.span.start), fielding.detachments) : own;
+  return enhancementFit(e, { name: d.name, keywords, epicHero: !!d.epicHero || hasKw(d, 'EPIC HERO') }, muster).ok !== false;
 }
 
 const musterOf = (list: ArmyList) => editionRules(list.editionShown ?? 10).muster;
 
-/** Enhancements of the list's detachment(s) (the faction's when none is named) that this unit may take. */
-export function eligibleEnhancements(cat: Catalog, list: ArmyList, d: Datasheet): Enhancement[] {
-  return enhancementPool(cat, list).filter((e) => mayTakeEnhancement(e, d, musterOf(list)));
+/** Enhancements of the list's detachment(s) (the faction's when none is named) that this unit may take (`unit`: the list's unit it is). */
+export function eligibleEnhancements(cat: Catalog, list: ArmyList, d: Datasheet, fielding?: Fielding, unit?: Unit): Enhancement[] {
+  return enhancementPool(cat, list).filter((e) => mayTakeEnhancement(e, d, musterOf(list), fielding, unit));
 }
 
 export function enhancementPool(cat: Catalog, list: ArmyList): Enhancement[] {
@@ -260,7 +280,11 @@ export function bulletCandidates(list: ArmyList, unit: Unit, d: Datasheet, ctx: 
   const group = ctx.groupModel ? plan.groups.find((g) => looseKey(g.model) === looseKey(ctx.groupModel!)) : single ? plan.groups[0] : undefined;
   const defaults = new Map((group?.wargear ?? []).map((w) => [normalizeName(w.name), w.perModel]));
   const unitSize = unit.models.filter((m) => !m.implicit).reduce((n, m) => n + m.count, 0) || plan.size;
-  for (const w of d.weapons) {
+  // What the model the line stands under may take, by the data's model entries (a Jakhal Pack Leader not the
+  // Dishonoured's manglers); everything the datasheet has where the data does not say.
+  const may = wargearOfModel(d, ctx.groupModel ?? (single ? plan.groups[0]?.model : undefined));
+  const weapons = may ? d.weapons.filter((w) => may.has(looseKey(w.name)) || w.profiles.some((p) => may.has(looseKey(p.name)))) : d.weapons;
+  for (const w of weapons) {
     const types = [...new Set(w.profiles.map((p) => p.type))].join(', ');
     const per = defaults.get(normalizeName(w.name));
     const option = per === undefined ? optionLimit(d, w.name, count, unitSize) : undefined;
@@ -274,6 +298,11 @@ export function bulletCandidates(list: ArmyList, unit: Unit, d: Datasheet, ctx: 
       description: per !== undefined ? `${n}x default` : option ? `up to ${option.limit}` : undefined,
       data: { kind: 'wargear', id: d.id, name: w.name },
     });
+  }
+  // The model's other wargear (an Icon of Khorne): named by the data, no weapon profile.
+  for (const name of may ? [...may.values()] : []) {
+    if (d.weapons.some((w) => looseKey(w.name) === looseKey(name))) continue;
+    out.push({ label: name, tier: wargearTier + 2, newText: ctx.counted ? name : `1x ${name}`, kind: CompletionItemKind.Field, detail: `wargear of ${displayName(ctx.groupModel ?? d.name)}`, data: { kind: 'wargear', id: d.id, name } });
   }
   if (ctx.nested) return out;
   if (!single) {
@@ -304,9 +333,25 @@ export function bulletCandidates(list: ArmyList, unit: Unit, d: Datasheet, ctx: 
   return out;
 }
 
-/** Whether the list's muster rules let a unit of `d` take `e` (for the enhancement name after `Enhancement:`). */
-export function fitsFor(list: ArmyList, d: Datasheet): (e: Enhancement) => boolean {
-  return (e) => mayTakeEnhancement(e, d, musterOf(list));
+/**
+ * The wargear a model of the datasheet may take, by loose name (key) → the data's spelling, from its model entries:
+ * the entry of that name, or the variants written by their base name ("Dishonoured" for "Dishonoured w/ paired
+ * manglers"). Undefined where the data names no such entry (then everything the datasheet has is offered).
+ */
+export function wargearOfModel(d: Datasheet, model: string | undefined): Map<string, string> | undefined {
+  if (!model) return undefined;
+  const key = looseKey(model);
+  const base = (n: string) => looseKey(n.replace(/\s+(?:w\/|with\b).*$/i, '').replace(/\s*\([^()]*\)$/, ''));
+  const entries = (d.modelLoadouts ?? []).filter((l) => looseKey(l.model) === key || base(l.model) === key);
+  if (!entries.length) return undefined;
+  const out = new Map<string, string>();
+  for (const e of entries) for (const name of [...e.wargear, ...(e.options ?? [])]) if (!out.has(looseKey(name))) out.set(looseKey(name), name);
+  return out;
+}
+
+/** Whether the list's muster rules let the list's `unit` of `d` take `e` (for the enhancement name after `Enhancement:`). */
+export function fitsFor(list: ArmyList, d: Datasheet, fielding?: Fielding, unit?: Unit): (e: Enhancement) => boolean {
+  return (e) => mayTakeEnhancement(e, d, musterOf(list), fielding, unit);
 }
 
 export function stratagemCandidates(cat: Catalog, list: ArmyList): Candidate[] {

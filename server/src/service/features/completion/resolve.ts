@@ -118,6 +118,14 @@ export function documentationFor(raw: unknown, rules: RulesIndex): string | unde
       const b = rules.data.battleSizes.find((x) => x.name === data.name);
       return b ? battleSizeMarkdown(b) : undefined;
     }
+    case 'download': {
+      const e = data.models === 11 ? 11 : 10;
+      return [
+        `### Download the ${e}th-edition rules data`,
+        `Auspex knows no ${e}th-edition faction yet: nothing can be completed or checked. Accepting this runs **Auspex: Download Rules Data** for the ${e}th edition (${e === 11 ? "BSData's wh40k-11e catalogues and the Munitorum Field Manual's points" : "BSData's wh40k-10e catalogues"}), kept in the extension's storage and read from then on; \`auspex data fetch --edition ${e}\` does the same for the command line.`,
+        'Data of your own: point the setting `auspex.data.paths` at BattleScribe, Wahapedia or Munitorum Field Manual folders.',
+      ].join('\n\n');
+    }
     case 'section':
       return `### ${md(data.name)}\n\n${SECTION_TEXT[data.name ?? ''] ?? 'A unit of this list whose datasheet is not in the loaded rules data.'}`;
     case 'skeleton': {

@@ -1,14 +1,15 @@
 // The formats `auspex convert` writes, in a module that imports nothing: the VS Code client's quick pick reads it too.
 
-export const CONVERT_FORMATS = ['app', 'app-v2', 'nr-gw', 'nr-tournament', 'warorgan', 'compact'] as const;
+export const CONVERT_FORMATS = ['app', 'app-v2', 'nr-gw', 'nr-wtc', 'nr-tournament', 'warorgan', 'compact'] as const;
 export type ConvertFormat = (typeof CONVERT_FORMATS)[number];
 
 /** One line per format, for the CLI's help and the editor's quick pick. */
 export const FORMAT_DESCRIPTIONS: Record<ConvertFormat, string> = {
-  app: 'official app export (the layout Format Document writes)',
-  'app-v2': 'official app v2 export, as the 11th-edition app writes it',
+  app: 'official app export, "(N Points)" layout (every item bulleted)',
+  'app-v2': 'official app export, "(N points)" layout (continuation lines)',
   'nr-gw': 'New Recruit, GW format',
-  'nr-tournament': 'New Recruit, tournament (WTC) format',
+  'nr-wtc': 'New Recruit, WTC format',
+  'nr-tournament': 'New Recruit, tournament (WTC-compact) format',
   warorgan: "War Organ's export",
   compact: 'compact text for chat: one line per unit',
 };

@@ -3,13 +3,13 @@
 // whether it is a Combat Patrol (a fixed force without points).
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { ArmyList, Span, Unit } from '../../domain/parse/ast';
+import type { ArmyList, Span } from '../../domain/parse/ast';
 import type { RulesIndex } from '../../domain/rules';
-import type { BattleSizeRule, Datasheet, Detachment, Faction } from '../../domain/rules/model';
+import type { BattleSizeRule, Detachment, Faction } from '../../domain/rules/model';
 import type { Settings } from '../../settings';
 import type { EditionRules } from '../../domain/editions';
 import { TENTH } from '../../domain/editions/tenth';
-import { detachmentGrants, grantApplies } from '../../domain/rules/detachmentGrants';
+import { grantKeywords, unitKeywords, type FieldedUnit } from '../../domain/rules/detachmentGrants';
 import { normalizeName } from '../../domain/text/normalize';
 export { modelGroups, namesModel, namesWargear } from '../../domain/rules/parts';
 import { makeDiagnostic, DiagnosticExtras } from './make';
@@ -19,12 +19,8 @@ import { readWithData } from './readWithData';
 export { looseName, sameFaction };
 import type { DiagnosticCode } from './codes';
 
-export interface ResolvedUnit {
-  unit: Unit;
-  sheet: Datasheet;
-  /** Datasheet and faction keywords plus those the list grants ("Subterranean Assault Keywords: Character"), upper case. */
-  keywords: Set<string>;
-}
+/** A unit with its datasheet and keywords as fielded: its notes' and its detachments' grants included (`detachmentGrants.ts`). */
+export type ResolvedUnit = FieldedUnit;
 
 export interface CheckContext {
   doc: TextDocument;
@@ -153,46 +149,6 @@ export function inferFaction(list: ArmyList, rules: RulesIndex): { faction: Fact
     if (covered > 0 && (!best || covered > best.covered)) best = { faction: f, covered };
   }
   return best;
-}
-
-/**
- * Keywords a list note grants: "<Detachment> Keywords: Character" (the app's detachment choices) and
- * "Daemonic Allegiance: Tzeentch" (the Chaos God keyword the model gains).
- */
-const GRANTED = /\b(?:keywords?|allegiance)\s*:\s*(.+)$/i;
-
-function unitKeywords(unit: Unit, sheet: Datasheet): Set<string> {
-  const set = new Set([...sheet.factionKeywords, ...sheet.keywords].map((k) => k.toUpperCase()));
-  for (const note of unit.notes) {
-    const m = GRANTED.exec(note.text);
-    if (m) for (const k of m[1].split(/\s*,\s*/)) if (k.trim()) set.add(k.trim().toUpperCase());
-  }
-  if (sheet.epicHero) set.add('EPIC HERO');
-  return set;
-}
-
-/**
- * Adds the keywords the chosen detachments' rules grant (`detachmentGrants`): to every unit they name, or, where
- * the player selects up to N units (CHARACTER for War Dogs in Houndpack Lance), to the units the list uses so
- * (Warlord, an enhancement, or a note granting it), up to N in list order. Returns the faction keywords of
- * units the detachments let the army include.
- */
-function grantKeywords(units: ResolvedUnit[], detachments: Detachment[]): string[] {
-  const include: string[] = [];
-  for (const d of detachments) {
-    const grants = detachmentGrants(d);
-    include.push(...grants.include);
-    for (const g of grants.keywords) {
-      let left = g.upTo ?? Infinity;
-      for (const u of units) {
-        if (left <= 0 || !grantApplies(g, u.keywords)) continue;
-        if (g.upTo !== undefined && !(u.unit.warlord || u.unit.enhancements.length || g.add.every((k) => u.keywords.has(k)))) continue;
-        for (const k of g.add) u.keywords.add(k);
-        left--;
-      }
-    }
-  }
-  return include;
 }
 
 export const isCharacter = (u: ResolvedUnit) => u.keywords.has('CHARACTER');

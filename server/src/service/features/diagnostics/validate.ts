@@ -217,7 +217,9 @@ function factionNotLoaded(doc: TextDocument, list: ArmyList, rules: RulesIndex, 
     'faction-not-loaded',
     `No rules data is loaded for the faction "${faction.text}", ${unchecked}. ` +
       'Download the community data (the quick fix, or `auspex data fetch`), or point the setting auspex.data.paths (or --data) at a BattleScribe or Wahapedia folder that has it.',
-    { data: { suggestions: [], checked: 'none', ...downloadPayload(list, settings) } },
+    // A download brings nothing the folders or the download cache of that edition do not hold already (a
+    // faction name still being typed: "Gen").
+    { data: { suggestions: [], checked: 'none', ...(loadable().length ? {} : downloadPayload(list, settings)) } },
   );
 }
 

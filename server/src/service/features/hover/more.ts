@@ -18,7 +18,7 @@ import {
 } from '../render/markdown';
 import { catalogOf } from '../completion/catalog';
 import { editionRules, type MusterRules } from '../../domain/editions';
-import { enhancementFit, isUpgrade } from '../../domain/editions/enhancementFit';
+import { enhancementFit, isUpgrade, type Bearer } from '../../domain/editions/enhancementFit';
 import { attachedUnits, canTarget, requirementAt, stratagemTargetSpec } from '../../domain/stratagems/eligibility';
 import { resolveTarget } from '../diagnostics/plan';
 
@@ -42,8 +42,11 @@ function titleHover(list: ArmyList, rules: RulesIndex, offset: number): Found | 
   return { span: at.span, value: lines.join('\n\n') };
 }
 
-/** Title, faction, detachment and battle-size lines. */
-export function headerHover(list: ArmyList, rules: RulesIndex, offset: number): Found | null {
+/**
+ * Title, faction, detachment and battle-size lines. `points`: the list's total as the checks count it from the data
+ * (`report.ts` `listPoints`), asked only for the battle-size line.
+ */
+export function headerHover(list: ArmyList, rules: RulesIndex, offset: number, points?: () => { computed?: number; unpriced: number }): Found | null {
   const title = titleHover(list, rules, offset);
   if (title) return title;
   const cat = catalogOf(rules);
@@ -61,20 +64,27 @@ export function headerHover(list: ArmyList, rules: RulesIndex, offset: number): 
   }
   const b = list.battleSize;
   if (b && inside(b.span, offset)) {
-    const rule = rules.data.battleSizes.find((x) => normalizeName(x.name) === normalizeName(b.name.text));
-    const total = list.units.reduce((sum, u) => sum + (u.points?.value ?? 0), 0);
-    if (rule) return { span: b.span, value: battleSizeMarkdown(rule, list.units.some((u) => u.points) ? total : undefined) };
+    // The app's French export names it in French ("Force de Frappe"): the English name the parser reads is the data's.
+    const rule = rules.data.battleSizes.find((x) => normalizeName(x.name) === normalizeName(b.english ?? b.name.text));
+    // The data's total, as the checks compare it with the limit; the list's own where it says otherwise.
+    const stated = list.units.some((u) => u.points) ? list.units.reduce((sum, u) => sum + (u.points?.value ?? 0), 0) : undefined;
+    const data = list.units.length ? points?.() : undefined;
+    if (rule) return { span: b.span, value: battleSizeMarkdown(rule, { data: data?.computed, unpriced: data?.unpriced ?? 0, stated: list.statedPoints?.value ?? stated }) };
   }
   return null;
 }
 
-/** Enhancements of a unit, then the datasheet's abilities and keywords written on the hovered line. */
-export function unitPartHover(text: string, list: ArmyList, rules: RulesIndex, unit: Unit, sheet: Datasheet | undefined, offset: number, muster: MusterRules = editionRules(10).muster): Found | null {
+/**
+ * Enhancements of a unit, then the datasheet's abilities and keywords written on the hovered line. `bearer`: the unit
+ * as the list checks read it (its keywords with what the list's detachments grant it), for whether it may take one.
+ */
+export function unitPartHover(text: string, list: ArmyList, rules: RulesIndex, unit: Unit, sheet: Datasheet | undefined, offset: number, muster: MusterRules = editionRules(10).muster, bearer?: () => Bearer | undefined): Found | null {
   for (const e of unit.enhancements) {
     if (!inside(e.name.span, offset)) continue;
     const enh = enhancementOfList(list, rules, e.name.text);
     if (!enh) return null;
-    return { span: e.name.span, value: [enhancementMarkdown(enh), upgradeLine(enh, muster), sheet ? mayTakeLine(enh, sheet, muster) : ''].filter(Boolean).join('\n\n') };
+    const b = sheet && (bearer?.() ?? sheetBearer(sheet));
+    return { span: e.name.span, value: [enhancementMarkdown(enh), upgradeLine(enh, muster), b ? mayTakeLine(enh, b, muster) : ''].filter(Boolean).join('\n\n') };
   }
   if (!sheet) return null;
   const abilities = [...sheet.abilities].sort((a, b) => b.name.length - a.name.length);
@@ -87,7 +97,7 @@ export function unitPartHover(text: string, list: ArmyList, rules: RulesIndex, u
 }
 
 /** The enhancement of that name, preferring the list's detachments' (names repeat across detachments). */
-function enhancementOfList(list: ArmyList, rules: RulesIndex, name: string): Enhancement | undefined {
+export function enhancementOfList(list: ArmyList, rules: RulesIndex, name: string): Enhancement | undefined {
   const all = rules.enhancementsNamed(name);
   const dets = list.detachments.map((d) => normalizeName(d.text));
   return all.find((x) => dets.includes(normalizeName(x.detachment))) ?? all[0];
@@ -99,12 +109,16 @@ function upgradeLine(e: Enhancement, muster: MusterRules): string {
   return `**Upgrade:** taken by the non-CHARACTER units it names, up to ${e.maxCopies ?? muster.upgradeCopies} copies in an army; only the first counts against the enhancement allowance.`;
 }
 
-/** Whether this unit may take it, as the list checks judge it (`enhancementFit`). */
-function mayTakeLine(e: Enhancement, sheet: Datasheet, muster: MusterRules): string {
-  const kws = sheet.keywords.length ? [...sheet.factionKeywords, ...sheet.keywords] : [];
-  const fit = enhancementFit(e, { name: sheet.name, keywords: kws, epicHero: !!sheet.epicHero }, muster);
-  if (fit.ok === true) return `${md(sheet.name)} may take it.`;
-  if (fit.ok === false) return `${md(sheet.name)} may not take it: ${md(fit.why)}.`;
+/** A datasheet alone as a bearer (no list around it): its own keywords. */
+function sheetBearer(sheet: Datasheet): Bearer {
+  return { name: sheet.name, keywords: sheet.keywords.length ? [...sheet.factionKeywords, ...sheet.keywords] : [], epicHero: !!sheet.epicHero };
+}
+
+/** Whether this unit may take it, as the list checks judge it (`enhancementFit` on the same bearer). */
+function mayTakeLine(e: Enhancement, bearer: Bearer, muster: MusterRules): string {
+  const fit = enhancementFit(e, bearer, muster);
+  if (fit.ok === true) return `${md(bearer.name)} may take it.`;
+  if (fit.ok === false) return `${md(bearer.name)} may not take it: ${md(fit.why)}.`;
   return `Not checked: ${md(fit.why)}.`;
 }
 

@@ -9,7 +9,7 @@
 // </force></forces></roster>. Configuration upgrades (Battle Size, Detachment)
 // sit beside the units; wargear, Warlord and enhancements are upgrades inside.
 import { XMLParser } from 'fast-xml-parser';
-import { APP_SECTIONS, AppSection, appSectionOf } from '../format';
+import { APP_SECTIONS, AppSection, appSectionOf } from '../convert/sections';
 import { attr, kids, parseXmlRoot, SAFE_XML_OPTIONS, XNode } from '../../domain/rules/bsdataXml';
 
 export class RosterImportError extends Error {}

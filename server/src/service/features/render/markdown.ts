@@ -99,13 +99,18 @@ export function weaponMarkdown(w: Weapon, opts: WeaponMarkdownOptions = {}): str
     const table = weaponTable([w], t);
     if (table) parts.push(table);
   }
-  // Each bracketed ability once, followed by what the rule says.
+  // Each bracketed ability once, followed by what the rule says; abilities one rule explains (ANTI-MONSTER and
+  // ANTI-VEHICLE: the rule ANTI) share one line, so the text is said once.
   const abilities = [...new Set(w.profiles.flatMap((p) => p.abilities))];
   if (opts.explain && abilities.length) {
-    parts.push(abilities.map((a) => {
-      const rule = opts.explain!(a);
-      return `- **[${md(a)}]**${rule ? ` — ${ruleLines(rule).map(md).join('  \n  ')}` : ''}`;
-    }).join('\n'));
+    const lines: { names: string[]; rule?: CoreRule }[] = [];
+    for (const a of abilities) {
+      const rule = opts.explain(a);
+      const same = rule && lines.find((l) => l.rule === rule);
+      if (same) same.names.push(a);
+      else lines.push({ names: [a], rule });
+    }
+    parts.push(lines.map(({ names, rule }) => `- ${names.map((a) => `**[${md(a)}]**`).join(', ')}${rule ? ` — ${ruleLines(rule).map(md).join('  \n  ')}` : ''}`).join('\n'));
   }
   if (opts.datasheet) parts.push(sourceLine(opts.datasheet.source) + ` — ${md(opts.datasheet.name)}`);
   return parts.join('\n\n');
@@ -176,9 +181,18 @@ export function factionMarkdown(f: Faction, extra: { datasheets: number; detachm
   return parts.join('\n\n');
 }
 
-export function battleSizeMarkdown(b: BattleSizeRule, listPoints?: number): string {
+/**
+ * A battle size; with a list, its points against the limit: the data's total as the checks count it (`data`, with
+ * the units it could not price), and the total the list states where that differs.
+ */
+export function battleSizeMarkdown(b: BattleSizeRule, list?: { data?: number; unpriced: number; stated?: number }): string {
   const parts = [`### ${md(b.name)}`, b.points !== undefined ? `**Points limit:** ${b.points}` : 'No points limit: Combat Patrol uses fixed forces.'];
-  if (listPoints !== undefined && b.points !== undefined) parts.push(`This list: ${listPoints} of ${b.points} points.`);
+  if (list && b.points !== undefined) {
+    const unpriced = list.unpriced ? ` (${list.unpriced} unit${list.unpriced === 1 ? '' : 's'} the data does not price)` : '';
+    const stated = list.stated !== undefined && list.stated !== list.data ? `; the list states ${list.stated}` : '';
+    if (list.data !== undefined) parts.push(`This list: ${list.data} of ${b.points} points in the data${unpriced}${stated}.`);
+    else if (list.stated !== undefined) parts.push(`This list states ${list.stated} of ${b.points} points (the data prices none of its units).`);
+  }
   if (b.source) parts.push(sourceLine(b.source));
   return parts.join('\n\n');
 }
