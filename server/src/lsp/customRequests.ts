@@ -1,7 +1,7 @@
 // Auspex's own requests (`auspex/...`): a roster imported, an `auspex:` page, the damage breakdown, the matchup, a
 // conversion; and the answer to a message the transport refused unread. The costly ones let the input already
 // sent be read first (its cancellation may be right behind them).
-import { ErrorCodes, RequestType, ResponseError } from 'vscode-languageserver/node';
+import { ErrorCodes, RequestType, RequestType0, ResponseError } from 'vscode-languageserver/node';
 import { CONVERT_FORMATS, isConvertFormat } from '../service/features/convert';
 import type { BreakdownConditions, DamageBreakdown } from '../service/features/damageBreakdown';
 import type { Matchup, MatchupConditions } from '../service/features/matchup';
@@ -25,6 +25,13 @@ export const MatchupRequest = new RequestType<{ uri: string; conditions?: Matchu
 /** Client → server: the list in another export format (*Convert List To…*, *Copy List As…*): the text, or why not. */
 export const ConvertRequest = new RequestType<{ uri: string; format: string; edition?: number }, { text: string; dropped: string[]; escaped: string[] } | { error: string } | null, void>('auspex/convert');
 
+/**
+ * Client → server, answered only where the server runs with Node's --expose-gc (`npm run bench`, never an editor):
+ * collect garbage, then the process's resident memory, its JS heap (reserved and in use) and memory outside it, in
+ * bytes; null otherwise.
+ */
+export const CollectGarbageRequest = new RequestType0<{ rss: number; heapTotal: number; heapUsed: number; external: number } | null, void>('auspex/collectGarbage');
+
 export function registerCustomRequests(session: Session, checks: DocumentChecks): void {
   const { connection, service } = session;
   const withDoc = session.withDoc.bind(session);
@@ -36,6 +43,14 @@ export function registerCustomRequests(session: Session, checks: DocumentChecks)
     throw new ResponseError(ErrorCodes.InvalidParams, `${p?.method ?? 'the request'}: ${p?.reason ?? 'refused'}`);
   });
   connection.onNotification(REFUSED_NOTIFICATION, (p: Refusal) => connection.console.warn(`auspex: ${p?.method ?? 'a message'}: ${p?.reason ?? 'refused'}`));
+
+  connection.onRequest(CollectGarbageRequest, () => {
+    const gc = (globalThis as { gc?: () => void }).gc;
+    if (typeof gc !== 'function') return null;
+    gc();
+    const { rss, heapTotal, heapUsed, external } = process.memoryUsage();
+    return { rss, heapTotal, heapUsed, external };
+  });
 
   // Read asynchronously: a slow disk, a FIFO or a device never blocks the main thread.
   connection.onRequest(ImportRosterRequest, (p) => session.guardAsync((): Promise<RosterImportResult> => importRosterFileAsync(String(p?.path ?? '')), { error: 'The roster could not be imported (see the Auspex output)' }));
