@@ -18,9 +18,7 @@ import {
   CodeLensRequest,
   CompletionRequest,
   DidChangeTextDocumentNotification,
-  DidOpenTextDocumentNotification,
   HoverRequest,
-  Position,
 } from 'vscode-languageserver-protocol/node';
 import { BenchRow } from './harness';
 import { fetchData } from '../server/src/node/fetchData';
@@ -28,7 +26,8 @@ import { parseArmyList } from '../server/src/service/domain/parse';
 import { VALIDATE_DELAY_MS } from '../server/src/lsp/documentChecks';
 import { CollectGarbageRequest } from '../server/src/lsp/customRequests';
 import { folderFiles, tarGzOf, zipOf } from '../test/support/archives';
-import { ServerHandle, startServerProcess } from '../test/support/lspClient';
+import type { ServerHandle } from '../test/support/lspClient';
+import { open, positions, start } from './coldStart';
 import { hasShared, repoRoot, sharedPath } from '../test/support/shared';
 
 const OPEN_RUNS = 7;
@@ -51,20 +50,6 @@ function figure(name: string, values: number[], target: number, unit: string, ex
 
 const elapsed = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
 
-async function start(cacheDir: string): Promise<ServerHandle> {
-  const server = startServerProcess();
-  await server.initialize({ initializationOptions: { cacheDir } });
-  return server;
-}
-
-async function open(server: ServerHandle, uri: string, text: string): Promise<number> {
-  const published = server.diagnostics(uri, () => true, 60000);
-  const t0 = process.hrtime.bigint();
-  await server.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'army-list', version: 1, text } });
-  await published;
-  return elapsed(t0);
-}
-
 /** An edit: a space typed at the end of the list (even versions) or deleted again (odd ones); the whole list is checked again. */
 async function edit(server: ServerHandle, uri: string, text: string, version: number): Promise<number> {
   const lines = text.split('\n');
@@ -75,14 +60,6 @@ async function edit(server: ServerHandle, uri: string, text: string, version: nu
   await server.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version }, contentChanges: [change] });
   await published;
   return elapsed(t0);
-}
-
-function positions(text: string, count: number): Position[] {
-  const all: Position[] = [];
-  text.split(/\r?\n/).forEach((line, i) => {
-    if (line.trim()) all.push({ line: i, character: line.length >> 1 });
-  });
-  return Array.from({ length: count }, (_, i) => all[(i * 7919) % all.length]);
 }
 
 /** A download cache of the 11th edition's BSData and MFM, fetched from local archives as `auspex data fetch --from` does. */
