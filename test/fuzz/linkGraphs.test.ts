@@ -209,9 +209,7 @@ function read(g: Graph) {
   return {
     weapons: ds.weapons.map((w) => w.name).sort(),
     required: (ds.requiredModels ?? []).map((r) => `${r.model} ${r.min} ${r.names.join('|')}`).sort(),
-    // A model with no default wargear is listed for the options it may take (ModelLoadout.options, completion's):
-    // the oracle knows default wargear only.
-    loadouts: (ds.modelLoadouts ?? []).filter((l) => l.model !== 'Host' && l.wargear.length).map((l) => `${l.model}: ${l.wargear.join(', ')}`).sort(),
+    loadouts: (ds.modelLoadouts ?? []).filter((l) => l.model !== 'Host').map((l) => `${l.model}: ${l.wargear.join(', ')}`).sort(),
   };
 }
 
