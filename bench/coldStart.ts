@@ -19,13 +19,15 @@ import { hasShared, sharedPath } from '../test/support/shared';
 const RUNS = 7;
 const REQUESTS = 1000;
 
-async function start(cacheDir: string): Promise<ServerHandle> {
+/** A fresh server over stdio whose download cache is `cacheDir` (bench/targets.ts too). */
+export async function start(cacheDir: string): Promise<ServerHandle> {
   const server = startServerProcess();
   await server.initialize({ initializationOptions: { cacheDir } });
   return server;
 }
 
-async function open(server: ServerHandle, uri: string, text: string): Promise<number> {
+/** Opens the list and resolves with the milliseconds until its first diagnostics. */
+export async function open(server: ServerHandle, uri: string, text: string): Promise<number> {
   const published = server.diagnostics(uri, () => true, 60000);
   const t0 = process.hrtime.bigint();
   await server.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'army-list', version: 1, text } });
@@ -38,7 +40,8 @@ function rssMb(pid: number): number {
   return m ? Number(m[1]) / 1024 : NaN;
 }
 
-function positions(text: string, count: number): Position[] {
+/** `count` positions, each the middle of a non-blank line, spread over the list. */
+export function positions(text: string, count: number): Position[] {
   const all: Position[] = [];
   text.split(/\r?\n/).forEach((line, i) => {
     if (line.trim()) all.push({ line: i, character: line.length >> 1 });

@@ -5,6 +5,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { parseArmyList } from '../../server/src/service/domain/parse';
 import type { ArmyList } from '../../server/src/service/domain/parse/ast';
 import { checkSpans } from './parse-helpers';
+import { isSpaceCode, wsAt, WS_PATTERN } from '../../server/src/service/domain/parse/lines';
 import { toParseJson } from '../../server/src/service/domain/parse/json';
 import { normalizeName } from '../../server/src/service/domain/text/normalize';
 import { repoRoot, requireShared, sharedPath } from '../support/shared';
@@ -429,5 +430,21 @@ describe('parse: toParseJson', function () {
     const j2 = toParseJson(parseArmyList(nr), nr) as { units: Array<{ enhancements: unknown }>; detachment: string };
     assert.deepStrictEqual(j2.units[0].enhancements, [{ name: 'Oil of Binding', points: 15 }]);
     assert.strictEqual(j2.detachment, 'Scrapforge Host');
+  });
+});
+
+describe('the parser\'s blank test (lines.ts wsAt)', () => {
+  it('answers as its pattern for every UTF-16 code unit (its ranges written out, the bullets among them not blank)', () => {
+    const wrong: string[] = [];
+    for (let c = 0; c <= 0xffff; c++) {
+      const ch = String.fromCharCode(c);
+      if (wsAt(ch, 0) !== WS_PATTERN.test(ch)) wrong.push(c.toString(16));
+    }
+    assert.deepStrictEqual(wrong, []);
+    const notSpace: string[] = [];
+    for (let c = 0; c <= 0xffff; c++) if (isSpaceCode(c) !== /\s/.test(String.fromCharCode(c))) notSpace.push(c.toString(16));
+    assert.deepStrictEqual(notSpace, [], 'isSpaceCode is \\s');
+    assert.strictEqual(wsAt('•', 0), false);
+    assert.strictEqual(wsAt('\u00a0', 0), true);
   });
 });

@@ -70,8 +70,9 @@ const USAGE = `Usage:
 Wahapedia CSV export or Munitorum Field Manual files to the embedded rules data;
 --data 11=<dir> (or 10=<dir>) states the edition its data is for (a Wahapedia
 export that does not show it is refused otherwise). After those folders, every command
-uses the data \`auspex data fetch\` cached for the list's edition; --no-cache turns
-that off. The cache: --cache DIR, else AUSPEX_CACHE_DIR, else $XDG_CACHE_HOME/auspex
+uses the data \`auspex data fetch\` cached for the list's edition, and reads each
+--data folder through the digests it keeps of it in the cache (made again when the
+folder's files change); --no-cache turns both off. The cache: --cache DIR, else AUSPEX_CACHE_DIR, else $XDG_CACHE_HOME/auspex
 or ~/.cache/auspex.
 --edition 10|11 reads every list under that edition (default: what each list shows;
 a list showing no sign of the 11th edition is read as 10th).`;
@@ -155,7 +156,8 @@ export function run(argv: string[], io: CliIO = processIO, env: NodeJS.ProcessEn
     /** The --data folders, then (unless --no-cache) the cached data of the given editions. */
     const provider = (editions: Edition[], paths = args.data) => {
       const cached = args.noCache ? [] : editions.flatMap((e) => cachedDataFolders(root, e)).map((c) => ({ dir: c.dir, digestDir: `${c.source.versionDir}.digest` }));
-      const p = new RulesProvider({ paths, cached });
+      // The --data folders are read through their digests in the cache (node/folderDigest.ts), unless --no-cache.
+      const p = new RulesProvider({ paths, cached, digestRoot: args.noCache ? undefined : root });
       // A data folder that cannot be used is an I/O error, said in one line.
       const broken = p.dataFolders.find((f) => !usable(f));
       if (broken) throw new CliError(`auspex: ${broken.warnings[0]?.message ?? `cannot use ${broken.dir}`}`);

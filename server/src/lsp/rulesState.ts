@@ -186,6 +186,7 @@ export class RulesState {
               paths: this.paths,
               includeNonMatchedPlay: this.includeNonMatchedPlay,
               cached: kept.flatMap((k) => k.folders).map((c) => ({ dir: c.dir, digestDir: `${c.source.versionDir}.digest` })),
+              digestRoot: this.cacheDir,
             }),
           }
         : null;
@@ -205,6 +206,8 @@ export class RulesState {
       paths: this.paths,
       includeNonMatchedPlay: this.includeNonMatchedPlay,
       cached: cached.map((c) => ({ dir: c.dir, digestDir: `${c.source.versionDir}.digest` })),
+      // The folders of auspex.data.paths through their digests in the cache too (node/folderDigest.ts).
+      digestRoot: this.cacheDir,
     });
     for (const f of this.factions) this.provider.ensureFaction(f);
     this.watch();

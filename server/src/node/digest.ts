@@ -8,7 +8,7 @@
 import * as crypto from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
-import type { DataFolder, DataFolderOptions, FactionInfo } from './dataFolder';
+import type { DataFolder, DataFolderOptions, FactionInfo, UnitIndex } from './dataFolder';
 import type { LoadResult } from '../service/domain/rules/dataFiles';
 import type { DataWarning } from '../service/domain/rules/model';
 
@@ -30,42 +30,102 @@ export function buildKey(): string {
 }
 
 export interface DigestOptions {
-  /** Folder for this source version's digests (`<version>.digest`). */
+  /** Folder for this source version's digests (`<version>.digest`; a data folder's, folderDigest.ts). */
   dir: string;
   options: DataFolderOptions;
+}
+
+/** What is known of a folder once opened: enough to answer without opening it again. */
+export type FolderOpening = Pick<DataFolder, 'dir' | 'kind' | 'edition' | 'source' | 'warnings'>;
+
+/** The file holding the digest `name` of the folder `folderDir` read with `opts` (one folder per build). */
+export function digestFile(opts: DigestOptions, folderDir: string, name: string): string {
+  const key = crypto.createHash('sha256').update(JSON.stringify([folderDir, opts.options])).digest('hex').slice(0, 16);
+  return path.join(opts.dir, buildKey(), key, `${crypto.createHash('sha256').update(name).digest('hex').slice(0, 24)}.json`);
 }
 
 /** `folder` with its faction list and faction loads kept as digests under `opts.dir`. */
 export function withDigest(folder: DataFolder, opts: DigestOptions): DataFolder {
   if (folder.kind === 'unknown') return folder;
-  const key = crypto.createHash('sha256').update(JSON.stringify([folder.dir, opts.options])).digest('hex').slice(0, 16);
-  const dir = path.join(opts.dir, buildKey(), key);
-  const file = (name: string) => path.join(dir, `${crypto.createHash('sha256').update(name).digest('hex').slice(0, 24)}.json`);
+  return digestedFolder(folder, () => folder, opts);
+}
+
+/**
+ * A folder whose opening is known, its listing, loads and unit index read from their digests; `open` opens the
+ * folder itself, only when one of them is not digested yet. A load that added a warning to the folder (a file it
+ * could not read) is not kept: the next run reads the folder again and says so again.
+ */
+export function digestedFolder(known: FolderOpening, open: () => DataFolder, opts: DigestOptions): DataFolder {
+  let real: DataFolder | undefined;
+  let index: UnitIndex | undefined;
+  const through = <T extends Digestible>(name: string, load: (f: DataFolder) => T): T =>
+    cached(digestFile(opts, known.dir, name), name, () => {
+      const folder = (real ??= open());
+      const before = folder.warnings.length;
+      const value = load(folder);
+      return { value, keep: folder.warnings.length === before };
+    });
   return {
-    ...folder,
-    listFactions: () => cached(file('#factions'), '#factions', () => folder.listFactions()),
-    loadFaction: (name) => cached(file(name), name, () => folder.loadFaction(name)),
-    loadAll: () => cached(file('#all'), '#all', () => folder.loadAll()),
+    dir: known.dir,
+    kind: known.kind,
+    edition: known.edition,
+    source: known.source,
+    get warnings() {
+      return real?.warnings ?? known.warnings;
+    },
+    listFactions: () => through('#factions', (f) => f.listFactions()),
+    loadFaction: (name) => through(name, (f) => f.loadFaction(name)),
+    loadAll: () => through('#all', (f) => f.loadAll()),
+    unitIndex: () => (index ??= unitIndexFrom(through('#units', (f) => unitIndexAsJson(f.unitIndex())))),
   };
 }
 
-type Digestible = LoadResult | { factions: FactionInfo[]; warnings: DataWarning[] };
+interface UnitIndexJson {
+  subFactions: [string, string][];
+  units: [string, string[]][];
+  warnings: DataWarning[];
+}
 
-function cached<T extends Digestible>(file: string, name: string, load: () => T): T {
+function unitIndexAsJson(index: UnitIndex): UnitIndexJson {
+  return { subFactions: [...index.subFactions], units: [...index.units], warnings: index.warnings };
+}
+
+function unitIndexFrom(json: UnitIndexJson): UnitIndex {
+  return { subFactions: new Map(json.subFactions), units: new Map(json.units), warnings: json.warnings };
+}
+
+type Digestible = LoadResult | { factions: FactionInfo[]; warnings: DataWarning[] } | UnitIndexJson | FolderOpening;
+
+/** The digest `name` kept in `file`, else `load()`'s value (written to `file` when it says to keep it). */
+export function cached<T extends Digestible>(file: string, name: string, load: () => { value: T; keep: boolean }): T {
+  const kept = readDigest<T>(file, name);
+  if (kept) return kept;
+  const { value, keep } = load();
+  if (keep) writeDigest(file, name, value);
+  return value;
+}
+
+/** A digest's value, undefined when missing, damaged or another's. */
+export function readDigest<T>(file: string, name: string): T | undefined {
   try {
     const d = JSON.parse(fs.readFileSync(file, 'utf8')) as { name: string; value: T };
     if (d && d.name === name && d.value) return d.value;
   } catch {
     // No digest yet, or a damaged one: load from the source.
   }
-  const value = load();
+  return undefined;
+}
+
+/** Writes a digest atomically (a reader sees the old file or the new one); true when it was written. */
+export function writeDigest(file: string, name: string, value: unknown): boolean {
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
     fs.writeFileSync(tmp, JSON.stringify({ name, value }));
     fs.renameSync(tmp, file);
+    return true;
   } catch {
     // A read-only cache still works; only the speed-up is lost.
+    return false;
   }
-  return value;
 }

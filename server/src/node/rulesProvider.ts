@@ -11,6 +11,7 @@ import { BOUNDS } from '../service/domain/bounds';
 import { warn } from '../service/domain/rules/dataFiles';
 import { DataFolder, DataFolderOptions, openDataFolder } from './dataFolder';
 import { withDigest } from './digest';
+import { openDigestedFolder } from './folderDigest';
 import { loadEmbeddedRules } from '../service/domain/rules/embedded';
 import { mergeRules, RulesSource } from '../service/domain/rules/merge';
 import { summarizeEditions, RulesSummary } from '../service/domain/rules/summary';
@@ -25,6 +26,8 @@ export interface RulesProviderOptions {
   includeNonMatchedPlay?: boolean;
   /** Folders from the download cache, after `paths`: loaded through their digests (see digest.ts). */
   cached?: { dir: string; digestDir: string }[];
+  /** The cache root: `paths` are read through their digests there (folderDigest.ts); absent, read from their files each time. */
+  digestRoot?: string;
 }
 
 export class RulesProvider {
@@ -51,7 +54,10 @@ export class RulesProvider {
     const { paths, editions, warnings } = uniqueDataPaths(options.paths);
     this.pathWarnings = warnings;
     this.folders = [
-      ...paths.map((p, i) => openDataFolder(p, editions[i] === undefined ? folderOptions : { ...folderOptions, edition: editions[i] })),
+      ...paths.map((p, i) => {
+        const opts = editions[i] === undefined ? folderOptions : { ...folderOptions, edition: editions[i] };
+        return options.digestRoot === undefined ? openDataFolder(p, opts) : openDigestedFolder(p, opts, options.digestRoot);
+      }),
       ...(options.cached ?? []).map((c) => withDigest(openDataFolder(c.dir, folderOptions), { dir: c.digestDir, options: folderOptions })),
     ];
     this.loaded = this.folders.map(() => new Map());

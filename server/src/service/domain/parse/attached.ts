@@ -6,7 +6,7 @@
 // Either way the list gets `attachments` (and each unit its `attachedAs`).
 import type { Attachment, AttachRole, Unit } from './ast';
 import type { Ctx } from './common';
-import { Line, grp, trimRange } from './lines';
+import { Line, grp, isSpaceCode, trimRange } from './lines';
 import { normalizeName } from '../text/normalize';
 
 const GROUP = /^(?:Attached unit\s+\d+|Unit[ée]\s+\d+\s+Attach[ée]e)$/i;
@@ -47,8 +47,10 @@ export class AttachedBlock {
     const rest: Line[] = [];
     for (const line of body) {
       const [s, e] = trimRange(src, line.start, line.end);
-      const bullet = /^[•◦]\s*/.exec(src.slice(s, e));
-      const from = s + (bullet ? bullet[0].length : 0);
+      // After a "•" or "◦" bullet and its spaces.
+      let from = s;
+      const c = src.charCodeAt(s);
+      if (s < e && (c === 0x2022 || c === 0x25e6)) for (from = s + 1; from < e && isSpaceCode(src.charCodeAt(from)); ) from++;
       // "Attached as" / "Attachée en tant que": both start with "Attach".
       const m = !unit.attachedAs && src.startsWith('Attach', from) ? ATTACHED_AS.exec(src.slice(from, e)) : null;
       if (!m) {

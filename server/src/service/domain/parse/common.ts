@@ -3,7 +3,7 @@
 // "5 with A, B", "Warlord", "Enhancement: X (+15 pts)").
 import type { ArmyList, BattleSize, EnhancementRef, ListFormat, ModelGroup, Section, Token, Unit, WargearRef } from './ast';
 import { BOUNDS } from '../bounds';
-import { Line, err, grp, numTok, splitList, tok, toNumber, trimRange } from './lines';
+import { Line, err, grp, isSpaceCode, numTok, splitList, tok, toNumber, trimRange } from './lines';
 
 export class Ctx {
   readonly list: ArmyList;
@@ -98,6 +98,7 @@ export function nodeEnd(n: Node): number {
 }
 
 const BULLETS = '•◦▪‣·*-';
+const BULLET_CODES = new Set([...BULLETS].map((b) => b.charCodeAt(0)));
 
 /** Splits a body line into marker and content. Markers: "•", "◦", "." (BattleScribe dots), "" (none). */
 export function splitMarker(src: string, line: Line, dots = false): { marker: string; start: number; end: number; depth: number } {
@@ -112,10 +113,10 @@ export function splitMarker(src: string, line: Line, dots = false): { marker: st
     }
     return { marker, start: s, end: e, depth };
   }
-  const ch = src[s];
-  if (s < e && BULLETS.includes(ch) && (s + 1 === e || /[\s\u00A0]/.test(src[s + 1]))) {
+  const c = src.charCodeAt(s);
+  if (s < e && BULLET_CODES.has(c) && (s + 1 === e || isSpaceCode(src.charCodeAt(s + 1)))) {
     // "-" and "*" only count as bullets when followed by a space (never "-2x").
-    marker = ch === '◦' ? '◦' : '•';
+    marker = c === 0x25e6 /* ◦ */ ? '◦' : '•';
     [s, e] = trimRange(src, s + 1, e);
   }
   return { marker, start: s, end: e, depth };
@@ -159,15 +160,58 @@ const ENH_PREFIX = /^(?:enhancements?|optimisations?|e)\s*:\s*(.+?)\s*$/di;
 const LEADING = /^(?:leading|attached to)\s*:\s*(.+?)\s*$/di;
 const PRICED = /^(.+?)\s*(?:\(\s*\+\s*(\d[\d,]*)\s*(?:pts?|points?)\s*\)|\[\s*\+?\s*(\d[\d,]*)\s*(?:pts?|points?)\s*\])$/di;
 const BUNDLE = /^B\s*:/;
-const COUNT = /^(\d+)\s*[xX×]\s*(.+)$/d;
-const WITH = /^(\d+)\s+with\s+(.+)$/di;
+// Their last group runs to the end of the text: its range is [end - length, end], no `d` flag needed (a match
+// with indices costs three times one without, and these run on every bullet).
+const COUNT = /^(\d+)\s*[xX×]\s*(.+)$/;
+const WITH = /^(\d+)\s+with\s+(.+)$/i;
 /** A count without "x" before a wargear name ("2 Inferno Pistols"); never "5 with ..." (WITH). */
-const BARE_COUNT = /^(\d+)\s+(?!with\s)(\p{L}.*)$/diu;
+const BARE_COUNT = /^(\d+)\s+(?!with\s)(\p{L}.*)$/iu;
 /** A label that makes a line a note rather than wargear: the keywords or allegiance it grants. */
 const NOTE_LABEL = /\b(?:keywords?|allegiance)\s*$/i;
 
+/** Whether src[start, end) holds the character `code` (without slicing it). */
+function holds(src: string, start: number, end: number, code: number): boolean {
+  for (let i = start; i < end; i++) if (src.charCodeAt(i) === code) return true;
+  return false;
+}
+
+/** Whether the text's first character is a digit: COUNT, WITH and BARE_COUNT match nothing else. */
+function digitFirst(text: string): boolean {
+  const c = text.charCodeAt(0);
+  return c >= 48 && c <= 57;
+}
+
+/** COUNT.test, refusing at once what does not start with a digit. */
+function isCounted(text: string): boolean {
+  return digitFirst(text) && COUNT.test(text);
+}
+
+/** `m`'s last group as a range of the text, which ends at `end` (a group that runs to the pattern's `$`). */
+function lastGroup(m: RegExpExecArray, i: number, end: number): [number, number] {
+  return [end - m[i].length, end];
+}
+
+/**
+ * "N (…)" with the content in its parentheses ("2 magma cutters (2x Magma cutter)"): the range of that content in
+ * `item` (from its first parenthesis, an opening one, to its last character, a closing one), as
+ * /^[^()]*\((.*)\)$/ would capture it.
+ */
+function bundled(item: string): [number, number] | undefined {
+  const n = item.length;
+  if (n < 2 || item.charCodeAt(n - 1) !== 41 /* ) */) return undefined;
+  for (let i = 0; i < n; i++) {
+    const c = item.charCodeAt(i);
+    if (c === 41) return undefined;
+    if (c === 40 /* ( */) return i < n - 1 ? [i + 1, n - 1] : undefined;
+  }
+  return undefined;
+}
+
 /** Recognises the bullets that are not wargear: Warlord, enhancements, Leading, option bundles. */
 export function special(src: string, start: number, end: number, priced: boolean): Special | undefined {
+  const last = end > start ? src.charCodeAt(end - 1) : NaN;
+  // Each pattern needs a colon, ends in a bracket or is "Warlord" / "Seigneur de guerre": most bullets are none.
+  if (last !== 41 /* ) */ && last !== 93 /* ] */ && last !== 100 /* d */ && last !== 68 /* D */ && last !== 101 /* e */ && last !== 69 /* E */ && !holds(src, start, end, 58 /* : */)) return undefined;
   const text = src.slice(start, end);
   if (WARLORD.test(text)) return { kind: 'warlord' };
   if (BUNDLE.test(text)) return { kind: 'bundle' };
@@ -185,7 +229,7 @@ export function special(src: string, start: number, end: number, priced: boolean
   if (m) return { kind: 'leading', name: grp(m, 1, start)! };
   if (priced) {
     m = PRICED.exec(text);
-    if (m && !COUNT.test(text)) return { kind: 'enhancement', name: grp(m, 1, start)!, points: toNumber(m[2] ?? m[3]) };
+    if (m && !isCounted(text)) return { kind: 'enhancement', name: grp(m, 1, start)!, points: toNumber(m[2] ?? m[3]) };
   }
   return undefined;
 }
@@ -197,19 +241,20 @@ export function special(src: string, start: number, end: number, priced: boolean
  */
 function readWargear(ctx: Ctx, start: number, end: number, factor: number, out: WargearRef[], split: boolean, warlord?: (s: number, e: number) => void): void {
   const src = ctx.src;
-  const text = src.slice(start, end);
-  const w = WITH.exec(text);
+  const w = digitFirst(src[start] ?? '') ? WITH.exec(src.slice(start, end)) : null;
   if (w) {
-    const r = grp(w, 2, start)!;
+    const r = lastGroup(w, 2, end);
     for (const [s, e] of splitList(src, r[0], r[1])) readWargear(ctx, s, e, ctx.count(factor * Number(w[1]), start, end), out, false, warlord);
     return;
   }
-  const parts = split ? splitList(src, start, end) : [[start, end] as [number, number]];
-  if (parts.length > 1) {
+  const parts = split && holds(src, start, end, 44 /* , */) ? splitList(src, start, end) : undefined;
+  if (parts && parts.length > 1) {
     for (const [s, e] of parts) readWargear(ctx, s, e, factor, out, false, warlord);
     return;
   }
-  const [s, e] = parts[0] ?? [start, end];
+  // One item: splitList would give it trimmed (nothing when blank), as trimRange does.
+  const one = parts ? parts[0] : split ? trimRange(src, start, end) : undefined;
+  const [s, e] = one && one[1] > one[0] ? one : [start, end];
   const item = src.slice(s, e);
   // "Houndpack Lance Character, Warlord": the Warlord marker among a line's items is no wargear.
   if (warlord && WARLORD.test(item)) {
@@ -217,15 +262,14 @@ function readWargear(ctx: Ctx, start: number, end: number, factor: number, out: 
     return;
   }
   // New Recruit option bundles name their content in parentheses: "2 magma cutters (2x Magma cutter)".
-  const b = /^[^()]*\((.*)\)$/d.exec(item);
-  if (b && (b[1].includes(',') || COUNT.test(b[1]))) {
-    const r = grp(b, 1, s)!;
-    for (const [is, ie] of splitList(src, r[0], r[1])) readWargear(ctx, is, ie, factor, out, false, warlord);
+  const b = bundled(item);
+  if (b && (item.slice(b[0], b[1]).includes(',') || isCounted(item.slice(b[0], b[1])))) {
+    for (const [is, ie] of splitList(src, s + b[0], s + b[1])) readWargear(ctx, is, ie, factor, out, false, warlord);
     return;
   }
-  const c = COUNT.exec(item) ?? BARE_COUNT.exec(item);
+  const c = digitFirst(item) ? (COUNT.exec(item) ?? BARE_COUNT.exec(item)) : null;
   if (c) {
-    const r = grp(c, 2, s)!;
+    const r = lastGroup(c, 2, e);
     out.push({ count: ctx.count(factor * Number(c[1]), s, e), name: ctx.tok(r[0], r[1]), span: { start: s, end: e } });
     return;
   }
@@ -274,7 +318,7 @@ export function interpretBody(ctx: Ctx, unit: Unit, roots: Node[], style: BodySt
   };
   let items = strip(roots);
 
-  const counted = (n: Node) => COUNT.test(src.slice(n.start, n.end));
+  const counted = (n: Node) => isCounted(src.slice(n.start, n.end));
   if (style.bundlesUnlessCounted && !items.some((n) => n.children.length > 0 && counted(n))) {
     // No parent states a model count: they are option bundles of a single model ("2 ectoplasma cannons").
     const flat: Node[] = [];
@@ -310,15 +354,15 @@ export function interpretBody(ctx: Ctx, unit: Unit, roots: Node[], style: BodySt
   for (const n of items) {
     const text = src.slice(n.start, n.end);
     const colon = style.inlineGroups && !n.inline ? inlineColon(src, n.start, n.end) : -1;
-    const isGroup = !n.inline && (n.children.length > 0 || colon >= 0 || style.childlessAreGroups || (besideGroups && COUNT.test(text)));
+    const isGroup = !n.inline && (n.children.length > 0 || colon >= 0 || style.childlessAreGroups || (besideGroups && isCounted(text)));
     if (!isGroup) {
-      const w = WITH.exec(text);
+      const w = digitFirst(text) ? WITH.exec(text) : null;
       if (w) implicitCount += Number(w[1]);
-      if (style.untalliedIsNote && !w && !COUNT.test(text)) {
+      if (style.untalliedIsNote && !w && !isCounted(text)) {
         unit.notes.push(ctx.tok(n.start, n.end));
         continue;
       }
-      if (!style.untalliedIsNote && !n.inline && !w && !COUNT.test(text) && colon < 0 && /:\s/.test(text) && !style.inlineGroups) {
+      if (!style.untalliedIsNote && !n.inline && !w && !isCounted(text) && colon < 0 && /:\s/.test(text) && !style.inlineGroups) {
         unit.notes.push(ctx.tok(n.start, n.end));
         continue;
       }
@@ -327,9 +371,10 @@ export function interpretBody(ctx: Ctx, unit: Unit, roots: Node[], style: BodySt
     }
     const headEnd = colon >= 0 ? colon : n.end;
     const [hs, he] = trimRange(src, n.start, headEnd);
-    const c = COUNT.exec(src.slice(hs, he));
+    const head = src.slice(hs, he);
+    const c = digitFirst(head) ? COUNT.exec(head) : null;
     const count = c ? ctx.count(Number(c[1]), hs, he) : 1;
-    const nameR = c ? grp(c, 2, hs)! : [hs, he];
+    const nameR = c ? lastGroup(c, 2, he) : [hs, he];
     const group: ModelGroup = {
       count,
       name: ctx.tok(nameR[0], nameR[1]),
@@ -343,7 +388,7 @@ export function interpretBody(ctx: Ctx, unit: Unit, roots: Node[], style: BodySt
         const inlineText = src.slice(is, ie);
         const factor = style.multiplyInline ? count : 1;
         // "8 with A, B": the count covers the whole list.
-        if (WITH.test(inlineText)) readWargear(ctx, is, ie, 1, group.wargear, false, markWarlord);
+        if (digitFirst(inlineText) && WITH.test(inlineText)) readWargear(ctx, is, ie, 1, group.wargear, false, markWarlord);
         else for (const [s, e] of splitList(src, is, ie)) readWargear(ctx, s, e, factor, group.wargear, false, markWarlord);
       }
     }
@@ -409,6 +454,17 @@ export function setFactionPath(ctx: Ctx, start: number, end: number): void {
   }
 }
 
+/** Whether text[0, end) opens as many brackets ("(", "[") as it closes (")", "]"), counted, not nested. */
+function bracketsBalanced(text: string, end: number): boolean {
+  let open = 0;
+  for (let i = 0; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 40 || c === 91) open++;
+    else if (c === 41 || c === 93) open--;
+  }
+  return open === 0;
+}
+
 /** How lists join their last item ("A, B and C"; French "A et B"). */
 const JOIN = /\s+(?:and|et)\s+/g;
 
@@ -421,10 +477,14 @@ export function splitJoined(src: string, start: number, end: number, and: boolea
       continue;
     }
     const text = src.slice(s, e);
+    // No "and" / "et" (JOIN is case-sensitive): the item is whole.
+    if (!text.includes('and') && !text.includes('et')) {
+      out.push([s, e]);
+      continue;
+    }
     let from = 0;
     for (const m of text.matchAll(JOIN)) {
-      const before = text.slice(0, m.index);
-      if ((before.match(/[([]/g)?.length ?? 0) !== (before.match(/[)\]]/g)?.length ?? 0)) continue;
+      if (!bracketsBalanced(text, m.index!)) continue;
       out.push(trimRange(src, s + from, s + m.index!));
       from = m.index! + m[0].length;
     }

@@ -26,6 +26,11 @@ const APP2 = [
   /^(?:ATTACHED UNITS|UNIT[ÉE]S ATTACH[ÉE]ES)$/i,
   /^(?:Exported with App Version|Export[ée] avec la Version de l.Appli)\s*:\s*v?[2-9]/i,
 ];
+/** Whether a (trimmed) line starts or ends as one of APP2 needs: "F", "D", "A", "U", "E" (either case), or ")". */
+function app2Shaped(t: string): boolean {
+  const c = t.charCodeAt(0) | 0x20;
+  return c === 0x66 || c === 0x64 || c === 0x61 || c === 0x75 || c === 0x65 || t.endsWith(')');
+}
 // War Organ's app-style export writes "Strike Force (2000 Point)" and tab-indented bullets.
 const WARORGAN_APP_SIZE = /^(?:Combat Patrol|Incursion|Strike Force|Onslaught)\s*\(\s*\d[\d,]*\s*Point\s*\)$/;
 
@@ -54,32 +59,37 @@ export function detectFormat(all: Line[]): ListFormat {
   const texts = lines.map((l) => l.text.trim());
   const first = texts[0] ?? '';
   if (texts.length > 1 && texts[1].includes(' · ') && (COMPACT_TITLE.test(first) || !/\(\s*\d/.test(first))) return 'compact';
-  if (texts.some((t) => BANNER.test(t))) {
+  // Each pattern is tried only on the lines its first or last character allows (texts are trimmed): a text goes
+  // through a dozen patterns here, most of which could never match it.
+  if (texts.some((t) => t.charCodeAt(0) === 43 /* + */ && BANNER.test(t))) {
     if (texts.some((t) => CHAR_INLINE.test(t) || TOURNAMENT_INLINE.some((re) => re.test(t)))) return 'wtccompact';
     if (texts.some((t) => CHAR_LINE.test(t) || WITH.test(t))) return 'wtc';
     return 'nrgw';
   }
-  if (texts.some((t) => BS.test(t))) return 'battlescribe';
-  if (NRS_TITLE.test(first) || texts.some((t) => NRS.test(t))) return 'nrsimple';
-  if (WARORGAN_TITLE.test(first) || texts.some((t) => WARORGAN_FOOTER.test(t)) || (texts.some((t) => /^Battle Size\s*:/i.test(t)) && texts.some((t) => /^Detachments\s*:/i.test(t)))) return 'warorgan';
+  if (texts.some((t) => t.charCodeAt(0) === 43 && BS.test(t))) return 'battlescribe';
+  if (NRS_TITLE.test(first) || texts.some((t) => t.charCodeAt(0) === 35 /* # */ && NRS.test(t))) return 'nrsimple';
+  if (WARORGAN_TITLE.test(first) || texts.some((t) => (t.charCodeAt(0) | 0x20) === 0x63 /* c */ && WARORGAN_FOOTER.test(t)) || (texts.some((t) => (t.charCodeAt(0) | 0x20) === 0x62 /* b */ && /^Battle Size\s*:/i.test(t)) && texts.some((t) => /^Detachments\s*:/i.test(t)))) return 'warorgan';
   let pts = 0;
   let points = 0;
   let tight = 0;
   let roles = 0;
   for (const t of texts) {
-    if (POINTS.test(t)) points++;
-    else if (PTS.test(t)) {
-      pts++;
-      if (PTS_TIGHT.test(t)) tight++;
-    } else if (ROLE.test(t)) roles++;
+    // POINTS and PTS need a "(", ROLE (letters and spaces) has none and ends in ":".
+    if (t.includes('(')) {
+      if (POINTS.test(t)) points++;
+      else if (PTS.test(t)) {
+        pts++;
+        if (PTS_TIGHT.test(t)) tight++;
+      }
+    } else if (t.endsWith(':') && ROLE.test(t)) roles++;
   }
   if (pts > points) {
     if (roles > 0 && tight < pts) return 'listforge';
     return tight > 0 || roles === 0 ? 'nrshort' : 'listforge';
   }
-  if (texts.some((t) => WARORGAN_APP_SIZE.test(t)) && lines.some((l) => /^\t+[•◦]/.test(l.text))) return 'warorganapp';
-  if (texts.some((t) => APP2.some((re) => re.test(t)))) return 'gwapp2';
+  if (texts.some((t) => t.endsWith(')') && WARORGAN_APP_SIZE.test(t)) && lines.some((l) => l.text.charCodeAt(0) === 9 && /^\t+[•◦]/.test(l.text))) return 'warorganapp';
+  if (texts.some((t) => app2Shaped(t) && APP2.some((re) => re.test(t)))) return 'gwapp2';
   // The flattened v2 paste: unit lines like "Paladin Squad485 Points".
-  if (texts.filter((t) => /[^\s\d,(]\d[\d,]*\s*Points$/.test(t)).length >= 2) return 'gwapp2';
+  if (texts.filter((t) => t.endsWith('Points') && /[^\s\d,(]\d[\d,]*\s*Points$/.test(t)).length >= 2) return 'gwapp2';
   return 'gwapp';
 }

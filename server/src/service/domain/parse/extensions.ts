@@ -30,12 +30,12 @@ export function liftExtensions(ctx: Ctx, lines: Line[], markdownHeaders: boolean
       continue;
     }
     // Anywhere at column 0, the plan included (no stratagem is named OPPONENT).
-    const opp = line.indent === 0 ? OPPONENT.exec(text) : null;
+    const opp = line.indent === 0 && (text.charCodeAt(0) | 0x20) === 0x6f /* o */ ? OPPONENT.exec(text) : null;
     if (opp) {
       liftOpponent(ctx, opp, s, e);
       continue;
     }
-    if (!plan && line.indent === 0 && HEADER.test(text)) {
+    if (!plan && line.indent === 0 && (text.charCodeAt(0) | 0x20) === 0x73 /* s */ && HEADER.test(text)) {
       plan = { header: ctx.tok(s, e), span: { start: s, end: e }, uses: [] };
       ctx.list.stratagemPlan = plan;
       continue;

@@ -13,7 +13,18 @@ const JUNK = /^(undefined|null)$/;
 const ITEM = /^\d+\s*x\s/i;
 
 export function isAppSection(text: string): boolean {
-  return SECTION.test(text.trim());
+  return isSection(text.trim());
+}
+
+/** SECTION.test of a trimmed text: its names run from 9 ("EPIC HERO") to 20 characters ("DEDICATED TRANSPORTS"). */
+function isSection(t: string): boolean {
+  return t.length >= 9 && t.length <= 20 && SECTION.test(t);
+}
+
+/** ITEM.test of a trimmed text: an item starts with its count. */
+function isItem(t: string): boolean {
+  const c = t.charCodeAt(0);
+  return c >= 48 && c <= 57 && ITEM.test(t);
 }
 
 /** What differs between the app's export generations; the body loop below is shared. */
@@ -38,11 +49,13 @@ export interface AppDialect {
 }
 
 function unitLine(text: string, s: number): { name: [number, number]; points: [number, number] } | undefined {
+  // A unit line ends in "points)": the others skip the regex.
+  if (text.charCodeAt(text.length - 1) !== 41 /* ) */) return undefined;
   const m = UNIT.exec(text);
   return m ? { name: grp(m, 1, s)!, points: grp(m, 2, s)! } : undefined;
 }
 
-const TENTH_APP: AppDialect = { section: (t) => SECTION.test(t), unit: unitLine, header: parseHeader };
+const TENTH_APP: AppDialect = { section: isSection, unit: unitLine, header: parseHeader };
 
 export function parseGwApp(ctx: Ctx, lines: Line[], dialect: AppDialect = TENTH_APP): void {
   const src = ctx.src;
@@ -58,7 +71,7 @@ export function parseGwApp(ctx: Ctx, lines: Line[], dialect: AppDialect = TENTH_
   dialect.header(ctx, lines.slice(0, bodyFrom));
 
   // Only dialect B writes item lines without a bullet (continuations), at any indentation.
-  const dialectB = lines.some((l, i) => i >= bodyFrom && !l.blank && ITEM.test(content(l)));
+  const dialectB = lines.some((l, i) => i >= bodyFrom && !l.blank && isItem(content(l)));
   let unit: Unit | undefined;
   let body: Line[] = [];
   let prevBlank = true;
@@ -90,7 +103,7 @@ export function parseGwApp(ctx: Ctx, lines: Line[], dialect: AppDialect = TENTH_
         if (!JUNK.test(text)) ctx.unknownLine(line, 'Text after the export footer');
         return;
       }
-      if (FOOTER.test(text)) {
+      if ((text[0] === 'E' || text[0] === 'e') && FOOTER.test(text)) {
         close();
         dialect.footer?.(s, e);
         afterFooter = true;
@@ -124,7 +137,7 @@ export function parseGwApp(ctx: Ctx, lines: Line[], dialect: AppDialect = TENTH_
         indentHint();
         return;
       }
-      if (!mk.marker && (line.indent === 0 || dialect === TENTH_APP) && (prevBlank || wasSection) && !ITEM.test(text)) {
+      if (!mk.marker && (line.indent === 0 || dialect === TENTH_APP) && (prevBlank || wasSection) && !isItem(text)) {
         // Auspex extension: a Combat Patrol unit line may carry no points.
         close();
         unit = ctx.addUnit(ctx.tok(s, e), s, e);
@@ -133,7 +146,7 @@ export function parseGwApp(ctx: Ctx, lines: Line[], dialect: AppDialect = TENTH_
         return;
       }
       // Continuation lines are always "Nx item"; anything else unbulleted is not app syntax.
-      if (unit && (mk.marker || ITEM.test(text))) {
+      if (unit && (mk.marker || isItem(text))) {
         body.push(line);
         unit.span.end = e;
         return;
@@ -218,19 +231,19 @@ function finishUnit(ctx: Ctx, unit: Unit, body: Line[], dialectB: boolean): void
  * (unless it is that group's first wargear item).
  */
 function regroupFlatDialectB(ctx: Ctx, roots: Node[]): Node[] {
-  const isItem = (n: Node) => ITEM.test(ctx.src.slice(n.start, n.end));
-  const items = roots.filter(isItem);
+  const item = (n: Node) => isItem(ctx.src.slice(n.start, n.end));
+  const items = roots.filter(item);
   if (items.filter((n) => n.marker).length < 2) return roots;
   const out: Node[] = [];
   let group: Node | undefined;
   for (let i = 0; i < roots.length; i++) {
     const n = roots[i];
-    if (!isItem(n)) {
+    if (!item(n)) {
       out.push(n);
       continue;
     }
     let next: Node | undefined;
-    for (let j = i + 1; j < roots.length && !next; j++) if (isItem(roots[j])) next = roots[j];
+    for (let j = i + 1; j < roots.length && !next; j++) if (item(roots[j])) next = roots[j];
     if (n.marker && next?.marker && (!group || group.children.length > 0)) {
       group = n;
       out.push(n);

@@ -26,7 +26,8 @@ export type { ArmyList } from './ast';
 export function parseArmyList(text: string, parts?: [number, number][]): ArmyList {
   // U+2028/U+2029 are no line breaks for editors (LSP counts only CR and LF), but a regex `.` stops at them:
   // read them as the spaces they are folded to, keeping every offset.
-  const src = (typeof text === 'string' ? text : String(text ?? '')).replace(/[\u2028\u2029]/g, ' ');
+  const given = typeof text === 'string' ? text : String(text ?? '');
+  const src = given.includes('\u2028') || given.includes('\u2029') ? given.replace(/[\u2028\u2029]/g, ' ') : given;
   let ctx: Ctx | undefined;
   try {
     // A JSON roster (New Recruit, ListForge, Rosterizer) is read as one; other JSON is refused with one message.

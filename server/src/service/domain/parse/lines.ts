@@ -21,14 +21,24 @@ export interface Line {
 // turn a bullet line into text.
 const WS = /[\s\u00A0\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/;
 
-/** WS.test for one UTF-16 unit, without a regex for ASCII (the parser's hottest test); also what service/limits.ts counts as blank. */
+/**
+ * WS.test for one UTF-16 unit, without a regex (the parser's hottest test: bullets U+2022 and U+25E6 sit among the
+ * ranges WS names); also what service/limits.ts counts as blank. `test/unit/parse.test.ts` checks it against WS for
+ * every unit.
+ */
 export function wsAt(text: string, i: number): boolean {
   const c = text.charCodeAt(i);
   if (c < 128) return c === 32 || (c >= 9 && c <= 13);
-  // Below U+00A0 and between the ranges WS names nothing is blank: bullets (U+2022, U+25E6) and letters skip the regex.
-  if (c < 0xa0 || (c > 0xa0 && c < 0x1680) || (c > 0x3000 && c !== 0xfeff)) return false;
-  return WS.test(text[i]);
+  if (c >= 0x2000 && c <= 0x2069) {
+    // U+2000–U+200B spaces and zero-width space, LRM/RLM, line/paragraph separators, embeddings and overrides,
+    // narrow no-break space, medium mathematical space, word joiner, isolates.
+    return c <= 0x200b || c === 0x200e || c === 0x200f || (c >= 0x2028 && c <= 0x202f) || c === 0x205f || c === 0x2060 || c >= 0x2066;
+  }
+  return c === 0xa0 || c === 0x1680 || c === 0x3000 || c === 0xfeff;
 }
+
+/** The pattern `wsAt` answers for (its test). */
+export const WS_PATTERN = WS;
 
 /**
  * The lines of `src` (or of the part from `from`, a line's start, to `to`: a line starting before `to` is read
@@ -58,6 +68,12 @@ export function scanLines(src: string, from = 0, to = src.length): Line[] {
   return lines;
 }
 
+/** Whether a UTF-16 unit is white space as a regex's `\s` reads it (no regex: the parser asks it per character). */
+export function isSpaceCode(c: number): boolean {
+  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
 export function isWs(ch: string): boolean {
   return wsAt(ch, 0);
 }
@@ -72,7 +88,8 @@ export function trimRange(src: string, start: number, end: number): [number, num
 /** A token over [start, end) of src: trimmed, NBSP folded to a space, nothing else changed. */
 export function tok(src: string, start: number, end: number): Token {
   const [s, e] = trimRange(src, start, end);
-  return { text: src.slice(s, e).replace(/\u00A0/g, ' '), span: { start: s, end: e } };
+  const text = src.slice(s, e);
+  return { text: text.includes('\u00A0') ? text.replace(/\u00A0/g, ' ') : text, span: { start: s, end: e } };
 }
 
 export function span(start: number, end: number): Span {
@@ -81,7 +98,8 @@ export function span(start: number, end: number): Span {
 
 /** "2,000" → 2000. */
 export function toNumber(text: string): number {
-  return Number(text.replace(/[,\s\u00A0]/g, ''));
+  // Digits alone (the usual "180") need no cleaning.
+  return Number(/^\d+$/.test(text) ? text : text.replace(/[,\s\u00A0]/g, ''));
 }
 
 export function numTok(src: string, start: number, end: number): NumberToken {
@@ -100,10 +118,10 @@ export function splitList(src: string, start: number, end: number): Array<[numbe
   let depth = 0;
   let from = start;
   for (let i = start; i <= end; i++) {
-    const ch = i < end ? src[i] : ',';
-    if (ch === '(' || ch === '[') depth++;
-    else if ((ch === ')' || ch === ']') && depth > 0) depth--;
-    else if (ch === ',' && (depth === 0 || i === end)) {
+    const c = i < end ? src.charCodeAt(i) : 44; /* , */
+    if (c === 40 /* ( */ || c === 91 /* [ */) depth++;
+    else if ((c === 41 /* ) */ || c === 93 /* ] */) && depth > 0) depth--;
+    else if (c === 44 && (depth === 0 || i === end)) {
       const r = trimRange(src, from, i);
       if (r[1] > r[0]) out.push(r);
       from = i + 1;

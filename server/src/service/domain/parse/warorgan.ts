@@ -23,7 +23,8 @@ const UNIT = /^(.*?\S)\s*(?:\[\s*(\d[\d,]*)\s*points?\s*\]|\(\s*(\d[\d,]*)\s*poi
 const KEYED = /^(Battle Size|Detachments?|Force Dispositions?)\s*:\s*(.*?)\s*$/di;
 const FOOTER = /^Created with War ?Organ/i;
 const GROUP_WITH = /^(\d+)\s+(.+?)\s+with\s+(.+)$/di;
-const COUNTED = /^(\d+)\s*[xX×]?\s+(.+)$/d;
+/** Its last group runs to the end of the text (no indices needed). */
+const COUNTED = /^(\d+)\s*[xX×]?\s+(.+)$/;
 const BARE_GROUP = /^(\d+)\s+(\p{L}.*)$/du;
 /** A unit line without points: the name alone (UNIT's points groups never set). */
 const UNPRICED = /^(.*\S)()()$/d;
@@ -139,8 +140,8 @@ function readBody(ctx: Ctx, unit: Unit, bullets: Array<[number, number]>): void 
       if (sp?.kind === 'warlord') unit.warlord = { start: is, end: ie };
       else if (sp?.kind === 'enhancement') unit.enhancements.push({ name: ctx.tok(sp.name[0], sp.name[1]), span: { start: is, end: ie }, ...(sp.points !== undefined ? { points: sp.points } : {}) });
       else {
-        const c = COUNTED.exec(src.slice(is, ie));
-        const r = c ? grp(c, 2, is)! : [is, ie];
+        const c = digitFirst(src, is) ? COUNTED.exec(src.slice(is, ie)) : null;
+        const r = c ? [ie - c[2].length, ie] : [is, ie];
         out.push({ count: ctx.count(factor * (c ? Number(c[1]) : 1), is, ie), name: ctx.tok(r[0], r[1]), span: { start: is, end: ie } });
         if (out === loose) {
           first = Math.min(first, is);
@@ -156,14 +157,15 @@ function readBody(ctx: Ctx, unit: Unit, bullets: Array<[number, number]>): void 
   const withName = nameWith(unit.name.text);
   const modelNames = new Set([spellingKey(unit.name.text)]);
   let hasGroups = false;
-  for (const [s, e] of bullets) {
-    const g = groupWith(src.slice(s, e), withName);
+  // Every group pattern starts with a count: a bullet without one is read as items at once.
+  const withGroups = bullets.map(([s, e]) => (digitFirst(src, s) ? groupWith(src.slice(s, e), withName) : null));
+  for (const g of withGroups) {
     if (g) modelNames.add(spellingKey(g[2]));
     hasGroups ||= !!g;
   }
-  for (const [s, e] of bullets) {
-    const gw = groupWith(src.slice(s, e), withName);
-    const bare = gw ? null : BARE_GROUP.exec(src.slice(s, e));
+  bullets.forEach(([s, e], i) => {
+    const gw = withGroups[i];
+    const bare = gw || !digitFirst(src, s) ? null : BARE_GROUP.exec(src.slice(s, e));
     const g = gw ?? (bare && (modelNames.has(spellingKey(bare[2])) || (hasGroups && splitJoined(src, s, e, true).length === 1)) ? bare : null);
     if (g) {
       const count = ctx.count(Number(g[1]), s, e);
@@ -173,10 +175,15 @@ function readBody(ctx: Ctx, unit: Unit, bullets: Array<[number, number]>): void 
       if (w) items(w[0], w[1], count, group.wargear);
       groups.push(group);
     } else items(s, e, 1, loose);
-  }
+  });
   if (groups.length && loose.length) unit.wargear = loose;
   else if (loose.length) groups.push({ count: 1, name: { text: unit.name.text, span: { ...unit.name.span } }, span: { start: first, end: last }, wargear: loose, implicit: true });
   unit.models = groups;
+}
+
+function digitFirst(src: string, at: number): boolean {
+  const c = src.charCodeAt(at);
+  return c >= 48 && c <= 57;
 }
 
 /** A unit named "Assault Intercessors with Jump Packs": the words after its " with " ("jump pack"), which its models' names share. */

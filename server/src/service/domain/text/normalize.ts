@@ -45,7 +45,9 @@ export function looseName(name: string): string {
  * "Harpies"/"Harpy"), and the -ize/-ise variant folded (z → s: "Berzerkers"/"Berserkers").
  */
 export function spellingKey(text: string): string {
-  return normalizeName(text)
+  let key = spellings.get(text);
+  if (key !== undefined) return key;
+  key = normalizeName(text)
     .replace(/&/g, ' and ')
     .replace(/-/g, ' ')
     .replace(/[^\p{L}\p{N}\s]/gu, '')
@@ -54,7 +56,13 @@ export function spellingKey(text: string): string {
     .map(singular)
     .join(' ')
     .replace(/z/g, 's');
+  if (spellings.size >= NORMALIZED_LIMIT) spellings.clear();
+  spellings.set(text, key);
+  return key;
 }
+
+/** Spelling keys recur as names do (a list's model names on every parse, the data's on every lookup). */
+const spellings = new Map<string, string>();
 
 /**
  * The key under which exporters' spellings of one faction name meet: `spellingKey` with its words in order
