@@ -13,7 +13,8 @@ import { requireShared, sharedPath } from '../support/shared';
 
 const HEAD = 'World Eaters\nBerzerker Warband (3 Detachment Points)\nStrike Force (2000 points)\n\n';
 const MASTER = `${HEAD}CHARACTERS\n\nMaster of Executions (60 points)\n  • Warlord\n  • 1x Axe of dismemberment\n  • 1x Bolt pistol\n`;
-const BERZERKERS = 'BATTLELINE\n\nKhorne Berzerkers (170 points)\n  • 1x Khorne Berzerker Champion\n     ◦ 1x Plasma pistol\n     ◦ 1x Chainblade\n  • 9x Khorne Berzerker\n     ◦ 9x Plasma pistol\n     ◦ 9x Chainblade\n';
+// A legal loadout: the data allows 1 plasma pistol per 5 models (issue 31's per-model limits).
+const BERZERKERS = 'BATTLELINE\n\nKhorne Berzerkers (170 points)\n  • 1x Khorne Berzerker Champion\n     ◦ 1x Plasma pistol\n     ◦ 1x Chainblade\n  • 9x Khorne Berzerker\n     ◦ 2x Plasma pistol\n     ◦ 7x Bolt pistol\n     ◦ 9x Chainblade\n';
 
 let service: LanguageService;
 let version = 0;

@@ -10,7 +10,7 @@ import type { RulesData } from '../../server/src/service/domain/rules/model';
 import { UPDATE_POINTS_KIND } from '../../server/src/service/features/codeActions';
 import { createLanguageService } from '../../server/src/service/languageService';
 import { repoRoot } from '../support/shared';
-import { testRules } from './validate-helpers';
+import { bareMessage, testRules } from './validate-helpers';
 
 const VALID = fs.readFileSync(path.join(repoRoot, 'test', 'fixtures', 'validate', 'valid.army'), 'utf8');
 
@@ -39,7 +39,7 @@ describe('drift between data versions in the editor', () => {
   it('explains each points finding against the previous version: message suffix and data.drift', () => {
     const d = doc(VALID);
     const found = service(V10).diagnostics(d).filter((x) => x.code === 'points-mismatch');
-    assert.deepStrictEqual(found.map((x) => x.message.replace(/^.*\[/, '[')), [
+    assert.deepStrictEqual(found.map((x) => bareMessage(x).replace(/^.*\[/, '[')), [
       '[matches MFM v1.0; MFM v1.1 raised Atalan Jackals 85 → 90]',
       '[matches MFM v1.0; MFM v1.1 lowered Goliath Truck 85 → 75]',
     ]);
@@ -50,7 +50,7 @@ describe('drift between data versions in the editor', () => {
   it('says when a price matches neither version, and adds nothing without a previous version', () => {
     const d = doc(VALID.replace('Atalan Jackals (85 Points)', 'Atalan Jackals (70 Points)'));
     const jackals = service(V10).diagnostics(d).find((x) => x.code === 'points-mismatch' && /Jackals/.test(x.message))!;
-    assert.match(jackals.message, /\[does not match MFM v1\.0 either \(85 pts there\)\]$/);
+    assert.match(bareMessage(jackals), /\[does not match MFM v1\.0 either \(85 pts there\)\]$/);
     const plain = service(undefined).diagnostics(d);
     assert.ok(plain.every((x) => !/\[(?:matches|does not match)/.test(x.message) && !(x.data as { drift?: unknown } | undefined)?.drift), 'no notes without a previous version');
   });
@@ -58,7 +58,7 @@ describe('drift between data versions in the editor', () => {
   it('names the previous version by the cache label when both versions state the same', () => {
     const same = version('MFM v1.1', {});
     const found = service(same).diagnostics(doc(VALID)).filter((x) => x.code === 'points-mismatch');
-    assert.match(found[0].message, /\[matches cache "etag-1"; MFM v1\.1 raised Atalan Jackals 85 → 90\]$/);
+    assert.match(bareMessage(found[0]), /\[matches cache "etag-1"; MFM v1\.1 raised Atalan Jackals 85 → 90\]$/);
   });
 
   it('shows the explanation in the hover over the stated price', () => {

@@ -14,6 +14,7 @@ import { documentStatus } from '../../server/src/lsp/statusReport';
 import { RulesState } from '../../server/src/lsp/rulesState';
 import * as os from 'os';
 import { repoRoot, requireShared, sharedPath } from '../support/shared';
+import { payloadOf } from './validate-helpers';
 
 let version = 0;
 const docOf = (text: string) => TextDocument.create(`file:///first-${++version}.army`, 'army-list', 1, text);
@@ -40,7 +41,7 @@ describe('the first minutes: an empty list is the current edition\'s', function 
     const doc = docOf('');
     const found = service.diagnostics(doc);
     assert.deepStrictEqual(found.map((d) => [d.code, d.severity]), [['empty-document', 4]]);
-    assert.deepStrictEqual(found[0].data, { checked: 'none', edition: 11, download: 11 });
+    assert.deepStrictEqual(payloadOf(found[0]), { checked: 'none', edition: 11, download: 11 });
     const fix = service.codeActions(doc, found).find((a) => a.command?.command === 'auspex.downloadData');
     assert.deepStrictEqual(fix?.command?.arguments, ['11']);
     assert.deepStrictEqual(documentStatus(doc.uri, service.editionOf(doc), found), { uri: doc.uri, edition: 11, download: 11, checked: 'none', empty: true });
@@ -96,7 +97,7 @@ describe('the first minutes: an empty list is the current edition\'s', function 
     assert.deepStrictEqual(items(service, 'Wor')[0].label, 'World Eaters');
     assert.match(items(service, 'Wor')[0].detail ?? '', /11th edition/);
     // No hint of a download: the edition has data.
-    assert.deepStrictEqual(service.diagnostics(docOf('')).map((d) => d.data), [{ checked: 'none' }]);
+    assert.deepStrictEqual(service.diagnostics(docOf('')).map(payloadOf), [{ checked: 'none' }]);
     // A faction still being typed offers no download of data the folders hold (the editor offered one mid-word).
     const typing = service.diagnostics(docOf('Gen\n')).find((d) => d.code === 'faction-not-loaded');
     assert.ok(typing, 'a faction-not-loaded finding');

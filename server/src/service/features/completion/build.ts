@@ -4,7 +4,8 @@
 // default loadout, and the price the list's format prints. Completion inserts
 // it as one snippet; the "Set size to N" code action rewrites a unit with it.
 import type { Datasheet, ModelLoadout, RequiredModel } from '../../domain/rules/model';
-import { normalizeName, spellingKey } from '../../domain/text/normalize';
+import { looseName, normalizeName, spellingKey } from '../../domain/text/normalize';
+import { beyondTheLimits } from '../../domain/rules/wargearFit';
 import type { Dialect } from './dialect';
 
 export interface PlannedWargear {
@@ -164,6 +165,11 @@ export function planUnit(d: Datasheet, size = legalSizes(d)[0], copy = 1): UnitP
   const groups = planned.map((g) => ({ model: g.model, count: g.count, wargear: [] as PlannedWargear[] }));
   const loadout = defaultLoadout(d, planned.map((g) => g.entry ?? g.model));
   groups.forEach((g, i) => (g.wargear = loadout[i]));
+  // Only what the data's constraints allow at this size (the checks' per-model limits): a default beyond them left out.
+  if (d.wargearRules) {
+    const beyond = beyondTheLimits(d.wargearRules, groups.map((g) => ({ model: g.model, count: g.count, items: g.wargear })), size);
+    groups.forEach((g, i) => (g.wargear = g.wargear.filter((w) => !beyond[i].has(looseName(w.name)))));
+  }
   const single = size === 1 && groups.length === 1;
   return { size, points: priceOf(d, size, copy), groups, single, copy };
 }
@@ -249,7 +255,12 @@ function defaultLoadout(d: Datasheet, models: string[]): PlannedWargear[][] {
   // No loadout text (BSData 11e): each model's default wargear as the data's model entries give it.
   const byModel = new Map<string, ModelLoadout>();
   for (const l of d.modelLoadouts ?? []) if (l.wargear.length && !byModel.has(normalizeName(l.model))) byModel.set(normalizeName(l.model), l);
-  const loadouts = models.map((m) => byModel.get(normalizeName(m)));
+  // A model written by its base name ("Plague Marine") carries the default wargear of its variant the unit may hold
+  // most of by a maximum the data states ("Plague Marine w/ boltgun"), as entryName writes a required group.
+  const variantOf = (m: string) => (d.modelLoadouts ?? [])
+    .filter((l) => l.wargear.length && looseModel(l.model.replace(/\s+(?:w\/|with\b).*$/i, '')) === looseModel(m))
+    .sort((a, b) => (b.max ?? -1) - (a.max ?? -1))[0];
+  const loadouts = models.map((m) => byModel.get(normalizeName(m)) ?? variantOf(m));
   loadouts.forEach((l, i) => l && add(i, l.wargear.map((name) => ({ name, count: 1 }))));
   if (loadouts.every(Boolean)) return out;
   // The groups the entries give none: a one-model unit carries its weapons that cost nothing extra; each group of a
@@ -260,10 +271,20 @@ function defaultLoadout(d: Datasheet, models: string[]): PlannedWargear[][] {
     add(0, free.map((w) => ({ name: w.name, count: 1 })));
     return out;
   }
-  for (const type of ['ranged', 'melee'] as const) {
-    const kind = free.filter((w) => w.profiles.some((p) => p.type === type)).map((w) => w.name);
-    if (kind.length) out.forEach((g, i) => !loadouts[i] && g.push({ name: kind[0], perModel: 1, choice: kind.length > 1, options: kind }));
-  }
+  // Only what that model may carry where the data's constraints say (`Datasheet.wargearRules`, as the checks read
+  // them), and a weapon of both kinds once ("Guardian Spear").
+  const mayCarry = (m: string) => {
+    const entries = d.wargearRules?.models.filter((r) => r.names.some((n) => looseModel(n) === looseModel(m))) ?? [];
+    return entries.length ? new Set(entries.flatMap((r) => r.items.map((it) => looseModel(it.name)))) : undefined;
+  };
+  out.forEach((g, i) => {
+    if (loadouts[i]) return;
+    const allowed = mayCarry(models[i]);
+    for (const type of ['ranged', 'melee'] as const) {
+      const kind = free.filter((w) => w.profiles.some((p) => p.type === type) && (!allowed || allowed.has(looseModel(w.name))) && !g.some((x) => x.name === w.name)).map((w) => w.name);
+      if (kind.length) g.push({ name: kind[0], perModel: 1, choice: kind.length > 1, options: kind });
+    }
+  });
   return out;
 }
 

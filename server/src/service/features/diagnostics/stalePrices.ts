@@ -115,7 +115,8 @@ function spanOf(doc: TextDocument, r: Range): Span {
 
 /**
  * What changed, as the list states it and the data in use prices it: "Commander Farsight 80 → 70", "Pathfinder
- * Team 80 → 85 (×3)", "Retaliation Cadre 2 → 3 DP", "Purge the Foe → Disruption"; repeated changes counted.
+ * Team 80 → 85 (×3)", "Retaliation Cadre 2 → 3 DP", "Purge the Foe → Disruption"; repeated changes counted, in order
+ * of name (the same army in another layout, its units in another order, says the same).
  */
 function describe(doc: TextDocument, list: ArmyList, findings: Diagnostic[]): string[] {
   const out = new Map<string, number>();
@@ -134,5 +135,5 @@ function describe(doc: TextDocument, list: ArmyList, findings: Diagnostic[]): st
     }
     out.set(item, (out.get(item) ?? 0) + 1);
   }
-  return [...out].map(([item, n]) => (n > 1 ? `${item} (×${n})` : item));
+  return [...out].sort(([a], [b]) => a.localeCompare(b)).map(([item, n]) => (n > 1 ? `${item} (×${n})` : item));
 }

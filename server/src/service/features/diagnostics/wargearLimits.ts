@@ -4,8 +4,9 @@
 // comes from the names the data gives them (entries, variants, their groups); where a bullet, an item or a limit
 // cannot be matched with certainty, nothing is said.
 import type { ModelGroup, WargearRef } from '../../domain/parse/ast';
-import type { ModelWargear, SizeMax, WargearLimit, WargearRules } from '../../domain/rules/model';
-import { looseName, spellingKey } from '../../domain/text/normalize';
+import type { ModelWargear, WargearLimit, WargearRules } from '../../domain/rules/model';
+import { looseName } from '../../domain/text/normalize';
+import { atSize, modelKey, perModel } from '../../domain/rules/wargearFit';
 import { CheckContext, plural, ResolvedUnit } from './context';
 import { datasheetRule } from './ruleRefs';
 import { unitModelCount } from './unitPoints';
@@ -17,11 +18,6 @@ export function checkWargearLimits(ctx: CheckContext): void {
     if (!rules || r.unit.modelsUnlisted) continue;
     checkUnit(ctx, r, rules);
   }
-}
-
-/** A model name's key: a variant's "w/ ..." and a bracketed qualifier left out, a group's count prefix too, singular. */
-export function modelKey(name: string): string {
-  return spellingKey(name.replace(/^\s*\d+\s*(?:-\s*\d+)?\s+(?=\D)/, '').replace(/\s*[([][^()[\]]*[)\]]\s*$/, '').replace(/\s+(?:w\/|with\b).*$/i, ''));
 }
 
 interface Bullet {
@@ -99,17 +95,6 @@ function byName(items: WargearRef[]): Map<string, WargearRef[]> {
   const out = new Map<string, WargearRef[]>();
   for (const w of items) out.set(looseName(w.name.text), [...(out.get(looseName(w.name.text)) ?? []), w]);
   return out;
-}
-
-/** The most of an item (by name) one model of this entry carries; Infinity when the data does not bound it. */
-function perModel(m: ModelWargear, name: string): number {
-  const own = m.items.filter((i) => looseName(i.name) === name);
-  if (!own.length) return 0;
-  return own.reduce((n, i) => n + (i.perModel ?? Infinity), 0);
-}
-
-function atSize(ranges: SizeMax[], n: number): number | undefined {
-  return ranges.find((r) => n >= r.from && n <= r.to)?.max;
 }
 
 /**
