@@ -129,6 +129,23 @@ describe('bounds: BattleScribe link walking', () => {
     assert.deepStrictEqual(items, { 'Twin gun': 2, 'Shared gun': 'unbounded', 'Ring gun': 'unbounded' });
   });
 
+  it('per-model wargear on a model of 20,000 entries: its checks on 2,000 written items and completion of the unit, each under 3 s', () => {
+    // Each written item looked up through every entry of the unit (and each limit through every item) was quadratic:
+    // completion of a 50,000-entry model went past three minutes.
+    const n = 20_000;
+    const entries = Array.from({ length: n }, (_, k) => weaponEntry(`w-${k}`, { name: `Trinket gun ${k}` }).replace('<profiles>', `<constraints><constraint type="max" value="1" field="selections" scope="parent" id="c-${k}"/></constraints><profiles>`)).join('\n');
+    const links = Array.from({ length: n }, (_, k) => `<entryLink id="l-${k}" type="selectionEntry" targetId="w-${k}"/>`).join('');
+    const { data } = load(hostileCatalogue({ links, entries }));
+    const svc = createLanguageService();
+    svc.setRules(data, 10);
+    const text = ['Hostile Host', '', 'Host Unit (50 points)', '  • 1x Host', ...Array.from({ length: 2000 }, (_, k) => `     ◦ ${k % 2 ? 2 : 1}x Trinket gun ${k * 7}`)].join('\n');
+    const found = within(3000, 'checking 2,000 items', () => svc.diagnostics(docOf(text)));
+    // Each model carries at most one of each: the doubled ones are said, one finding each.
+    assert.strictEqual(found.filter((d) => d.code === 'wargear-over-limit').length, 1000);
+    const at = docOf('Hostile Host\n\nHost U');
+    within(3000, 'completing the unit', () => svc.completion(at, { line: 2, character: 6 }));
+  });
+
   it('20,000 links to missing ids beside 2,000 entries: found missing through an index (no text search), under 5 s, one warning each', () => {
     // A text search per missing link reads 20,000 × 1.4 MB; the index reads the catalogue once (most of the
     // time left is XML parsing of the 2.8 MB catalogue).

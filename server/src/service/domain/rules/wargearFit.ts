@@ -9,11 +9,42 @@ export function modelKey(name: string): string {
   return spellingKey(name.replace(/^\s*\d+\s*(?:-\s*\d+)?\s+(?=\D)/, '').replace(/\s*[([][^()[\]]*[)\]]\s*$/, '').replace(/\s+(?:w\/|with\b).*$/i, ''));
 }
 
-/** The most of an item (by name) one model of this entry carries; Infinity when the data does not bound it. */
-export function perModel(m: ModelWargear, name: string): number {
-  const own = m.items.filter((i) => looseName(i.name) === name);
+/** An item of the unit's data: the model entry carrying it (none: the unit's own), the item. */
+export interface Carried {
+  model?: ModelWargear;
+  item: { name: string; key: string; perModel?: number; bundle?: boolean };
+}
+
+/** The unit's items by loose name, built once per rules (a datasheet may hold 50,000 entries: no scan per name). */
+const indexes = new WeakMap<WargearRules, Map<string, Carried[]>>();
+
+/** Every entry of that (loose) name in the unit: on its models and the unit's own. */
+export function carried(rules: WargearRules, name: string): Carried[] {
+  let index = indexes.get(rules);
+  if (!index) {
+    indexes.set(rules, (index = new Map()));
+    const add = (c: Carried) => {
+      const key = looseName(c.item.name);
+      const list = index!.get(key);
+      if (list) list.push(c);
+      else index!.set(key, [c]);
+    };
+    for (const m of rules.models) for (const item of m.items) add({ model: m, item });
+    for (const item of rules.unitItems) add({ item });
+  }
+  return index.get(name) ?? [];
+}
+
+/** The model entries carrying an item of that (loose) name. */
+export function carriers(rules: WargearRules, name: string): ModelWargear[] {
+  return [...new Set(carried(rules, name).flatMap((c) => (c.model ? [c.model] : [])))];
+}
+
+/** The most of an item (by loose name) one model of this entry carries; Infinity when the data does not bound it. */
+export function perModel(rules: WargearRules, m: ModelWargear, name: string): number {
+  const own = carried(rules, name).filter((c) => c.model === m);
   if (!own.length) return 0;
-  return own.reduce((n, i) => n + (i.perModel ?? Infinity), 0);
+  return own.reduce((n, c) => n + (c.item.perModel ?? Infinity), 0);
 }
 
 export function atSize(ranges: SizeMax[], n: number): number | undefined {
@@ -36,23 +67,26 @@ export function beyondTheLimits(rules: WargearRules, groups: PlannedGroup[], siz
   const out = groups.map(() => new Set<string>());
   const unitNames = new Set(rules.unitItems.map((i) => looseName(i.name)));
   const bundles = new Set(rules.models.flatMap((m) => m.items.filter((i) => i.bundle).map((i) => looseName(i.name))));
+  /** Each planned item by loose name: its group and how many the group takes. */
+  const planned = new Map<string, { group: number; count: number }[]>();
   groups.forEach((g, i) => {
-    const models = rules.models.filter((m) => m.names.some((n) => modelKey(n) === modelKey(g.model)));
-    if (!models.length) return;
+    const key = modelKey(g.model);
+    const models = rules.models.filter((m) => m.names.some((n) => modelKey(n) === key));
     for (const it of g.items) {
       const name = looseName(it.name);
-      if (unitNames.has(name) || bundles.has(name)) continue;
-      const carriers = rules.models.filter((m) => m.items.some((x) => looseName(x.name) === name));
-      const per = Math.max(...models.map((m) => perModel(m, name)));
-      if ((carriers.length && !models.some((m) => carriers.includes(m))) || (Number.isFinite(per) && per > 0 && it.perModel > per)) out[i].add(name);
+      planned.set(name, [...(planned.get(name) ?? []), { group: i, count: g.count * it.perModel }]);
+      if (!models.length || unitNames.has(name) || bundles.has(name)) continue;
+      const who = carriers(rules, name);
+      const per = Math.max(...models.map((m) => perModel(rules, m, name)));
+      if ((who.length && !models.some((m) => who.includes(m))) || (Number.isFinite(per) && per > 0 && it.perModel > per)) out[i].add(name);
     }
   });
   for (const limit of rules.limits) {
     const max = atSize(limit.max, size);
     if (max === undefined) continue;
-    const names = new Set(limit.items.map((x) => looseName(x.name)));
-    const counted = groups.flatMap((g, i) => g.items.filter((it) => names.has(looseName(it.name)) && !out[i].has(looseName(it.name))).map((it) => g.count * it.perModel));
-    if (counted.reduce((a, b) => a + b, 0) > max) groups.forEach((g, i) => g.items.forEach((it) => names.has(looseName(it.name)) && out[i].add(looseName(it.name))));
+    const takes = [...new Set(limit.items.map((x) => looseName(x.name)))].flatMap((name) => (planned.get(name) ?? []).map((p) => ({ ...p, name })));
+    const total = takes.filter((p) => !out[p.group].has(p.name)).reduce((n, p) => n + p.count, 0);
+    if (total > max) for (const p of takes) out[p.group].add(p.name);
   }
   return out;
 }

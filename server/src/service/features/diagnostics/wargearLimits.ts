@@ -6,7 +6,7 @@
 import type { ModelGroup, WargearRef } from '../../domain/parse/ast';
 import type { ModelWargear, WargearLimit, WargearRules } from '../../domain/rules/model';
 import { looseName } from '../../domain/text/normalize';
-import { atSize, modelKey, perModel } from '../../domain/rules/wargearFit';
+import { atSize, carried, carriers, modelKey, perModel } from '../../domain/rules/wargearFit';
 import { CheckContext, plural, ResolvedUnit } from './context';
 import { datasheetRule } from './ruleRefs';
 import { unitModelCount } from './unitPoints';
@@ -39,7 +39,6 @@ function checkUnit(ctx: CheckContext, r: ResolvedUnit, rules: WargearRules): voi
   const size = unitModelCount(r.unit, r.sheet);
   const rule = datasheetRule(ctx.edition.edition, r.sheet, 'wargear options');
   const unitNames = new Set(rules.unitItems.map((i) => looseName(i.name)));
-  const anyModel = (name: string) => rules.models.filter((m) => m.items.some((i) => looseName(i.name) === name));
   const bundles = new Set(rules.models.flatMap((m) => m.items.filter((i) => i.bundle).map((i) => looseName(i.name))));
 
   // A loadout no model may carry: an item of the datasheet on a model the data does not give it to.
@@ -49,10 +48,10 @@ function checkUnit(ctx: CheckContext, r: ResolvedUnit, rules: WargearRules): voi
       const name = looseName(w.name.text);
       // An option bundle ("Accursed weapon and combi-bolter") is written as exporters please: its parts are judged.
       if (unitNames.has(name) || bundles.has(name)) continue;
-      const carriers = anyModel(name);
-      if (!carriers.length || b.models.some((m) => carriers.includes(m))) continue;
-      const who = [...new Set(carriers.map((m) => m.names[0]))];
-      ctx.report(w.name.span, 'wargear-not-allowed', `${b.group.name.text} cannot take ${w.name.text}: on the ${r.sheet.name} datasheet only ${who.join(', ')} can.`, { rule });
+      const who = carriers(rules, name);
+      if (!who.length || b.models.some((m) => who.includes(m))) continue;
+      const names = [...new Set(who.map((m) => m.names[0]))];
+      ctx.report(w.name.span, 'wargear-not-allowed', `${b.group.name.text} cannot take ${w.name.text}: on the ${r.sheet.name} datasheet only ${names.join(', ')} can.`, { rule });
     }
   }
 
@@ -61,7 +60,7 @@ function checkUnit(ctx: CheckContext, r: ResolvedUnit, rules: WargearRules): voi
     if (!b.group || !b.models.length) continue;
     for (const [name, refs] of byName(b.items)) {
       if (bundles.has(name)) continue;
-      const per = Math.max(...b.models.map((m) => perModel(m, name)));
+      const per = Math.max(...b.models.map((m) => perModel(rules, m, name)));
       const count = refs.reduce((n, w) => n + w.count, 0);
       if (!Number.isFinite(per) || per <= 0 || count <= b.group.count * per) continue;
       ctx.report(refs[refs.length - 1].name.span, 'wargear-over-limit', `${items(count, refs[0].name.text)} on ${plural(b.group.count, b.group.name.text)}: each may carry at most ${per}.`, { rule });
@@ -106,13 +105,13 @@ function countFor(limit: WargearLimit, rules: WargearRules, bullets: Bullet[]): 
   const keys = new Set(limit.items.map((i) => i.key));
   const names = new Set(limit.items.map((i) => looseName(i.name)));
   /** The entries of this name anywhere in the unit: counted when they are all the limit's. */
-  const everywhere = (name: string) => [...rules.models.flatMap((m) => m.items), ...rules.unitItems].filter((i) => looseName(i.name) === name);
+  const everywhere = (name: string) => carried(rules, name).map((c) => c.item);
   const out: WargearRef[] = [];
   for (const b of bullets) {
     for (const w of b.items) {
       const name = looseName(w.name.text);
       if (!names.has(name)) continue;
-      const candidates = b.models.length ? [...b.models.flatMap((m) => m.items), ...rules.unitItems].filter((i) => looseName(i.name) === name) : everywhere(name);
+      const candidates = b.models.length ? carried(rules, name).filter((c) => !c.model || b.models.includes(c.model)).map((c) => c.item) : everywhere(name);
       if (!candidates.length) return undefined;
       const ours = candidates.filter((i) => keys.has(i.key));
       if (ours.length && ours.length < candidates.length) return undefined;
