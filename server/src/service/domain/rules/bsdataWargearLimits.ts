@@ -205,14 +205,27 @@ export function readWargearRules<C extends TreeNode>(tree: TreeAccess<C>, root: 
     const max = modelMax(g, unitId, sizes);
     if (max && members.length < models.length) pools.push({ members, max, wording: g.name });
   }
+  // How many models carry each item name, and how many models each entry id has: a pool's members are compared with
+  // these counts, never with every other model (a catalogue of thousands of model entries went quadratic).
+  const namesOf = models.map((m) => new Set([...m.items.values()].map((it) => looseName(it.name))));
+  const carrying = new Map<string, number>();
+  for (const names of namesOf) for (const n of names) carrying.set(n, (carrying.get(n) ?? 0) + 1);
+  const ofId = new Map<string, number>();
+  for (const m of models) ofId.set(m.entry.id, (ofId.get(m.entry.id) ?? 0) + 1);
+  const onUnit = new Set([...unitItems.values()].map(looseName));
+  const position = new Map(models.map((m, i) => [m, i] as const));
   for (const p of pools) {
-    const inside = new Set(p.members);
-    // Exclusive by name: a list names items, and the same name on another model or on the unit is that item too.
-    const outside = new Set([...models.filter((m) => !inside.has(m)).flatMap((m) => [...m.items.values()].map((it) => looseName(it.name))), ...[...unitItems.values()].map(looseName)]);
-    const exclusive = new Map<string, string>();
+    const index = p.members.map((m) => position.get(m)!);
     // A member found again outside the pool (a model reached by two paths) is no pool of its own.
-    if (p.members.some((m) => models.some((o) => o !== m && o.entry.id === m.entry.id && !inside.has(o)))) continue;
-    for (const m of p.members) for (const [id, it] of m.items) if (!outside.has(looseName(it.name))) exclusive.set(id, it.name);
+    const idsInside = new Map<string, number>();
+    for (const m of p.members) idsInside.set(m.entry.id, (idsInside.get(m.entry.id) ?? 0) + 1);
+    if ([...idsInside].some(([id, n]) => (ofId.get(id) ?? 0) > n)) continue;
+    // Exclusive by name: a list names items, and the same name on another model or on the unit is that item too.
+    const inside = new Map<string, number>();
+    for (const i of index) for (const n of namesOf[i]) inside.set(n, (inside.get(n) ?? 0) + 1);
+    const outside = (n: string) => onUnit.has(n) || (carrying.get(n) ?? 0) > (inside.get(n) ?? 0);
+    const exclusive = new Map<string, string>();
+    for (const m of p.members) for (const [id, it] of m.items) if (!outside(looseName(it.name))) exclusive.set(id, it.name);
     if (!exclusive.size) continue;
     // The most exclusive items one member model carries.
     const per = Math.max(...p.members.map((m) => [...m.items].filter(([id]) => exclusive.has(id)).reduce((n, [, it]) => n + it.max, 0)));
