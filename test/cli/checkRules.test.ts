@@ -31,7 +31,7 @@ describe('auspex check --json: every finding names its rule', function () {
       assert.ok(f.rule && f.rule.section && f.rule.source && /^auspex:\//.test(f.rule.page), JSON.stringify(f));
       assert.ok(f.message.endsWith(']'), f.message);
     }
-    assert.deepStrictEqual(findings.filter((f) => f.code === 'prices-outdated').map((f) => f.severity), ['warning']);
+    assert.deepStrictEqual(findings.filter((f) => f.code === 'prices-outdated').map((f) => f.severity), ['info']);
     const trukk = findings.find((f) => f.code === 'points-mismatch' && /Trukk/.test(f.message))!;
     assert.deepStrictEqual([trukk.rule!.source, trukk.rule!.version, trukk.rule!.section], ['Munitorum Field Manual', 'v1.1 (2026-07-22)', 'Trukk']);
   });

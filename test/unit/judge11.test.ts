@@ -22,7 +22,7 @@ interface Expected {
   why: string;
 }
 
-const SEVERITY: Record<number, string> = { [DiagnosticSeverity.Error]: 'error', [DiagnosticSeverity.Warning]: 'warning' };
+const SEVERITY: Record<number, string> = { [DiagnosticSeverity.Error]: 'error', [DiagnosticSeverity.Warning]: 'warning', [DiagnosticSeverity.Information]: 'information' };
 
 /** The one finding a list may carry that says a catalogue its faction needs is absent (points only). */
 const isMissingCatalogue = (f: { code: string; message: string }) => f.code === 'edition-data-missing' && /catalogue/i.test(f.message);
@@ -48,7 +48,8 @@ describe('the judge on the real 11th-edition lists (EXPECTED-FINDINGS.json, BSDa
       route(doc);
       return service
         .diagnostics(doc)
-        .filter((d) => d.severity === DiagnosticSeverity.Error || d.severity === DiagnosticSeverity.Warning)
+        // The errors and warnings, and the one header (information) that groups a list's stale prices.
+        .filter((d) => d.severity === DiagnosticSeverity.Error || d.severity === DiagnosticSeverity.Warning || d.code === 'prices-outdated')
         .map((d) => ({
           line: d.range.start.line + 1,
           severity: SEVERITY[d.severity!],

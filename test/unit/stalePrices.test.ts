@@ -108,7 +108,7 @@ describe('stale prices said once: a list priced under an older MFM (real T’au 
     assert.strictEqual(headers.length, 1);
     const header = headers[0];
     assert.strictEqual(lineOf(header), 1);
-    assert.strictEqual(header.severity, DiagnosticSeverity.Warning);
+    assert.strictEqual(header.severity, DiagnosticSeverity.Information);
     // What the changelog says changed, as the list states it and v1.1 prices it.
     assert.match(header.message, /^Priced under MFM v1\.0 \(2026-06-\d\d\): 7 prices changed in MFM v1\.1 \(2026-07-22\): /);
     for (const change of ['Commander Farsight 80 → 70', 'The Twin Lance 205 → 220', 'Pathfinder Team 80 → 85 (×2)', 'Pathfinder Team 80 → 100', 'Riptide Battlesuit 180 → 190', 'Retaliation Cadre 2 → 3 DP']) {

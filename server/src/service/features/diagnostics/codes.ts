@@ -54,7 +54,8 @@ export const DIAGNOSTIC_CODES = {
     summary: "A unit's stated points differ from the rules data's points for its size (enhancements included; 11th edition: its copy's requisition tier and wargear costs), or stated Detachment Points differ from the data's.",
   },
   'prices-outdated': {
-    severity: 'warning',
+    // Information: it explains the errors it groups (each still an error of its own) and is no finding beside them.
+    severity: 'information',
     summary: "The list's stated prices are an older Munitorum Field Manual version's (the MFM changelog shows which): said once on its header, naming the version and the prices that changed since, with the findings it explains related and one quick fix updating them all.",
   },
   'count-out-of-bounds': {
