@@ -137,6 +137,26 @@ function holds(c: RuleCondition, source: RuleSource, state: ArmyState, rulesOn: 
 }
 
 /** A clause's conditions: a condition naming another rule stands for the rule's own ("If you do" under "Eliminate At All Costs"). */
+/**
+ * Whether every condition of a clause holds; each one the player can switch is recorded in `conditions` whether or
+ * not it holds (what the list states, a Leader attached, is no switch).
+ */
+function conditionsHold(
+  conds: RuleCondition[], source: RuleSource, state: ArmyState, rulesOn: Set<string>, parts: AttackPart[], conditions: Map<string, ConditionUse>,
+): boolean {
+  let ok = true;
+  for (const c of conds) {
+    const on = holds(c, source, state, rulesOn, parts);
+    if (!on) ok = false;
+    if (c.kind === 'led') continue;
+    const name = conditionName(c, source);
+    const use = conditions.get(name) ?? { name, on, rules: [] };
+    if (!use.rules.includes(source.name)) use.rules.push(source.name);
+    conditions.set(name, use);
+  }
+  return ok;
+}
+
 function effectiveConditions(clause: RuleClause): RuleCondition[] {
   const titled = clause.conditions.some((c) => c.kind === 'named' && c.rule);
   return titled ? clause.conditions.filter((c) => c.kind !== 'named' || c.rule) : clause.conditions;
@@ -302,17 +322,7 @@ export function armUnit(parts: AttackPart[], sources: RuleSource[], phase: 'shoo
       }
       // Conditions are listed whether or not they hold: the switches a player has.
       const conds = effectiveConditions(clause);
-      let ok = !skip;
-      for (const c of conds) {
-        const on = holds(c, source, state, rulesOn, parts);
-        if (!on) ok = false;
-        // What the list states (a Leader attached) is no switch.
-        if (c.kind === 'led') continue;
-        const name = conditionName(c, source);
-        const use = conditions.get(name) ?? { name, on, rules: [] };
-        if (!use.rules.includes(source.name)) use.rules.push(source.name);
-        conditions.set(name, use);
-      }
+      const ok = conditionsHold(conds, source, state, rulesOn, parts, conditions) && !skip;
       if (!ok) {
         if (!skip) why.push(`only when ${unique(conds.filter((c) => !holds(c, source, state, rulesOn, parts)).map((c) => describeCondition(c, source))).join(' and ')}`);
         return;
@@ -555,18 +565,7 @@ export function armyDefence(parts: AttackPart[], sources: RuleSource[], state: A
       if (clause.side !== 'defending' || !d) continue;
       const reach = partsReached(clause, source, parts, 'army');
       if (!reach.parts.length) continue;
-      let ok = true;
-      for (const c of effectiveConditions(clause)) {
-        const on = holds(c, source, state, rulesOn, parts);
-        if (!on) ok = false;
-        // What the list states (a Leader attached) is no switch.
-        if (c.kind === 'led') continue;
-        const name = conditionName(c, source);
-        const use = conditions.get(name) ?? { name, on, rules: [] };
-        if (!use.rules.includes(source.name)) use.rules.push(source.name);
-        conditions.set(name, use);
-      }
-      if (!ok) continue;
+      if (!conditionsHold(effectiveConditions(clause), source, state, rulesOn, parts, conditions)) continue;
       for (const i of reach.parts) {
         const p = out.parts[i];
         if (d.invuln) p.invuln = Math.min(p.invuln ?? 7, d.invuln);
