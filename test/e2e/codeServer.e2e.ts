@@ -370,8 +370,13 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
     const lenses = await wb.codeLenses(/⚔/);
     assert.ok(lenses.some((t) => /⚔.*\d/.test(t)), `a damage lens with figures: ${lenses.join(' | ')}`);
     // The army's rules in the numbers (issue 30): the Bodyguard's lens names its Leader, the Leader's line attacks with it.
-    assert.ok(lenses.some((t) => /^⚔ [\d.]+ dmg, [\d.]+ slain · with Khârn the Betrayer/.test(t)), `a lens with Khârn: ${lenses.join(' | ')}`);
-    assert.ok(lenses.some((t) => /— attacks with Khorne Berzerkers \(line \d+\)/.test(t)), `Khârn's line: ${lenses.join(' | ')}`);
+    // Both below the first screenful (the Problems panel is open): Go to Line brings Khârn's Berzerkers into view, and
+    // the editor renders the lenses of the lines in view only.
+    const berzerkers = fs.readFileSync(sharedPath('lists-11e', 'gwapp11_worldeaters_1.txt'), 'utf8').split(/\r?\n/).findIndex((l) => l.startsWith('Khorne Berzerkers')) + 1;
+    await wb.goToLine(berzerkers);
+    const led = await wb.codeLenses(/· with Khârn the Betrayer/);
+    assert.ok(led.some((t) => /^⚔ [\d.]+ dmg, [\d.]+ slain · with Khârn the Betrayer/.test(t)), `a lens with Khârn: ${led.join(' | ')}`);
+    assert.ok(led.some((t) => /— attacks with Khorne Berzerkers \(line \d+\)/.test(t)), `Khârn's line: ${led.join(' | ')}`);
     await wb.screenshot('eleventh-edition');
     // Its breakdown lists the rule applied, with its text, beside the bare datasheets' figure.
     const lens = wb.editor().locator('.codelens-decoration a', { hasText: /· with Khârn the Betrayer/ }).first();
@@ -771,7 +776,14 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
     await typing.accept('Orks', undefined, /11th ed/);
     await typing.type('War');
     await typing.accept('War Horde (3 Detachment Points)');
-    await typing.press('Tab', 2);
+    // Tab to the battle size, Tab to the first unit line. The list's faction is read while its detachment is being
+    // accepted, and the editor may already stand on the battle size then (seen in code-server since this round's merges):
+    // a Tab only while the cursor is not yet on the unit line, never one that would indent it.
+    const onUnitLine = page.locator('[id="status.editor.selection"]', { hasText: /Ln 5, Col 1$/ });
+    for (let i = 0; i < 2 && !(await onUnitLine.count()); i++) {
+      await typing.press('Tab');
+      await onUnitLine.first().waitFor({ state: 'visible', timeout: 1000 }).catch(() => undefined);
+    }
     await page.locator('[id="status.editor.selection"]', { hasText: /Ln 5, Col 1$/ }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT });
     const text = (await wb.editor().locator('.view-lines').innerText()).replace(/\u00a0/g, ' ');
     assert.match(text, /^Orks\n+War Horde \(3 Detachment Points\)\n+Strike Force \(2000 points\)\s*$/, text);
@@ -806,7 +818,11 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
     await page.locator('.tabs-container .tab.dirty', { hasText: mine }).waitFor({ state: 'visible', timeout: UI_TIMEOUT });
     assert.doesNotMatch(fs.readFileSync(path.join(server!.workspace, mine), 'utf8'), /^OPPONENT:/m, 'the file on disk is as it was');
     const lenses = await wb.codeLenses(new RegExp(`— (?:Shooting|Fight) vs (?:${theirUnits.map((u) => u.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`));
-    const named = lenses.map((t) => /^⚔ [\d.]+ dmg, [\d.]+ slain — (?:Shooting|Fight) vs (.+?)(?: ×\d+)?(?: · |$)/.exec(t)?.[1]).filter(Boolean);
+    // Each lens's first target (after the army's note, or the Bodyguard a Leader's line attacks with), whole where not
+    // clipped at the lens's width.
+    const named = lenses
+      .map((t) => /^⚔ [\d.]+ dmg, [\d.]+ slain(?: · [^—]+)? — (?:attacks with .+? \(line \d+\) · )?(?:Shooting|Fight) vs (.+?)(?: ×\d+)?(?: · |$)/.exec(t)?.[1])
+      .filter((n) => n && !n.endsWith('…'));
     assert.ok(named.length && named.every((n) => theirUnits.includes(n!)), `each lens names an opponent unit: ${lenses.join(' | ')}`);
     assert.ok(lenses.every((t) => t.length <= 100));
     await wb.screenshot('opponent-lens');

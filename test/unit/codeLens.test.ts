@@ -208,6 +208,20 @@ describe('code lenses: the title fits in 100 columns', () => {
     assert.strictEqual(t.length, LENS_COLUMNS);
     assert.match(t, /^⚔ 1\.0 dmg, 1\.0 slain — Shooting vs X+… · \+1 more$/);
   });
+
+  it('names the target whole before the army note: the note keeps a part whole or its names clipped, never a count cut', () => {
+    const target = 'Tankbustas + Big Mek with Shokk Attack Gun';
+    const others = Array.from({ length: 11 }, (_, i) => ({ label: `Other ${i}`, phase: 'fight' as const, r: r(1, 1) }));
+    const both = lensTitle([{ label: target, phase: 'fight', r: r(27.6, 6.9) }, ...others], ' · with Khârn the Betrayer · 2 conditions');
+    assert.strictEqual(both, `⚔ 27.6 dmg, 6.9 slain · with Khârn… — Fight vs ${target} · +11 more`);
+    const count = lensTitle([{ label: target, phase: 'shooting', r: r(6.1, 2.4) }, ...others], ' · 2 conditions');
+    // 12 columns left: a count does not fit whole and goes (the tooltip says it).
+    assert.strictEqual(count, `⚔ 6.1 dmg, 2.4 slain — Shooting vs ${target} · +11 more`);
+    const fits = lensTitle([{ label: target, phase: 'fight', r: r(6.1, 2.4) }, ...others], ' · 2 conditions');
+    assert.strictEqual(fits, `⚔ 6.1 dmg, 2.4 slain · 2 conditions — Fight vs ${target} · +11 more`);
+    // Room for everything: the note whole.
+    assert.strictEqual(lensTitle([{ label: 'Boyz', phase: 'fight', r: r(3, 1) }], ' · with Beastboss · 2 conditions'), '⚔ 3.0 dmg, 1.0 slain · with Beastboss · 2 conditions — Fight vs Boyz');
+  });
 });
 
 describe('code lenses: the number first, readable in a split editor', () => {

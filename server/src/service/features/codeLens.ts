@@ -241,6 +241,19 @@ export function codeLenses(
 const clip = (s: string, n: number) => (s.length <= n ? s : `${s.slice(0, Math.max(0, n - 1))}…`);
 
 /**
+ * The army note (" · with Khârn the Betrayer · 2 conditions") within `room` columns: whole, else one of its parts
+ * whole (what was applied first), else the names clipped, else nothing. A count is never cut ("2 condit…").
+ */
+function fitNote(note: string, room: number): string {
+  if (note.length <= room) return note;
+  const parts = note.split(' · ').filter(Boolean).map((p) => ` · ${p}`);
+  const whole = parts.find((p) => p.length <= room);
+  if (whole) return whole;
+  const names = parts.find((p) => p.startsWith(' · with '));
+  return names && room >= 12 ? clip(names, room) : '';
+}
+
+/**
  * The one lens of a unit. It opens with the number that matters, the first target's expected damage and models
  * slain in its best phase (`⚔ 3.0 dmg, 3.0 slain`, within LENS_HEAD_COLUMNS, so that a split editor still shows
  * it), then that phase and target, then the other targets as numbers, as many as fit in LENS_COLUMNS (then
@@ -248,10 +261,15 @@ const clip = (s: string, n: number) => (s.length <= n ? s : `${s.slice(0, Math.m
  */
 export function lensTitle(best: { label: string; phase: Phase; r: UnitDamageResult }[], note = ''): string {
   const room0 = best.length > 1 ? 12 : 0;
-  const head = `${LENS_PREFIX}${fmt(best[0].r.damage)} dmg, ${fmt(best[0].r.modelsSlain)} slain${clip(note, Math.max(0, LENS_COLUMNS - room0 - 60))}`;
-  const part = (b: (typeof best)[number]) => `${b.label}: ${b.phase === 'shooting' ? 'Shoot' : 'Fight'} ${fmt(b.r.damage)}/${fmt(b.r.modelsSlain)}`;
   const room = best.length > 1 ? ` · +${best.length - 1} more`.length : 0;
-  let title = clip(`${head}${LENS_DETAIL}${phaseName(best[0].phase)} vs ${best[0].label}`, LENS_COLUMNS - room);
+  const numbers = `${LENS_PREFIX}${fmt(best[0].r.damage)} dmg, ${fmt(best[0].r.modelsSlain)} slain`;
+  const first = `${LENS_DETAIL}${phaseName(best[0].phase)} vs ${best[0].label}`;
+  // The target is named whole before the note (its tooltip and the breakdown say the rest): a note clipped shorter
+  // than a word or two says nothing and goes.
+  const noteRoom = Math.min(LENS_COLUMNS - room0 - 60, LENS_COLUMNS - room - numbers.length - first.length);
+  const shown = fitNote(note, noteRoom);
+  const part = (b: (typeof best)[number]) => `${b.label}: ${b.phase === 'shooting' ? 'Shoot' : 'Fight'} ${fmt(b.r.damage)}/${fmt(b.r.modelsSlain)}`;
+  let title = clip(`${numbers}${shown}${first}`, LENS_COLUMNS - room);
   for (let i = 1; i < best.length; i++) {
     const next = `${title} · ${part(best[i])}`;
     const rest = best.length - i - 1;
