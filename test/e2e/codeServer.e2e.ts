@@ -385,6 +385,9 @@ describe('e2e: the .vsix in code-server (real VS Code UI)', function () {
     await frame.locator('section.army', { hasText: 'Legendary Killer' }).waitFor({ state: 'visible', timeout: UI_TIMEOUT });
     await frame.locator('p', { hasText: /The datasheets alone: [\d.]+ damage/ }).first().waitFor({ state: 'visible', timeout: UI_TIMEOUT });
     await wb.screenshot('army-rules-breakdown');
+    // The list's view back at its top: the editor restores it when the next steps open the list again.
+    await wb.openFile(ELEVENTH);
+    await wb.goToLine(1);
     await wb.runCommand('View: Close All Editors');
   });
 
