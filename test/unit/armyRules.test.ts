@@ -26,6 +26,7 @@ import { rules11 } from '../support/check11';
 import { ARMY_CASES, FIREKNIVES, GEQ, MEQ, TAU_STRIKE_TEAM, WORLD_EATERS } from '../support/armyCases';
 import { parseWhen } from '../../server/src/cli/lenses';
 import { requireShared, sharedPath } from '../support/shared';
+import { resolveList } from '../../server/src/service/features/resolve/resolvedList';
 
 
 let seq = 0;
@@ -214,7 +215,7 @@ describe('army rules: what each kind applies, says and leaves out', function () 
     const list = service.parse(doc);
     const rules = service.rulesFor(11);
     const attacker = attackingUnit(list, list.units.find((x) => x.name.text === 'Khorne Berzerkers')!, rules)!;
-    const army = resolveArmy(doc, list, rules, DEFAULT_SETTINGS, 11);
+    const army = resolveArmy(list, rules, 11);
     const target = { models: 5, T: 4, Sv: 3, W: 2, keywords: ['INFANTRY'] };
     const { r } = armyPhase(attacker, attackRules(army, attacker), target, 'fight', computeUnitDamage, { context: { charged: true }, state: { states: { charged: true } }, edition: 11 });
     // The weapons as armed: Khârn's re-rolls of 1 on each, Relentless Rage's +1 A and +2 S.
@@ -303,8 +304,8 @@ describe('army rules: the defensive side, for a list\'s unit as a target', funct
     const { doc } = report(fs.readFileSync(sharedPath('lists-11e', 'gwapp11_orks_1.txt'), 'utf8'), [MEQ], {}, rules11(), service);
     const list = service.parse(doc);
     const rules = service.rulesFor(11);
-    const army = resolveArmy(doc, list, rules, DEFAULT_SETTINGS, 11);
-    const t = listTargets(list, rules).find((x) => x.name.startsWith('Beast Snagga Boyz'))!;
+    const army = resolveArmy(list, rules, 11);
+    const t = listTargets(list, resolveList(list, rules).sheetOf).find((x) => x.name.startsWith('Beast Snagga Boyz'))!;
     assert.ok(t.target.groups!.every((g) => g.invuln === undefined), 'no invulnerable save of their own');
     assert.strictEqual(defendedTarget(t, list, rules, army).target, t, 'nothing applies without the Waaagh!');
     const called = defendedTarget(t, list, rules, army, { rules: ['Waaagh!'] });

@@ -19,6 +19,7 @@ import { computeMatchup, matchupText, sideTargets } from '../../server/src/servi
 import { codeLenses } from '../../server/src/service/features/codeLens';
 import { conditionContext } from '../../server/src/service/features/damageBreakdown';
 import { requireShared, sharedPath } from '../support/shared';
+import { resolveList } from '../../server/src/service/features/resolve/resolvedList';
 
 let gscTyr: RulesIndex | undefined;
 function rules(this: Mocha.Context): RulesIndex {
@@ -68,8 +69,8 @@ describe('matchup: target units from a list', () => {
     const list = parseArmyList(LED);
     const [leader, hybrids] = list.units;
     // The Leader is part of its Bodyguard's target, not a target of its own.
-    assert.strictEqual(targetFromListUnit(list, leader, r), null);
-    const t = targetFromListUnit(list, hybrids, r)!;
+    assert.strictEqual(targetFromListUnit(list, leader, resolveList(list, r).sheetOf), null);
+    const t = targetFromListUnit(list, hybrids, resolveList(list, r).sheetOf)!;
     assert.strictEqual(t.index, 1);
     assert.strictEqual(t.name, 'Acolyte Hybrids with Autopistols + Acolyte Iconward');
     assert.strictEqual(t.points, 115);
@@ -90,7 +91,7 @@ describe('matchup: target units from a list', () => {
   it('two model profiles in one unit, and Stealth only when every model has it', function () {
     const r = rules.call(this);
     const list = parseArmyList(LED);
-    const t = targetFromListUnit(list, list.units[2], r)!;
+    const t = targetFromListUnit(list, list.units[2], resolveList(list, r).sheetOf)!;
     assert.deepStrictEqual(t.target.groups!.map((x) => [x.name, x.models, x.W]), [['Atalan Jackal', 4, 2], ['Atalan Wolfquad', 1, 4]]);
     assert.strictEqual(t.target.stealth, true, 'Atalan Jackals have Stealth');
     assert.strictEqual(t.points, 85);
@@ -102,7 +103,7 @@ describe('matchup: target units from a list', () => {
     requireShared(this, 'lists', 'gwapp_tyranids_2.txt');
     const r = rules.call(this);
     const list = parseArmyList(fs.readFileSync(sharedPath('lists', 'gwapp_tyranids_2.txt'), 'utf8'));
-    const rav = listTargets(list, r).find((t) => t.name === 'Hyperadapted Raveners')!;
+    const rav = listTargets(list, resolveList(list, r).sheetOf).find((t) => t.name === 'Hyperadapted Raveners')!;
     assert.ok(rav, 'the Raveners are a target');
     assert.deepStrictEqual(rav.target.groups!.map((x) => [x.name, x.models, x.T, x.Sv, x.W]), [['Raveners', 4, 5, 4, 3], ['Ravener Prime', 1, 5, 4, 6]]);
     const perModel = rav.points / 5;
@@ -118,7 +119,7 @@ describe('matchup: an 11th-edition list\'s Attached Units block', () => {
     const list = parseArmyList(fs.readFileSync(sharedPath('lists-11e', 'gwapp11_worldeaters_2.txt'), 'utf8'));
     const p = new RulesProvider({ paths: [sharedPath('data', 'bsdata-11e'), sharedPath('data', 'mfm-11e', 'v1.1')] });
     p.ensureList(list, 11);
-    const ts = listTargets(list, new RulesIndex(p.rulesFor(11)));
+    const ts = listTargets(list, resolveList(list, new RulesIndex(p.rulesFor(11))).sheetOf);
     // Three Attached Units blocks plus a Leading-free fourth pair: the Leaders are no targets of their own.
     const led = ts.filter((t) => t.units.length > 1).map((t) => t.name);
     assert.deepStrictEqual(led.slice(0, 3), ['Khorne Berzerkers + Khârn the Betrayer', 'Exalted Eightbound + Slaughterbound', 'Khorne Berzerkers + Lord Invocatus']);

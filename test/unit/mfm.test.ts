@@ -244,7 +244,7 @@ describe('MFM and BattleScribe merged: the MFM prices', () => {
       const state = new RulesState(() => undefined);
       try {
         state.configure([dir], false);
-        state.need({ faction: { text: 'Test Host', span: { start: 0, end: 9 } }, units: [] } as unknown as ArmyList);
+        state.need({ faction: { text: 'Test Host', span: { start: 0, end: 9 } }, units: [], detachments: [] } as unknown as ArmyList);
         const s = state.status();
         assert.strictEqual(s.text, 'Auspex: 4 datasheets · 10th · 11th MFM v9.9');
         assert.match(s.tooltip, /mfm \(11th\) Munitorum Field Manual v9\.9 \(2026-08-01\)/);

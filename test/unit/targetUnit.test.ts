@@ -8,6 +8,7 @@ import { RulesIndex } from '../../server/src/service/domain/rules';
 import { emptyRulesData } from '../../server/src/service/domain/rules/dataFiles';
 import type { Ability, Datasheet } from '../../server/src/service/domain/rules/model';
 import { incomingEffects, targetFromListUnit } from '../../server/src/service/domain/damage/targetUnit';
+import { resolveList } from '../../server/src/service/features/resolve/resolvedList';
 
 function sheet(name: string, o: { W?: number; Sv?: number; invuln?: number; character?: boolean; abilities?: [string, string?][]; points?: number; models?: number } = {}): Datasheet {
   const abilities: Ability[] = (o.abilities ?? []).map(([n, text]) => ({ name: n, kind: text ? 'datasheet' : 'core', ...(text ? { text } : {}) }));
@@ -35,7 +36,7 @@ describe('targetFromListUnit: abilities that change incoming attacks', () => {
       sheet('Fleeting', { abilities: [['Psionic Shield', 'Once per battle, at the start of any phase, this model can use this ability. If it does, until the end of the phase, this model has a 4+ invulnerable save.']] }),
     );
     const list = parseArmyList('Test\n\nWardens (100 Points)\n  • 5x Wardens\n     ◦ 5x Close combat weapon\n\nShield Drone (20 Points)\n\nColossus (300 Points)\n\nFleeting (40 Points)\n');
-    const t = list.units.map((u) => targetFromListUnit(list, u, r)!);
+    const t = list.units.map((u) => targetFromListUnit(list, u, resolveList(list, r).sheetOf)!);
     assert.deepStrictEqual(t[0].target.groups!.map(row), [[5, 2, 5, null, null, 1, false, false, false]]);
     assert.deepStrictEqual(t[1].target.groups!.map(row), [[1, 2, null, 4, 4, 0, false, false, false]]);
     assert.deepStrictEqual(t[2].target.groups!.map(row), [[1, 12, null, null, null, 0, true, false, false]]);
@@ -53,7 +54,7 @@ describe('targetFromListUnit: abilities that change incoming attacks', () => {
     );
     const text = 'Test\n\nIconward (60 Points)\n  • Leading: Guards\n\nLocus (45 Points)\n  • Leading: Guards\n\nGuards (150 Points)\n  • 3x Guards\n     ◦ 3x Close combat weapon\n';
     const list = parseArmyList(text);
-    const t = targetFromListUnit(list, list.units[2], r)!;
+    const t = targetFromListUnit(list, list.units[2], resolveList(list, r).sheetOf)!;
     assert.strictEqual(t.name, 'Guards + Iconward + Locus');
     assert.strictEqual(t.points, 255);
     assert.deepStrictEqual(t.target.groups!.map(row), [
@@ -66,22 +67,22 @@ describe('targetFromListUnit: abilities that change incoming attacks', () => {
     ]);
     assert.deepStrictEqual(incomingEffects(r.datasheet('Warden')!).toUnit, { invuln: 4 });
     const led = parseArmyList('Test\n\nWarden (90 Points)\n  • Leading: Guards\n\nGuards (150 Points)\n  • 3x Guards\n     ◦ 3x Close combat weapon\n');
-    assert.deepStrictEqual(targetFromListUnit(led, led.units[1], r)!.target.groups!.map((g) => g.invuln), [4, 4]);
+    assert.deepStrictEqual(targetFromListUnit(led, led.units[1], resolveList(led, r).sheetOf)!.target.groups!.map((g) => g.invuln), [4, 4]);
   });
 
   it('Stealth only when every model has it; a unit attached by the Attached Units block (11th edition)', () => {
     const r = rules(sheet('Scouts', { models: 5, W: 1, abilities: [['Stealth']] }), sheet('Shadow', { character: true, W: 4, abilities: [['Stealth']] }), sheet('Captain', { character: true, W: 5 }));
     const alone = parseArmyList('Test\n\nScouts (80 Points)\n  • 5x Scouts\n     ◦ 5x Close combat weapon\n');
-    assert.strictEqual(targetFromListUnit(alone, alone.units[0], r)!.target.stealth, true);
+    assert.strictEqual(targetFromListUnit(alone, alone.units[0], resolveList(alone, r).sheetOf)!.target.stealth, true);
     const both = parseArmyList('Test\n\nShadow (60 Points)\n  • Leading: Scouts\n\nScouts (80 Points)\n  • 5x Scouts\n     ◦ 5x Close combat weapon\n');
-    assert.strictEqual(targetFromListUnit(both, both.units[1], r)!.target.stealth, true);
+    assert.strictEqual(targetFromListUnit(both, both.units[1], resolveList(both, r).sheetOf)!.target.stealth, true);
     const captain = parseArmyList('Test\n\nCaptain (60 Points)\n  • Leading: Scouts\n\nScouts (80 Points)\n  • 5x Scouts\n     ◦ 5x Close combat weapon\n');
-    const t = targetFromListUnit(captain, captain.units[1], r)!;
+    const t = targetFromListUnit(captain, captain.units[1], resolveList(captain, r).sheetOf)!;
     assert.strictEqual(t.target.stealth, undefined, 'the Captain has no Stealth: the unit has none');
     // The same attachment stated by an Attached Units block instead of a Leading: bullet.
     const block = parseArmyList('Test\n\nCaptain (60 Points)\n\nScouts (80 Points)\n  • 5x Scouts\n     ◦ 5x Close combat weapon\n');
     block.attachments = [{ span: { start: 0, end: 0 }, bodyguard: block.units[1], leaders: [block.units[0]], supports: [] }];
-    assert.strictEqual(targetFromListUnit(block, block.units[0], r), null);
-    assert.deepStrictEqual(targetFromListUnit(block, block.units[1], r)!.target.groups!.map(row), t.target.groups!.map(row));
+    assert.strictEqual(targetFromListUnit(block, block.units[0], resolveList(block, r).sheetOf), null);
+    assert.deepStrictEqual(targetFromListUnit(block, block.units[1], resolveList(block, r).sheetOf)!.target.groups!.map(row), t.target.groups!.map(row));
   });
 });

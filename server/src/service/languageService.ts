@@ -29,7 +29,8 @@ import { normalizeName } from './domain/text/normalize';
 import type { RulesData } from './domain/rules/model';
 import { loadEmbeddedRules } from './domain/rules/embedded';
 import { emptyRulesData } from './domain/rules/dataFiles';
-import { CURRENT_EDITION, EDITIONS, listEdition, type Edition } from './domain/editions';
+import { CURRENT_EDITION, EDITIONS, editionRules, listEdition, type Edition } from './domain/editions';
+import { resolveList, type ResolvedList } from './features/resolve/resolvedList';
 import { DEFAULT_SETTINGS, Settings } from './settings';
 import { onEnterEdits } from './features/onEnter';
 import { applySeverityOverrides } from './features/diagnostics/severity';
@@ -178,9 +179,9 @@ ${extra}` } };
 
 /** The edition a completion item was made for (`data.edition`, set by `completion`; the 10th when absent). */
 /** Where a unit filed under no app section goes (Format Document, `app` conversion): its datasheet's keywords say. */
-function sectionByDatasheet(list: ArmyList, rules: RulesIndex): SectionResolver {
+function sectionByDatasheet(resolved: ResolvedList): SectionResolver {
   return (u) => {
-    const sheet = rules.datasheet(u.name.text, list.faction?.text);
+    const sheet = resolved.sheetOf(u);
     return sheet && (sheet.keywords.length || sheet.epicHero) ? datasheetSection(sheet.keywords, sheet.epicHero) : undefined;
   };
 }
@@ -212,18 +213,13 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
   /** The factions the data folders hold for an edition, loaded or not (an unknown faction name is matched against them). */
   const loadableNames = (edition: Edition) => loadable().filter((f) => f.edition === edition).map((f) => f.name);
   const parsed = new Map<string, { version: number; list: ArmyList }>();
-  /** Each list resolved to its edition's data once per document version and data: what the army's rules read. */
-  const armies = new Map<string, { version: number; rules: RulesIndex; settings: Settings; army: ArmyResolution }>();
-  function armyOf(doc: TextDocument): ArmyResolution {
-    const rules = rulesOf(doc);
-    const hit = armies.get(doc.uri);
-    if (hit && hit.version === doc.version && hit.rules === rules && hit.settings === settings) return hit.army;
-    const army = resolveArmy(doc, parse(doc), rules, settings, editionOf(doc));
-    armies.delete(doc.uri);
-    armies.set(doc.uri, { version: doc.version, rules, settings, army });
-    if (armies.size > CACHE_LIMIT) armies.delete(armies.keys().next().value as string);
-    return army;
-  }
+  /**
+   * The document's list resolved to its edition's data (`resolve/resolvedList.ts`): memoised on the parse tree (one
+   * per document version) and the rules index (one per data version), so every feature reads the same resolution.
+   */
+  const resolvedOf = (doc: TextDocument): ResolvedList => resolveList(parse(doc), rulesOf(doc), editionRules(editionOf(doc)));
+  /** The same resolution with what the army's rules read (`armySources.ts`). */
+  const armyOf = (doc: TextDocument): ArmyResolution => resolveArmy(parse(doc), rulesOf(doc), editionOf(doc));
   // Lens results per (unit loadout, target, conditions): editing one unit recomputes only that unit.
   const unitDamage = createUnitDamageCache(PAIR_CACHE_LIMIT);
   const drift = createDriftState();
@@ -362,18 +358,19 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       if (refused) return { edits: [], refused };
       // A unit filed under no app section goes where its datasheet's keywords put it (when the data knows it).
       const list = parse(doc);
-      return formatDocument(doc, list, sectionByDatasheet(list, rulesOf(doc)));
+      return formatDocument(doc, list, sectionByDatasheet(resolvedOf(doc)));
     },
     convert: (doc, format, edition) => {
       const list = parse(doc);
       const refused = formatTooLarge(doc, list) ?? convertRefusal(list);
       if (refused) return { error: refused };
       const rules = rulesOf(doc);
+      const resolved = resolvedOf(doc);
       const written = writeList(list, format, edition ?? editionOf(doc), {
         source: doc.getText(),
-        sectionOf: sectionByDatasheet(list, rules),
+        sectionOf: sectionByDatasheet(resolved),
         defaults: (u, models) => {
-          const sheet = rules.datasheet(u.name.text, list.faction?.text);
+          const sheet = resolved.sheetOf(u);
           return sheet ? defaultGear(sheet, models) : undefined;
         },
         enhancementPoints: (name) => enhancementCost(rules, list, name),
@@ -383,7 +380,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     definition: (doc, position) => (lineTooLong(doc, position.line) ? null : definition(doc, parseAt(doc, doc.offsetAt(position)), rulesOf(doc), doc.offsetAt(position), editionOf(doc))),
     references: (doc, position, open) => {
       if (lineTooLong(doc, position.line)) return [];
-      const target = navigationTarget(doc, parseAt(doc, doc.offsetAt(position)), rulesOf(doc), doc.offsetAt(position));
+      const target = navigationTarget(doc, parseAt(doc, doc.offsetAt(position)), rulesOf(doc), doc.offsetAt(position), editionOf(doc));
       if (!target) return [];
       const docs = open.some((d) => d.uri === doc.uri) ? open : [doc, ...open];
       return references(docs.filter((d) => editionOf(d) === editionOf(doc)).map((d) => ({ doc: d, list: parse(d) })), target, rulesOf(doc));
@@ -425,7 +422,6 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     forget: (uri) => {
       opponents.delete(uri);
       parsed.delete(uri);
-      armies.delete(uri);
       windows.delete(uri);
       drift.forget(uri);
     },

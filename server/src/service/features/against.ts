@@ -7,8 +7,8 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ArmyList, Unit } from '../domain/parse/ast';
 import type { RulesIndex } from '../domain/rules';
-import { expectedUnitPoints } from './diagnostics/unitPoints';
 import { listPoints } from './report';
+import { resolveList } from './resolve/resolvedList';
 
 /** The findings a data version explains: the price and the allowed sizes of a unit, and a datasheet added or removed. */
 export const VERSIONED_CODES = new Set(['points-mismatch', 'unit-size', 'model-count', 'unknown-datasheet']);
@@ -29,10 +29,8 @@ export interface AgainstResult {
 export function compareWithVersion(doc: TextDocument, list: ArmyList, current: VersionUnderCheck, other: VersionUnderCheck): AgainstResult {
   const key = (d: Diagnostic) => `${d.code}@${d.range.start.line}:${d.range.start.character}`;
   const otherFindings = new Set(other.diagnostics.map(key));
-  const faction = list.faction?.text;
   const price = (rules: RulesIndex, unit: Unit) => {
-    const sheet = rules.datasheet(unit.name.text, faction);
-    return sheet && expectedUnitPoints(unit, sheet, (name) => rules.enhancement(name)?.points);
+    return resolveList(list, rules).price(unit);
   };
   const unitAt = (d: Diagnostic) => {
     const at = doc.offsetAt(d.range.start);

@@ -3,37 +3,34 @@
 // parts' datasheet abilities (a Leader's or Support unit's among them), the wargear abilities of wargear it carries,
 // its characters' Enhancements, every detachment rule of the list, and the army rules its datasheets carry. What each
 // does is `domain/damage/armyRules.ts`'s to read and apply.
-import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ArmyList, Unit } from '../domain/parse/ast';
 import type { RulesIndex } from '../domain/rules';
-import type { Settings } from '../settings';
 import { editionRules, type Edition } from '../domain/editions';
 import { normalizeName } from '../domain/text/normalize';
 import type { AttackPart, RuleSource } from '../domain/damage/armyRules';
-import { createContext, type CheckContext, type ResolvedUnit } from './diagnostics/context';
-import { findEnhancement } from './diagnostics/enhancements';
+import { findEnhancement, resolveList, type ResolvedList, type ResolvedUnit } from './resolve/resolvedList';
 import type { AttackingUnit } from './attackingUnit';
 
 /** A list resolved to the data once (per document version and data): what every army-rules reading starts from. */
 export interface ArmyResolution {
-  ctx: CheckContext;
+  /** The list resolved to the data (`resolve/resolvedList.ts`), as every feature reads it. */
+  resolved: ResolvedList;
   /** The resolved unit of a unit of the parsed list (its datasheet, granted keywords, Enhancements as read with the data). */
   unitOf(unit: Unit): ResolvedUnit | undefined;
   /** Every detachment of the list the data knows. */
   detachments: { name: string; rules: { name: string; text: string }[] }[];
 }
 
-export function resolveArmy(doc: TextDocument, list: ArmyList, rules: RulesIndex, settings: Settings, edition: Edition): ArmyResolution {
-  const ctx = createContext(doc, list, rules, settings, [], editionRules(edition));
-  const resolved = new Map(ctx.units.map((r) => [r.unit, r] as const));
-  const byParsed = new Map<Unit, ResolvedUnit>();
-  list.units.forEach((u, i) => {
-    const r = resolved.get(ctx.list.units[i]);
-    if (r) byParsed.set(u, r);
-  });
-  const seen = new Set<string>();
-  const detachments = ctx.detachments.filter((d): d is NonNullable<typeof d> => !!d && !seen.has(d.id) && !!seen.add(d.id));
-  return { ctx, unitOf: (u) => byParsed.get(u), detachments };
+const armies = new WeakMap<ResolvedList, ArmyResolution>();
+export function resolveArmy(list: ArmyList, rules: RulesIndex, edition: Edition): ArmyResolution {
+  const resolved = resolveList(list, rules, editionRules(edition));
+  let army = armies.get(resolved);
+  if (!army) {
+    const seen = new Set<string>();
+    const detachments = resolved.detachments.filter((d): d is NonNullable<typeof d> => !!d && !seen.has(d.id) && !!seen.add(d.id));
+    armies.set(resolved, (army = { resolved, unitOf: (u) => resolved.of(u)?.fielded, detachments }));
+  }
+  return army;
 }
 
 const rulesMemo = new WeakMap<ArmyResolution, Map<string, { parts: AttackPart[]; sources: RuleSource[] }>>();
@@ -91,7 +88,7 @@ function gatherRules(army: ArmyResolution | undefined, attacker: AttackingUnit):
   const armyRules = new Map<string, RuleSource>();
   // A datasheet links every detachment rule of its faction (BSData 11th edition): those are the detachments' own,
   // reaching the unit only through a detachment of the list.
-  const detachmentRules = army ? detachmentRuleNames(army.ctx.rules) : new Set<string>();
+  const detachmentRules = army ? detachmentRuleNames(army.resolved.rules) : new Set<string>();
   attacker.parts.forEach((p, i) => {
     // A datasheet the data knows only by its price (the MFM alone): nothing of it can be read, and that is said.
     if (!p.ds.abilities.length && !p.ds.weapons.length && !p.ds.models.length) {
@@ -110,7 +107,7 @@ function gatherRules(army: ArmyResolution | undefined, attacker: AttackingUnit):
     }
     const resolved = army?.unitOf(p.unit);
     for (const e of resolved?.unit.enhancements ?? []) {
-      const enh = army && findEnhancement(army.ctx, e.name.text);
+      const enh = army && findEnhancement(army.resolved, e.name.text);
       if (enh?.text) sources.push({ kind: 'enhancement', name: enh.name, text: enh.text, part: i });
     }
   });

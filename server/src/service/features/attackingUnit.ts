@@ -8,6 +8,7 @@ import type { Datasheet } from '../domain/rules/model';
 import type { LoadoutGroup } from '../domain/damage/fromRules';
 import { attachedTo, bodyguardOf, unitPoints } from '../domain/damage/targetUnit';
 import { loadoutGroups } from './unitFire';
+import { resolveList } from './resolve/resolvedList';
 
 /** One list unit of an attacking unit, with its role in it. */
 export interface AttackingPart {
@@ -39,11 +40,11 @@ export interface AttackingUnit {
  */
 export function attackingUnit(list: ArmyList, unit: Unit, rules: RulesIndex, together = true): AttackingUnit | null {
   if (together && bodyguardOf(list, unit)) return null;
-  const faction = list.faction?.text;
+  const resolved = resolveList(list, rules);
   const supports = new Set((list.attachments ?? []).flatMap((a) => a.supports));
   const parts: AttackingPart[] = [];
   for (const [i, u] of [unit, ...(together ? attachedTo(list, unit) : [])].entries()) {
-    const ds = rules.datasheet(u.name.text, faction);
+    const ds = resolved.sheetOf(u);
     if (ds) parts.push({ unit: u, ds, role: i === 0 ? 'bodyguard' : supports.has(u) ? 'support' : 'leader', groups: loadoutGroups(u, ds) });
   }
   if (!parts.length) return null;

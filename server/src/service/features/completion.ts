@@ -9,7 +9,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ArmyList } from '../domain/parse/ast';
 import type { RulesIndex } from '../domain/rules';
 import { toRange } from './diagnostics/make';
-import { catalogOf } from './completion/catalog';
+import { catalogOf, typedDatasheet } from './completion/catalog';
 import { completionContext, Replace, UnitLineContext } from './completion/context';
 import { filterTextFor, fuzzyScore, matchKey, sortTextFor } from './completion/rank';
 import {
@@ -34,9 +34,8 @@ import { normalizeName } from '../domain/text/normalize';
 import type { Edition } from '../domain/editions/types';
 import { editionRules } from '../domain/editions';
 import type { Detachment } from '../domain/rules/model';
-import { createContext } from './diagnostics/context';
 import { DOWNLOAD_DATA_COMMAND } from './codeActions';
-import { DEFAULT_SETTINGS } from '../settings';
+import { resolveList } from './resolve/resolvedList';
 
 export type { FactionSources } from './completion/header';
 
@@ -65,18 +64,20 @@ export function completion(doc: TextDocument, parsed: ArmyList, rules: RulesInde
   const cat = catalogOf(rules);
   const dialect = dialectOf(text);
   const faction = list.faction?.text;
+  // The list resolved to the data (the façade's own resolution when the tree is the parse's).
+  const resolved = resolveList(list, rules, editionRules(edition));
   // The army's enhancement allowance taken: enhancements are still offered (one may replace another), last.
   const allowanceTaken = allowanceFull(list, rules.data.battleSizes, editionRules(list.editionShown ?? edition).muster, options.maxEnhancements ?? 3);
   // The list's units as the checks read them, for who may take an enhancement (asked only where one is offered).
   let fieldingRead: Fielding | undefined;
   const fielding = (): Fielding => {
     if (fieldingRead) return fieldingRead;
-    const c = createContext(doc, parsed, rules, DEFAULT_SETTINGS, [], editionRules(edition));
+    const c = resolveList(parsed, rules, editionRules(edition));
     return (fieldingRead = { units: c.units, detachments: c.detachments.filter((d): d is Detachment => !!d) });
   };
   const unitLine = (c: UnitLineContext): { cands: Candidate[]; replace: Replace } => {
     if (c.kind === 'unitSize') {
-      const d = rules.datasheet(c.name, faction);
+      const d = typedDatasheet(rules, c.name, faction);
       const names = unitNameCandidates(cat, rules, list, c.nameContext, dialect, text, options.includeLegends, !!allowanceTaken, list.detachments.length ? fielding() : undefined);
       if (!d) return { cands: names, replace: c.nameContext.replace };
       // An exact name that also begins longer names ("Acolyte Hybrids" …): the sizes first, then those.
@@ -133,7 +134,7 @@ export function completion(doc: TextDocument, parsed: ArmyList, rules: RulesInde
       ({ cands, replace } = unitLine(ctx));
       break;
     case 'bullet': {
-      const d = rules.datasheet(ctx.unit.name.text, faction);
+      const d = resolved.sheetOf(ctx.unit);
       cands = d ? bulletCandidates(list, ctx.unit, d, ctx) : [];
       if (d && !ctx.nested && !ctx.counted) {
         cands.push(...enhancementLineCandidates(cat, list, ctx.unit, d.epicHero ? [] : eligibleEnhancements(cat, list, d, fielding(), ctx.unit), dialect, allowanceTaken));
@@ -143,7 +144,7 @@ export function completion(doc: TextDocument, parsed: ArmyList, rules: RulesInde
       break;
     }
     case 'enhancement': {
-      const d = rules.datasheet(ctx.unit.name.text, faction);
+      const d = resolved.sheetOf(ctx.unit);
       const pool = enhancementPool(cat, list);
       // The enhancement already written on this line: the new one's cost replaces its cost in the unit's points.
       const here = ctx.unit.enhancements.find((e) => e.span.start <= ctx.replace.start && ctx.replace.start <= e.span.end);

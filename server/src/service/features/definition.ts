@@ -10,8 +10,8 @@ import type { Ability, CoreRule, Datasheet, Detachment, Enhancement, Faction, St
 import type { Edition } from '../domain/editions/types';
 import { namesModel, wargearNamed } from '../domain/rules/parts';
 import { toRange } from './diagnostics/make';
-import { findDetachment } from './diagnostics/context';
-import { enhancementOfList } from './hover/more';
+import { findEnhancement, resolveList, type ResolvedList } from './resolve/resolvedList';
+import { editionRules } from '../domain/editions';
 import { datasheetUri, pageUri, ruleUri, stratagemUri, weaponUri } from './virtualDocs';
 import { resolvePlannedStratagem, resolveTarget } from './diagnostics/plan';
 
@@ -29,17 +29,16 @@ export type NavTarget =
 const inside = (span: Span, offset: number) => offset >= span.start && offset <= span.end;
 
 /** The target at `offset`, in hover's order: the header, units, the stratagem plan, then rule words on the line. */
-export function navigationTarget(doc: TextDocument, list: ArmyList, rules: RulesIndex, offset: number): NavTarget | undefined {
-  const faction = list.faction?.text;
+export function navigationTarget(doc: TextDocument, list: ArmyList, rules: RulesIndex, offset: number, edition?: Edition): NavTarget | undefined {
+  const resolved = resolveList(list, rules, edition === undefined ? undefined : editionRules(edition));
   for (const t of [list.faction, list.superFaction]) {
     if (t && inside(t.span, offset)) return { kind: 'faction', name: t.text, span: t.span, faction: rules.faction(t.text) };
   }
-  for (const t of list.detachments) {
-    if (inside(t.span, offset)) return { kind: 'detachment', name: t.text, span: t.span, detachment: findDetachment(rules, t.text, faction) };
-  }
+  const d = list.detachments.findIndex((t) => inside(t.span, offset));
+  if (d >= 0) return { kind: 'detachment', name: list.detachments[d].text, span: list.detachments[d].span, detachment: resolved.detachments[d] };
   for (const unit of list.units) {
     if (!inside(unit.span, offset)) continue;
-    const found = targetInUnit(unit, () => rules.datasheet(unit.name.text, faction), offset, list, rules);
+    const found = targetInUnit(unit, resolved, offset);
     if (found) return found;
   }
   for (const use of list.stratagemPlan?.uses ?? []) {
@@ -49,7 +48,9 @@ export function navigationTarget(doc: TextDocument, list: ArmyList, rules: Rules
       return { kind: 'stratagem', name: use.name.text, span: use.name.span, stratagem };
     }
     for (const t of use.targets) {
-      if (inside(t.name.span, offset)) return { kind: 'datasheet', name: t.name.text, span: t.name.span, sheet: rules.datasheet(t.name.text, faction), ref: t };
+      if (!inside(t.name.span, offset)) continue;
+      const unit = resolveTarget(list, t);
+      return { kind: 'datasheet', name: t.name.text, span: t.name.span, sheet: (unit && resolved.sheetOf(unit)) ?? resolved.sheetNamed(t.name.text), ref: t };
     }
   }
   const line = doc.positionAt(offset).line;
@@ -59,18 +60,19 @@ export function navigationTarget(doc: TextDocument, list: ArmyList, rules: Rules
   return word ? { kind: 'rule', rule: word.rule, span: { start: start + word.start, end: start + word.end } } : undefined;
 }
 
-function targetInUnit(unit: Unit, sheetOf: () => Datasheet | undefined, offset: number, list: ArmyList, rules: RulesIndex): NavTarget | undefined {
+function targetInUnit(unit: Unit, resolved: ResolvedList, offset: number): NavTarget | undefined {
+  const sheetOf = () => resolved.sheetOf(unit);
   const unitTarget = (span: Span): NavTarget => ({ kind: 'datasheet', name: unit.name.text, span, sheet: sheetOf() });
   if (inside(unit.name.span, offset)) return unitTarget(unit.name.span);
   for (const e of unit.enhancements) {
-    if (inside(e.name.span, offset)) return { kind: 'enhancement', name: e.name.text, span: e.name.span, enhancement: enhancementOfList(list, rules, e.name.text) };
+    if (inside(e.name.span, offset)) return { kind: 'enhancement', name: e.name.text, span: e.name.span, enhancement: findEnhancement(resolved, e.name.text) };
   }
   const wargearTarget = (w: WargearRef): NavTarget => {
     const sheet = sheetOf();
     const named = sheet && wargearNamed(sheet, w.name.text);
     if (sheet && named && 'ability' in named) return { kind: 'ability', datasheet: unit.name.text, name: w.name.text, span: w.name.span, sheet, ability: named.ability };
     // New Recruit writes an enhancement among the wargear ("Favoured of Khorne"), and a model ("Khorne Berzerker").
-    const enhancement = !named ? enhancementOfList(list, rules, w.name.text) : undefined;
+    const enhancement = !named ? findEnhancement(resolved, w.name.text) : undefined;
     if (enhancement) return { kind: 'enhancement', name: w.name.text, span: w.name.span, enhancement };
     if (sheet && !named && namesModel(sheet, w.name.text)) return unitTarget(w.name.span);
     return { kind: 'weapon', datasheet: unit.name.text, name: w.name.text, span: w.name.span, sheet, weapon: named && 'weapon' in named ? named.weapon : undefined };
@@ -112,7 +114,7 @@ function isBoundary(text: string, i: number): boolean {
 
 /** `edition`: the list's, whose data the page is read from. */
 export function definition(doc: TextDocument, list: ArmyList, rules: RulesIndex, offset: number, edition: Edition = 10): Location | null {
-  const target = navigationTarget(doc, list, rules, offset);
+  const target = navigationTarget(doc, list, rules, offset, edition);
   if (!target) return null;
   const top = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
   const page = (uri: string) => Location.create(uri, top);

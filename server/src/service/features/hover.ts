@@ -23,7 +23,7 @@ import { editionRules, listEdition, type Edition, type EditionSetting } from '..
 import { dataVersionLabel } from './diagnostics/validate';
 import { md } from './render/escape';
 import { listPoints } from './report';
-import { createContext } from './diagnostics/context';
+import { resolveList, type ResolvedList } from './resolve/resolvedList';
 import { bearer } from './diagnostics/enhancements';
 import type { Bearer } from '../domain/editions/enhancementFit';
 import { DEFAULT_SETTINGS, type Settings } from '../settings';
@@ -60,16 +60,16 @@ export function withoutSourceLines(markdown: string): string {
 }
 
 function hoverWithSources(doc: TextDocument, list: ArmyList, rules: RulesIndex, offset: number, edition: EditionSetting, settings: Settings): Hover | null {
-  const faction = list.faction?.text;
-  const head = headerHover(list, rules, offset, () => listPoints(list, rules, doc, settings, listEdition(list, edition)));
+  const head = headerHover(list, rules, offset, () => listPoints(list, rules, settings, listEdition(list, edition)));
   if (head) return found(doc, head);
   const term = musterTermHover(list, rules, offset, listEdition(list, edition));
   if (term) return found(doc, term);
+  const e = listEdition(list, edition);
+  const resolved = resolveList(list, rules, editionRules(e));
   for (const unit of list.units) {
     if (!inside(unit.span, offset)) continue;
-    const sheet = rules.datasheet(unit.name.text, faction);
-    const e = listEdition(list, edition);
-    const hit = hoverInUnit(doc, unit, sheet, offset, rules, list, edition) ?? found(doc, unitPartHover(doc.getText(), list, rules, unit, sheet, offset, editionRules(e).muster, () => asChecked(doc, list, rules, settings, e, unit)));
+    const sheet = resolved.sheetOf(unit);
+    const hit = hoverInUnit(doc, unit, sheet, offset, rules, list, edition) ?? found(doc, unitPartHover(doc.getText(), resolved, unit, sheet, offset, editionRules(e).muster, () => asChecked(resolved, unit)));
     if (hit) return hit;
   }
   for (const use of list.stratagemPlan?.uses ?? []) {
@@ -78,16 +78,15 @@ function hoverWithSources(doc: TextDocument, list: ArmyList, rules: RulesIndex, 
       if (s) return markdown(doc, use.name.span, stratagemMarkdown(s) + planReminder(s));
     }
   }
-  return found(doc, planTargetHover(list, rules, offset)) ?? ruleWordHover(doc, rules, offset) ?? found(doc, keywordHover(doc.getText(), list, rules, offset));
+  return found(doc, planTargetHover(resolved, offset)) ?? ruleWordHover(doc, rules, offset) ?? found(doc, keywordHover(doc.getText(), resolved, offset));
 }
 
 /**
- * A unit as the list checks read it (`createContext`: its keywords with its notes' and its detachments' grants), so
+ * A unit as the list checks read it (the resolution: its keywords with its notes' and its detachments' grants), so
  * that the hover says what the checks find (a TRYGON its detachment makes a CHARACTER may take an enhancement).
  */
-function asChecked(doc: TextDocument, list: ArmyList, rules: RulesIndex, settings: Settings, edition: Edition, unit: Unit): Bearer | undefined {
-  const ctx = createContext(doc, list, rules, settings, [], editionRules(edition));
-  const r = ctx.units.find((u) => u.unit.span.start === unit.span.start);
+function asChecked(resolved: ResolvedList, unit: Unit): Bearer | undefined {
+  const r = resolved.of(unit)?.fielded;
   return r && bearer(r);
 }
 

@@ -7,8 +7,9 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ArmyList, Unit } from '../domain/parse/ast';
 import type { RulesIndex } from '../domain/rules';
 import type { Settings } from '../settings';
-import { expectedUnitPoints, unitModelCount } from './diagnostics/unitPoints';
+import { unitModelCount } from './diagnostics/unitPoints';
 import { planCpByRound } from './diagnostics/plan';
+import { resolveList } from './resolve/resolvedList';
 
 /** `1240` → `1,240`, the way the exports write points (no locale dependence). */
 export function formatPoints(n: number): string {
@@ -29,15 +30,16 @@ export function inlayHints(doc: TextDocument, list: ArmyList, rules: RulesIndex,
   const lastLineOf = (unit: Unit) => doc.positionAt(Math.max(unit.span.start, unit.span.end - 1)).line;
 
   // Points per unit: stated, else from the data at the unit's size.
-  const faction = list.faction?.text;
+  const resolved = resolveList(list, rules);
   const points = new Map<Unit, number | undefined>();
   for (const unit of list.units) {
     if (unit.points) {
       points.set(unit, unit.points.value);
       continue;
     }
-    const sheet = rules.datasheet(unit.name.text, faction);
-    const expected = sheet && expectedUnitPoints(unit, sheet, (name) => rules.enhancement(name)?.points);
+    const sheet = resolved.sheetOf(unit);
+    // The price the checks count (the resolution's: requisition tiers, an ally's price, Enhancements).
+    const expected = sheet && resolved.price(unit);
     points.set(unit, expected);
     if (sheet && expected !== undefined) {
       const size = unitModelCount(unit, sheet);

@@ -21,6 +21,7 @@ import { numberedNames } from './numberedNames';
 export { numberedNames };
 import { armyState, BreakdownConditions, BreakdownToggle, conditionContext, conditionToggles } from './conditions';
 import { armyToggles } from './damageBreakdown';
+import { resolveList } from './resolve/resolvedList';
 
 /** One side of a matchup: a parsed list, the rules index of its edition, and that edition. */
 export interface MatchupSide {
@@ -117,8 +118,9 @@ export interface MatchupOptions {
 /** A list's faction, detachments and points (stated per unit, else the data's). */
 export function listSummary(side: MatchupSide): ListSummary {
   let points = 0;
+  const resolved = resolveList(side.list, side.rules);
   for (const u of side.list.units) {
-    const ds = side.rules.datasheet(u.name.text, side.list.faction?.text);
+    const ds = resolved.sheetOf(u);
     points += u.points?.value ?? (ds ? unitPoints(u, ds) : 0);
   }
   const out: ListSummary = { faction: side.list.faction?.text, detachments: side.list.detachments.map((d) => d.text), points };
@@ -132,7 +134,7 @@ export function sideTargets(side: Pick<MatchupSide, 'list' | 'rules'>): ListTarg
   let byRules = targetsMemo.get(side.list);
   if (!byRules) targetsMemo.set(side.list, (byRules = new WeakMap()));
   let t = byRules.get(side.rules);
-  if (!t) byRules.set(side.rules, (t = listTargets(side.list, side.rules)));
+  if (!t) byRules.set(side.rules, (t = listTargets(side.list, resolveList(side.list, side.rules).sheetOf)));
   return t;
 }
 

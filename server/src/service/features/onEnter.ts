@@ -10,6 +10,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ArmyList } from '../domain/parse/ast';
 import type { RulesIndex } from '../domain/rules';
 import { modelGroups } from '../domain/rules/parts';
+import { resolveList } from './resolve/resolvedList';
 
 const OPENED = /^[ \t]*◦[ \t]*$/;
 const OPENED_UNIT_BULLET = /^[ \t]*•[ \t]*$/;
@@ -34,7 +35,7 @@ export function onEnterEdits(doc: TextDocument, list: ArmyList, rules: RulesInde
   if (!OPENED.test(here.text) || !UNIT_BULLET.test(above.text)) return [];
   const unit = list.units.find((u) => u.span.start <= above.start && above.start < u.span.end);
   if (!unit) return [];
-  const sheet = rules.datasheet(unit.name.text, list.faction?.text);
+  const sheet = resolveList(list, rules).sheetOf(unit);
   if (!sheet) return [];
   const isModel = modelGroups(unit, sheet).some((g) => g.name.span.start >= above.start && g.name.span.start < aboveEnd);
   if (isModel) return [];

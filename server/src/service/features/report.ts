@@ -15,8 +15,8 @@ import { DEFAULT_SETTINGS, type Settings } from '../settings';
 import { notCheckedBy } from './diagnostics/validate';
 import { isStaleHeader, staleOf } from './diagnostics/stalePrices';
 import { ruleOf } from './diagnostics/ruleRefs';
-import { createContext } from './diagnostics/context';
 import { pricedTotal } from './diagnostics/totals';
+import { resolveList } from './resolve/resolvedList';
 
 /**
  * `not checked`: the list's faction or edition has no rules data loaded (or its faction is unknown), or the list is
@@ -133,7 +133,7 @@ export function reportList(file: string, doc: TextDocument, list: ArmyList, diag
   // The faction as the data names it, whatever the export's spelling ("Empire T’au", "Tau Empire").
   const faction = list.faction && (rules.faction(list.faction.text)?.name ?? list.faction.text);
   const edition = listEdition(list, settings.edition);
-  const { computed, unpriced } = listPoints(list, rules, doc, settings, edition);
+  const { computed, unpriced } = listPoints(list, rules, settings, edition);
   const bs = list.battleSize;
   const bsRule = bs && rules.data.battleSizes.find((b) => normalizeName(b.name) === normalizeName(bs.name.text));
   // Without a single unit, what the parser took for a title or faction is noise: the row says only why.
@@ -179,12 +179,11 @@ function verdictOf(counts: Record<SeverityName, number>, diagnostics: Diagnostic
  * each unit at the data's price for its size (11th edition: each copy at its tier, wargear costs included),
  * enhancements included, a unit the data cannot price at its stated points; `unpriced`, how many it could not price.
  */
-export function listPoints(parsed: ArmyList, rules: RulesIndex, doc?: TextDocument, settings: Settings = DEFAULT_SETTINGS, edition?: Edition): { computed?: number; unpriced: number } {
+export function listPoints(parsed: ArmyList, rules: RulesIndex, settings: Settings = DEFAULT_SETTINGS, edition?: Edition): { computed?: number; unpriced: number } {
   const ed = editionRules(edition ?? listEdition(parsed, settings.edition));
-  const document = doc ?? TextDocument.create('file:///list', 'army-list', 1, '');
-  const ctx = createContext(document, parsed, rules, settings, [], ed);
-  const { sum, unpriced } = pricedTotal(ctx);
-  return { computed: unpriced < ctx.list.units.length ? sum : undefined, unpriced };
+  const resolved = resolveList(parsed, rules, ed);
+  const { sum, unpriced } = pricedTotal(resolved);
+  return { computed: unpriced < resolved.list.units.length ? sum : undefined, unpriced };
 }
 
 /** The finding's rule as the report shows it. */

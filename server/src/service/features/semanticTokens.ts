@@ -7,6 +7,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ArmyList, Span } from '../domain/parse/ast';
 import type { RulesIndex } from '../domain/rules';
 import { normalizeName } from '../domain/text/normalize';
+import { resolveList } from './resolve/resolvedList';
 
 /** Standard token types only, so every editor's theme knows them. */
 export const SEMANTIC_TOKEN_TYPES = ['class', 'property', 'variable', 'keyword', 'enumMember', 'function', 'number', 'namespace'] as const;
@@ -42,11 +43,9 @@ export function semanticTokens(doc: TextDocument, list: ArmyList, rules: RulesIn
   for (const d of list.detachments) add(d.span, 'namespace');
   add(list.statedPoints?.span, 'number');
 
-  const faction = list.faction?.text;
   const keywords = new Set<string>();
-  for (const u of list.units) {
-    const d = rules.datasheet(u.name.text, faction);
-    if (d) for (const k of [...d.keywords, ...d.factionKeywords]) keywords.add(normalizeName(k));
+  for (const { sheet: d } of resolveList(list, rules).units) {
+    for (const k of [...d.keywords, ...d.factionKeywords]) keywords.add(normalizeName(k));
   }
   for (const u of list.units) {
     add(u.name.span, 'class', true);

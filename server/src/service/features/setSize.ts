@@ -9,6 +9,7 @@ import { toRange } from './diagnostics/make';
 import { unitModelCount } from './diagnostics/unitPoints';
 import { legalSizes, planUnit, renderUnit } from './completion/build';
 import { dialectOf } from './completion/dialect';
+import { resolveList } from './resolve/resolvedList';
 
 export const SET_SIZE_KIND = `${CodeActionKind.RefactorRewrite}.auspex.setSize`;
 
@@ -18,11 +19,11 @@ export function setSizeActions(doc: TextDocument, list: ArmyList, rules: RulesIn
   const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
   const unit = list.units.find((u) => u.span.start >= lineStart && u.span.start <= offset);
   if (!unit) return [];
-  const faction = list.faction?.text;
-  const sheet = rules.datasheet(unit.name.text, faction);
+  const resolved = resolveList(list, rules);
+  const sheet = resolved.sheetOf(unit);
   if (!sheet) return [];
   const current = unitModelCount(unit, sheet);
-  const copy = list.units.filter((u) => u.span.start <= unit.span.start && rules.datasheet(u.name.text, faction)?.id === sheet.id).length;
+  const copy = list.units.filter((u) => u.span.start <= unit.span.start && resolved.sheetOf(u)?.id === sheet.id).length;
   const enhancementPoints = unit.enhancements.reduce((n, e) => n + (rules.enhancement(e.name.text)?.points ?? e.points ?? 0), 0);
   const dialect = dialectOf(text);
   const lineEnd = lineEndAt(text, unit.span.start);

@@ -4,7 +4,6 @@
 // Pain, invulnerable saves, damage reduction, halving), including what an attached Leader gives "models in that
 // unit". Pure: reads the parsed list and the rules index only.
 import type { ArmyList, ModelGroup, Unit } from '../parse/ast';
-import type { RulesIndex } from '../rules';
 import type { Ability, Datasheet, ModelProfile } from '../rules/model';
 import { normalizeName, spellingKey } from '../text/normalize';
 import { namesWargear } from '../rules/parts';
@@ -202,18 +201,20 @@ export function bodyguardOf(list: ArmyList, unit: Unit): Unit | undefined {
   return candidates[before] ?? candidates[0];
 }
 
+/** A list unit's datasheet as the list's resolution has it (`features/resolve/resolvedList.ts`: `sheetOf`). */
+export type SheetOf = (unit: Unit) => Datasheet | undefined;
+
 /**
  * One list unit as a target, with the units attached to it. Null when its datasheet is unknown or it is itself
  * attached to another unit (it is then part of that unit's target). Allocation order: the Bodyguard's groups
  * (those of fewer wounds first: the defender keeps its sergeant), then the attached units' groups.
  */
-export function targetFromListUnit(list: ArmyList, unit: Unit, rules: RulesIndex): ListTarget | null {
-  const faction = list.faction?.text;
-  const ds = rules.datasheet(unit.name.text, faction);
+export function targetFromListUnit(list: ArmyList, unit: Unit, sheetOf: SheetOf): ListTarget | null {
+  const ds = sheetOf(unit);
   if (!ds || bodyguardOf(list, unit)) return null;
   const parts: Part[] = [{ unit, ds, attached: false }];
   for (const a of attachedTo(list, unit)) {
-    const ads = rules.datasheet(a.name.text, faction);
+    const ads = sheetOf(a);
     if (ads) parts.push({ unit: a, ds: ads, attached: true });
   }
   const body = partGroups(parts[0], 0).sort((a, b) => a.W - b.W || b.models - a.models);
@@ -245,10 +246,10 @@ export function engineTarget(t: ScenarioTarget): ScenarioTarget {
 }
 
 /** Every target of a list: each unit not attached to another, with those attached to it. */
-export function listTargets(list: ArmyList, rules: RulesIndex): ListTarget[] {
+export function listTargets(list: ArmyList, sheetOf: SheetOf): ListTarget[] {
   const out: ListTarget[] = [];
   for (const u of list.units) {
-    const t = targetFromListUnit(list, u, rules);
+    const t = targetFromListUnit(list, u, sheetOf);
     if (t) out.push(t);
   }
   return out;

@@ -9,6 +9,7 @@ import type { Datasheet } from '../../domain/rules/model';
 import { normalizeName } from '../../domain/text/normalize';
 import type { Candidate, Edit } from './candidate';
 import type { UnitNameContext } from './context';
+import { resolveList } from '../resolve/resolvedList';
 
 const loose = (s: string) => normalizeName(s).replace(/[^a-z0-9]/g, '').replace(/s$/, '');
 
@@ -37,9 +38,9 @@ export interface Resolved {
 
 /** The list's units with their datasheets (those the data knows), read once per request. */
 export function resolved(rules: RulesIndex, list: ArmyList): Resolved[] {
-  const faction = list.faction?.text;
+  const r = resolveList(list, rules);
   return list.units.flatMap((unit) => {
-    const sheet = rules.datasheet(unit.name.text, faction);
+    const sheet = r.sheetOf(unit);
     return sheet ? [{ unit, sheet }] : [];
   });
 }
@@ -98,9 +99,9 @@ export function attachedBlockCandidates(rules: RulesIndex, list: ArmyList, ctx: 
   const group = [...(list.attachments ?? [])].reverse().find((g) => g.header && g.header.span.start < lineStart && (g.span.end >= lineStart - 2 || !g.bodyguard));
   const out: Candidate[] = [];
   const place = (body: string) => `${ctx.prevBlank ? '' : '\n'}${body}${ctx.atEnd ? '\n\n$0' : ''}`;
-  const faction = list.faction?.text;
   if (group && !group.bodyguard) {
-    const joined = [...group.leaders, ...group.supports].flatMap((u) => rules.datasheet(u.name.text, faction) ?? []);
+    const r = resolveList(list, rules);
+    const joined = [...group.leaders, ...group.supports].flatMap((u) => r.sheetOf(u) ?? []);
     for (const d of pool) {
       const leads = d.leads.length > 0 || (d.supports ?? []).length > 0;
       if (joined.length === 0 && leads) {

@@ -90,3 +90,11 @@ function buildCatalog(rules: RulesIndex): Catalog {
     },
   };
 }
+
+/**
+ * The datasheet a name being typed on a unit line denotes (its sizes are then offered): a search of the data for
+ * candidates, as completion's others are, not a lookup of a list unit (those read the list's resolution).
+ */
+export function typedDatasheet(rules: RulesIndex, typed: string, faction?: string): Datasheet | undefined {
+  return rules.datasheet(typed, faction);
+}

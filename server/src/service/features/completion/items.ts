@@ -7,7 +7,7 @@ import type { Datasheet, Detachment, Enhancement, Faction, Stratagem } from '../
 import { keywordsAsSelected, unitKeywords, type FieldedUnit } from '../../domain/rules/detachmentGrants';
 import { CompletionItemKind } from 'vscode-languageserver-types';
 import { normalizeName } from '../../domain/text/normalize';
-import { attachedUnits, canTarget, datasheetKeywords, requirementAt, stratagemTargetSpec } from '../../domain/stratagems/eligibility';
+import { canTarget, datasheetKeywords, requirementAt, stratagemTargetSpec } from '../../domain/stratagems/eligibility';
 import type { Dialect } from './dialect';
 import type { Catalog } from './catalog';
 import { editionRules, type MusterRules } from '../../domain/editions';
@@ -18,6 +18,7 @@ import { choiceEscape, displayName, legalSizes, planUnit, renderUnit, snippetEsc
 
 export type { Candidate, Edit, ItemData } from './candidate';
 import type { Candidate } from './candidate';
+import { resolveList } from '../resolve/resolvedList';
 
 const looseKey = (s: string) => normalizeName(s).replace(/[^a-z0-9]/g, '').replace(/s$/, '');
 
@@ -90,10 +91,11 @@ export function unitNameCandidates(cat: Catalog, rules: RulesIndex, list: ArmyLi
   const hasWarlord = list.units.some((u) => u.warlord);
   // Which copy a new unit of each datasheet would be (the 11th edition prices copies by tier).
   const copies = new Map<string, number>();
+  const resolution = resolveList(list, rules);
   for (const u of list.units) {
     // The name being typed reads as a unit line of its own: it is the unit being written, not a copy before it.
     if (u.name.span.start <= ctx.replace.start && ctx.replace.start <= u.name.span.end) continue;
-    const id = rules.datasheet(u.name.text, list.faction?.text)?.id;
+    const id = resolution.sheetOf(u)?.id;
     if (id) copies.set(id, (copies.get(id) ?? 1) + 1);
   }
   const sections = new Set(list.sections.map((s) => normalizeName(s.name.text)));
@@ -380,7 +382,7 @@ export function stratagemCandidates(cat: Catalog, list: ArmyList): Candidate[] {
 
 /** The list's units ("Rivet Gangers", "Rivet Gangers #2") a stratagem's TARGET text admits. */
 export function targetCandidates(rules: RulesIndex, list: ArmyList, stratagem: Stratagem | undefined, already: string[]): Candidate[] {
-  const faction = list.faction?.text;
+  const resolution = resolveList(list, rules);
   const spec = stratagem ? stratagemTargetSpec(stratagem) : undefined;
   const seen = new Map<string, number>();
   const used = new Set(already.map((a) => normalizeName(a)));
@@ -391,9 +393,9 @@ export function targetCandidates(rules: RulesIndex, list: ArmyList, stratagem: S
     seen.set(n, nth);
     const label = nth === 1 ? u.name.text : `${u.name.text} #${nth}`;
     if (used.has(normalizeName(label))) continue;
-    const d = rules.datasheet(u.name.text, faction);
+    const d = resolution.sheetOf(u);
     // The next target of a two-target stratagem meets its own part; a Leader and its Bodyguard count together.
-    const attached = attachedUnits(list, u).flatMap((o) => rules.datasheet(o.name.text, faction) ?? []);
+    const attached = resolution.attached(u).flatMap((o) => resolution.sheetOf(o) ?? []);
     const at = spec && requirementAt(spec, already.length, spec.parts?.length ?? 0);
     if (stratagem && spec && at && d && !canTarget(stratagem, d, { ...spec, requirement: at.requirement }, attached)) continue;
     out.push({

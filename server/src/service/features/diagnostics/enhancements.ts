@@ -10,6 +10,8 @@ import { closestNames } from '../../domain/text/fuzzy';
 import { normalizeName } from '../../domain/text/normalize';
 import { battleSizeNote, CheckContext, findDetachment, isEpicHero, ResolvedUnit, sameFaction } from './context';
 import { detachmentRule, termRule, type RuleRef } from './ruleRefs';
+import { findEnhancement } from '../resolve/resolvedList';
+export { findEnhancement };
 
 interface Taken {
   ref: EnhancementRef;
@@ -122,13 +124,6 @@ function checkOrigins(ctx: CheckContext, taken: Taken[]): void {
 function enhancementRule(ctx: CheckContext, enh: Enhancement): RuleRef {
   const det = findDetachment(ctx.rules, enh.detachment, enh.faction);
   return det ? detachmentRule(ctx.edition.edition, det, `${enh.name} (enhancement)`) : termRule(ctx.edition.edition, 'enhancements');
-}
-
-/** The enhancement of that name, preferring the list's detachment(s) (names repeat across detachments). */
-export function findEnhancement(ctx: CheckContext, name: string): Enhancement | undefined {
-  const all = ctx.rules.enhancementsNamed(name);
-  const dets = (ctx.edition.muster.severalDetachments ? ctx.detachments : [ctx.detachment]).map((d) => normalizeName(d?.name ?? ''));
-  return all.find((e) => dets.includes(normalizeName(e.detachment))) ?? all[0];
 }
 
 function candidatePool(ctx: CheckContext): Enhancement[] {

@@ -3,51 +3,14 @@
 // costs included), enhancements included; a unit the data cannot price counted at its stated points, and the
 // message says how many did. The event report's computed total is the same sum (`pricedTotal`).
 import type { Unit } from '../../domain/parse/ast';
-import type { Datasheet, PointsTier } from '../../domain/rules/model';
-import { normalizeName } from '../../domain/text/normalize';
-import { CheckContext, chosenEnhancements, plural, ResolvedUnit } from './context';
-import { expectedUnitPoints, unitModelCount } from './unitPoints';
-import { looseName } from './names';
+import { CheckContext, plural } from './context';
+import type { ResolvedList } from '../resolve/resolvedList';
+export { tierFor, tieredGroups, unitExtras } from '../resolve/prices';
 
 /** The sum of the units' stated points, when every unit states them. */
 export function statedUnitPoints(units: Unit[]): number | undefined {
   if (units.length === 0 || units.some((u) => !u.points)) return undefined;
   return units.reduce((n, u) => n + (u.points?.value ?? 0), 0);
-}
-
-/** The tier pricing the Nth copy (1-based) of a unit. */
-export function tierFor(tiers: PointsTier[], n: number): PointsTier | undefined {
-  return tiers.find((t) => n >= t.copies.from && (t.copies.to === undefined || n <= t.copies.to));
-}
-
-/** Points a unit adds beyond its datasheet's price: wargear with a cost (per item) and enhancements. */
-export function unitExtras(ctx: CheckContext, unit: Unit, sheet: Datasheet): number | undefined {
-  let n = 0;
-  const costs = sheet.wargearCosts ?? [];
-  if (costs.length) {
-    const items = [...unit.models.flatMap((g) => g.wargear), ...(unit.wargear ?? [])];
-    for (const w of items) {
-      const c = costs.find((x) => looseName(x.item) === looseName(w.name.text));
-      if (c) n += c.points * w.count;
-    }
-  }
-  for (const e of unit.enhancements) {
-    const pts = chosenEnhancements(ctx, e.name.text)[0]?.points ?? e.points;
-    if (pts === undefined) return undefined;
-    n += pts;
-  }
-  return n;
-}
-
-/** The resolved units priced by requisition tiers, by datasheet, in text order. */
-export function tieredGroups(ctx: CheckContext): Map<Datasheet, ResolvedUnit[]> {
-  const groups = new Map<Datasheet, ResolvedUnit[]>();
-  if (!ctx.edition.muster.requisition) return groups;
-  for (const r of ctx.units) {
-    if (!r.sheet.pointsTiers?.length) continue;
-    groups.set(r.sheet, [...(groups.get(r.sheet) ?? []), r]);
-  }
-  return groups;
 }
 
 /** The army's points: each unit at the data's price, a unit the data cannot price at its stated points. */
@@ -61,20 +24,7 @@ interface ArmyPoints {
   unpriced: Unit[];
 }
 
-/** Whether a unit is an ally of the army (its price may be the Assigned Agent one). */
-function isAlly(ctx: CheckContext, r: ResolvedUnit): boolean {
-  const army = ctx.armyKeywords.map(normalizeName);
-  return army.length > 0 && !r.sheet.factionKeywords.some((k) => army.includes(normalizeName(k)));
-}
-
-/** The data's price of a unit outside requisition tiers; undefined when the data cannot settle it. */
-function dataPrice(ctx: CheckContext, r: ResolvedUnit): number | undefined {
-  // A text naming only some of the unit's models settles no size where a larger one is legal.
-  if (r.unit.modelsUnlisted && r.sheet.points.some((p) => p.models > unitModelCount(r.unit))) return undefined;
-  return expectedUnitPoints(r.unit, r.sheet, (name) => ctx.rules.enhancement(name)?.points, isAlly(ctx, r));
-}
-
-function armyPoints(ctx: CheckContext): ArmyPoints {
+function armyPoints(ctx: ResolvedList): ArmyPoints {
   const out: ArmyPoints = { sum: 0, priced: 0, byStated: [], unpriced: [] };
   const fallback = (u: Unit) => {
     if (u.points) {
@@ -82,31 +32,15 @@ function armyPoints(ctx: CheckContext): ArmyPoints {
       out.byStated.push(u);
     } else out.unpriced.push(u);
   };
-  const done = new Set<Unit>();
-  for (const [sheet, copies] of tieredGroups(ctx)) {
-    copies.forEach((r, k) => {
-      done.add(r.unit);
-      // The data's price: copies in text order take the slots in order (the total does not depend on which is which
-      // when the copies are the same size; otherwise the dearest tiers go to the last copies, as the app counts them).
-      const step = tierFor(sheet.pointsTiers ?? [], k + 1)?.steps.find((s) => s.models === unitModelCount(r.unit, r.sheet));
-      const extra = unitExtras(ctx, r.unit, sheet);
-      if (!step || extra === undefined) return fallback(r.unit);
-      out.sum += step.points + extra;
+  // Each unit at the data's price (`resolve/prices.ts`, the resolution's), else its stated points.
+  for (const u of ctx.list.units) {
+    const price = ctx.price(u);
+    if (price === undefined) fallback(u);
+    else {
+      out.sum += price;
       out.priced++;
-    });
-  }
-  for (const r of ctx.units) {
-    if (done.has(r.unit)) continue;
-    done.add(r.unit);
-    const price = dataPrice(ctx, r);
-    if (price === undefined) {
-      fallback(r.unit);
-      continue;
     }
-    out.sum += price;
-    out.priced++;
   }
-  for (const u of ctx.list.units) if (!done.has(u)) fallback(u);
   return out;
 }
 
@@ -145,7 +79,7 @@ export function checkTotal(ctx: CheckContext): void {
  * The army's points as `auspex check` counts them (`checkTotal`), for the event report: the data's price of each
  * unit it prices, a unit it cannot price at its stated points; `unpriced`, how many units the data could not price.
  */
-export function pricedTotal(ctx: CheckContext): { sum: number; unpriced: number } {
+export function pricedTotal(ctx: ResolvedList): { sum: number; unpriced: number } {
   const army = armyPoints(ctx);
   return { sum: army.sum, unpriced: army.byStated.length + army.unpriced.length };
 }

@@ -4,7 +4,7 @@
 import type { Unit } from '../../domain/parse/ast';
 import type { Datasheet, PointsStep } from '../../domain/rules/model';
 import { spellingKey } from '../../domain/text/normalize';
-import { modelGroups } from './context';
+import { modelGroups } from '../../domain/rules/parts';
 
 /** The unit's models as written; with its datasheet, bullets the data makes wargear ("2x Bomb Squig") are not counted. */
 export function unitModelCount(unit: Unit, sheet?: Datasheet): number {

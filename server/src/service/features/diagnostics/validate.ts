@@ -19,6 +19,7 @@ import { checkPlan } from './plan';
 import { checkMuster, checkPrices } from './muster';
 import { groupStalePrices } from './stalePrices';
 import { datasheetRule, pointsRule } from './ruleRefs';
+import { resolveList } from '../resolve/resolvedList';
 
 /**
  * `edition`: the list's edition (`listEdition`); `rules` must be that edition's data. `loadable`: the factions the
@@ -125,7 +126,7 @@ function editionDataMissing(doc: TextDocument, list: ArmyList, rules: RulesIndex
   }
   const faction = list.faction?.text;
   if (!faction || !factionKnown(rules, faction)) return undefined;
-  const sheets = list.units.map((u) => rules.datasheet(u.name.text, faction));
+  const sheets = resolveList(list, rules, ed).all.map((r) => r.fielded?.sheet);
   const known = sheets.filter((d): d is Datasheet => !!d);
   // Datasheets known only by their points (no profiles, no keywords): the faction's rules are not loaded.
   const pointsOnly = (d: Datasheet) => d.models.length === 0 && d.keywords.length === 0;

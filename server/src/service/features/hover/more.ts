@@ -19,8 +19,9 @@ import {
 import { catalogOf } from '../completion/catalog';
 import { editionRules, type MusterRules } from '../../domain/editions';
 import { enhancementFit, isUpgrade, type Bearer } from '../../domain/editions/enhancementFit';
-import { attachedUnits, canTarget, requirementAt, stratagemTargetSpec } from '../../domain/stratagems/eligibility';
+import { canTarget, requirementAt, stratagemTargetSpec } from '../../domain/stratagems/eligibility';
 import { resolveTarget } from '../diagnostics/plan';
+import { findEnhancement, type ResolvedList } from '../resolve/resolvedList';
 
 export interface Found {
   span: Span;
@@ -78,10 +79,12 @@ export function headerHover(list: ArmyList, rules: RulesIndex, offset: number, p
  * Enhancements of a unit, then the datasheet's abilities and keywords written on the hovered line. `bearer`: the unit
  * as the list checks read it (its keywords with what the list's detachments grant it), for whether it may take one.
  */
-export function unitPartHover(text: string, list: ArmyList, rules: RulesIndex, unit: Unit, sheet: Datasheet | undefined, offset: number, muster: MusterRules = editionRules(10).muster, bearer?: () => Bearer | undefined): Found | null {
+export function unitPartHover(text: string, resolved: ResolvedList, unit: Unit, sheet: Datasheet | undefined, offset: number, muster: MusterRules = editionRules(10).muster, bearer?: () => Bearer | undefined): Found | null {
+  const rules = resolved.rules;
   for (const e of unit.enhancements) {
     if (!inside(e.name.span, offset)) continue;
-    const enh = enhancementOfList(list, rules, e.name.text);
+    // The Enhancement the checks judge (the list's resolved detachments'), so that the hover and the check agree.
+    const enh = findEnhancement(resolved, e.name.text);
     if (!enh) return null;
     const b = sheet && (bearer?.() ?? sheetBearer(sheet));
     return { span: e.name.span, value: [enhancementMarkdown(enh), upgradeLine(enh, muster), b ? mayTakeLine(enh, b, muster) : ''].filter(Boolean).join('\n\n') };
@@ -93,14 +96,7 @@ export function unitPartHover(text: string, list: ArmyList, rules: RulesIndex, u
     const a = abilities.find((x) => x.name === hit.word)!;
     return { span: hit.span, value: abilityMarkdown(a, sheet, a.kind === 'core' ? rules.rule(a.name) ?? rules.rule(a.name.replace(/\s+\d+"?$/, '')) : undefined) };
   }
-  return keywordHover(text, list, rules, offset, [...sheet.keywords, ...sheet.factionKeywords]);
-}
-
-/** The enhancement of that name, preferring the list's detachments' (names repeat across detachments). */
-export function enhancementOfList(list: ArmyList, rules: RulesIndex, name: string): Enhancement | undefined {
-  const all = rules.enhancementsNamed(name);
-  const dets = list.detachments.map((d) => normalizeName(d.text));
-  return all.find((x) => dets.includes(normalizeName(x.detachment))) ?? all[0];
+  return keywordHover(text, resolved, offset, [...sheet.keywords, ...sheet.factionKeywords]);
 }
 
 /** What the muster rules say of an Upgrade. */
@@ -123,9 +119,9 @@ function mayTakeLine(e: Enhancement, bearer: Bearer, muster: MusterRules): strin
 }
 
 /** A keyword (or its plural, as section headers write them) at the cursor: its rule and which datasheets of the list carry it. */
-export function keywordHover(text: string, list: ArmyList, rules: RulesIndex, offset: number, candidates?: string[]): Found | null {
-  const faction = list.faction?.text;
-  const sheets = list.units.map((u) => rules.datasheet(u.name.text, faction)).filter((d): d is Datasheet => !!d);
+export function keywordHover(text: string, resolved: ResolvedList, offset: number, candidates?: string[]): Found | null {
+  const rules = resolved.rules;
+  const sheets = resolved.units.map((u) => u.sheet);
   const all = candidates ?? [...new Set(sheets.flatMap((d) => [...d.keywords, ...d.factionKeywords]))];
   const words = all.flatMap((k) => [k, `${k}S`, `${k}ES`]).sort((a, b) => b.length - a.length);
   const hit = wordAt(text, offset, words, !candidates);
@@ -137,16 +133,17 @@ export function keywordHover(text: string, list: ArmyList, rules: RulesIndex, of
 }
 
 /** A unit named as a target in the STRATAGEMS plan: its datasheet, and whether the stratagem can target it. */
-export function planTargetHover(list: ArmyList, rules: RulesIndex, offset: number): Found | null {
+export function planTargetHover(resolved: ResolvedList, offset: number): Found | null {
+  const { parsed: list, rules } = resolved;
   for (const use of list.stratagemPlan?.uses ?? []) {
     for (const t of use.targets) {
       if (!inside(t.name.span, offset)) continue;
-      const d = rules.datasheet(t.name.text, list.faction?.text);
-      if (!d) return null;
-      const s = rules.stratagem(use.name.text);
       // The target's own part of a two-target text; a Leader and its Bodyguard count together.
       const unit = resolveTarget(list, t);
-      const attached = unit ? attachedUnits(list, unit).flatMap((o) => rules.datasheet(o.name.text, list.faction?.text) ?? []) : [];
+      const d = unit ? resolved.sheetOf(unit) ?? resolved.sheetNamed(t.name.text) : resolved.sheetNamed(t.name.text);
+      if (!d) return null;
+      const s = rules.stratagem(use.name.text);
+      const attached = unit ? resolved.attached(unit).flatMap((o) => resolved.sheetOf(o) ?? []) : [];
       const spec = s && stratagemTargetSpec(s);
       const at = spec && requirementAt(spec, use.targets.indexOf(t), use.targets.length);
       const meets = !!s && !!spec && !!at && canTarget(s, d, { ...spec, requirement: at.requirement }, attached);

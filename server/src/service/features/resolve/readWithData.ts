@@ -14,14 +14,15 @@ import type { Datasheet, Detachment } from '../../domain/rules/model';
 import { detachmentGrants } from '../../domain/rules/detachmentGrants';
 import { isKnownWargear, UPGRADE_TOKEN } from '../../domain/rules/wargearNames';
 import { normalizeName, spellingKey } from '../../domain/text/normalize';
-import { looseName, sameFaction } from './names';
+import { looseName, sameFaction } from '../diagnostics/names';
 import { namesModel, namesWargear } from '../../domain/rules/parts';
 
-export function readWithData(list: ArmyList, rules: RulesIndex, faction: string | undefined, detachments: readonly (Detachment | undefined)[] = []): ArmyList {
+/** `sheets`: each unit's datasheet (parallel to `list.units`), as the resolution found it. */
+export function readWithData(list: ArmyList, rules: RulesIndex, faction: string | undefined, sheets: readonly (Datasheet | undefined)[], detachments: readonly (Detachment | undefined)[] = []): ArmyList {
   let changed = false;
   const chosen = { tokens: list.detachments, resolved: detachments.filter((d): d is Detachment => !!d) };
-  const units = list.units.map((unit) => {
-    const sheet = rules.datasheet(unit.name.text, faction);
+  const units = list.units.map((unit, i) => {
+    const sheet = sheets[i];
     if (!sheet) return unit;
     const read = readUnit(unit, sheet, rules, faction, chosen);
     if (read !== unit) changed = true;
