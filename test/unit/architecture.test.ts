@@ -120,6 +120,20 @@ describe('architecture', () => {
     );
     assert.deepStrictEqual(offenders, []);
   });
+  it('resolves a list unit to its datasheet in one place: no module looks a list unit up by name (`.datasheet(`) but the resolver and completion\'s candidate search', () => {
+    // The resolver (`features/resolve/resolvedList.ts`) makes the one lookup of each unit per document and data
+    // version; completion's candidate search (`features/completion/catalog.ts`) searches the data for what to offer,
+    // not the list; the rules index defines the lookup.
+    const allowed = new Set(['server/src/service/features/resolve/resolvedList.ts', 'server/src/service/features/completion/catalog.ts', 'server/src/service/domain/rules/index.ts']);
+    const files = sourceFiles(path.join(repoRoot, 'server', 'src'));
+    const offenders = files
+      .filter((f) => !allowed.has(path.relative(repoRoot, f).split(path.sep).join('/')))
+      .flatMap((f) => fs.readFileSync(f, 'utf8').split('\n').flatMap((line, i) => (/\.datasheet\(/.test(line) ? [`${path.relative(repoRoot, f)}:${i + 1}: ${line.trim()}`] : [])));
+    assert.deepStrictEqual(offenders, []);
+    // The check itself finds what it refuses.
+    assert.ok(/\.datasheet\(/.test(fs.readFileSync(path.join(repoRoot, 'server', 'src', 'service', 'features', 'resolve', 'resolvedList.ts'), 'utf8')), 'the resolver makes the lookup');
+  });
+
   it('finds an import circle, type-only imports included', () => {
     const g = new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]);
     assert.deepStrictEqual(importCircles(g), [['a', 'b', 'c']]);
