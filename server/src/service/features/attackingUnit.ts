@@ -7,7 +7,6 @@ import type { RulesIndex } from '../domain/rules';
 import type { Datasheet } from '../domain/rules/model';
 import type { LoadoutGroup } from '../domain/damage/fromRules';
 import { attachedTo, bodyguardOf, unitPoints } from '../domain/damage/targetUnit';
-import { loadoutGroups } from './unitFire';
 import { resolveList } from './resolve/resolvedList';
 
 /** One list unit of an attacking unit, with its role in it. */
@@ -45,7 +44,7 @@ export function attackingUnit(list: ArmyList, unit: Unit, rules: RulesIndex, tog
   const parts: AttackingPart[] = [];
   for (const [i, u] of [unit, ...(together ? attachedTo(list, unit) : [])].entries()) {
     const ds = resolved.sheetOf(u);
-    if (ds) parts.push({ unit: u, ds, role: i === 0 ? 'bodyguard' : supports.has(u) ? 'support' : 'leader', groups: loadoutGroups(u, ds) });
+    if (ds) parts.push({ unit: u, ds, role: i === 0 ? 'bodyguard' : supports.has(u) ? 'support' : 'leader', groups: resolved.loadout(u) });
   }
   if (!parts.length) return null;
   return {

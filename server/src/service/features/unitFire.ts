@@ -1,11 +1,10 @@
 // What a list unit fires and how: its models grouped by wargear (`loadoutGroups`), the engine input of one phase
 // against one target (`unitPhaseInput`), and the stratagems the list can use that change its numbers. The lenses,
 // the breakdown, the matchup and the army rules (`armyDamage.ts`) build on it.
-import type { ArmyList, Unit } from '../domain/parse/ast';
+import type { ArmyList } from '../domain/parse/ast';
 import type { RulesIndex } from '../domain/rules';
-import type { Datasheet, Stratagem, Weapon } from '../domain/rules/model';
+import type { Datasheet, Stratagem } from '../domain/rules/model';
 import { normalizeName } from '../domain/text/normalize';
-import { resolveWeapon } from '../domain/rules/wargearNames';
 import type { ScenarioContext, ScenarioTarget } from '../domain/damage/engine';
 import type { LoadoutGroup, UnitDamageInput, UnitDamageResult } from '../domain/damage/fromRules';
 import type { DamageTargetSetting } from '../settings';
@@ -98,25 +97,5 @@ export function unitPhaseInput(groups: LoadoutGroup[], sheet: Datasheet, target:
 export const hasPhase = (groups: LoadoutGroup[], phase: Phase) =>
   groups.some((g) => g.weapons.some((w) => w.profiles.some((p) => (p.type === 'ranged') === (phase === 'shooting'))));
 
-/**
- * The unit's models grouped by identical wargear, from its bullets. Wargear
- * counts are totals for a model group: items every model of the group carries
- * form one group (so a Pistol-or-other-weapons choice is made per model), the
- * rest are fired by as many models as their count says.
- */
-export function loadoutGroups(unit: Unit, sheet: Datasheet): LoadoutGroup[] {
-  const groups: LoadoutGroup[] = [];
-  for (const group of unit.models) {
-    const shared: Weapon[] = [];
-    for (const item of group.wargear) {
-      // The exporters' spellings read as the checks read them ("Chirurgeon’s tools" for the data's "Chirugeon's tools").
-      const weapon = resolveWeapon(sheet, item.name.text);
-      if (!weapon || item.count <= 0) continue;
-      if (item.count === group.count) shared.push(weapon);
-      else groups.push({ models: item.count, weapons: [weapon], label: group.name.text });
-    }
-    if (shared.length) groups.push({ models: group.count, weapons: shared, label: group.name.text });
-  }
-  return groups;
-}
+export { loadoutGroups } from './resolve/loadout';
 

@@ -17,6 +17,8 @@ import { normalizeName, spellingKey } from '../../domain/text/normalize';
 import { sameFaction } from '../diagnostics/names';
 import { keywordSelection, readWithData } from './readWithData';
 import { unitPrices } from './prices';
+import { loadoutGroups } from './loadout';
+import type { LoadoutGroup } from '../../domain/damage/fromRules';
 
 /** A unit with its datasheet and keywords as fielded: its notes' and its detachments' grants included (`detachmentGrants.ts`). */
 export type ResolvedUnit = FieldedUnit;
@@ -80,6 +82,8 @@ export interface ResolvedList {
    * datasheet's copies, wargear costs, Enhancements, an ally's price); undefined where the data cannot settle it.
    */
   price(unit: Unit): number | undefined;
+  /** The unit's models grouped by identical wargear with the weapons it resolves to, as written (`loadout.ts`); [] without a datasheet. */
+  loadout(unit: Unit): LoadoutGroup[];
 }
 
 // Weak both ways: a tree dropped (a new version) or an index dropped (new data) drops its resolutions.
@@ -139,6 +143,7 @@ function resolve(parsed: ArmyList, rules: RulesIndex, edition: EditionRules): Re
   const enhancementsMemo = new Map<Unit, Enhancement[]>();
   const named = new Map<string, Datasheet | undefined>();
   let prices: Map<Unit, number | undefined> | undefined;
+  const loadouts = new Map<Unit, LoadoutGroup[]>();
   const out: ResolvedList = {
     parsed,
     list,
@@ -176,6 +181,14 @@ function resolve(parsed: ArmyList, rules: RulesIndex, edition: EditionRules): Re
     price(u) {
       const r = byUnit.get(u);
       return r && (prices ??= unitPrices(out)).get(r.unit);
+    },
+    loadout(u) {
+      const r = byUnit.get(u);
+      const sheet = r?.fielded?.sheet;
+      if (!r || !sheet) return [];
+      let l = loadouts.get(r.parsed);
+      if (!l) loadouts.set(r.parsed, (l = loadoutGroups(r.parsed, sheet)));
+      return l;
     },
     sheetNamed(name) {
       const key = normalizeName(name);
