@@ -8,7 +8,7 @@ import type { RulesIndex } from '../domain/rules';
 import { editionRules, type Edition } from '../domain/editions';
 import { normalizeName } from '../domain/text/normalize';
 import type { AttackPart, RuleSource } from '../domain/damage/armyRules';
-import { findEnhancement, resolveList, type ResolvedList, type ResolvedUnit } from './resolve/resolvedList';
+import { resolveList, type ResolvedList, type ResolvedUnit } from './resolve/resolvedList';
 import type { AttackingUnit } from './attackingUnit';
 
 /** A list resolved to the data once (per document version and data): what every army-rules reading starts from. */
@@ -105,10 +105,9 @@ function gatherRules(army: ArmyResolution | undefined, attacker: AttackingUnit):
         sources.push({ kind: 'datasheet', name: a.name, text: a.text, part: i });
       }
     }
-    const resolved = army?.unitOf(p.unit);
-    for (const e of resolved?.unit.enhancements ?? []) {
-      const enh = army && findEnhancement(army.resolved, e.name.text);
-      if (enh?.text) sources.push({ kind: 'enhancement', name: enh.name, text: enh.text, part: i });
+    // Its Enhancements as the resolution reads them (the list's detachments'; one written as a wargear token too).
+    for (const enh of army?.resolved.enhancements(p.unit) ?? []) {
+      if (enh.text) sources.push({ kind: 'enhancement', name: enh.name, text: enh.text, part: i });
     }
   });
   for (const d of army?.detachments ?? []) {
