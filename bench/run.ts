@@ -11,7 +11,7 @@ interface BenchModule {
 }
 
 /** Module names under bench/, in the order they print. Missing ones are skipped with a note. */
-const MODULES = ['parse', 'service', 'damage', 'damagePairs', 'data', 'data11', 'completion', 'server', 'bounds', 'hostile', 'coldStart', 'report', 'matchup', 'matchupOpen', 'armyRules', 'targets'];
+const MODULES = ['parse', 'service', 'damage', 'damagePairs', 'data', 'data11', 'completion', 'server', 'bounds', 'hostile', 'coldStart', 'report', 'matchup', 'matchupOpen', 'armyRules', 'targets', 'peerParse'];
 
 function repoRoot(): string {
   let dir = __dirname;
