@@ -7,7 +7,8 @@ import * as path from 'path';
 import type { BenchRow } from './harness';
 
 interface BenchModule {
-  run(): BenchRow[] | Promise<BenchRow[]>;
+  /** `figures`: the ones named after the module's name and a colon (`targets:memory`); all when none is. */
+  run(figures?: string[]): BenchRow[] | Promise<BenchRow[]>;
 }
 
 /** Module names under bench/, in the order they print. Missing ones are skipped with a note. */
@@ -20,10 +21,12 @@ function repoRoot(): string {
 }
 
 async function main(): Promise<void> {
-  const only = process.argv.slice(2);
+  // `npm run bench -- targets` runs one module; `targets:memory` one of its figures (where the module names them).
+  const only = process.argv.slice(2).map((a) => a.split(':'));
   const sections: { module: string; rows: BenchRow[] }[] = [];
   for (const name of MODULES) {
-    if (only.length && !only.includes(name)) continue;
+    if (only.length && !only.some(([m]) => m === name)) continue;
+    const figures = only.filter(([m, f]) => m === name && f).map(([, f]) => f);
     let mod: BenchModule;
     try {
       mod = require(`./${name}`) as BenchModule;
@@ -32,7 +35,7 @@ async function main(): Promise<void> {
       continue;
     }
     const t0 = Date.now();
-    const rows = await mod.run();
+    const rows = await mod.run(figures.length ? figures : undefined);
     sections.push({ module: name, rows });
     printTable(name, rows, Date.now() - t0);
   }

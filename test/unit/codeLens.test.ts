@@ -188,6 +188,32 @@ describe('code lenses: expected damage of the seed unit', () => {
     service.setSettings({ ...DEFAULT_SETTINGS, damageTargets: [] });
     assert.deepStrictEqual(service.codeLenses(doc), []);
   });
+
+  it('answers an unchanged document\'s lenses again without building them anew, and builds them anew for a new version or new data', () => {
+    const settings = { ...DEFAULT_SETTINGS, damageTargets: [MEQ] };
+    const service = createLanguageService({ settings });
+    const doc = TextDocument.create('file:///l.army', 'army-list', 1, EXAMPLE);
+    const titles = (lenses: { command?: { title: string } }[]) => lenses.map((l) => l.command?.title);
+    const first = service.codeLenses(doc);
+    assert.strictEqual(service.codeLenses(doc), first, 'asked again, the same answer');
+    // One Jackal fewer: version 2's lenses are a fresh service's, not version 1's.
+    const fewer = EXAMPLE.replace('4x Atalan Jackal\n     ◦ 4x Atalan small arms\n     ◦ 4x Atalan power weapon', '3x Atalan Jackal\n     ◦ 3x Atalan small arms\n     ◦ 3x Atalan power weapon');
+    assert.notStrictEqual(fewer, EXAMPLE);
+    const edited = TextDocument.update(doc, [{ text: fewer }], 2);
+    const afterEdit = titles(service.codeLenses(edited));
+    assert.deepStrictEqual(afterEdit, titles(createLanguageService({ settings }).codeLenses(edited)));
+    assert.notDeepStrictEqual(afterEdit, titles(first));
+    // New data (the mining laser at S4): the same version's lenses are built from it.
+    const data = loadEmbeddedRules();
+    data.datasheets = data.datasheets.map((d) => ({
+      ...d,
+      weapons: d.weapons.map((w) => (w.name === 'Mining laser' ? { ...w, profiles: w.profiles.map((p) => ({ ...p, S: 4 })) } : w)),
+    }));
+    service.setRules(data);
+    const newData = titles(service.codeLenses(edited));
+    assert.deepStrictEqual(newData, titles(createLanguageService({ settings, rules: data }).codeLenses(edited)));
+    assert.notDeepStrictEqual(newData, afterEdit);
+  });
 });
 
 describe('code lenses: the title fits in 100 columns', () => {

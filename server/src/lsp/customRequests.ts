@@ -1,6 +1,7 @@
 // Auspex's own requests (`auspex/...`): a roster imported, an `auspex:` page, the damage breakdown, the matchup, a
 // conversion; and the answer to a message the transport refused unread. The costly ones let the input already
 // sent be read first (its cancellation may be right behind them).
+import { getHeapSpaceStatistics } from 'v8';
 import { ErrorCodes, RequestType, RequestType0, ResponseError } from 'vscode-languageserver/node';
 import { CONVERT_FORMATS, isConvertFormat } from '../service/features/convert';
 import type { BreakdownConditions, DamageBreakdown } from '../service/features/damageBreakdown';
@@ -28,9 +29,9 @@ export const ConvertRequest = new RequestType<{ uri: string; format: string; edi
 /**
  * Client → server, answered only where the server runs with Node's --expose-gc (`npm run bench`, never an editor):
  * collect garbage, then the process's resident memory, its JS heap (reserved and in use) and memory outside it, in
- * bytes; null otherwise.
+ * bytes, and each heap space's (reserved, in use); null otherwise.
  */
-export const CollectGarbageRequest = new RequestType0<{ rss: number; heapTotal: number; heapUsed: number; external: number } | null, void>('auspex/collectGarbage');
+export const CollectGarbageRequest = new RequestType0<{ rss: number; heapTotal: number; heapUsed: number; external: number; spaces: { name: string; size: number; used: number }[] } | null, void>('auspex/collectGarbage');
 
 export function registerCustomRequests(session: Session, checks: DocumentChecks): void {
   const { connection, service } = session;
@@ -49,7 +50,8 @@ export function registerCustomRequests(session: Session, checks: DocumentChecks)
     if (typeof gc !== 'function') return null;
     gc();
     const { rss, heapTotal, heapUsed, external } = process.memoryUsage();
-    return { rss, heapTotal, heapUsed, external };
+    const spaces = getHeapSpaceStatistics().map((s) => ({ name: s.space_name, size: s.space_size, used: s.space_used_size }));
+    return { rss, heapTotal, heapUsed, external, spaces };
   });
 
   // Read asynchronously: a slow disk, a FIFO or a device never blocks the main thread.

@@ -222,6 +222,23 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
   const armyOf = (doc: TextDocument): ArmyResolution => resolveArmy(parse(doc), rulesOf(doc), editionOf(doc));
   // Lens results per (unit loadout, target, conditions): editing one unit recomputes only that unit.
   const unitDamage = createUnitDamageCache(PAIR_CACHE_LIMIT);
+  /**
+   * Each document's lenses for its version, data, settings and opponent: editors ask again for an unchanged
+   * document (a tab shown, a scroll), and each answer rebuilt its lenses (some 0.9 MB of short-lived objects on a
+   * 2,000-point list, which grew the server's heap by tens of MB over a session).
+   */
+  const lenses = new Map<string, { key: unknown[]; lenses: CodeLens[] }>();
+  function lensesOf(doc: TextDocument): CodeLens[] {
+    const o = opponent(doc);
+    const key = [doc.version, rulesOf(doc), settings, o?.doc, o?.doc.version, o?.rules];
+    const hit = lenses.get(doc.uri);
+    if (hit && hit.key.every((k, i) => k === key[i])) return hit.lenses;
+    const found = tooLargeReason(doc, parse(doc)) ? [] : codeLenses(doc, parse(doc), rulesOf(doc), unitDamage, settings, opponentTargets(doc), armyOf(doc));
+    lenses.delete(doc.uri);
+    lenses.set(doc.uri, { key, lenses: found });
+    if (lenses.size > CACHE_LIMIT) lenses.delete(lenses.keys().next().value as string);
+    return found;
+  }
   const drift = createDriftState();
   const opponents = new Map<string, OpponentInput>();
 
@@ -333,7 +350,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
       return setSizeActions(doc, parse(doc), rulesOf(doc), doc.offsetAt(range.start));
     },
     semanticTokens: (doc) => ({ data: tooLargeReason(doc, parse(doc)) ? [] : semanticTokens(doc, parse(doc), rulesOf(doc)) }),
-    codeLenses: (doc) => (tooLargeReason(doc, parse(doc)) ? [] : codeLenses(doc, parse(doc), rulesOf(doc), unitDamage, settings, opponentTargets(doc), armyOf(doc))),
+    codeLenses: lensesOf,
     lensReport: (doc, targets, conditions) => {
       const why = tooLargeReason(doc, parse(doc));
       if (why) return { error: `the list is too large: ${why}` };
@@ -422,6 +439,7 @@ export function createLanguageService(options: LanguageServiceOptions = {}): Lan
     forget: (uri) => {
       opponents.delete(uri);
       parsed.delete(uri);
+      lenses.delete(uri);
       windows.delete(uri);
       drift.forget(uri);
     },
