@@ -4,6 +4,7 @@
 import type { ArmyList, BattleSize, EnhancementRef, ListFormat, ModelGroup, Section, Token, Unit, WargearRef } from './ast';
 import { BOUNDS } from '../bounds';
 import { Line, err, grp, isSpaceCode, numTok, splitList, tok, toNumber, trimRange } from './lines';
+import { bareCount, countOf, digitFirst, isCounted, withCount } from './counts';
 
 export class Ctx {
   readonly list: ArmyList;
@@ -160,12 +161,6 @@ const ENH_PREFIX = /^(?:enhancements?|optimisations?|e)\s*:\s*(.+?)\s*$/di;
 const LEADING = /^(?:leading|attached to)\s*:\s*(.+?)\s*$/di;
 const PRICED = /^(.+?)\s*(?:\(\s*\+\s*(\d[\d,]*)\s*(?:pts?|points?)\s*\)|\[\s*\+?\s*(\d[\d,]*)\s*(?:pts?|points?)\s*\])$/di;
 const BUNDLE = /^B\s*:/;
-// Their last group runs to the end of the text: its range is [end - length, end], no `d` flag needed (a match
-// with indices costs three times one without, and these run on every bullet).
-const COUNT = /^(\d+)\s*[xX×]\s*(.+)$/;
-const WITH = /^(\d+)\s+with\s+(.+)$/i;
-/** A count without "x" before a wargear name ("2 Inferno Pistols"); never "5 with ..." (WITH). */
-const BARE_COUNT = /^(\d+)\s+(?!with\s)(\p{L}.*)$/iu;
 /** A label that makes a line a note rather than wargear: the keywords or allegiance it grants. */
 const NOTE_LABEL = /\b(?:keywords?|allegiance)\s*$/i;
 
@@ -175,20 +170,20 @@ function holds(src: string, start: number, end: number, code: number): boolean {
   return false;
 }
 
-/** Whether the text's first character is a digit: COUNT, WITH and BARE_COUNT match nothing else. */
-function digitFirst(text: string): boolean {
-  const c = text.charCodeAt(0);
-  return c >= 48 && c <= 57;
-}
-
-/** COUNT.test, refusing at once what does not start with a digit. */
-function isCounted(text: string): boolean {
-  return digitFirst(text) && COUNT.test(text);
-}
-
-/** `m`'s last group as a range of the text, which ends at `end` (a group that runs to the pattern's `$`). */
+/** `m`'s last group as a range of the text, which ends at `end` (a group that runs to the pattern's `$`): no `d` flag needed. */
 function lastGroup(m: RegExpExecArray, i: number, end: number): [number, number] {
   return [end - m[i].length, end];
+}
+
+/** WARLORD.test, tried only on the two lengths it can match. */
+function isWarlord(text: string): boolean {
+  return (text.length === 7 || text.length === 18) && WARLORD.test(text);
+}
+
+/** The first character of a text in lower case when it is an ASCII letter (a pattern is tried only after the letter it opens with). */
+export function firstLetter(text: string): number {
+  const c = text.charCodeAt(0) | 0x20;
+  return c >= 97 && c <= 122 ? c : 0;
 }
 
 /**
@@ -213,9 +208,10 @@ export function special(src: string, start: number, end: number, priced: boolean
   // Each pattern needs a colon, ends in a bracket or is "Warlord" / "Seigneur de guerre": most bullets are none.
   if (last !== 41 /* ) */ && last !== 93 /* ] */ && last !== 100 /* d */ && last !== 68 /* D */ && last !== 101 /* e */ && last !== 69 /* E */ && !holds(src, start, end, 58 /* : */)) return undefined;
   const text = src.slice(start, end);
-  if (WARLORD.test(text)) return { kind: 'warlord' };
-  if (BUNDLE.test(text)) return { kind: 'bundle' };
-  let m = ENH_PREFIX.exec(text);
+  if (isWarlord(text)) return { kind: 'warlord' };
+  const first = firstLetter(text);
+  if (text.charCodeAt(0) === 66 /* B */ && BUNDLE.test(text)) return { kind: 'bundle' };
+  let m = first === 0x65 /* e */ || first === 0x6f /* o */ ? ENH_PREFIX.exec(text) : null;
   if (m) {
     const r = grp(m, 1, start)!;
     const p = PRICED.exec(src.slice(r[0], r[1]));
@@ -225,9 +221,10 @@ export function special(src: string, start: number, end: number, priced: boolean
     }
     return { kind: 'enhancement', name: r };
   }
-  m = LEADING.exec(text);
+  m = first === 0x6c /* l */ || first === 0x61 /* a */ ? LEADING.exec(text) : null;
   if (m) return { kind: 'leading', name: grp(m, 1, start)! };
-  if (priced) {
+  // PRICED ends in a bracket.
+  if (priced && (last === 41 || last === 93)) {
     m = PRICED.exec(text);
     if (m && !isCounted(text)) return { kind: 'enhancement', name: grp(m, 1, start)!, points: toNumber(m[2] ?? m[3]) };
   }
@@ -241,7 +238,7 @@ export function special(src: string, start: number, end: number, priced: boolean
  */
 function readWargear(ctx: Ctx, start: number, end: number, factor: number, out: WargearRef[], split: boolean, warlord?: (s: number, e: number) => void): void {
   const src = ctx.src;
-  const w = digitFirst(src[start] ?? '') ? WITH.exec(src.slice(start, end)) : null;
+  const w = digitFirst(src[start] ?? '') ? withCount(src.slice(start, end)) : null;
   if (w) {
     const r = lastGroup(w, 2, end);
     for (const [s, e] of splitList(src, r[0], r[1])) readWargear(ctx, s, e, ctx.count(factor * Number(w[1]), start, end), out, false, warlord);
@@ -257,7 +254,7 @@ function readWargear(ctx: Ctx, start: number, end: number, factor: number, out: 
   const [s, e] = one && one[1] > one[0] ? one : [start, end];
   const item = src.slice(s, e);
   // "Houndpack Lance Character, Warlord": the Warlord marker among a line's items is no wargear.
-  if (warlord && WARLORD.test(item)) {
+  if (warlord && isWarlord(item)) {
     warlord(s, e);
     return;
   }
@@ -267,10 +264,15 @@ function readWargear(ctx: Ctx, start: number, end: number, factor: number, out: 
     for (const [is, ie] of splitList(src, s + b[0], s + b[1])) readWargear(ctx, is, ie, factor, out, false, warlord);
     return;
   }
-  const c = digitFirst(item) ? (COUNT.exec(item) ?? BARE_COUNT.exec(item)) : null;
+  const c = countOf(item);
   if (c) {
-    const r = lastGroup(c, 2, e);
-    out.push({ count: ctx.count(factor * Number(c[1]), s, e), name: ctx.tok(r[0], r[1]), span: { start: s, end: e } });
+    out.push({ count: ctx.count(factor * c.n, s, e), name: ctx.tok(s + c.name, e), span: { start: s, end: e } });
+    return;
+  }
+  const b2 = bareCount(item);
+  if (b2) {
+    const r = lastGroup(b2, 2, e);
+    out.push({ count: ctx.count(factor * Number(b2[1]), s, e), name: ctx.tok(r[0], r[1]), span: { start: s, end: e } });
     return;
   }
   out.push({ count: factor, name: ctx.tok(s, e), span: { start: s, end: e } });
@@ -356,7 +358,7 @@ export function interpretBody(ctx: Ctx, unit: Unit, roots: Node[], style: BodySt
     const colon = style.inlineGroups && !n.inline ? inlineColon(src, n.start, n.end) : -1;
     const isGroup = !n.inline && (n.children.length > 0 || colon >= 0 || style.childlessAreGroups || (besideGroups && isCounted(text)));
     if (!isGroup) {
-      const w = digitFirst(text) ? WITH.exec(text) : null;
+      const w = withCount(text);
       if (w) implicitCount += Number(w[1]);
       if (style.untalliedIsNote && !w && !isCounted(text)) {
         unit.notes.push(ctx.tok(n.start, n.end));
@@ -372,9 +374,9 @@ export function interpretBody(ctx: Ctx, unit: Unit, roots: Node[], style: BodySt
     const headEnd = colon >= 0 ? colon : n.end;
     const [hs, he] = trimRange(src, n.start, headEnd);
     const head = src.slice(hs, he);
-    const c = digitFirst(head) ? COUNT.exec(head) : null;
-    const count = c ? ctx.count(Number(c[1]), hs, he) : 1;
-    const nameR = c ? lastGroup(c, 2, he) : [hs, he];
+    const c = countOf(head);
+    const count = c ? ctx.count(c.n, hs, he) : 1;
+    const nameR = c ? [hs + c.name, he] : [hs, he];
     const group: ModelGroup = {
       count,
       name: ctx.tok(nameR[0], nameR[1]),
@@ -388,7 +390,7 @@ export function interpretBody(ctx: Ctx, unit: Unit, roots: Node[], style: BodySt
         const inlineText = src.slice(is, ie);
         const factor = style.multiplyInline ? count : 1;
         // "8 with A, B": the count covers the whole list.
-        if (digitFirst(inlineText) && WITH.test(inlineText)) readWargear(ctx, is, ie, 1, group.wargear, false, markWarlord);
+        if (withCount(inlineText)) readWargear(ctx, is, ie, 1, group.wargear, false, markWarlord);
         else for (const [s, e] of splitList(src, is, ie)) readWargear(ctx, s, e, factor, group.wargear, false, markWarlord);
       }
     }

@@ -26,13 +26,54 @@ const APP2 = [
   /^(?:ATTACHED UNITS|UNIT[ÉE]S ATTACH[ÉE]ES)$/i,
   /^(?:Exported with App Version|Export[ée] avec la Version de l.Appli)\s*:\s*v?[2-9]/i,
 ];
-/** Whether a (trimmed) line starts or ends as one of APP2 needs: "F", "D", "A", "U", "E" (either case), or ")". */
-function app2Shaped(t: string): boolean {
+/** APP2's patterns, each tried only on a (trimmed) line its first or last character allows. */
+function app2Line(t: string): boolean {
   const c = t.charCodeAt(0) | 0x20;
-  return c === 0x66 || c === 0x64 || c === 0x61 || c === 0x75 || c === 0x65 || t.endsWith(')');
+  if (t.endsWith(')') && holdsFolded(t, 'tach') && APP2[0].test(t)) return true;
+  if ((c === 0x66 /* f */ || c === 0x64) /* d */ && APP2[1].test(t)) return true;
+  if ((c === 0x61 /* a */ || c === 0x75) /* u */ && APP2[2].test(t)) return true;
+  return c === 0x65 /* e */ && APP2[3].test(t);
+}
+
+/** Whether `text` holds `lower` (ASCII letters) in any case, as an `i` pattern reads it ("Detachment", "Détachement" hold "tach"). */
+function holdsFolded(text: string, lower: string): boolean {
+  const first = lower.charCodeAt(0);
+  for (let i = 0; i + lower.length <= text.length; i++) {
+    if ((text.charCodeAt(i) | 0x20) !== first) continue;
+    let k = 1;
+    while (k < lower.length && (text.charCodeAt(i + k) | 0x20) === lower.charCodeAt(k)) k++;
+    if (k === lower.length) return true;
+  }
+  return false;
+}
+
+/** Whether a (trimmed) line opens with a character id ("Char1:"): letters, then a digit, as CHAR_INLINE and CHAR_LINE do. */
+function charIdFirst(t: string): boolean {
+  let i = 0;
+  while (i < t.length && ((t.charCodeAt(i) | 0x20) >= 0x61 && (t.charCodeAt(i) | 0x20) <= 0x7a)) i++;
+  const c = t.charCodeAt(i);
+  return i > 0 && c >= 48 && c <= 57;
+}
+
+function digitFirst(t: string): boolean {
+  const c = t.charCodeAt(0);
+  return c >= 48 && c <= 57;
+}
+
+/** New Recruit's tournament exports (WTC-Compact, the one without points): CHAR_INLINE or TOURNAMENT_INLINE, each where its first character allows. */
+function tournamentLine(t: string): boolean {
+  const c = t.charCodeAt(0);
+  if (charIdFirst(t)) return CHAR_INLINE.test(t) || TOURNAMENT_INLINE[0].test(t);
+  if (c === 0x2022 || c === 0x25e6) return TOURNAMENT_INLINE[1].test(t);
+  return digitFirst(t) && TOURNAMENT_INLINE[2].test(t);
 }
 // War Organ's app-style export writes "Strike Force (2000 Point)" and tab-indented bullets.
 const WARORGAN_APP_SIZE = /^(?:Combat Patrol|Incursion|Strike Force|Onslaught)\s*\(\s*\d[\d,]*\s*Point\s*\)$/;
+/** Whether a line opens as a battle size's name can: "C", "I", "S" or "O". */
+function sizeInitial(t: string): boolean {
+  const c = t.charCodeAt(0);
+  return c === 67 || c === 73 || c === 83 || c === 79;
+}
 
 /** Auspex's compact text: "Title (2000 pts)" then a header line joined by " · ". */
 const COMPACT_TITLE = /\(\s*\d[\d,]*\s*pts\s*\)$/;
@@ -62,8 +103,8 @@ export function detectFormat(all: Line[]): ListFormat {
   // Each pattern is tried only on the lines its first or last character allows (texts are trimmed): a text goes
   // through a dozen patterns here, most of which could never match it.
   if (texts.some((t) => t.charCodeAt(0) === 43 /* + */ && BANNER.test(t))) {
-    if (texts.some((t) => CHAR_INLINE.test(t) || TOURNAMENT_INLINE.some((re) => re.test(t)))) return 'wtccompact';
-    if (texts.some((t) => CHAR_LINE.test(t) || WITH.test(t))) return 'wtc';
+    if (texts.some(tournamentLine)) return 'wtccompact';
+    if (texts.some((t) => (charIdFirst(t) && CHAR_LINE.test(t)) || (digitFirst(t) && WITH.test(t)))) return 'wtc';
     return 'nrgw';
   }
   if (texts.some((t) => t.charCodeAt(0) === 43 && BS.test(t))) return 'battlescribe';
@@ -74,21 +115,21 @@ export function detectFormat(all: Line[]): ListFormat {
   let tight = 0;
   let roles = 0;
   for (const t of texts) {
-    // POINTS and PTS need a "(", ROLE (letters and spaces) has none and ends in ":".
+    // POINTS and PTS need a "(" (POINTS ends in "s)"), ROLE (letters and spaces) has none, opens with a capital and ends in ":".
     if (t.includes('(')) {
-      if (POINTS.test(t)) points++;
+      if ((t.endsWith('s)') || t.endsWith('S)')) && POINTS.test(t)) points++;
       else if (PTS.test(t)) {
         pts++;
         if (PTS_TIGHT.test(t)) tight++;
       }
-    } else if (t.endsWith(':') && ROLE.test(t)) roles++;
+    } else if (t.endsWith(':') && t.charCodeAt(0) >= 65 && t.charCodeAt(0) <= 90 && ROLE.test(t)) roles++;
   }
   if (pts > points) {
     if (roles > 0 && tight < pts) return 'listforge';
     return tight > 0 || roles === 0 ? 'nrshort' : 'listforge';
   }
-  if (texts.some((t) => t.endsWith(')') && WARORGAN_APP_SIZE.test(t)) && lines.some((l) => l.text.charCodeAt(0) === 9 && /^\t+[•◦]/.test(l.text))) return 'warorganapp';
-  if (texts.some((t) => app2Shaped(t) && APP2.some((re) => re.test(t)))) return 'gwapp2';
+  if (texts.some((t) => t.endsWith(')') && sizeInitial(t) && WARORGAN_APP_SIZE.test(t)) && lines.some((l) => l.text.charCodeAt(0) === 9 && /^\t+[•◦]/.test(l.text))) return 'warorganapp';
+  if (texts.some(app2Line)) return 'gwapp2';
   // The flattened v2 paste: unit lines like "Paladin Squad485 Points".
   if (texts.filter((t) => t.endsWith('Points') && /[^\s\d,(]\d[\d,]*\s*Points$/.test(t)).length >= 2) return 'gwapp2';
   return 'gwapp';

@@ -99,7 +99,9 @@ export function span(start: number, end: number): Span {
 /** "2,000" → 2000. */
 export function toNumber(text: string): number {
   // Digits alone (the usual "180") need no cleaning.
-  return Number(/^\d+$/.test(text) ? text : text.replace(/[,\s\u00A0]/g, ''));
+  let digits = text.length > 0;
+  for (let i = 0; digits && i < text.length; i++) digits = text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57;
+  return Number(digits ? text : text.replace(/[,\s\u00A0]/g, ''));
 }
 
 export function numTok(src: string, start: number, end: number): NumberToken {

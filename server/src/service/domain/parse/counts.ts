@@ -1,0 +1,81 @@
+// How a body item states its count: "2x Bolt pistol" (COUNT), "5 with A, B" (WITH), "2 Inferno Pistols"
+// (BARE_COUNT). They are asked of every bullet of every unit, several times each, so COUNT is read by a scan that
+// answers as the pattern does (test/unit/parse-counts.test.ts compares them), and the two others are tried only where
+// a count is followed by a space, the only texts they can match.
+import { isSpaceCode } from './lines';
+
+export const COUNT = /^(\d+)\s*[xX×]\s*(.+)$/;
+export const WITH = /^(\d+)\s+with\s+(.+)$/i;
+/** A count without "x" before a wargear name ("2 Inferno Pistols"); never "5 with ..." (WITH). */
+export const BARE_COUNT = /^(\d+)\s+(?!with\s)(\p{L}.*)$/iu;
+
+/** COUNT's reading of a text: the count, and where the counted name (its group 2, to the text's end) starts. */
+export interface Count {
+  n: number;
+  name: number;
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+/** Where the run of ASCII digits starting at `from` ends. */
+function digitsEnd(text: string, from = 0): number {
+  let i = from;
+  while (i < text.length && isDigit(text.charCodeAt(i))) i++;
+  return i;
+}
+
+/** What `.` does not read: the line terminators. */
+function lineBreak(c: number): boolean {
+  return c === 10 || c === 13 || c === 0x2028 || c === 0x2029;
+}
+
+/** Whether the text's first character is a digit: every count pattern needs one. */
+export function digitFirst(text: string): boolean {
+  return isDigit(text.charCodeAt(0));
+}
+
+/** COUNT.exec(text) without the regex: the count and where its name starts, or undefined where COUNT fails. */
+export function countOf(text: string): Count | undefined {
+  const n = text.length;
+  const d = digitsEnd(text);
+  if (d === 0) return undefined;
+  let i = d;
+  while (i < n && isSpaceCode(text.charCodeAt(i))) i++;
+  const x = text.charCodeAt(i);
+  if (x !== 120 /* x */ && x !== 88 /* X */ && x !== 0xd7 /* × */) return undefined;
+  let name = i + 1;
+  while (name < n && isSpaceCode(text.charCodeAt(name))) name++;
+  if (name < n) {
+    // `(.+)$`: no line terminator after the name's first character.
+    for (let k = name + 1; k < n; k++) if (lineBreak(text.charCodeAt(k))) return undefined;
+  } else {
+    // Only spaces after the "x": `\s*` gives its last one back to `(.+)`, unless that is a line terminator.
+    if (name === i + 1 || lineBreak(text.charCodeAt(n - 1))) return undefined;
+    name = n - 1;
+  }
+  return { n: Number(text.slice(0, d)), name };
+}
+
+/** COUNT.test(text). */
+export function isCounted(text: string): boolean {
+  return countOf(text) !== undefined;
+}
+
+/** Whether a count opens the text and a space follows it: WITH and BARE_COUNT match nothing else. */
+function spacedCount(text: string): boolean {
+  const d = digitsEnd(text);
+  return d > 0 && isSpaceCode(text.charCodeAt(d));
+}
+
+/** WITH.exec(text). */
+export function withCount(text: string): RegExpExecArray | null {
+  return spacedCount(text) ? WITH.exec(text) : null;
+}
+
+/** BARE_COUNT.exec(text). */
+export function bareCount(text: string): RegExpExecArray | null {
+  return spacedCount(text) ? BARE_COUNT.exec(text) : null;
+}
+
