@@ -3,17 +3,23 @@
 // "5 with A, B", "Warlord", "Enhancement: X (+15 pts)").
 import type { ArmyList, BattleSize, EnhancementRef, ListFormat, ModelGroup, Section, Token, Unit, WargearRef } from './ast';
 import { BOUNDS } from '../bounds';
-import { Line, err, grp, isSpaceCode, numTok, splitList, tok, toNumber, trimRange } from './lines';
-import { bareCount, countOf, digitFirst, isCounted, withCount } from './counts';
+import { Bullet, Line, err, grp, isSpaceCode, numTok, splitList, tok, toNumber, trimEnd, trimRange, trimStart } from './lines';
+import { bareCount, countOf, isCounted, withCount } from './counts';
 
 export class Ctx {
   readonly list: ArmyList;
   section?: Section;
+  /** Whether the text holds a no-break space anywhere: tokens fold it to a space, and need not look for it otherwise. */
+  private readonly nbsp: boolean;
   constructor(readonly src: string, format: ListFormat) {
     this.list = { format, detachments: [], sections: [], units: [], comments: [], errors: [] };
+    this.nbsp = src.includes('\u00A0');
   }
   tok(start: number, end: number): Token {
-    return tok(this.src, start, end);
+    if (this.nbsp) return tok(this.src, start, end);
+    const s = trimStart(this.src, start, end);
+    const e = trimEnd(this.src, s, end);
+    return { text: this.src.slice(s, e), span: { start: s, end: e } };
   }
   error(code: string, message: string, start: number, end: number): void {
     err(this.list.errors, code, message, start, end);
@@ -29,11 +35,10 @@ export class Ctx {
   }
   /** Reports a whole line as unreadable. */
   unknownLine(line: Line, what = 'Unrecognised line'): void {
-    const [s, e] = trimRange(this.src, line.start, line.end);
-    this.error('parse-error', `${what}: "${this.src.slice(s, e)}"`, s, e);
+    this.error('parse-error', `${what}: "${line.content}"`, line.contentStart, line.contentEnd);
   }
   openSection(line: Line, nameStart?: number, nameEnd?: number): Section {
-    const [s, e] = trimRange(this.src, line.start, line.end);
+    const [s, e] = [line.contentStart, line.contentEnd];
     const section: Section = { name: this.tok(nameStart ?? s, nameEnd ?? e), span: { start: s, end: e }, units: [] };
     this.list.sections.push(section);
     this.section = section;
@@ -50,10 +55,13 @@ export class Ctx {
   }
 }
 
-/** Runs fn, turning any exception into an error over the line instead of a crash. */
-export function guard(ctx: Ctx, start: number, end: number, fn: () => void): void {
+/**
+ * Runs fn(arg), turning any exception into an error over the line instead of a crash. A loop over lines passes its
+ * reader, made once, and the line: a closure made for every line would cost more than reading most lines.
+ */
+export function guard<A>(ctx: Ctx, start: number, end: number, fn: (arg: A) => void, arg?: A): void {
   try {
-    fn();
+    fn(arg as A);
   } catch (e) {
     ctx.error('internal-error', `The parser failed on this line: ${(e as Error)?.message ?? e}`, start, end);
   }
@@ -98,29 +106,42 @@ export function nodeEnd(n: Node): number {
   return e;
 }
 
-const BULLETS = '•◦▪‣·*-';
-const BULLET_CODES = new Set([...BULLETS].map((b) => b.charCodeAt(0)));
+/** The bullets: "•", "◦", "▪", "‣", "·", "*" and "-". */
+function isBulletCode(c: number): boolean {
+  return c === 0x2022 || c === 0x25e6 || c === 0x25aa || c === 0x2023 || c === 0xb7 || c === 42 || c === 45;
+}
 
-/** Splits a body line into marker and content. Markers: "•", "◦", "." (BattleScribe dots), "" (none). */
-export function splitMarker(src: string, line: Line, dots = false): { marker: string; start: number; end: number; depth: number } {
-  let [s, e] = trimRange(src, line.start, line.end);
+/** BattleScribe's dotted body line: its depth (the number of ". "), its marker ("." or none) and the content after the dots. */
+export function splitDots(src: string, line: Line): { marker: string; start: number; end: number; depth: number } {
+  let s = line.contentStart;
+  const e = line.contentEnd;
   let marker = '';
   let depth = 0;
-  if (dots) {
-    while (s < e && src[s] === '.' && (s + 1 === e || src[s + 1] === ' ')) {
-      depth++;
-      marker = '.';
-      [s] = trimRange(src, s + 1, e);
-    }
-    return { marker, start: s, end: e, depth };
-  }
-  const c = src.charCodeAt(s);
-  if (s < e && BULLET_CODES.has(c) && (s + 1 === e || isSpaceCode(src.charCodeAt(s + 1)))) {
-    // "-" and "*" only count as bullets when followed by a space (never "-2x").
-    marker = c === 0x25e6 /* ◦ */ ? '◦' : '•';
-    [s, e] = trimRange(src, s + 1, e);
+  while (s < e && src[s] === '.' && (s + 1 === e || src[s + 1] === ' ')) {
+    depth++;
+    marker = '.';
+    [s] = trimRange(src, s + 1, e);
   }
   return { marker, start: s, end: e, depth };
+}
+
+/**
+ * A body line's bullet and content: markers "•" (any bullet but "◦"), "◦" or "" (none). Asked of a line by several
+ * readers, so read once and kept on the line.
+ */
+export function bulleted(src: string, line: Line): Bullet {
+  if (line.bullet) return line.bullet;
+  let s = line.contentStart;
+  let e = line.contentEnd;
+  let marker = '';
+  const c = src.charCodeAt(s);
+  if (s < e && isBulletCode(c) && (s + 1 === e || isSpaceCode(src.charCodeAt(s + 1)))) {
+    // "-" and "*" only count as bullets when followed by a space (never "-2x").
+    marker = c === 0x25e6 /* ◦ */ ? '◦' : '•';
+    s = trimStart(src, s + 1, e);
+    e = trimEnd(src, s, e);
+  }
+  return (line.bullet = { marker, start: s, end: e });
 }
 
 /** Builds an indentation tree: a line nests under the nearest preceding line with a smaller level. */
@@ -205,11 +226,14 @@ function bundled(item: string): [number, number] | undefined {
 /** Recognises the bullets that are not wargear: Warlord, enhancements, Leading, option bundles. */
 export function special(src: string, start: number, end: number, priced: boolean): Special | undefined {
   const last = end > start ? src.charCodeAt(end - 1) : NaN;
-  // Each pattern needs a colon, ends in a bracket or is "Warlord" / "Seigneur de guerre": most bullets are none.
-  if (last !== 41 /* ) */ && last !== 93 /* ] */ && last !== 100 /* d */ && last !== 68 /* D */ && last !== 101 /* e */ && last !== 69 /* E */ && !holds(src, start, end, 58 /* : */)) return undefined;
+  // Each pattern opens with its word's first letter (B, e or o, l or a), ends in a bracket or is "Warlord" /
+  // "Seigneur de guerre" (7 or 18 characters): most bullets are none, and are refused without reading them.
+  const first = end > start ? firstLetter(src[start]) : 0;
+  const len = end - start;
+  if (len !== 7 && len !== 18 && last !== 41 /* ) */ && last !== 93 /* ] */ && src.charCodeAt(start) !== 66 /* B */ && first !== 0x65 /* e */ && first !== 0x6f /* o */ && first !== 0x6c /* l */ && first !== 0x61 /* a */)
+    return undefined;
   const text = src.slice(start, end);
   if (isWarlord(text)) return { kind: 'warlord' };
-  const first = firstLetter(text);
   if (text.charCodeAt(0) === 66 /* B */ && BUNDLE.test(text)) return { kind: 'bundle' };
   let m = first === 0x65 /* e */ || first === 0x6f /* o */ ? ENH_PREFIX.exec(text) : null;
   if (m) {
@@ -238,7 +262,8 @@ export function special(src: string, start: number, end: number, priced: boolean
  */
 function readWargear(ctx: Ctx, start: number, end: number, factor: number, out: WargearRef[], split: boolean, warlord?: (s: number, e: number) => void): void {
   const src = ctx.src;
-  const w = digitFirst(src[start] ?? '') ? withCount(src.slice(start, end)) : null;
+  const text = src.slice(start, end);
+  const w = withCount(text);
   if (w) {
     const r = lastGroup(w, 2, end);
     for (const [s, e] of splitList(src, r[0], r[1])) readWargear(ctx, s, e, ctx.count(factor * Number(w[1]), start, end), out, false, warlord);
@@ -249,10 +274,23 @@ function readWargear(ctx: Ctx, start: number, end: number, factor: number, out: 
     for (const [s, e] of parts) readWargear(ctx, s, e, factor, out, false, warlord);
     return;
   }
-  // One item: splitList would give it trimmed (nothing when blank), as trimRange does.
-  const one = parts ? parts[0] : split ? trimRange(src, start, end) : undefined;
-  const [s, e] = one && one[1] > one[0] ? one : [start, end];
-  const item = src.slice(s, e);
+  // One item: splitList would give it trimmed (nothing when blank), as trimming does.
+  let s = start;
+  let e = end;
+  if (parts) {
+    if (parts.length) {
+      s = parts[0][0];
+      e = parts[0][1];
+    }
+  } else if (split) {
+    const ts = trimStart(src, start, end);
+    const te = trimEnd(src, ts, end);
+    if (te > ts) {
+      s = ts;
+      e = te;
+    }
+  }
+  const item = s === start && e === end ? text : src.slice(s, e);
   // "Houndpack Lance Character, Warlord": the Warlord marker among a line's items is no wargear.
   if (warlord && isWarlord(item)) {
     warlord(s, e);
@@ -302,7 +340,7 @@ export function interpretBody(ctx: Ctx, unit: Unit, roots: Node[], style: BodySt
     for (const n of nodes) {
       const sp = special(src, n.start, n.end, priced);
       if (!sp) {
-        n.children = strip(n.children);
+        if (n.children.length) n.children = strip(n.children);
         out.push(n);
         continue;
       }
@@ -372,7 +410,8 @@ export function interpretBody(ctx: Ctx, unit: Unit, roots: Node[], style: BodySt
       continue;
     }
     const headEnd = colon >= 0 ? colon : n.end;
-    const [hs, he] = trimRange(src, n.start, headEnd);
+    const hs = trimStart(src, n.start, headEnd);
+    const he = trimEnd(src, hs, headEnd);
     const head = src.slice(hs, he);
     const c = countOf(head);
     const count = c ? ctx.count(c.n, hs, he) : 1;

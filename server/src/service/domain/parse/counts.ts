@@ -2,6 +2,9 @@
 // (BARE_COUNT). They are asked of every bullet of every unit, several times each, so COUNT is read by a scan that
 // answers as the pattern does (test/unit/parse-counts.test.ts compares them), and the two others are tried only where
 // a count is followed by a space, the only texts they can match.
+//
+// Every text read here is a part of one line: lines are cut at their breaks and parseArmyList reads U+2028/U+2029
+// as spaces, so no text holds a line terminator (which `.` would not read) and the scan need not look for one.
 import { isSpaceCode } from './lines';
 
 export const COUNT = /^(\d+)\s*[xX×]\s*(.+)$/;
@@ -19,6 +22,13 @@ function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
 }
 
+/** The value of the text's first `d` characters, digits (exact up to 15 of them). */
+function digitsValue(text: string, d: number): number {
+  let v = 0;
+  for (let i = 0; i < d; i++) v = v * 10 + text.charCodeAt(i) - 48;
+  return v;
+}
+
 /** Where the run of ASCII digits starting at `from` ends. */
 function digitsEnd(text: string, from = 0): number {
   let i = from;
@@ -26,17 +36,12 @@ function digitsEnd(text: string, from = 0): number {
   return i;
 }
 
-/** What `.` does not read: the line terminators. */
-function lineBreak(c: number): boolean {
-  return c === 10 || c === 13 || c === 0x2028 || c === 0x2029;
-}
-
 /** Whether the text's first character is a digit: every count pattern needs one. */
 export function digitFirst(text: string): boolean {
   return isDigit(text.charCodeAt(0));
 }
 
-/** COUNT.exec(text) without the regex: the count and where its name starts, or undefined where COUNT fails. */
+/** COUNT.exec(text) without the regex (on a part of a line): the count and where its name starts, or undefined where COUNT fails. */
 export function countOf(text: string): Count | undefined {
   const n = text.length;
   const d = digitsEnd(text);
@@ -47,15 +52,12 @@ export function countOf(text: string): Count | undefined {
   if (x !== 120 /* x */ && x !== 88 /* X */ && x !== 0xd7 /* × */) return undefined;
   let name = i + 1;
   while (name < n && isSpaceCode(text.charCodeAt(name))) name++;
-  if (name < n) {
-    // `(.+)$`: no line terminator after the name's first character.
-    for (let k = name + 1; k < n; k++) if (lineBreak(text.charCodeAt(k))) return undefined;
-  } else {
-    // Only spaces after the "x": `\s*` gives its last one back to `(.+)`, unless that is a line terminator.
-    if (name === i + 1 || lineBreak(text.charCodeAt(n - 1))) return undefined;
+  if (name === n) {
+    // Only spaces after the "x": `\s*` gives its last one back to `(.+)`; nothing at all fails.
+    if (name === i + 1) return undefined;
     name = n - 1;
   }
-  return { n: Number(text.slice(0, d)), name };
+  return { n: d <= 15 ? digitsValue(text, d) : Number(text.slice(0, d)), name };
 }
 
 /** COUNT.test(text). */

@@ -1,7 +1,8 @@
 // Which exporter wrote the text. Each format has a signature line or shape;
 // the official app format is the fallback (hand-written lists follow it).
 import type { ListFormat } from './ast';
-import type { Line } from './lines';
+import { type Line, isSpaceCode } from './lines';
+import { digitFirst } from './counts';
 
 const BANNER = /^\+{5,}\s*$/;
 const CHAR_INLINE = /^[A-Za-z]+\d+\s*:\s*(?:\d+\s*x\s+)?.*\(\s*\d[\d,]*\s*pts?\s*\)\s*:/;
@@ -14,7 +15,7 @@ const NRS = /^(#\s*\+\+\s*Army Roster|##\s+.*\[\s*\d[\d,]*\s*pts?\s*\]\s*$|##\s+
 const NRS_TITLE = /\s-\s\[\s*\d[\d,]*\s*pts?\s*\]\s*$/;
 const PTS = /\(\s*\d[\d,]*\s*pts?\s*\)(\s*:.*)?$/;
 const PTS_TIGHT = /\(\s*\d[\d,]*pts\)/;
-const POINTS = /\(\s*\d[\d,]*\s*points\)\s*$/i;
+export const POINTS = /\(\s*\d[\d,]*\s*points\)\s*$/i;
 const ROLE = /^[A-Z][A-Za-z ]*:\s*$/;
 // War Organ: its footer, a "Name [2000 points]" title, or its "Battle Size:" + "Detachments:" header.
 const WARORGAN_FOOTER = /^Created with War ?Organ/i;
@@ -26,25 +27,50 @@ const APP2 = [
   /^(?:ATTACHED UNITS|UNIT[ÉE]S ATTACH[ÉE]ES)$/i,
   /^(?:Exported with App Version|Export[ée] avec la Version de l.Appli)\s*:\s*v?[2-9]/i,
 ];
-/** APP2's patterns, each tried only on a (trimmed) line its first or last character allows. */
+/** APP2's patterns, each tried only on a (trimmed) line its first character or its end allows. */
 function app2Line(t: string): boolean {
   const c = t.charCodeAt(0) | 0x20;
-  if (t.endsWith(')') && holdsFolded(t, 'tach') && APP2[0].test(t)) return true;
+  if (statesDpTail(t) && APP2[0].test(t)) return true;
   if ((c === 0x66 /* f */ || c === 0x64) /* d */ && APP2[1].test(t)) return true;
   if ((c === 0x61 /* a */ || c === 0x75) /* u */ && APP2[2].test(t)) return true;
   return c === 0x65 /* e */ && APP2[3].test(t);
 }
 
-/** Whether `text` holds `lower` (ASCII letters) in any case, as an `i` pattern reads it ("Detachment", "Détachement" hold "tach"). */
-function holdsFolded(text: string, lower: string): boolean {
-  const first = lower.charCodeAt(0);
-  for (let i = 0; i + lower.length <= text.length; i++) {
-    if ((text.charCodeAt(i) | 0x20) !== first) continue;
-    let k = 1;
-    while (k < lower.length && (text.charCodeAt(i + k) | 0x20) === lower.charCodeAt(k)) k++;
-    if (k === lower.length) return true;
-  }
-  return false;
+/** Whether t[0, end) ends with `lower` (ASCII letters and spaces) in any case, as an `i` pattern reads it. */
+function endsFolded(t: string, end: number, lower: string): boolean {
+  const from = end - lower.length;
+  if (from < 0) return false;
+  for (let k = 0; k < lower.length; k++) if ((t.charCodeAt(from + k) | 0x20) !== lower.charCodeAt(k)) return false;
+  return true;
+}
+
+/** Where t[0, end) ends without its trailing white space. */
+function beforeSpaces(t: string, end: number): number {
+  while (end > 0 && isSpaceCode(t.charCodeAt(end - 1))) end--;
+  return end;
+}
+
+/** What APP2[0] needs at a line's end: "Detachment Point(s))" or "...tachement)" before its closing parenthesis. */
+function statesDpTail(t: string): boolean {
+  if (t.charCodeAt(t.length - 1) !== 41 /* ) */) return false;
+  const k = beforeSpaces(t, t.length - 1);
+  return endsFolded(t, k, 'tachement') || endsFolded(t, k, 'detachment point') || endsFolded(t, k, 'detachment points');
+}
+
+/**
+ * POINTS.test(t) on a trimmed line, read from its end (unit lines of the app all match it, and a pattern costs more
+ * than reading their last characters): "(", spaces, a digit then digits and commas, spaces, "points)".
+ */
+export function endsInPoints(t: string): boolean {
+  const close = t.length - 1;
+  if (t.charCodeAt(close) !== 41 /* ) */ || !endsFolded(t, close, 'points')) return false;
+  const runEnd = beforeSpaces(t, close - 6);
+  let run = runEnd;
+  while (run > 0 && ((t.charCodeAt(run - 1) >= 48 && t.charCodeAt(run - 1) <= 57) || t.charCodeAt(run - 1) === 44)) run--;
+  const first = t.charCodeAt(run);
+  if (run === runEnd || first < 48 || first > 57) return false;
+  const open = beforeSpaces(t, run);
+  return open > 0 && t.charCodeAt(open - 1) === 40 /* ( */;
 }
 
 /** Whether a (trimmed) line opens with a character id ("Char1:"): letters, then a digit, as CHAR_INLINE and CHAR_LINE do. */
@@ -53,11 +79,6 @@ function charIdFirst(t: string): boolean {
   while (i < t.length && ((t.charCodeAt(i) | 0x20) >= 0x61 && (t.charCodeAt(i) | 0x20) <= 0x7a)) i++;
   const c = t.charCodeAt(i);
   return i > 0 && c >= 48 && c <= 57;
-}
-
-function digitFirst(t: string): boolean {
-  const c = t.charCodeAt(0);
-  return c >= 48 && c <= 57;
 }
 
 /** New Recruit's tournament exports (WTC-Compact, the one without points): CHAR_INLINE or TOURNAMENT_INLINE, each where its first character allows. */
@@ -95,9 +116,20 @@ function sample(lines: Line[]): Line[] {
   return [...head, ...tail.reverse()];
 }
 
+/**
+ * The line as String.prototype.trim() gives it (the patterns here were written for it): its content, unless the white
+ * space cut from it holds a character trim() keeps (a zero-width space, a direction mark), which is rare.
+ */
+function trimmed(l: Line): string {
+  const text = l.text;
+  for (let i = 0; i < l.indent; i++) if (!isSpaceCode(text.charCodeAt(i))) return text.trim();
+  for (let i = l.contentEnd - l.start; i < text.length; i++) if (!isSpaceCode(text.charCodeAt(i))) return text.trim();
+  return l.content;
+}
+
 export function detectFormat(all: Line[]): ListFormat {
   const lines = sample(all);
-  const texts = lines.map((l) => l.text.trim());
+  const texts = lines.map(trimmed);
   const first = texts[0] ?? '';
   if (texts.length > 1 && texts[1].includes(' · ') && (COMPACT_TITLE.test(first) || !/\(\s*\d/.test(first))) return 'compact';
   // Each pattern is tried only on the lines its first or last character allows (texts are trimmed): a text goes
@@ -117,7 +149,7 @@ export function detectFormat(all: Line[]): ListFormat {
   for (const t of texts) {
     // POINTS and PTS need a "(" (POINTS ends in "s)"), ROLE (letters and spaces) has none, opens with a capital and ends in ":".
     if (t.includes('(')) {
-      if ((t.endsWith('s)') || t.endsWith('S)')) && POINTS.test(t)) points++;
+      if (endsInPoints(t)) points++;
       else if (PTS.test(t)) {
         pts++;
         if (PTS_TIGHT.test(t)) tight++;

@@ -1,7 +1,7 @@
 // New Recruit text exports that share the "+++" banner and "(N pts)" unit
 // lines: GW-style (nrgw), WTC, WTC-Compact, and the header-less short form.
 import type { Unit } from './ast';
-import { Ctx, Node, guard, indentTree, inlineNodes, interpretBody, parseBattleSize, setFactionPath, setPoints, splitMarker } from './common';
+import { Ctx, Node, bulleted, guard, indentTree, inlineNodes, interpretBody, parseBattleSize, setFactionPath, setPoints } from './common';
 import { Line, grp, numTok, trimRange } from './lines';
 import { isAppSection } from './gwapp';
 import { isDispositionLine, readDetachments, readDispositions } from './eleventh';
@@ -43,8 +43,7 @@ export function parseNewRecruit(ctx: Ctx, lines: Line[]): void {
       }
       if (line.blank) continue;
       guard(ctx, line.start, line.end, () => {
-        const [s, e] = trimRange(src, line.start, line.end);
-        const text = src.slice(s, e);
+        const { content: text, contentStart: s } = line;
         const f = FIELD.exec(text);
         const a = f ? null : AMP.exec(text);
         if (!f && !a) {
@@ -111,8 +110,7 @@ export function parseNewRecruit(ctx: Ctx, lines: Line[]): void {
       continue;
     }
     guard(ctx, line.start, line.end, () => {
-      const [s, e] = trimRange(src, line.start, line.end);
-      const text = src.slice(s, e);
+      const { content: text, contentStart: s, contentEnd: e } = line;
       if (afterFooter) {
         ctx.unknownLine(line, 'Text after the export footer');
         return;
@@ -128,7 +126,7 @@ export function parseNewRecruit(ctx: Ctx, lines: Line[]): void {
         block.endGroup();
         return;
       }
-      const mk = splitMarker(src, line);
+      const mk = bulleted(src, line);
       if (!mk.marker && line.indent === 0 && isAttachedGroupHeader(text)) {
         close();
         block.openGroup(s, e);
@@ -197,7 +195,7 @@ function finishUnit(ctx: Ctx, unit: Unit, inline: Node[], body: Line[]): void {
   // The ranges of "N with " lines: they make their bullet a model group, and name no wargear.
   const empty: Array<[number, number]> = [...inline.map((n) => [n.start, n.end] as [number, number]), ...body.map((line) => splitMarkerRange(src, line))].filter(([a, b]) => EMPTY_LOADOUT.test(src.slice(a, b)));
   const items = body.map((line) => {
-    const mk = splitMarker(src, line);
+    const mk = bulleted(src, line);
     return { node: { start: mk.start, end: mk.end, marker: mk.marker, children: [] } as Node, level: line.indent };
   });
   const roots = [...inline, ...indentTree(items)];
@@ -216,7 +214,7 @@ function finishUnit(ctx: Ctx, unit: Unit, inline: Node[], body: Line[]): void {
 }
 
 function splitMarkerRange(src: string, line: Line): [number, number] {
-  const mk = splitMarker(src, line);
+  const mk = bulleted(src, line);
   return [mk.start, mk.end];
 }
 

@@ -12,9 +12,9 @@
 //       • Armoured tracks, 2 Combi-bolter and Havoc launcher   <- the single model's wargear
 //   Created with WarOrgan (https://warorgan.com)
 import type { ModelGroup, Unit, WargearRef } from './ast';
-import { Ctx, guard, parseBattleSize, setFactionLines, setPoints, special, splitJoined, splitMarker } from './common';
+import { Ctx, bulleted, guard, parseBattleSize, setFactionLines, setPoints, special, splitJoined } from './common';
 import { readDetachments, readDispositions } from './eleventh';
-import { Line, grp, numTok, trimRange } from './lines';
+import { Line, grp, numTok } from './lines';
 import { spellingKey } from '../text/normalize';
 
 /** The title: "Name [2000 points]", or "[2000 points]" for a list without a name. */
@@ -32,20 +32,18 @@ const UNPRICED = /^(.*\S)()()$/d;
 export function parseWarOrgan(ctx: Ctx, lines: Line[]): void {
   const src = ctx.src;
   const list = ctx.list;
-  const content = (l: Line) => src.slice(...trimRange(src, l.start, l.end));
   const text = lines.filter((l) => !l.blank);
   // The header runs to its last "Key: value" line (or, without any, the title and the line after it).
-  const firstUnit = text.findIndex((l, i) => i > 0 && UNIT.test(content(l)));
+  const firstUnit = text.findIndex((l, i) => i > 0 && UNIT.test(l.content));
   let headerEnd = -1;
   text.forEach((l, i) => {
-    if ((firstUnit < 0 || i < firstUnit) && KEYED.test(content(l))) headerEnd = i;
+    if ((firstUnit < 0 || i < firstUnit) && KEYED.test(l.content)) headerEnd = i;
   });
   if (headerEnd < 0) headerEnd = Math.min(1, text.length - 1, firstUnit < 0 ? Infinity : firstUnit - 1);
   const factionLines: Line[] = [];
   text.slice(0, headerEnd + 1).forEach((line, i) =>
     guard(ctx, line.start, line.end, () => {
-      const [s, e] = trimRange(src, line.start, line.end);
-      const t = src.slice(s, e);
+      const { content: t, contentStart: s } = line;
       const title = i === 0 ? TITLE.exec(t) : null;
       if (title) {
         const n = grp(title, 1, s);
@@ -88,8 +86,7 @@ export function parseWarOrgan(ctx: Ctx, lines: Line[]): void {
     const line = lines[i];
     if (line.blank) continue;
     guard(ctx, line.start, line.end, () => {
-      const [s, e] = trimRange(src, line.start, line.end);
-      const t = src.slice(s, e);
+      const { content: t, contentStart: s, contentEnd: e } = line;
       if (afterFooter) {
         ctx.unknownLine(line, 'Text after the export footer');
         return;
@@ -99,7 +96,7 @@ export function parseWarOrgan(ctx: Ctx, lines: Line[]): void {
         afterFooter = true;
         return;
       }
-      const mk = splitMarker(src, line);
+      const mk = bulleted(src, line);
       if (mk.marker) {
         if (!unit) {
           ctx.unknownLine(line, 'Line outside any unit');
@@ -111,7 +108,7 @@ export function parseWarOrgan(ctx: Ctx, lines: Line[]): void {
       }
       // A unit line may omit its points (a Combat Patrol list): a line its bullets follow is a unit, not a group.
       const next = lines[i + 1];
-      const m = UNIT.exec(t) ?? (next && !next.blank && splitMarker(src, next).marker ? UNPRICED.exec(t) : null);
+      const m = UNIT.exec(t) ?? (next && !next.blank && bulleted(src, next).marker ? UNPRICED.exec(t) : null);
       close();
       if (m) {
         const nm = grp(m, 1, s)!;
