@@ -80,7 +80,7 @@ export function parseBracketed(ctx: Ctx, lines: Line[], simple: boolean): void {
         if (!list.statedPoints) list.statedPoints = numTok(src, p[0], p[1]);
         return;
       }
-      if (!simple && BS_FOOTER.test(text)) {
+      if (!simple && (text.charCodeAt(0) | 0x20) === 0x63 /* c */ && BS_FOOTER.test(text)) {
         close();
         afterFooter = true;
         return;

@@ -9,17 +9,30 @@ import { bareCount, countOf, isCounted, withCount } from './counts';
 export class Ctx {
   readonly list: ArmyList;
   section?: Section;
-  /** Whether the text holds a no-break space anywhere: tokens fold it to a space, and need not look for it otherwise. */
-  private readonly nbsp: boolean;
+  /**
+   * The text's next no-break space at or after `nbspFrom` (-1: none): tokens fold it to a space, and most hold none.
+   * Tokens are mostly read in order, so the search moves on with them rather than starting again for each.
+   */
+  private nbspFrom = 0;
+  private nbspAt: number;
   constructor(readonly src: string, format: ListFormat) {
     this.list = { format, detachments: [], sections: [], units: [], comments: [], errors: [] };
-    this.nbsp = src.includes('\u00A0');
+    this.nbspAt = src.indexOf('\u00A0');
   }
   tok(start: number, end: number): Token {
-    if (this.nbsp) return tok(this.src, start, end);
     const s = trimStart(this.src, start, end);
     const e = trimEnd(this.src, s, end);
-    return { text: this.src.slice(s, e), span: { start: s, end: e } };
+    const text = this.src.slice(s, e);
+    return { text: this.nbspBefore(s, e) ? text.replace(/\u00A0/g, ' ') : text, span: { start: s, end: e } };
+  }
+  /** Whether [s, e) holds a no-break space. */
+  private nbspBefore(s: number, e: number): boolean {
+    if (this.nbspAt < 0 && s >= this.nbspFrom) return false;
+    if (s < this.nbspFrom || (this.nbspAt >= 0 && s > this.nbspAt)) {
+      this.nbspFrom = s;
+      this.nbspAt = this.src.indexOf('\u00A0', s);
+    }
+    return this.nbspAt >= 0 && this.nbspAt < e;
   }
   error(code: string, message: string, start: number, end: number): void {
     err(this.list.errors, code, message, start, end);
@@ -524,10 +537,12 @@ export function splitJoined(src: string, start: number, end: number, and: boolea
       continue;
     }
     let from = 0;
-    for (const m of text.matchAll(JOIN)) {
-      if (!bracketsBalanced(text, m.index!)) continue;
-      out.push(trimRange(src, s + from, s + m.index!));
-      from = m.index! + m[0].length;
+    // JOIN's own exec (matchAll would copy the pattern on every call).
+    JOIN.lastIndex = 0;
+    for (let m = JOIN.exec(text); m; m = JOIN.exec(text)) {
+      if (!bracketsBalanced(text, m.index)) continue;
+      out.push(trimRange(src, s + from, s + m.index));
+      from = m.index + m[0].length;
     }
     out.push(trimRange(src, s + from, e));
   }

@@ -85,8 +85,8 @@ function charIdFirst(t: string): boolean {
 function tournamentLine(t: string): boolean {
   const c = t.charCodeAt(0);
   if (charIdFirst(t)) return CHAR_INLINE.test(t) || TOURNAMENT_INLINE[0].test(t);
-  if (c === 0x2022 || c === 0x25e6) return TOURNAMENT_INLINE[1].test(t);
-  return digitFirst(t) && TOURNAMENT_INLINE[2].test(t);
+  if (c === 0x2022 || c === 0x25e6) return t.includes(':') && TOURNAMENT_INLINE[1].test(t);
+  return digitFirst(t) && t.includes(':') && TOURNAMENT_INLINE[2].test(t);
 }
 // War Organ's app-style export writes "Strike Force (2000 Point)" and tab-indented bullets.
 const WARORGAN_APP_SIZE = /^(?:Combat Patrol|Incursion|Strike Force|Onslaught)\s*\(\s*\d[\d,]*\s*Point\s*\)$/;
@@ -132,37 +132,61 @@ export function detectFormat(all: Line[]): ListFormat {
   const texts = lines.map(trimmed);
   const first = texts[0] ?? '';
   if (texts.length > 1 && texts[1].includes(' · ') && (COMPACT_TITLE.test(first) || !/\(\s*\d/.test(first))) return 'compact';
-  // Each pattern is tried only on the lines its first or last character allows (texts are trimmed): a text goes
-  // through a dozen patterns here, most of which could never match it.
-  if (texts.some((t) => t.charCodeAt(0) === 43 /* + */ && BANNER.test(t))) {
+  // Each pattern is tried only on the lines its first or last character allows (texts are trimmed), and the lines
+  // are read in two passes, not one per pattern: a banner, a roster line or a footer first, then the body's shapes.
+  const head = headSigns(texts);
+  if (head.banner) {
     if (texts.some(tournamentLine)) return 'wtccompact';
     if (texts.some((t) => (charIdFirst(t) && CHAR_LINE.test(t)) || (digitFirst(t) && WITH.test(t)))) return 'wtc';
     return 'nrgw';
   }
-  if (texts.some((t) => t.charCodeAt(0) === 43 && BS.test(t))) return 'battlescribe';
-  if (NRS_TITLE.test(first) || texts.some((t) => t.charCodeAt(0) === 35 /* # */ && NRS.test(t))) return 'nrsimple';
-  if (WARORGAN_TITLE.test(first) || texts.some((t) => (t.charCodeAt(0) | 0x20) === 0x63 /* c */ && WARORGAN_FOOTER.test(t)) || (texts.some((t) => (t.charCodeAt(0) | 0x20) === 0x62 /* b */ && /^Battle Size\s*:/i.test(t)) && texts.some((t) => /^Detachments\s*:/i.test(t)))) return 'warorgan';
-  let pts = 0;
-  let points = 0;
-  let tight = 0;
-  let roles = 0;
-  for (const t of texts) {
-    // POINTS and PTS need a "(" (POINTS ends in "s)"), ROLE (letters and spaces) has none, opens with a capital and ends in ":".
-    if (t.includes('(')) {
-      if (endsInPoints(t)) points++;
-      else if (PTS.test(t)) {
-        pts++;
-        if (PTS_TIGHT.test(t)) tight++;
-      }
-    } else if (t.endsWith(':') && t.charCodeAt(0) >= 65 && t.charCodeAt(0) <= 90 && ROLE.test(t)) roles++;
+  if (head.roster) return 'battlescribe';
+  if (NRS_TITLE.test(first) || head.markdown) return 'nrsimple';
+  if (WARORGAN_TITLE.test(first) || head.warOrganFooter || (head.battleSizeKey && head.detachmentsKey)) return 'warorgan';
+  const body = bodySigns(texts);
+  if (body.pts > body.points) {
+    if (body.roles > 0 && body.tight < body.pts) return 'listforge';
+    return body.tight > 0 || body.roles === 0 ? 'nrshort' : 'listforge';
   }
-  if (pts > points) {
-    if (roles > 0 && tight < pts) return 'listforge';
-    return tight > 0 || roles === 0 ? 'nrshort' : 'listforge';
-  }
-  if (texts.some((t) => t.endsWith(')') && sizeInitial(t) && WARORGAN_APP_SIZE.test(t)) && lines.some((l) => l.text.charCodeAt(0) === 9 && /^\t+[•◦]/.test(l.text))) return 'warorganapp';
-  if (texts.some(app2Line)) return 'gwapp2';
+  if (body.warOrganAppSize && lines.some((l) => l.text.charCodeAt(0) === 9 && /^\t+[•◦]/.test(l.text))) return 'warorganapp';
+  if (body.app2) return 'gwapp2';
   // The flattened v2 paste: unit lines like "Paladin Squad485 Points".
-  if (texts.filter((t) => t.endsWith('Points') && /[^\s\d,(]\d[\d,]*\s*Points$/.test(t)).length >= 2) return 'gwapp2';
+  if (body.flattened >= 2) return 'gwapp2';
   return 'gwapp';
+}
+
+/** What the exporters' banners, roster lines, markdown headers and footers leave, each known by its first character. */
+function headSigns(texts: string[]) {
+  const signs = { banner: false, roster: false, markdown: false, warOrganFooter: false, battleSizeKey: false, detachmentsKey: false };
+  for (const t of texts) {
+    const c = t.charCodeAt(0);
+    if (c === 43 /* + */) {
+      signs.banner ||= BANNER.test(t);
+      signs.roster ||= BS.test(t);
+    } else if (c === 35 /* # */) signs.markdown ||= NRS.test(t);
+    else if ((c | 0x20) === 0x63 /* c */) signs.warOrganFooter ||= WARORGAN_FOOTER.test(t);
+    else if ((c | 0x20) === 0x62 /* b */) signs.battleSizeKey ||= /^Battle Size\s*:/i.test(t);
+    else if ((c | 0x20) === 0x64 /* d */) signs.detachmentsKey ||= /^Detachments\s*:/i.test(t);
+  }
+  return signs;
+}
+
+/** The body's shapes: points statements of each kind, role headers, War Organ's app-style battle size, the app v2's signs. */
+function bodySigns(texts: string[]) {
+  const signs = { pts: 0, points: 0, tight: 0, roles: 0, warOrganAppSize: false, app2: false, flattened: 0 };
+  for (const t of texts) {
+    const last = t.charCodeAt(t.length - 1);
+    // POINTS and PTS need a "(", ROLE (letters and spaces) has none, opens with a capital and ends in ":".
+    if (t.includes('(')) {
+      if (endsInPoints(t)) signs.points++;
+      else if (PTS.test(t)) {
+        signs.pts++;
+        if (PTS_TIGHT.test(t)) signs.tight++;
+      }
+    } else if (last === 58 /* : */ && t.charCodeAt(0) >= 65 && t.charCodeAt(0) <= 90 && ROLE.test(t)) signs.roles++;
+    signs.warOrganAppSize ||= last === 41 /* ) */ && sizeInitial(t) && WARORGAN_APP_SIZE.test(t);
+    signs.app2 ||= app2Line(t);
+    if (last === 115 /* s */ && t.endsWith('Points') && /[^\s\d,(]\d[\d,]*\s*Points$/.test(t)) signs.flattened++;
+  }
+  return signs;
 }

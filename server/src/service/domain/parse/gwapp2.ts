@@ -15,6 +15,12 @@ import { Line, grp, numTok } from './lines';
 const FLAT_UNIT = /^(.*?[^\s\d,(])\s*(\d[\d,]*)\s*points?$/i;
 /** French section headers (the names are English in both). */
 const FRENCH_SECTION = /^(PERSONNAGES?|H[ÉE]ROS [ÉE]PIQUES?|LIGNE|TRANSPORTS? ASSIGN[ÉE]S?|AUTRES FICHES TECHNIQUES|UNIT[ÉE]S ALLI[ÉE]ES|UNIT[ÉE]S ATTACH[ÉE]ES|FORTIFICATIONS?)$/i;
+/** FRENCH_SECTION.test, tried only on its lengths (5 to 24 characters) and initials (P, H, L, T, A, U, F). */
+function frenchSection(t: string): boolean {
+  const c = t.charCodeAt(0) | 0x20;
+  const initial = c === 0x70 || c === 0x68 || c === 0x6c || c === 0x74 || c === 0x61 || c === 0x75 || c === 0x66;
+  return initial && t.length >= 5 && t.length <= 24 && FRENCH_SECTION.test(t);
+}
 /** "Exported with App Version: v2.4.0 (139), Data Version: v925" and the French "Version de Données : v925". */
 const FOOTER_DATA = /(?:Data Version|Version de Donn[ée]es)\s*:\s*(\S+)\s*$/di;
 const FOOTER_APP = /(?:App Version|Version de l.Appli)\s*:\s*v?(\d+)/i;
@@ -32,7 +38,7 @@ export function parseGwApp2(ctx: Ctx, lines: Line[]): void {
   const list = ctx.list;
   const block = new AttachedBlock(ctx);
   const dialect: AppDialect = {
-    section: (t) => isAppSection(t) || FRENCH_SECTION.test(t),
+    section: (t) => isAppSection(t) || frenchSection(t),
     unit: unitLine,
     header: (c, ls) => parseHeader(c, ls, list.format !== 'warorganapp'),
     // A section header ends the attached group it follows.

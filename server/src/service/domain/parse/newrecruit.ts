@@ -103,65 +103,71 @@ export function parseNewRecruit(ctx: Ctx, lines: Line[]): void {
     charId = undefined;
   };
   let afterFooter = false;
-  for (; i < lines.length; i++) {
-    const line = lines[i];
-    if (line.blank) {
-      close();
-      continue;
+  const read = (line: Line) => {
+    const { content: text, contentStart: s, contentEnd: e } = line;
+    if (afterFooter) {
+      ctx.unknownLine(line, 'Text after the export footer');
+      return;
     }
-    guard(ctx, line.start, line.end, () => {
-      const { content: text, contentStart: s, contentEnd: e } = line;
-      if (afterFooter) {
-        ctx.unknownLine(line, 'Text after the export footer');
-        return;
-      }
-      if (FOOTER.test(text)) {
-        close();
-        afterFooter = true;
-        return;
-      }
-      if (isAppSection(text)) {
-        close();
-        ctx.openSection(line);
-        block.endGroup();
-        return;
-      }
-      const mk = bulleted(src, line);
-      if (!mk.marker && line.indent === 0 && isAttachedGroupHeader(text)) {
-        close();
-        block.openGroup(s, e);
-        return;
-      }
-      // A unit line may omit its points (a Combat Patrol list): read so when its body follows, or when it names
-      // a character id or a count, or in the compact text (every line a unit).
-      const m = !mk.marker && line.indent === 0 ? (UNIT.exec(text) ?? (unpricedUnit(text, list.format === 'compact', unit ? undefined : lines[i + 1]) ? UNIT_UNPRICED.exec(text) : null)) : null;
-      if (m) {
-        close();
-        const n = grp(m, 3, s)!;
-        unit = ctx.addUnit(ctx.tok(n[0], n[1]), s, e);
-        const p = grp(m, 4, s);
-        setPoints(ctx, unit, p && p[1] > p[0] ? p : undefined);
-        const c = grp(m, 2, s);
-        if (c) unit.statedModelCount = numTok(src, c[0], c[1]);
-        charId = m[1];
-        const rest = grp(m, 5, s);
-        // A `Leading X[n]` token on the unit line (the compact text) is an attachment, as on a line of its own.
-        // "2x Chaos Spawn (95 pts): 2 with A, B": one loadout of every model, its items all counted twice.
-        if (rest && /^\d+\s+with\s/i.test(src.slice(rest[0], rest[1]))) inline = [{ start: rest[0], end: rest[1], marker: '', children: [], inline: true }];
-        else if (rest) inline = inlineNodes(src, rest[0], rest[1]).filter((nd) => !refs.take(unit!, nd.start, nd.end));
-        return;
-      }
+    const mk = bulleted(src, line);
+    // A bulleted line is a unit's (no footer, section, group header or unit line opens with a bullet).
+    if (mk.marker) {
       if (unit) {
-        if (!mk.marker && refs.take(unit, s, e)) {
-          unit.span.end = e;
-          return;
-        }
         body.push(line);
+        unit.span.end = e;
+      } else ctx.unknownLine(line, 'Line outside any unit');
+      return;
+    }
+    if ((text.charCodeAt(0) | 0x20) === 0x63 /* c */ && FOOTER.test(text)) {
+      close();
+      afterFooter = true;
+      return;
+    }
+    if (isAppSection(text)) {
+      close();
+      ctx.openSection(line);
+      block.endGroup();
+      return;
+    }
+    if (line.indent === 0 && isAttachedGroupHeader(text)) {
+      close();
+      block.openGroup(s, e);
+      return;
+    }
+    // A unit line may omit its points (a Combat Patrol list): read so when its body follows, or when it names
+    // a character id or a count, or in the compact text (every line a unit).
+    const m = line.indent === 0 ? (UNIT.exec(text) ?? (unpricedUnit(text, list.format === 'compact', unit ? undefined : lines[i + 1]) ? UNIT_UNPRICED.exec(text) : null)) : null;
+    if (m) {
+      close();
+      const n = grp(m, 3, s)!;
+      unit = ctx.addUnit(ctx.tok(n[0], n[1]), s, e);
+      const p = grp(m, 4, s);
+      setPoints(ctx, unit, p && p[1] > p[0] ? p : undefined);
+      const c = grp(m, 2, s);
+      if (c) unit.statedModelCount = numTok(src, c[0], c[1]);
+      charId = m[1];
+      const rest = grp(m, 5, s);
+      // A `Leading X[n]` token on the unit line (the compact text) is an attachment, as on a line of its own.
+      // "2x Chaos Spawn (95 pts): 2 with A, B": one loadout of every model, its items all counted twice.
+      if (rest && /^\d+\s+with\s/i.test(src.slice(rest[0], rest[1]))) inline = [{ start: rest[0], end: rest[1], marker: '', children: [], inline: true }];
+      else if (rest) inline = inlineNodes(src, rest[0], rest[1]).filter((nd) => !refs.take(unit!, nd.start, nd.end));
+      return;
+    }
+    if (unit) {
+      if (refs.take(unit, s, e)) {
         unit.span.end = e;
         return;
       }
-      ctx.unknownLine(line, 'Line outside any unit');
-    });
+      body.push(line);
+      unit.span.end = e;
+      return;
+    }
+    ctx.unknownLine(line, 'Line outside any unit');
+  };
+  for (; i < lines.length; i++) {
+    const line = lines[i];
+    if (line.blank) close();
+    else guard(ctx, line.start, line.end, read, line);
   }
   close();
   refs.resolve();
@@ -178,7 +184,8 @@ export function parseNewRecruit(ctx: Ctx, lines: Line[]): void {
     const u = byChar(warlord.charId, warlord.target);
     if (u) u.warlord = { start: warlord.name[0], end: warlord.name[1] };
   }
-  const have = new Set(list.units.flatMap((u) => u.enhancements.map((e) => normalizeName(e.name.text))));
+  const have = new Set<string>();
+  if (enhancements.length) for (const u of list.units) for (const e of u.enhancements) have.add(normalizeName(e.name.text));
   for (const ref of enhancements) {
     const name = ctx.tok(ref.name[0], ref.name[1]);
     if (!name.text || have.has(normalizeName(name.text))) continue;
@@ -193,7 +200,18 @@ const EMPTY_LOADOUT = /^\d+\s+with\s*$/i;
 function finishUnit(ctx: Ctx, unit: Unit, inline: Node[], body: Line[]): void {
   const src = ctx.src;
   // The ranges of "N with " lines: they make their bullet a model group, and name no wargear.
-  const empty: Array<[number, number]> = [...inline.map((n) => [n.start, n.end] as [number, number]), ...body.map((line) => splitMarkerRange(src, line))].filter(([a, b]) => EMPTY_LOADOUT.test(src.slice(a, b)));
+  const empty: Array<[number, number]> = [];
+  // EMPTY_LOADOUT opens with a count and ends in "with" (the ranges are trimmed).
+  const loadout = (a: number, b: number) => {
+    const c = src.charCodeAt(a);
+    const z = src.charCodeAt(b - 1) | 0x20;
+    if (c >= 48 && c <= 57 && z === 0x68 /* h */ && EMPTY_LOADOUT.test(src.slice(a, b))) empty.push([a, b]);
+  };
+  for (const n of inline) loadout(n.start, n.end);
+  for (const line of body) {
+    const mk = bulleted(src, line);
+    loadout(mk.start, mk.end);
+  }
   const items = body.map((line) => {
     const mk = bulleted(src, line);
     return { node: { start: mk.start, end: mk.end, marker: mk.marker, children: [] } as Node, level: line.indent };
@@ -211,11 +229,6 @@ function finishUnit(ctx: Ctx, unit: Unit, inline: Node[], body: Line[]): void {
     for (const g of unit.models) g.wargear = g.wargear.filter(named);
     if (unit.wargear) unit.wargear = unit.wargear.filter(named);
   }
-}
-
-function splitMarkerRange(src: string, line: Line): [number, number] {
-  const mk = bulleted(src, line);
-  return [mk.start, mk.end];
 }
 
 const COMPACT_TITLE = /^(.*?\S)\s*\(\s*(\d[\d,]*)\s*pts\s*\)$/d;

@@ -91,7 +91,7 @@ export function parseWarOrgan(ctx: Ctx, lines: Line[]): void {
         ctx.unknownLine(line, 'Text after the export footer');
         return;
       }
-      if (FOOTER.test(t)) {
+      if ((t.charCodeAt(0) | 0x20) === 0x63 /* c */ && FOOTER.test(t)) {
         close();
         afterFooter = true;
         return;
@@ -131,8 +131,8 @@ function readBody(ctx: Ctx, unit: Unit, bullets: Array<[number, number]>): void 
   const loose: WargearRef[] = [];
   let first = Infinity;
   let last = -1;
-  const items = (s: number, e: number, factor: number, out: WargearRef[]) => {
-    for (const [is, ie] of splitJoined(src, s, e, true)) {
+  const items = (parts: Array<[number, number]>, factor: number, out: WargearRef[]) => {
+    for (const [is, ie] of parts) {
       const sp = special(src, is, ie, true);
       if (sp?.kind === 'warlord') unit.warlord = { start: is, end: ie };
       else if (sp?.kind === 'enhancement') unit.enhancements.push({ name: ctx.tok(sp.name[0], sp.name[1]), span: { start: is, end: ie }, ...(sp.points !== undefined ? { points: sp.points } : {}) });
@@ -163,15 +163,17 @@ function readBody(ctx: Ctx, unit: Unit, bullets: Array<[number, number]>): void 
   bullets.forEach(([s, e], i) => {
     const gw = withGroups[i];
     const bare = gw || !digitFirst(src, s) ? null : BARE_GROUP.exec(src.slice(s, e));
-    const g = gw ?? (bare && (modelNames.has(spellingKey(bare[2])) || (hasGroups && splitJoined(src, s, e, true).length === 1)) ? bare : null);
+    // The bullet's items, read once whether they decide the group or are the items.
+    let parts: Array<[number, number]> | undefined;
+    const g = gw ?? (bare && (modelNames.has(spellingKey(bare[2])) || (hasGroups && (parts = splitJoined(src, s, e, true)).length === 1)) ? bare : null);
     if (g) {
       const count = ctx.count(Number(g[1]), s, e);
       const nm = grp(g, 2, s)!;
       const group: ModelGroup = { count, name: ctx.tok(nm[0], nm[1]), span: { start: s, end: e }, wargear: [], implicit: false };
       const w = grp(g, 3, s);
-      if (w) items(w[0], w[1], count, group.wargear);
+      if (w) items(splitJoined(src, w[0], w[1], true), count, group.wargear);
       groups.push(group);
-    } else items(s, e, 1, loose);
+    } else items(parts ?? splitJoined(src, s, e, true), 1, loose);
   });
   if (groups.length && loose.length) unit.wargear = loose;
   else if (loose.length) groups.push({ count: 1, name: { text: unit.name.text, span: { ...unit.name.span } }, span: { start: first, end: last }, wargear: loose, implicit: true });
