@@ -1,6 +1,7 @@
 import * as assert from 'assert';
 import { BARE_COUNT, COUNT, WITH, bareCount, countOf, isCounted, withCount } from '../../server/src/service/domain/parse/counts';
 import { POINTS, endsInPoints } from '../../server/src/service/domain/parse/detect';
+import { UNIT, UNIT_INDICES, fromLengths, readUnitLine } from '../../server/src/service/domain/parse/nrUnitLine';
 
 /** Every text of up to `max` characters over `alphabet` (the characters the patterns care about, and some they do not). */
 function* texts(alphabet: string[], max: number): Generator<string> {
@@ -65,5 +66,33 @@ describe('format detection\'s reading of a line\'s end (parse/detect.ts endsInPo
     for (const t of texts(alphabet, 6)) if (t === t.trim()) check(t);
     for (const t of texts(['(', ' ', '1', ',', 'a', '\u3000'], 5)) for (const end of ['points)', 'POINTS)', 'Points )', 'oints)', 'pointss)']) check(t + end);
     assert.ok(n > 300000);
+  });
+});
+
+describe('New Recruit\'s unit line read without the d flag (parse/nrUnitLine.ts) stands where the flag\'s indices put it', () => {
+  // The line's parts, with the spacing that decides where the groups stand (spaces the name has to open with among it).
+  const ids = ['', 'Char1:', 'Char1 : ', 'C2:\t', 'Ab1: '];
+  const counts = ['', '2x ', '10 x  ', '2x', '3x\t'];
+  const names = ['Name', ' Name', 'Name ', 'A b', ':', '  x', 'Name (a)', '9x y', '(1 pts)', 'x'];
+  const points = ['(95 pts)', ' ( 1,000 pt )', '(5pts)', '  (0 pts)'];
+  const rests = ['', ':', ': A, B', ':  A ', ' : 2 with A', ':A (1 pts)', '  '];
+
+  it('on every line made of those parts, and on random ones', () => {
+    let lines = 0;
+    const check = (t: string) => {
+      const m = UNIT.exec(t);
+      const d = UNIT_INDICES.exec(t);
+      assert.strictEqual(!!m, !!d, JSON.stringify(t));
+      if (!m || !d) return;
+      const got = fromLengths(m, t) ?? readUnitLine(t, () => false)!;
+      const ix = d.indices!;
+      assert.deepStrictEqual([got.charId, got.count, got.name, got.points, got.rest], [d[1], ix[2], ix[3], ix[4], ix[5]], JSON.stringify(t));
+      lines++;
+    };
+    for (const a of ids) for (const b of counts) for (const c of names) for (const p of points) for (const r of rests) check(a + b + c + p + r);
+    const r = random(33);
+    const bits = [...ids, ...counts, ...names, ...points, ...rests, ' ', '\t', '('];
+    for (let k = 0; k < 20000; k++) check(Array.from({ length: 2 + Math.floor(r() * 6) }, () => bits[Math.floor(r() * bits.length)]).join(''));
+    assert.ok(lines > 5000);
   });
 });

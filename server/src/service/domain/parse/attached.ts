@@ -10,7 +10,8 @@ import { Line, grp, isSpaceCode } from './lines';
 import { normalizeName } from '../text/normalize';
 
 const GROUP = /^(?:Attached unit\s+\d+|Unit[ée]\s+\d+\s+Attach[ée]e)$/i;
-const ATTACHED_AS = /^(?:Attached as|Attach[ée]e? en tant que)\s*:\s*(.*?)\s*$/di;
+/** Its group runs to the end of the bullet, whose content is trimmed: no `d` flag needed for where it stands. */
+const ATTACHED_AS = /^(?:Attached as|Attach[ée]e? en tant que)\s*:\s*(.*?)\s*$/i;
 const ROLES: Array<[RegExp, AttachRole]> = [
   [/^(?:leader|meneur)\b/i, 'leader'],
   [/^(?:support|soutien)\b/i, 'support'],
@@ -60,8 +61,8 @@ export class AttachedBlock {
         continue;
       }
       rest ??= body.slice(0, i);
-      const r = grp(m, 1, from)!;
-      const roleText = src.slice(r[0], r[1]);
+      const r = [e - m[1].length, e];
+      const roleText = m[1];
       const role = ROLES.find(([re]) => re.test(roleText))?.[1];
       if (!role) {
         this.ctx.error('parse-error', `Unknown attachment role "${roleText}" (expected Leader, Support or Bodyguard)`, r[0], r[1]);

@@ -9,15 +9,11 @@ import { bareCount, countOf, isCounted, withCount } from './counts';
 export class Ctx {
   readonly list: ArmyList;
   section?: Section;
-  /**
-   * The text's next no-break space at or after `nbspFrom` (-1: none): tokens fold it to a space, and most hold none.
-   * Tokens are mostly read in order, so the search moves on with them rather than starting again for each.
-   */
-  private nbspFrom = 0;
-  private nbspAt: number;
+  /** Where the text holds a no-break space, in order: tokens fold it to a space, and most hold none. */
+  private readonly nbsps: number[] = [];
   constructor(readonly src: string, format: ListFormat) {
     this.list = { format, detachments: [], sections: [], units: [], comments: [], errors: [] };
-    this.nbspAt = src.indexOf('\u00A0');
+    for (let at = src.indexOf('\u00A0'); at >= 0; at = src.indexOf('\u00A0', at + 1)) this.nbsps.push(at);
   }
   tok(start: number, end: number): Token {
     const s = trimStart(this.src, start, end);
@@ -25,14 +21,18 @@ export class Ctx {
     const text = this.src.slice(s, e);
     return { text: this.nbspBefore(s, e) ? text.replace(/\u00A0/g, ' ') : text, span: { start: s, end: e } };
   }
-  /** Whether [s, e) holds a no-break space. */
+  /** Whether [s, e) holds a no-break space: the first one at or after `s` (a binary search) stands before `e`. */
   private nbspBefore(s: number, e: number): boolean {
-    if (this.nbspAt < 0 && s >= this.nbspFrom) return false;
-    if (s < this.nbspFrom || (this.nbspAt >= 0 && s > this.nbspAt)) {
-      this.nbspFrom = s;
-      this.nbspAt = this.src.indexOf('\u00A0', s);
+    const at = this.nbsps;
+    if (!at.length) return false;
+    let lo = 0;
+    let hi = at.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (at[mid] < s) lo = mid + 1;
+      else hi = mid;
     }
-    return this.nbspAt >= 0 && this.nbspAt < e;
+    return lo < at.length && at[lo] < e;
   }
   error(code: string, message: string, start: number, end: number): void {
     err(this.list.errors, code, message, start, end);
@@ -93,7 +93,8 @@ export function parseBattleSize(src: string, start: number, end: number): Battle
   const n = grp(m, 1, s)!;
   const p = grp(m, 2, s);
   const bs: BattleSize = { name: tok(src, n[0], n[1]), span: { start: s, end: e } };
-  const english = LOCALISED_SIZES[m[1].toLowerCase()];
+  // Only "Force de Frappe" is localised.
+  const english = (m[1].charCodeAt(0) | 0x20) === 0x66 /* f */ ? LOCALISED_SIZES[m[1].toLowerCase()] : undefined;
   if (english) bs.english = english;
   if (p) bs.points = toNumber(src.slice(p[0], p[1]));
   return bs;

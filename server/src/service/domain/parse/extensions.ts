@@ -23,7 +23,7 @@ export function liftExtensions(ctx: Ctx, lines: Line[], markdownHeaders: boolean
       continue;
     }
     const { content: text, contentStart: s, contentEnd: e } = line;
-    if (text.startsWith('#') && !(markdownHeaders && NR_MARKDOWN.test(text))) {
+    if (text.charCodeAt(0) === 35 /* # */ && !(markdownHeaders && NR_MARKDOWN.test(text))) {
       ctx.list.comments.push({ start: s, end: e });
       continue;
     }

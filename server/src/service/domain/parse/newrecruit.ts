@@ -8,14 +8,12 @@ import { isDispositionLine, readDetachments, readDispositions } from './eleventh
 import { normalizeName } from '../text/normalize';
 import { AttachedBlock, AttachRefs, isAttachedGroupHeader } from './attached';
 import { battleSizeFromLimit, readListName, statesNothing } from './nrHeader';
+import { readUnitLine } from './nrUnitLine';
 
 const BANNER = /^\+{5,}\s*$/;
 const FIELD = /^\+\s*([A-Z][A-Z ]*?)\s*:\s*(.*?)\s*$/d;
 const AMP = /^&\s*(.*?)\s*$/d;
-const UNIT = /^(?:([A-Za-z]+\d+)\s*:\s*)?(?:(\d+)\s*x\s+)?(.*?\S)\s*\(\s*(\d[\d,]*)\s*pts?\s*\)(?:\s*:\s*(.*?))?\s*$/d;
 const FOOTER = /^Created with (?:new ?recruit|newrecruit)/i;
-/** A unit line without points: the groups of UNIT, its points group (4) never set. */
-const UNIT_UNPRICED = /^(?:([A-Za-z]+\d+)\s*:\s*)?(?:(\d+)\s*x\s+)?(.*?\S)()(?:\s*:\s+(.*?))?\s*$/d;
 const ON = /^(.*?)\s*\(\s*on\s+(?:([A-Za-z]+\d+)\s*:\s*)?(.*?)\s*\)$/d;
 
 interface BannerRef {
@@ -136,17 +134,14 @@ export function parseNewRecruit(ctx: Ctx, lines: Line[]): void {
     }
     // A unit line may omit its points (a Combat Patrol list): read so when its body follows, or when it names
     // a character id or a count, or in the compact text (every line a unit).
-    const m = line.indent === 0 ? (UNIT.exec(text) ?? (unpricedUnit(text, list.format === 'compact', unit ? undefined : lines[i + 1]) ? UNIT_UNPRICED.exec(text) : null)) : null;
+    const m = line.indent === 0 ? readUnitLine(text, () => unpricedUnit(text, list.format === 'compact', unit ? undefined : lines[i + 1])) : undefined;
     if (m) {
       close();
-      const n = grp(m, 3, s)!;
-      unit = ctx.addUnit(ctx.tok(n[0], n[1]), s, e);
-      const p = grp(m, 4, s);
-      setPoints(ctx, unit, p && p[1] > p[0] ? p : undefined);
-      const c = grp(m, 2, s);
-      if (c) unit.statedModelCount = numTok(src, c[0], c[1]);
-      charId = m[1];
-      const rest = grp(m, 5, s);
+      unit = ctx.addUnit(ctx.tok(s + m.name[0], s + m.name[1]), s, e);
+      setPoints(ctx, unit, m.points && [s + m.points[0], s + m.points[1]]);
+      if (m.count) unit.statedModelCount = numTok(src, s + m.count[0], s + m.count[1]);
+      charId = m.charId;
+      const rest = m.rest && [s + m.rest[0], s + m.rest[1]];
       // A `Leading X[n]` token on the unit line (the compact text) is an attachment, as on a line of its own.
       // "2x Chaos Spawn (95 pts): 2 with A, B": one loadout of every model, its items all counted twice.
       if (rest && /^\d+\s+with\s/i.test(src.slice(rest[0], rest[1]))) inline = [{ start: rest[0], end: rest[1], marker: '', children: [], inline: true }];
