@@ -11,10 +11,10 @@ import { battleSizeFromLimit, readListName, statesNothing } from './nrHeader';
 import { readUnitLine } from './nrUnitLine';
 
 const BANNER = /^\+{5,}\s*$/;
-const FIELD = /^\+\s*([A-Z][A-Z ]*?)\s*:\s*(.*?)\s*$/d;
-const AMP = /^&\s*(.*?)\s*$/d;
+const FIELD = /^\+\s*([A-Z][A-Z ]*?)\s*:\s*(.*?)\s*$/;
+const AMP = /^&\s*(.*?)\s*$/;
 const FOOTER = /^Created with (?:new ?recruit|newrecruit)/i;
-const ON = /^(.*?)\s*\(\s*on\s+(?:([A-Za-z]+\d+)\s*:\s*)?(.*?)\s*\)$/d;
+const ON = /^(.*?)\s*\(\s*on\s+(?:([A-Za-z]+\d+)\s*:\s*)?(.*?)\s*\)$/;
 
 interface BannerRef {
   name: [number, number];
@@ -48,8 +48,11 @@ export function parseNewRecruit(ctx: Ctx, lines: Line[]): void {
           if (text !== '+') ctx.unknownLine(line, 'Unrecognised banner line');
           return;
         }
-        const key = f ? f[1].toUpperCase() : 'ENHANCEMENT';
-        const v = f ? grp(f, 2, s)! : grp(a!, 1, s)!;
+        // FIELD's key is upper case already; its value (AMP's) runs to the end of the line (trimmed): where it stands
+        // follows from its length.
+        const key = f ? f[1] : 'ENHANCEMENT';
+        const e = s + text.length;
+        const v: [number, number] = [e - (f ? f[2] : a![1]).length, e];
         if (v[1] <= v[0]) return;
         const value = src.slice(v[0], v[1]);
         // "+ DETACHMENT: —", "+ WARLORD: —": nothing chosen.
@@ -63,14 +66,14 @@ export function parseNewRecruit(ctx: Ctx, lines: Line[]): void {
         // "Name (Detachment rule)" keeps only the name; 11th-edition exports join two detachments with a comma.
         else if (key === 'DETACHMENT' || key === 'DETACHMENTS') readDetachments(ctx, v[0], v[1], { and: false, stripRule: true });
         else if (key === 'FORCE DISPOSITION' || key === 'FORCE DISPOSITIONS') readDispositions(ctx, v[0], v[1]); else if (key === 'TOTAL ARMY POINTS') {
-          const m = /^(\d[\d,]*)/d.exec(value);
+          const m = /^(\d[\d,]*)/.exec(value);
           if (m) list.statedPoints = numTok(src, v[0], v[0] + m[1].length);
         } else if (key === 'WARLORD') {
-          const m = /^(?:([A-Za-z]+\d+)\s*:\s*)?(.*)$/d.exec(value)!;
-          warlord = { name: grp(m, 2, v[0])!, charId: m[1], target: m[2], span: v };
+          const m = /^(?:([A-Za-z]+\d+)\s*:\s*)?(.*)$/.exec(value)!;
+          warlord = { name: [v[1] - m[2].length, v[1]], charId: m[1], target: m[2], span: v };
         } else if (key === 'ENHANCEMENT' || key === 'ENHANCEMENTS') {
           const m = ON.exec(value);
-          if (m) enhancements.push({ name: grp(m, 1, v[0])!, charId: m[2], target: m[3], span: v });
+          if (m) enhancements.push({ name: [v[0], v[0] + m[1].length], charId: m[2], target: m[3], span: v });
           else enhancements.push({ name: v, span: v });
         }
       });

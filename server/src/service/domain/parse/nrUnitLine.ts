@@ -54,11 +54,12 @@ export function fromLengths(m: RegExpExecArray, text: string): UnitLine | undefi
     count = [at, at + m[2].length];
     at = skipSpaces(text, skipSpaces(text, count[1]) + 1);
   }
-  if (!text.startsWith(m[3], at)) return undefined;
+  // Had the name opened with a space, the text would hold none where the spaces end (their first characters differ).
+  if (text.charCodeAt(at) !== m[3].charCodeAt(0)) return undefined;
   const name: [number, number] = [at, at + m[3].length];
   // " ( ": the spaces, the parenthesis, the spaces before the points.
   const p = skipSpaces(text, skipSpaces(text, name[1]) + 1);
-  if (!text.startsWith(m[4], p)) return undefined;
+  if (text.charCodeAt(p) !== m[4].charCodeAt(0)) return undefined;
   let rest: [number, number] | undefined;
   if (m[5] !== undefined) {
     // The rest ends before the line's trailing spaces; empty, it stands at the line's end.
