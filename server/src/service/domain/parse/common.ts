@@ -505,17 +505,6 @@ export function setFactionPath(ctx: Ctx, start: number, end: number): void {
   }
 }
 
-/** Whether text[0, end) opens as many brackets ("(", "[") as it closes (")", "]"), counted, not nested. */
-function bracketsBalanced(text: string, end: number): boolean {
-  let open = 0;
-  for (let i = 0; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 40 || c === 91) open++;
-    else if (c === 41 || c === 93) open--;
-  }
-  return open === 0;
-}
-
 /** How lists join their last item ("A, B and C"; French "A et B"). */
 const JOIN = /\s+(?:and|et)\s+/g;
 
@@ -534,14 +523,30 @@ export function splitJoined(src: string, start: number, end: number, and: boolea
       continue;
     }
     let from = 0;
+    // The brackets opened (less those closed) before the match, counted on from the previous match (when it has any).
+    const brackets = text.includes('(') || text.includes('[');
+    let open = 0;
+    let counted = 0;
     // JOIN's own exec (matchAll would copy the pattern on every call).
     JOIN.lastIndex = 0;
     for (let m = JOIN.exec(text); m; m = JOIN.exec(text)) {
-      if (!bracketsBalanced(text, m.index)) continue;
-      out.push(trimRange(src, s + from, s + m.index));
+      for (; brackets && counted < m.index; counted++) {
+        const c = text.charCodeAt(counted);
+        if (c === 40 /* ( */ || c === 91 /* [ */) open++;
+        else if (c === 41 /* ) */ || c === 93 /* ] */) open--;
+      }
+      if (open !== 0) continue;
+      pushTrimmed(out, src, s + from, s + m.index);
       from = m.index + m[0].length;
     }
-    out.push(trimRange(src, s + from, e));
+    pushTrimmed(out, src, s + from, e);
   }
-  return out.filter(([s, e]) => e > s);
+  return out;
+}
+
+/** Adds [start, end) trimmed to `out` unless nothing is left of it. */
+function pushTrimmed(out: Array<[number, number]>, src: string, start: number, end: number): void {
+  const s = trimStart(src, start, end);
+  const e = trimEnd(src, s, end);
+  if (e > s) out.push([s, e]);
 }
