@@ -2,6 +2,7 @@ import * as assert from 'assert';
 import { BARE_COUNT, COUNT, WITH, bareCount, countOf, isCounted, withCount } from '../../server/src/service/domain/parse/counts';
 import { POINTS, endsInPoints } from '../../server/src/service/domain/parse/detect';
 import { UNIT, UNIT_INDICES, fromLengths, readUnitLine } from '../../server/src/service/domain/parse/nrUnitLine';
+import { GROUP_WITH, GROUP_WITH_INDICES, withRanges } from '../../server/src/service/domain/parse/warorgan';
 
 /** Every text of up to `max` characters over `alphabet` (the characters the patterns care about, and some they do not). */
 function* texts(alphabet: string[], max: number): Generator<string> {
@@ -94,5 +95,30 @@ describe('New Recruit\'s unit line read without the d flag (parse/nrUnitLine.ts)
     const bits = [...ids, ...counts, ...names, ...points, ...rests, ' ', '\t', '('];
     for (let k = 0; k < 20000; k++) check(Array.from({ length: 2 + Math.floor(r() * 6) }, () => bits[Math.floor(r() * bits.length)]).join(''));
     assert.ok(lines > 5000);
+  });
+});
+
+describe('War Organ\'s model group read without the d flag (parse/warorgan.ts withRanges) stands where the flag\'s indices put it', () => {
+  const counts = ['1', '10'];
+  const gaps = [' ', '  ', '\t', ' \t', '  \t '];
+  const names = ['Model', 'Model Sergeant', ' ', 'with', 'a with b', 'x'];
+  const rests = ['A', 'A and B', ' ', 'with C', 'x '];
+
+  it('on every group bullet made of those parts, and on random ones', () => {
+    let groups = 0;
+    const check = (t: string) => {
+      const m = GROUP_WITH.exec(t);
+      const d = GROUP_WITH_INDICES.exec(t);
+      assert.strictEqual(!!m, !!d, JSON.stringify(t));
+      if (!m || !d) return;
+      const got = withRanges(m, t);
+      assert.deepStrictEqual([got.count, got.modelName, got.name, got.wargear], [d[1], d[2], d.indices![2], d.indices![3]], JSON.stringify(t));
+      groups++;
+    };
+    for (const c of counts) for (const a of gaps) for (const n of names) for (const b of gaps) for (const w of ['with', 'WITH', 'With']) for (const g of gaps) for (const r of rests) check(c + a + n + b + w + g + r);
+    const r = random(7);
+    const bits = [...counts, ...gaps, ...names, ...rests, 'with', ' with '];
+    for (let k = 0; k < 20000; k++) check(Array.from({ length: 2 + Math.floor(r() * 7) }, () => bits[Math.floor(r() * bits.length)]).join(''));
+    assert.ok(groups > 10000);
   });
 });
