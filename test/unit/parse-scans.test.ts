@@ -1,6 +1,8 @@
 import * as assert from 'assert';
 import { BARE_COUNT, COUNT, WITH, bareCount, countOf, isCounted, withCount } from '../../server/src/service/domain/parse/counts';
-import { POINTS, endsInPoints } from '../../server/src/service/domain/parse/detect';
+import { POINTS } from '../../server/src/service/domain/parse/detect';
+import { endsInPoints, unitTail } from '../../server/src/service/domain/parse/lineEnds';
+import { UNIT as APP_UNIT } from '../../server/src/service/domain/parse/gwapp';
 import { UNIT, UNIT_INDICES, fromLengths, readUnitLine } from '../../server/src/service/domain/parse/nrUnitLine';
 import { GROUP_WITH, GROUP_WITH_INDICES, withRanges } from '../../server/src/service/domain/parse/warorgan';
 
@@ -120,5 +122,27 @@ describe('War Organ\'s model group read without the d flag (parse/warorgan.ts wi
     const bits = [...counts, ...gaps, ...names, ...rests, 'with', ' with '];
     for (let k = 0; k < 20000; k++) check(Array.from({ length: 2 + Math.floor(r() * 7) }, () => bits[Math.floor(r() * bits.length)]).join(''));
     assert.ok(groups > 10000);
+  });
+});
+
+describe('the app\'s unit line read from its end (parse/lineEnds.ts unitTail) answers as UNIT', () => {
+  it('on every line made of its parts with tricky spacings and brackets, and on random ones', () => {
+    const d = new RegExp(APP_UNIT.source, 'di');
+    let lines = 0;
+    const check = (t: string) => {
+      const m = d.exec(t);
+      const got = unitTail(t);
+      assert.deepStrictEqual(got && [got.nameEnd, got.points], m ? [m[1].length, m.indices![2]] : undefined, JSON.stringify(t));
+      lines++;
+    };
+    const names = ['', 'A', 'A ', ' ', 'Unit (a)', 'x(', 'B (1 points)', 'a)', '\t'];
+    const gaps = ['', ' ', '  ', '\t'];
+    const numbers = ['1', '1,000', ',1', '1,', '', 'a'];
+    const words = ['points', 'point', 'POINTS', 'Point', 'pointss', 'oints', '', 'pts'];
+    for (const n of names) for (const a of gaps) for (const b of gaps) for (const num of numbers) for (const c of gaps) for (const w of words) for (const end of [')', '', ' )', '))']) check(`${n}${a}(${b}${num}${c}${w}${end}`);
+    const r = random(35);
+    const bits = ['(', ')', ' ', '1', ',', 'points', 'point', 'A', 'p', 's', '\t'];
+    for (let k = 0; k < 30000; k++) check(Array.from({ length: 1 + Math.floor(r() * 9) }, () => bits[Math.floor(r() * bits.length)]).join(''));
+    assert.ok(lines > 100000);
   });
 });

@@ -2,6 +2,7 @@
 // the official app format is the fallback (hand-written lists follow it).
 import type { ListFormat } from './ast';
 import { type Line, isSpaceCode } from './lines';
+import { beforeSpaces, endsFolded, endsInPoints } from './lineEnds';
 import { digitFirst } from './counts';
 
 const BANNER = /^\+{5,}\s*$/;
@@ -36,41 +37,11 @@ function app2Line(t: string): boolean {
   return c === 0x65 /* e */ && APP2[3].test(t);
 }
 
-/** Whether t[0, end) ends with `lower` (ASCII letters and spaces) in any case, as an `i` pattern reads it. */
-function endsFolded(t: string, end: number, lower: string): boolean {
-  const from = end - lower.length;
-  if (from < 0) return false;
-  for (let k = 0; k < lower.length; k++) if ((t.charCodeAt(from + k) | 0x20) !== lower.charCodeAt(k)) return false;
-  return true;
-}
-
-/** Where t[0, end) ends without its trailing white space. */
-function beforeSpaces(t: string, end: number): number {
-  while (end > 0 && isSpaceCode(t.charCodeAt(end - 1))) end--;
-  return end;
-}
-
 /** What APP2[0] needs at a line's end: "Detachment Point(s))" or "...tachement)" before its closing parenthesis. */
 function statesDpTail(t: string): boolean {
   if (t.charCodeAt(t.length - 1) !== 41 /* ) */) return false;
   const k = beforeSpaces(t, t.length - 1);
   return endsFolded(t, k, 'tachement') || endsFolded(t, k, 'detachment point') || endsFolded(t, k, 'detachment points');
-}
-
-/**
- * POINTS.test(t) on a trimmed line, read from its end (unit lines of the app all match it, and a pattern costs more
- * than reading their last characters): "(", spaces, a digit then digits and commas, spaces, "points)".
- */
-export function endsInPoints(t: string): boolean {
-  const close = t.length - 1;
-  if (t.charCodeAt(close) !== 41 /* ) */ || !endsFolded(t, close, 'points')) return false;
-  const runEnd = beforeSpaces(t, close - 6);
-  let run = runEnd;
-  while (run > 0 && ((t.charCodeAt(run - 1) >= 48 && t.charCodeAt(run - 1) <= 57) || t.charCodeAt(run - 1) === 44)) run--;
-  const first = t.charCodeAt(run);
-  if (run === runEnd || first < 48 || first > 57) return false;
-  const open = beforeSpaces(t, run);
-  return open > 0 && t.charCodeAt(open - 1) === 40 /* ( */;
 }
 
 /** Whether a (trimmed) line opens with a character id ("Char1:"): letters, then a digit, as CHAR_INLINE and CHAR_LINE do. */

@@ -5,6 +5,7 @@ import type { Unit } from './ast';
 import { BodyStyle, Ctx, Node, bulleted, guard, interpretBody, parseBattleSize, setFactionLines, setPoints } from './common';
 import { Line, numTok } from './lines';
 import { readDetachments } from './eleventh';
+import { unitTail } from './lineEnds';
 
 const SECTION = /^(CHARACTERS?|EPIC HERO(?:ES)?|BATTLELINE|DEDICATED TRANSPORTS?|OTHER DATASHEETS|ALLIED UNITS|ATTACHED UNITS|FORTIFICATIONS?)$/i;
 /** "Name (95 points)". */
@@ -63,11 +64,10 @@ export function unitRanges(m: RegExpExecArray, text: string, s: number): UnitRan
   return { name: [s, s + m[1].length], points: [s + p, s + p + m[2].length] };
 }
 
-function unitLine(text: string, s: number): UnitRanges | undefined {
-  // A unit line ends in "points)": the others skip the regex.
-  if (text.charCodeAt(text.length - 1) !== 41 /* ) */) return undefined;
-  const m = UNIT.exec(text);
-  return m ? unitRanges(m, text, s) : undefined;
+/** UNIT's reading of a line (read from its end, lineEnds.ts). */
+export function unitLine(text: string, s: number): UnitRanges | undefined {
+  const m = unitTail(text);
+  return m && { name: [s, s + m.nameEnd], points: [s + m.points[0], s + m.points[1]] };
 }
 
 const TENTH_APP: AppDialect = { section: isSection, unit: unitLine, header: parseHeader };

@@ -7,7 +7,7 @@
 // 'warorganapp') is read here too: the same layout, detachments joined by commas.
 import { AttachedBlock, isAttachedGroupHeader } from './attached';
 import { Ctx, guard, parseBattleSize, setFactionLines } from './common';
-import { AppDialect, UNIT, UnitRanges, isAppSection, parseGwApp, unitRanges } from './gwapp';
+import { AppDialect, UnitRanges, isAppSection, parseGwApp, unitLine as appUnitLine, unitRanges } from './gwapp';
 import { isDispositionLine, readDetachments, readDispositions, statesDetachmentPoints } from './eleventh';
 import { Line, grp, numTok } from './lines';
 
@@ -29,7 +29,8 @@ function unitLine(text: string, s: number): UnitRanges | undefined {
   // Every unit line ends in "points)" or, flattened, "points": skip the regexes for the rest.
   const last = text.charCodeAt(text.length - 1);
   if (last !== 41 /* ) */ && last !== 115 && last !== 83 && last !== 116 && last !== 84 /* s S t T */) return undefined;
-  const m = last === 41 ? UNIT.exec(text) : FLAT_UNIT.exec(text);
+  if (last === 41) return appUnitLine(text, s);
+  const m = FLAT_UNIT.exec(text);
   return m ? unitRanges(m, text, s) : undefined;
 }
 
