@@ -1,7 +1,7 @@
 // Which exporter wrote the text. Each format has a signature line or shape;
 // the official app format is the fallback (hand-written lists follow it).
 import type { ListFormat } from './ast';
-import { type Line, isSpaceCode } from './lines';
+import type { Line } from './lines';
 import { beforeSpaces, endsFolded, endsInPoints } from './lineEnds';
 import { digitFirst } from './counts';
 
@@ -92,10 +92,7 @@ function sample(lines: Line[]): Line[] {
  * space cut from it holds a character trim() keeps (a zero-width space, a direction mark), which is rare.
  */
 function trimmed(l: Line): string {
-  const text = l.text;
-  for (let i = 0; i < l.indent; i++) if (!isSpaceCode(text.charCodeAt(i))) return text.trim();
-  for (let i = l.contentEnd - l.start; i < text.length; i++) if (!isSpaceCode(text.charCodeAt(i))) return text.trim();
-  return l.content;
+  return l.plain ? l.content : l.text.trim();
 }
 
 export function detectFormat(all: Line[]): ListFormat {

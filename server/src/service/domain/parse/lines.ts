@@ -21,6 +21,8 @@ export interface Line {
   content: string;
   contentStart: number;
   contentEnd: number;
+  /** Whether String.prototype.trim() cuts the same: every character cut is `\s` (not a zero-width space or a direction mark). */
+  plain: boolean;
   /** The line's bullet and what follows it, once a reader asked (common.ts `bulleted`). */
   bullet?: Bullet;
 }
@@ -43,7 +45,11 @@ const WS = /[\s\u00A0\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/;
  * every unit.
  */
 export function wsAt(text: string, i: number): boolean {
-  const c = text.charCodeAt(i);
+  return wsCode(text.charCodeAt(i));
+}
+
+/** wsAt for a UTF-16 unit. */
+function wsCode(c: number): boolean {
   if (c < 128) return c === 32 || (c >= 9 && c <= 13);
   if (c >= 0x2000 && c <= 0x2069) {
     // U+2000–U+200B spaces and zero-width space, LRM/RLM, line/paragraph separators, embeddings and overrides,
@@ -90,17 +96,27 @@ export function scanLines(src: string, from = 0, to = src.length): Line[] {
 /** The line of `src` over [start, end). */
 function readLine(src: string, index: number, start: number, end: number): Line {
   const text = src.slice(start, end);
+  // Whether every character cut is one String.prototype.trim() cuts too (all but the invisible ones are).
+  let plain = true;
   let indent = 0;
-  while (indent < text.length && wsAt(text, indent)) indent++;
+  for (; indent < text.length; indent++) {
+    const c = text.charCodeAt(indent);
+    if (!wsCode(c)) break;
+    if (c >= 128 && !isSpaceCode(c)) plain = false;
+  }
   let last = text.length;
-  while (last > indent && wsAt(text, last - 1)) last--;
+  for (; last > indent; last--) {
+    const c = text.charCodeAt(last - 1);
+    if (!wsCode(c)) break;
+    if (c >= 128 && !isSpaceCode(c)) plain = false;
+  }
   const content = indent === 0 && last === text.length ? text : text.slice(indent, last);
-  return { index, start, end, text, indent, blank: indent === text.length, content, contentStart: start + indent, contentEnd: start + last, bullet: undefined };
+  return { index, start, end, text, indent, blank: indent === text.length, content, contentStart: start + indent, contentEnd: start + last, plain, bullet: undefined };
 }
 
 /** A line read as blank, keeping its place: a separator between the parts read, or a line too long to read. */
 export function blankLine(index: number, start: number, end: number): Line {
-  return { index, start, end, text: '', indent: 0, blank: true, content: '', contentStart: end, contentEnd: end, bullet: undefined };
+  return { index, start, end, text: '', indent: 0, blank: true, content: '', contentStart: end, contentEnd: end, plain: true, bullet: undefined };
 }
 
 /** Whether a UTF-16 unit is white space as a regex's `\s` reads it (no regex: the parser asks it per character). */
