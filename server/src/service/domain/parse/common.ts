@@ -268,17 +268,17 @@ export function special(src: string, start: number, end: number, priced: boolean
  * "A, B" and "Gun Drone, 2x Shield Drone" (a bullet listing several items, each read alone), bundles
  * "2 cannons (2x Cannon)".
  */
-function readWargear(ctx: Ctx, start: number, end: number, factor: number, out: WargearRef[], split: boolean, warlord?: (s: number, e: number) => void, text = ctx.src.slice(start, end)): void {
+function readWargear(ctx: Ctx, start: number, end: number, factor: number, out: WargearRef[], split: boolean, unit: Unit, text = ctx.src.slice(start, end)): void {
   const src = ctx.src;
   const w = withCount(text);
   if (w) {
     const r = lastGroup(w, 2, end);
-    for (const [s, e] of splitList(src, r[0], r[1])) readWargear(ctx, s, e, ctx.count(factor * Number(w[1]), start, end), out, false, warlord);
+    for (const [s, e] of splitList(src, r[0], r[1])) readWargear(ctx, s, e, ctx.count(factor * Number(w[1]), start, end), out, false, unit);
     return;
   }
   const parts = split && text.includes(',') ? splitList(src, start, end) : undefined;
   if (parts && parts.length > 1) {
-    for (const [s, e] of parts) readWargear(ctx, s, e, factor, out, false, warlord);
+    for (const [s, e] of parts) readWargear(ctx, s, e, factor, out, false, unit);
     return;
   }
   // One item: splitList would give it trimmed (nothing when blank), as trimming does.
@@ -299,14 +299,14 @@ function readWargear(ctx: Ctx, start: number, end: number, factor: number, out: 
   }
   const item = s === start && e === end ? text : src.slice(s, e);
   // "Houndpack Lance Character, Warlord": the Warlord marker among a line's items is no wargear.
-  if (warlord && isWarlord(item)) {
-    warlord(s, e);
+  if (isWarlord(item)) {
+    unit.warlord = { start: s, end: e };
     return;
   }
   // New Recruit option bundles name their content in parentheses: "2 magma cutters (2x Magma cutter)".
   const b = bundled(item);
   if (b && (item.slice(b[0], b[1]).includes(',') || isCounted(item.slice(b[0], b[1])))) {
-    for (const [is, ie] of splitList(src, s + b[0], s + b[1])) readWargear(ctx, is, ie, factor, out, false, warlord);
+    for (const [is, ie] of splitList(src, s + b[0], s + b[1])) readWargear(ctx, is, ie, factor, out, false, unit);
     return;
   }
   const c = countOf(item);
@@ -341,66 +341,71 @@ function inlineColon(src: string, start: number, end: number, text: string): num
  * Turns a unit's body tree into models, wargear, enhancements, warlord, notes.
  * `priced` lets "Name (+15 pts)" bullets count as enhancements.
  */
+/** Pulls the special bullets out of `nodes` at any depth (the app sometimes nests "Warlord" under a model) into the unit. */
+function strip(ctx: Ctx, unit: Unit, nodes: Node[], priced: boolean): Node[] {
+  const out: Node[] = [];
+  for (const n of nodes) {
+    const sp = special(ctx.src, n.start, n.end, priced);
+    if (!sp) {
+      if (n.children.length) n.children = strip(ctx, unit, n.children, priced);
+      out.push(n);
+      continue;
+    }
+    if (sp.kind === 'warlord') unit.warlord = { start: n.start, end: n.end };
+    else if (sp.kind === 'leading') unit.leading = ctx.tok(sp.name[0], sp.name[1]);
+    else if (sp.kind === 'enhancement') {
+      const e: EnhancementRef = { name: ctx.tok(sp.name[0], sp.name[1]), span: { start: n.start, end: n.end } };
+      if (sp.points !== undefined) e.points = sp.points;
+      unit.enhancements.push(e);
+    }
+    // Option bundles ("B: 1 mauler chainblade, 7 chainblades") only group lines: keep what they hold.
+    out.push(...strip(ctx, unit, n.children, priced));
+  }
+  return out;
+}
+
+/** The nodes without children, at any depth, in order. */
+function leaves(nodes: Node[], out: Node[]): Node[] {
+  for (const n of nodes) {
+    if (n.children.length) leaves(n.children, out);
+    else out.push(n);
+  }
+  return out;
+}
+
+/**
+ * A line under a model: its wargear. BattleScribe's text writes a selection with its content after a colon
+ * (". . 2x 2 Bolt Pistols: 4x Bolt Pistol"): the content is the wargear, the selection's name only labels it; a
+ * label granting keywords ("... Keywords: Character") makes the line a note.
+ */
+function readChild(ctx: Ctx, unit: Unit, start: number, end: number, out: WargearRef[]): void {
+  const src = ctx.src;
+  const text = src.slice(start, end);
+  const colon = inlineColon(src, start, end, text);
+  if (colon < 0) return readWargear(ctx, start, end, 1, out, true, unit, text);
+  if (NOTE_LABEL.test(src.slice(start, colon))) return void unit.notes.push(ctx.tok(start, end));
+  const [is, ie] = trimRange(src, colon + 1, end);
+  if (ie > is) readWargear(ctx, is, ie, 1, out, true, unit);
+}
+
+/** The lines under a model, at any depth, read as its wargear. */
+function readChildren(ctx: Ctx, unit: Unit, nodes: Node[], out: WargearRef[]): void {
+  for (const ch of nodes) {
+    readChild(ctx, unit, ch.start, ch.end, out);
+    readChildren(ctx, unit, ch.children, out);
+  }
+}
+
 export function interpretBody(ctx: Ctx, unit: Unit, roots: Node[], style: BodyStyle, priced: boolean): void {
   const src = ctx.src;
-  // Pull the special bullets out at any depth (the app sometimes nests "Warlord" under a model).
-  const strip = (nodes: Node[]): Node[] => {
-    const out: Node[] = [];
-    for (const n of nodes) {
-      const sp = special(src, n.start, n.end, priced);
-      if (!sp) {
-        if (n.children.length) n.children = strip(n.children);
-        out.push(n);
-        continue;
-      }
-      if (sp.kind === 'warlord') unit.warlord = { start: n.start, end: n.end };
-      else if (sp.kind === 'leading') unit.leading = ctx.tok(sp.name[0], sp.name[1]);
-      else if (sp.kind === 'enhancement') {
-        const e: EnhancementRef = { name: ctx.tok(sp.name[0], sp.name[1]), span: { start: n.start, end: n.end } };
-        if (sp.points !== undefined) e.points = sp.points;
-        unit.enhancements.push(e);
-      }
-      // Option bundles ("B: 1 mauler chainblade, 7 chainblades") only group lines: keep what they hold.
-      out.push(...strip(n.children));
-    }
-    return out;
-  };
-  let items = strip(roots);
-
-  const counted = (n: Node) => isCounted(src.slice(n.start, n.end));
-  if (style.bundlesUnlessCounted && !items.some((n) => n.children.length > 0 && counted(n))) {
-    // No parent states a model count: they are option bundles of a single model ("2 ectoplasma cannons").
-    const flat: Node[] = [];
-    const walk = (ns: Node[]) => {
-      for (const n of ns) {
-        if (n.children.length) walk(n.children);
-        else flat.push(n);
-      }
-    };
-    walk(items);
-    items = flat;
-  }
+  let items = strip(ctx, unit, roots, priced);
+  // No parent states a model count: they are option bundles of a single model ("2 ectoplasma cannons").
+  if (style.bundlesUnlessCounted && !items.some((n) => n.children.length > 0 && isCounted(src.slice(n.start, n.end)))) items = leaves(items, []);
 
   const groups: ModelGroup[] = [];
   const loose: WargearRef[] = [];
-  const markWarlord = (s: number, e: number) => {
-    unit.warlord = { start: s, end: e };
-  };
   let implicitCount = 0;
   const besideGroups = !!style.countedBesideGroupsAreGroups && items.some((n) => n.children.length > 0);
-  /**
-   * A line under a model: its wargear. BattleScribe's text writes a selection with its content after a colon
-   * (". . 2x 2 Bolt Pistols: 4x Bolt Pistol"): the content is the wargear, the selection's name only labels it; a
-   * label granting keywords ("... Keywords: Character") makes the line a note.
-   */
-  const readChild = (start: number, end: number, out: WargearRef[]) => {
-    const text = src.slice(start, end);
-    const colon = inlineColon(src, start, end, text);
-    if (colon < 0) return readWargear(ctx, start, end, 1, out, true, markWarlord, text);
-    if (NOTE_LABEL.test(src.slice(start, colon))) return void unit.notes.push(ctx.tok(start, end));
-    const [is, ie] = trimRange(src, colon + 1, end);
-    if (ie > is) readWargear(ctx, is, ie, 1, out, true, markWarlord);
-  };
   for (const n of items) {
     const text = src.slice(n.start, n.end);
     const colon = style.inlineGroups && !n.inline ? inlineColon(src, n.start, n.end, text) : -1;
@@ -416,7 +421,7 @@ export function interpretBody(ctx: Ctx, unit: Unit, roots: Node[], style: BodySt
         unit.notes.push(ctx.tok(n.start, n.end));
         continue;
       }
-      readWargear(ctx, n.start, n.end, 1, loose, true, markWarlord, text);
+      readWargear(ctx, n.start, n.end, 1, loose, true, unit, text);
       continue;
     }
     const headEnd = colon >= 0 ? colon : n.end;
@@ -439,17 +444,11 @@ export function interpretBody(ctx: Ctx, unit: Unit, roots: Node[], style: BodySt
         const inlineText = src.slice(is, ie);
         const factor = style.multiplyInline ? count : 1;
         // "8 with A, B": the count covers the whole list.
-        if (withCount(inlineText)) readWargear(ctx, is, ie, 1, group.wargear, false, markWarlord);
-        else for (const [s, e] of splitList(src, is, ie)) readWargear(ctx, s, e, factor, group.wargear, false, markWarlord);
+        if (withCount(inlineText)) readWargear(ctx, is, ie, 1, group.wargear, false, unit);
+        else for (const [s, e] of splitList(src, is, ie)) readWargear(ctx, s, e, factor, group.wargear, false, unit);
       }
     }
-    const walk = (ns: Node[]) => {
-      for (const ch of ns) {
-        readChild(ch.start, ch.end, group.wargear);
-        walk(ch.children);
-      }
-    };
-    walk(n.children);
+    readChildren(ctx, unit, n.children, group.wargear);
     groups.push(group);
   }
   if (groups.length === 0 && loose.length > 0) {
