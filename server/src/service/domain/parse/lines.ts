@@ -161,9 +161,15 @@ export function span(start: number, end: number): Span {
 
 /** "2,000" → 2000. */
 export function toNumber(text: string): number {
-  // Digits alone (the usual "180") need no cleaning.
+  // Digits alone (the usual "180") need no cleaning, and up to 15 of them are read exactly as they go.
+  let value = 0;
   let digits = text.length > 0;
-  for (let i = 0; digits && i < text.length; i++) digits = text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57;
+  for (let i = 0; digits && i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    digits = c >= 48 && c <= 57;
+    value = value * 10 + c - 48;
+  }
+  if (digits && text.length <= 15) return value;
   return Number(digits ? text : text.replace(/[,\s\u00A0]/g, ''));
 }
 
