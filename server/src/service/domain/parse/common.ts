@@ -158,6 +158,19 @@ export function bulleted(src: string, line: Line): Bullet {
   return (line.bullet = { marker, start: s, end: e });
 }
 
+/**
+ * A bulleted line, in a format where no header, footer or unit line opens with a bullet: it joins the open unit's body
+ * (which then ends with it), or is reported outside any unit. False for a line without a bullet.
+ */
+export function joinBody(ctx: Ctx, unit: Unit | undefined, body: Line[], line: Line): boolean {
+  if (!bulleted(ctx.src, line).marker) return false;
+  if (unit) {
+    body.push(line);
+    unit.span.end = line.contentEnd;
+  } else ctx.unknownLine(line, 'Line outside any unit');
+  return true;
+}
+
 /** Builds an indentation tree: a line nests under the nearest preceding line with a smaller level. */
 export function indentTree(items: Array<{ node: Node; level: number }>): Node[] {
   const roots: Node[] = [];

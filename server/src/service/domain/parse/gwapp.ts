@@ -2,7 +2,7 @@
 // 4-space build, plus the Auspex hand-writing extensions (units without
 // points in Combat Patrol lists, "• Leading:" bullets).
 import type { Unit } from './ast';
-import { BodyStyle, Ctx, Node, bulleted, guard, interpretBody, parseBattleSize, setFactionLines, setPoints } from './common';
+import { BodyStyle, Ctx, Node, bulleted, guard, interpretBody, joinBody, parseBattleSize, setFactionLines, setPoints } from './common';
 import { Line, numTok } from './lines';
 import { readDetachments } from './eleventh';
 import { unitTail } from './lineEnds';
@@ -113,15 +113,8 @@ export function parseGwApp(ctx: Ctx, lines: Line[], dialect: AppDialect = TENTH_
       if (!JUNK.test(text)) ctx.unknownLine(line, 'Text after the export footer');
       return;
     }
-    const mk = bulleted(src, line);
-    // A bulleted line is a unit's (no footer, section or unit line opens with a bullet).
-    if (mk.marker) {
-      if (unit) {
-        body.push(line);
-        unit.span.end = e;
-      } else ctx.unknownLine(line, 'Line outside any unit');
-      return;
-    }
+    // No footer, section or unit line opens with a bullet.
+    if (joinBody(ctx, unit, body, line)) return;
     if ((text[0] === 'E' || text[0] === 'e') && FOOTER.test(text)) {
       close();
       dialect.footer?.(s, e);

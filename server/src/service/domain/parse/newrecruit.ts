@@ -1,7 +1,7 @@
 // New Recruit text exports that share the "+++" banner and "(N pts)" unit
 // lines: GW-style (nrgw), WTC, WTC-Compact, and the header-less short form.
 import type { Unit } from './ast';
-import { Ctx, Node, bulleted, guard, indentTree, inlineNodes, interpretBody, parseBattleSize, setFactionPath, setPoints } from './common';
+import { Ctx, Node, bulleted, guard, indentTree, inlineNodes, interpretBody, joinBody, parseBattleSize, setFactionPath, setPoints } from './common';
 import { Line, grp, numTok, trimRange } from './lines';
 import { isAppSection } from './gwapp';
 import { isDispositionLine, readDetachments, readDispositions } from './eleventh';
@@ -110,15 +110,8 @@ export function parseNewRecruit(ctx: Ctx, lines: Line[]): void {
       ctx.unknownLine(line, 'Text after the export footer');
       return;
     }
-    const mk = bulleted(src, line);
-    // A bulleted line is a unit's (no footer, section, group header or unit line opens with a bullet).
-    if (mk.marker) {
-      if (unit) {
-        body.push(line);
-        unit.span.end = e;
-      } else ctx.unknownLine(line, 'Line outside any unit');
-      return;
-    }
+    // No footer, section, group header or unit line opens with a bullet.
+    if (joinBody(ctx, unit, body, line)) return;
     if ((text.charCodeAt(0) | 0x20) === 0x63 /* c */ && FOOTER.test(text)) {
       close();
       afterFooter = true;
