@@ -14,12 +14,8 @@ const FOOTER = /^(?:Exported with App Version|Export[ée] avec la Version de l.A
 const JUNK = /^(undefined|null)$/;
 const ITEM = /^\d+\s*x\s/i;
 
-export function isAppSection(text: string): boolean {
-  return isSection(text.trim());
-}
-
-/** SECTION.test of a trimmed text: its names run from 9 ("EPIC HERO") to 20 characters ("DEDICATED TRANSPORTS"). */
-function isSection(t: string): boolean {
+/** SECTION.test of a line's content (trimmed): its names run from 9 ("EPIC HERO") to 20 characters ("DEDICATED TRANSPORTS"). */
+export function isAppSection(t: string): boolean {
   return t.length >= 9 && t.length <= 20 && SECTION.test(t);
 }
 
@@ -70,7 +66,7 @@ export function unitLine(text: string, s: number): UnitRanges | undefined {
   return m && { name: [s, s + m.nameEnd], points: [s + m.points[0], s + m.points[1]] };
 }
 
-const TENTH_APP: AppDialect = { section: isSection, unit: unitLine, header: parseHeader };
+const TENTH_APP: AppDialect = { section: isAppSection, unit: unitLine, header: parseHeader };
 
 export function parseGwApp(ctx: Ctx, lines: Line[], dialect: AppDialect = TENTH_APP): void {
   const src = ctx.src;
