@@ -6,11 +6,12 @@
 // Either way the list gets `attachments` (and each unit its `attachedAs`).
 import type { Attachment, AttachRole, Unit } from './ast';
 import type { Ctx } from './common';
-import { Line, grp, isSpaceCode, trimRange } from './lines';
+import { Line, grp, isSpaceCode } from './lines';
 import { normalizeName } from '../text/normalize';
 
 const GROUP = /^(?:Attached unit\s+\d+|Unit[ée]\s+\d+\s+Attach[ée]e)$/i;
-const ATTACHED_AS = /^(?:Attached as|Attach[ée]e? en tant que)\s*:\s*(.*?)\s*$/di;
+/** Its group runs to the end of the bullet, whose content is trimmed: no `d` flag needed for where it stands. */
+const ATTACHED_AS = /^(?:Attached as|Attach[ée]e? en tant que)\s*:\s*(.*?)\s*$/i;
 const ROLES: Array<[RegExp, AttachRole]> = [
   [/^(?:leader|meneur)\b/i, 'leader'],
   [/^(?:support|soutien)\b/i, 'support'],
@@ -44,21 +45,24 @@ export class AttachedBlock {
   /** Takes the unit's `Attached as:` bullet out of its body lines (and joins it to the group); the rest is returned. */
   takeRole(unit: Unit, body: Line[]): Line[] {
     const src = this.ctx.src;
-    const rest: Line[] = [];
-    for (const line of body) {
-      const [s, e] = trimRange(src, line.start, line.end);
+    // The body itself until a line is taken out of it (most units have none).
+    let rest: Line[] | undefined;
+    for (let i = 0; i < body.length; i++) {
+      const line = body[i];
+      const { contentStart: s, contentEnd: e } = line;
       // After a "•" or "◦" bullet and its spaces.
       let from = s;
       const c = src.charCodeAt(s);
       if (s < e && (c === 0x2022 || c === 0x25e6)) for (from = s + 1; from < e && isSpaceCode(src.charCodeAt(from)); ) from++;
       // "Attached as" / "Attachée en tant que": both start with "Attach".
-      const m = !unit.attachedAs && src.startsWith('Attach', from) ? ATTACHED_AS.exec(src.slice(from, e)) : null;
+      const m = !unit.attachedAs && src.charCodeAt(from) === 65 /* A */ && src.startsWith('Attach', from) ? ATTACHED_AS.exec(src.slice(from, e)) : null;
       if (!m) {
-        rest.push(line);
+        rest?.push(line);
         continue;
       }
-      const r = grp(m, 1, from)!;
-      const roleText = src.slice(r[0], r[1]);
+      rest ??= body.slice(0, i);
+      const r = [e - m[1].length, e];
+      const roleText = m[1];
       const role = ROLES.find(([re]) => re.test(roleText))?.[1];
       if (!role) {
         this.ctx.error('parse-error', `Unknown attachment role "${roleText}" (expected Leader, Support or Bodyguard)`, r[0], r[1]);
@@ -67,7 +71,7 @@ export class AttachedBlock {
       unit.attachedAs = { role, text: this.ctx.tok(from, e) };
       this.attach(unit, role);
     }
-    return rest;
+    return rest ?? body;
   }
 
   private attach(unit: Unit, role: AttachRole): void {

@@ -2,8 +2,8 @@
 // ("simple") export, which is BattleScribe's layout in markdown dress.
 import type { BattleSize, ModelGroup, Unit } from './ast';
 import { battleSizeFromLimit } from './nrHeader';
-import { Ctx, Node, guard, indentTree, inlineNodes, interpretBody, parseBattleSize, setFactionPath, setPoints, splitMarker } from './common';
-import { Line, grp, numTok, trimRange } from './lines';
+import { Ctx, Node, bulleted, guard, indentTree, inlineNodes, interpretBody, parseBattleSize, setFactionPath, setPoints, splitDots } from './common';
+import { Line, grp, numTok } from './lines';
 
 const UNIT = /^(.*?\S)\s*\[\s*(\d[\d,]*)\s*pts?\s*\](?:\s*:\s*(.*?))?\s*$/d;
 const BS_ROSTER = /^\+\+\s*Army Roster\s*(?:\((.*)\))?\s*\[\s*(\d[\d,]*)\s*pts?\s*\]\s*\+\+$/d;
@@ -43,8 +43,7 @@ export function parseBracketed(ctx: Ctx, lines: Line[], simple: boolean): void {
       continue;
     }
     guard(ctx, line.start, line.end, () => {
-      const [s, e] = trimRange(src, line.start, line.end);
-      const text = src.slice(s, e);
+      const { content: text, contentStart: s, contentEnd: e } = line;
       const isFirst = first;
       first = false;
       if (afterFooter) return ctx.unknownLine(line, 'Text after the export footer');
@@ -81,7 +80,7 @@ export function parseBracketed(ctx: Ctx, lines: Line[], simple: boolean): void {
         if (!list.statedPoints) list.statedPoints = numTok(src, p[0], p[1]);
         return;
       }
-      if (!simple && BS_FOOTER.test(text)) {
+      if (!simple && (text.charCodeAt(0) | 0x20) === 0x63 /* c */ && BS_FOOTER.test(text)) {
         close();
         afterFooter = true;
         return;
@@ -106,7 +105,7 @@ export function parseBracketed(ctx: Ctx, lines: Line[], simple: boolean): void {
         // Other configuration lines ("Show/Hide Options", "... Reference") carry nothing for the list.
         return;
       }
-      const mk = splitMarker(src, line, !simple);
+      const mk = simple ? bulleted(src, line) : splitDots(src, line);
       const u = !mk.marker && line.indent === 0 ? UNIT.exec(text) : null;
       if (u) {
         close();
@@ -148,13 +147,14 @@ function finishUnit(ctx: Ctx, unit: Unit, inline: Node[], body: Line[], simple: 
   const src = ctx.src;
   const items: Array<{ node: Node; level: number }> = [];
   for (const line of body) {
-    const mk = splitMarker(src, line, !simple);
+    const dots = simple ? undefined : splitDots(src, line);
+    const mk = dots ?? bulleted(src, line);
     if (simple && !mk.marker) {
       // Stray option summaries ("  1 mauler chainblade, 7 chainblades") describe, they do not add wargear.
       unit.notes.push(ctx.tok(mk.start, mk.end));
       continue;
     }
-    items.push({ node: { start: mk.start, end: mk.end, marker: mk.marker, children: [] }, level: simple ? line.indent : mk.depth });
+    items.push({ node: { start: mk.start, end: mk.end, marker: mk.marker, children: [] }, level: dots ? dots.depth : line.indent });
   }
   let tree = indentTree(items);
   // A unit line with nothing under or after it ("Saint Celestine [135pts]") names none of its models: its size is

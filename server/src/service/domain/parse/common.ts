@@ -3,16 +3,36 @@
 // "5 with A, B", "Warlord", "Enhancement: X (+15 pts)").
 import type { ArmyList, BattleSize, EnhancementRef, ListFormat, ModelGroup, Section, Token, Unit, WargearRef } from './ast';
 import { BOUNDS } from '../bounds';
-import { Line, err, grp, isSpaceCode, numTok, splitList, tok, toNumber, trimRange } from './lines';
+import { Bullet, Line, err, grp, isSpaceCode, numTok, splitList, tok, toNumber, trimEnd, trimRange, trimStart } from './lines';
+import { bareCount, countOf, isCounted, withCount } from './counts';
 
 export class Ctx {
   readonly list: ArmyList;
   section?: Section;
+  /** Where the text holds a no-break space, in order: tokens fold it to a space, and most hold none. */
+  private readonly nbsps: number[] = [];
   constructor(readonly src: string, format: ListFormat) {
     this.list = { format, detachments: [], sections: [], units: [], comments: [], errors: [] };
+    for (let at = src.indexOf('\u00A0'); at >= 0; at = src.indexOf('\u00A0', at + 1)) this.nbsps.push(at);
   }
   tok(start: number, end: number): Token {
-    return tok(this.src, start, end);
+    const s = trimStart(this.src, start, end);
+    const e = trimEnd(this.src, s, end);
+    const text = this.src.slice(s, e);
+    return { text: this.nbspBefore(s, e) ? text.replace(/\u00A0/g, ' ') : text, span: { start: s, end: e } };
+  }
+  /** Whether [s, e) holds a no-break space: the first one at or after `s` (a binary search) stands before `e`. */
+  private nbspBefore(s: number, e: number): boolean {
+    const at = this.nbsps;
+    if (!at.length) return false;
+    let lo = 0;
+    let hi = at.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (at[mid] < s) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < at.length && at[lo] < e;
   }
   error(code: string, message: string, start: number, end: number): void {
     err(this.list.errors, code, message, start, end);
@@ -28,11 +48,10 @@ export class Ctx {
   }
   /** Reports a whole line as unreadable. */
   unknownLine(line: Line, what = 'Unrecognised line'): void {
-    const [s, e] = trimRange(this.src, line.start, line.end);
-    this.error('parse-error', `${what}: "${this.src.slice(s, e)}"`, s, e);
+    this.error('parse-error', `${what}: "${line.content}"`, line.contentStart, line.contentEnd);
   }
   openSection(line: Line, nameStart?: number, nameEnd?: number): Section {
-    const [s, e] = trimRange(this.src, line.start, line.end);
+    const [s, e] = [line.contentStart, line.contentEnd];
     const section: Section = { name: this.tok(nameStart ?? s, nameEnd ?? e), span: { start: s, end: e }, units: [] };
     this.list.sections.push(section);
     this.section = section;
@@ -49,10 +68,13 @@ export class Ctx {
   }
 }
 
-/** Runs fn, turning any exception into an error over the line instead of a crash. */
-export function guard(ctx: Ctx, start: number, end: number, fn: () => void): void {
+/**
+ * Runs fn(arg), turning any exception into an error over the line instead of a crash. A loop over lines passes its
+ * reader, made once, and the line: a closure made for every line would cost more than reading most lines.
+ */
+export function guard<A>(ctx: Ctx, start: number, end: number, fn: (arg: A) => void, arg?: A): void {
   try {
-    fn();
+    fn(arg as A);
   } catch (e) {
     ctx.error('internal-error', `The parser failed on this line: ${(e as Error)?.message ?? e}`, start, end);
   }
@@ -71,7 +93,8 @@ export function parseBattleSize(src: string, start: number, end: number): Battle
   const n = grp(m, 1, s)!;
   const p = grp(m, 2, s);
   const bs: BattleSize = { name: tok(src, n[0], n[1]), span: { start: s, end: e } };
-  const english = LOCALISED_SIZES[m[1].toLowerCase()];
+  // Only "Force de Frappe" is localised.
+  const english = (m[1].charCodeAt(0) | 0x20) === 0x66 /* f */ ? LOCALISED_SIZES[m[1].toLowerCase()] : undefined;
   if (english) bs.english = english;
   if (p) bs.points = toNumber(src.slice(p[0], p[1]));
   return bs;
@@ -97,29 +120,55 @@ export function nodeEnd(n: Node): number {
   return e;
 }
 
-const BULLETS = '•◦▪‣·*-';
-const BULLET_CODES = new Set([...BULLETS].map((b) => b.charCodeAt(0)));
+/** The bullets: "•", "◦", "▪", "‣", "·", "*" and "-". */
+function isBulletCode(c: number): boolean {
+  return c === 0x2022 || c === 0x25e6 || c === 0x25aa || c === 0x2023 || c === 0xb7 || c === 42 || c === 45;
+}
 
-/** Splits a body line into marker and content. Markers: "•", "◦", "." (BattleScribe dots), "" (none). */
-export function splitMarker(src: string, line: Line, dots = false): { marker: string; start: number; end: number; depth: number } {
-  let [s, e] = trimRange(src, line.start, line.end);
+/** BattleScribe's dotted body line: its depth (the number of ". "), its marker ("." or none) and the content after the dots. */
+export function splitDots(src: string, line: Line): { marker: string; start: number; end: number; depth: number } {
+  let s = line.contentStart;
+  const e = line.contentEnd;
   let marker = '';
   let depth = 0;
-  if (dots) {
-    while (s < e && src[s] === '.' && (s + 1 === e || src[s + 1] === ' ')) {
-      depth++;
-      marker = '.';
-      [s] = trimRange(src, s + 1, e);
-    }
-    return { marker, start: s, end: e, depth };
-  }
-  const c = src.charCodeAt(s);
-  if (s < e && BULLET_CODES.has(c) && (s + 1 === e || isSpaceCode(src.charCodeAt(s + 1)))) {
-    // "-" and "*" only count as bullets when followed by a space (never "-2x").
-    marker = c === 0x25e6 /* ◦ */ ? '◦' : '•';
-    [s, e] = trimRange(src, s + 1, e);
+  while (s < e && src[s] === '.' && (s + 1 === e || src[s + 1] === ' ')) {
+    depth++;
+    marker = '.';
+    [s] = trimRange(src, s + 1, e);
   }
   return { marker, start: s, end: e, depth };
+}
+
+/**
+ * A body line's bullet and content: markers "•" (any bullet but "◦"), "◦" or "" (none). Asked of a line by several
+ * readers, so read once and kept on the line.
+ */
+export function bulleted(src: string, line: Line): Bullet {
+  if (line.bullet) return line.bullet;
+  let s = line.contentStart;
+  let e = line.contentEnd;
+  let marker = '';
+  const c = src.charCodeAt(s);
+  if (s < e && isBulletCode(c) && (s + 1 === e || isSpaceCode(src.charCodeAt(s + 1)))) {
+    // "-" and "*" only count as bullets when followed by a space (never "-2x").
+    marker = c === 0x25e6 /* ◦ */ ? '◦' : '•';
+    s = trimStart(src, s + 1, e);
+    e = trimEnd(src, s, e);
+  }
+  return (line.bullet = { marker, start: s, end: e });
+}
+
+/**
+ * A bulleted line, in a format where no header, footer or unit line opens with a bullet: it joins the open unit's body
+ * (which then ends with it), or is reported outside any unit. False for a line without a bullet.
+ */
+export function joinBody(ctx: Ctx, unit: Unit | undefined, body: Line[], line: Line): boolean {
+  if (!bulleted(ctx.src, line).marker) return false;
+  if (unit) {
+    body.push(line);
+    unit.span.end = line.contentEnd;
+  } else ctx.unknownLine(line, 'Line outside any unit');
+  return true;
 }
 
 /** Builds an indentation tree: a line nests under the nearest preceding line with a smaller level. */
@@ -160,35 +209,23 @@ const ENH_PREFIX = /^(?:enhancements?|optimisations?|e)\s*:\s*(.+?)\s*$/di;
 const LEADING = /^(?:leading|attached to)\s*:\s*(.+?)\s*$/di;
 const PRICED = /^(.+?)\s*(?:\(\s*\+\s*(\d[\d,]*)\s*(?:pts?|points?)\s*\)|\[\s*\+?\s*(\d[\d,]*)\s*(?:pts?|points?)\s*\])$/di;
 const BUNDLE = /^B\s*:/;
-// Their last group runs to the end of the text: its range is [end - length, end], no `d` flag needed (a match
-// with indices costs three times one without, and these run on every bullet).
-const COUNT = /^(\d+)\s*[xX×]\s*(.+)$/;
-const WITH = /^(\d+)\s+with\s+(.+)$/i;
-/** A count without "x" before a wargear name ("2 Inferno Pistols"); never "5 with ..." (WITH). */
-const BARE_COUNT = /^(\d+)\s+(?!with\s)(\p{L}.*)$/iu;
 /** A label that makes a line a note rather than wargear: the keywords or allegiance it grants. */
 const NOTE_LABEL = /\b(?:keywords?|allegiance)\s*$/i;
 
-/** Whether src[start, end) holds the character `code` (without slicing it). */
-function holds(src: string, start: number, end: number, code: number): boolean {
-  for (let i = start; i < end; i++) if (src.charCodeAt(i) === code) return true;
-  return false;
-}
-
-/** Whether the text's first character is a digit: COUNT, WITH and BARE_COUNT match nothing else. */
-function digitFirst(text: string): boolean {
-  const c = text.charCodeAt(0);
-  return c >= 48 && c <= 57;
-}
-
-/** COUNT.test, refusing at once what does not start with a digit. */
-function isCounted(text: string): boolean {
-  return digitFirst(text) && COUNT.test(text);
-}
-
-/** `m`'s last group as a range of the text, which ends at `end` (a group that runs to the pattern's `$`). */
+/** `m`'s last group as a range of the text, which ends at `end` (a group that runs to the pattern's `$`): no `d` flag needed. */
 function lastGroup(m: RegExpExecArray, i: number, end: number): [number, number] {
   return [end - m[i].length, end];
+}
+
+/** WARLORD.test, tried only on the two lengths it can match. */
+function isWarlord(text: string): boolean {
+  return (text.length === 7 || text.length === 18) && WARLORD.test(text);
+}
+
+/** The first character of a text in lower case when it is an ASCII letter (a pattern is tried only after the letter it opens with). */
+export function firstLetter(text: string): number {
+  const c = text.charCodeAt(0) | 0x20;
+  return c >= 97 && c <= 122 ? c : 0;
 }
 
 /**
@@ -210,12 +247,16 @@ function bundled(item: string): [number, number] | undefined {
 /** Recognises the bullets that are not wargear: Warlord, enhancements, Leading, option bundles. */
 export function special(src: string, start: number, end: number, priced: boolean): Special | undefined {
   const last = end > start ? src.charCodeAt(end - 1) : NaN;
-  // Each pattern needs a colon, ends in a bracket or is "Warlord" / "Seigneur de guerre": most bullets are none.
-  if (last !== 41 /* ) */ && last !== 93 /* ] */ && last !== 100 /* d */ && last !== 68 /* D */ && last !== 101 /* e */ && last !== 69 /* E */ && !holds(src, start, end, 58 /* : */)) return undefined;
+  // Each pattern opens with its word's first letter (B, e or o, l or a), ends in a bracket or is "Warlord" /
+  // "Seigneur de guerre" (7 or 18 characters): most bullets are none, and are refused without reading them.
+  const first = end > start ? firstLetter(src[start]) : 0;
+  const len = end - start;
+  if (len !== 7 && len !== 18 && last !== 41 /* ) */ && last !== 93 /* ] */ && src.charCodeAt(start) !== 66 /* B */ && first !== 0x65 /* e */ && first !== 0x6f /* o */ && first !== 0x6c /* l */ && first !== 0x61 /* a */)
+    return undefined;
   const text = src.slice(start, end);
-  if (WARLORD.test(text)) return { kind: 'warlord' };
-  if (BUNDLE.test(text)) return { kind: 'bundle' };
-  let m = ENH_PREFIX.exec(text);
+  if (isWarlord(text)) return { kind: 'warlord' };
+  if (text.charCodeAt(0) === 66 /* B */ && BUNDLE.test(text)) return { kind: 'bundle' };
+  let m = first === 0x65 /* e */ || first === 0x6f /* o */ ? ENH_PREFIX.exec(text) : null;
   if (m) {
     const r = grp(m, 1, start)!;
     const p = PRICED.exec(src.slice(r[0], r[1]));
@@ -225,9 +266,10 @@ export function special(src: string, start: number, end: number, priced: boolean
     }
     return { kind: 'enhancement', name: r };
   }
-  m = LEADING.exec(text);
+  m = first === 0x6c /* l */ || first === 0x61 /* a */ ? LEADING.exec(text) : null;
   if (m) return { kind: 'leading', name: grp(m, 1, start)! };
-  if (priced) {
+  // PRICED ends in a bracket.
+  if (priced && (last === 41 || last === 93)) {
     m = PRICED.exec(text);
     if (m && !isCounted(text)) return { kind: 'enhancement', name: grp(m, 1, start)!, points: toNumber(m[2] ?? m[3]) };
   }
@@ -239,51 +281,71 @@ export function special(src: string, start: number, end: number, priced: boolean
  * "A, B" and "Gun Drone, 2x Shield Drone" (a bullet listing several items, each read alone), bundles
  * "2 cannons (2x Cannon)".
  */
-function readWargear(ctx: Ctx, start: number, end: number, factor: number, out: WargearRef[], split: boolean, warlord?: (s: number, e: number) => void): void {
+function readWargear(ctx: Ctx, start: number, end: number, factor: number, out: WargearRef[], split: boolean, unit: Unit, text = ctx.src.slice(start, end)): void {
   const src = ctx.src;
-  const w = digitFirst(src[start] ?? '') ? WITH.exec(src.slice(start, end)) : null;
+  const w = withCount(text);
   if (w) {
     const r = lastGroup(w, 2, end);
-    for (const [s, e] of splitList(src, r[0], r[1])) readWargear(ctx, s, e, ctx.count(factor * Number(w[1]), start, end), out, false, warlord);
+    for (const [s, e] of splitList(src, r[0], r[1])) readWargear(ctx, s, e, ctx.count(factor * Number(w[1]), start, end), out, false, unit);
     return;
   }
-  const parts = split && holds(src, start, end, 44 /* , */) ? splitList(src, start, end) : undefined;
+  const parts = split && text.includes(',') ? splitList(src, start, end) : undefined;
   if (parts && parts.length > 1) {
-    for (const [s, e] of parts) readWargear(ctx, s, e, factor, out, false, warlord);
+    for (const [s, e] of parts) readWargear(ctx, s, e, factor, out, false, unit);
     return;
   }
-  // One item: splitList would give it trimmed (nothing when blank), as trimRange does.
-  const one = parts ? parts[0] : split ? trimRange(src, start, end) : undefined;
-  const [s, e] = one && one[1] > one[0] ? one : [start, end];
-  const item = src.slice(s, e);
+  // One item: splitList would give it trimmed (nothing when blank), as trimming does.
+  let s = start;
+  let e = end;
+  if (parts) {
+    if (parts.length) {
+      s = parts[0][0];
+      e = parts[0][1];
+    }
+  } else if (split) {
+    const ts = trimStart(src, start, end);
+    const te = trimEnd(src, ts, end);
+    if (te > ts) {
+      s = ts;
+      e = te;
+    }
+  }
+  const item = s === start && e === end ? text : src.slice(s, e);
   // "Houndpack Lance Character, Warlord": the Warlord marker among a line's items is no wargear.
-  if (warlord && WARLORD.test(item)) {
-    warlord(s, e);
+  if (isWarlord(item)) {
+    unit.warlord = { start: s, end: e };
     return;
   }
   // New Recruit option bundles name their content in parentheses: "2 magma cutters (2x Magma cutter)".
   const b = bundled(item);
   if (b && (item.slice(b[0], b[1]).includes(',') || isCounted(item.slice(b[0], b[1])))) {
-    for (const [is, ie] of splitList(src, s + b[0], s + b[1])) readWargear(ctx, is, ie, factor, out, false, warlord);
+    for (const [is, ie] of splitList(src, s + b[0], s + b[1])) readWargear(ctx, is, ie, factor, out, false, unit);
     return;
   }
-  const c = digitFirst(item) ? (COUNT.exec(item) ?? BARE_COUNT.exec(item)) : null;
+  const c = countOf(item);
   if (c) {
-    const r = lastGroup(c, 2, e);
-    out.push({ count: ctx.count(factor * Number(c[1]), s, e), name: ctx.tok(r[0], r[1]), span: { start: s, end: e } });
+    out.push({ count: ctx.count(factor * c.n, s, e), name: ctx.tok(s + c.name, e), span: { start: s, end: e } });
+    return;
+  }
+  const b2 = bareCount(item);
+  if (b2) {
+    const r = lastGroup(b2, 2, e);
+    out.push({ count: ctx.count(factor * Number(b2[1]), s, e), name: ctx.tok(r[0], r[1]), span: { start: s, end: e } });
     return;
   }
   out.push({ count: factor, name: ctx.tok(s, e), span: { start: s, end: e } });
 }
 
 /** Position of the ": " that separates a model name from its inline wargear, outside brackets. */
-function inlineColon(src: string, start: number, end: number): number {
+function inlineColon(src: string, start: number, end: number, text: string): number {
+  // Most items hold no colon at all: a native search says so quicker than the loop.
+  if (!text.includes(':')) return -1;
   let depth = 0;
   for (let i = start; i < end; i++) {
-    const ch = src[i];
-    if (ch === '(' || ch === '[') depth++;
-    else if ((ch === ')' || ch === ']') && depth > 0) depth--;
-    else if (ch === ':' && depth === 0 && (i + 1 === end || src[i + 1] === ' ')) return i;
+    const c = src.charCodeAt(i);
+    if (c === 40 /* ( */ || c === 91 /* [ */) depth++;
+    else if ((c === 41 /* ) */ || c === 93 /* ] */) && depth > 0) depth--;
+    else if (c === 58 /* : */ && depth === 0 && (i + 1 === end || src.charCodeAt(i + 1) === 32)) return i;
   }
   return -1;
 }
@@ -292,71 +354,77 @@ function inlineColon(src: string, start: number, end: number): number {
  * Turns a unit's body tree into models, wargear, enhancements, warlord, notes.
  * `priced` lets "Name (+15 pts)" bullets count as enhancements.
  */
+/** Pulls the special bullets out of `nodes` at any depth (the app sometimes nests "Warlord" under a model) into the unit. */
+function strip(ctx: Ctx, unit: Unit, nodes: Node[], priced: boolean): Node[] {
+  const out: Node[] = [];
+  for (const n of nodes) {
+    const sp = special(ctx.src, n.start, n.end, priced);
+    if (!sp) {
+      if (n.children.length) n.children = strip(ctx, unit, n.children, priced);
+      out.push(n);
+      continue;
+    }
+    if (sp.kind === 'warlord') unit.warlord = { start: n.start, end: n.end };
+    else if (sp.kind === 'leading') unit.leading = ctx.tok(sp.name[0], sp.name[1]);
+    else if (sp.kind === 'enhancement') {
+      const e: EnhancementRef = { name: ctx.tok(sp.name[0], sp.name[1]), span: { start: n.start, end: n.end } };
+      if (sp.points !== undefined) e.points = sp.points;
+      unit.enhancements.push(e);
+    }
+    // Option bundles ("B: 1 mauler chainblade, 7 chainblades") only group lines: keep what they hold.
+    out.push(...strip(ctx, unit, n.children, priced));
+  }
+  return out;
+}
+
+/** The nodes without children, at any depth, in order. */
+function leaves(nodes: Node[], out: Node[]): Node[] {
+  for (const n of nodes) {
+    if (n.children.length) leaves(n.children, out);
+    else out.push(n);
+  }
+  return out;
+}
+
+/**
+ * A line under a model: its wargear. BattleScribe's text writes a selection with its content after a colon
+ * (". . 2x 2 Bolt Pistols: 4x Bolt Pistol"): the content is the wargear, the selection's name only labels it; a
+ * label granting keywords ("... Keywords: Character") makes the line a note.
+ */
+function readChild(ctx: Ctx, unit: Unit, start: number, end: number, out: WargearRef[]): void {
+  const src = ctx.src;
+  const text = src.slice(start, end);
+  const colon = inlineColon(src, start, end, text);
+  if (colon < 0) return readWargear(ctx, start, end, 1, out, true, unit, text);
+  if (NOTE_LABEL.test(src.slice(start, colon))) return void unit.notes.push(ctx.tok(start, end));
+  const [is, ie] = trimRange(src, colon + 1, end);
+  if (ie > is) readWargear(ctx, is, ie, 1, out, true, unit);
+}
+
+/** The lines under a model, at any depth, read as its wargear. */
+function readChildren(ctx: Ctx, unit: Unit, nodes: Node[], out: WargearRef[]): void {
+  for (const ch of nodes) {
+    readChild(ctx, unit, ch.start, ch.end, out);
+    readChildren(ctx, unit, ch.children, out);
+  }
+}
+
 export function interpretBody(ctx: Ctx, unit: Unit, roots: Node[], style: BodyStyle, priced: boolean): void {
   const src = ctx.src;
-  // Pull the special bullets out at any depth (the app sometimes nests "Warlord" under a model).
-  const strip = (nodes: Node[]): Node[] => {
-    const out: Node[] = [];
-    for (const n of nodes) {
-      const sp = special(src, n.start, n.end, priced);
-      if (!sp) {
-        n.children = strip(n.children);
-        out.push(n);
-        continue;
-      }
-      if (sp.kind === 'warlord') unit.warlord = { start: n.start, end: n.end };
-      else if (sp.kind === 'leading') unit.leading = ctx.tok(sp.name[0], sp.name[1]);
-      else if (sp.kind === 'enhancement') {
-        const e: EnhancementRef = { name: ctx.tok(sp.name[0], sp.name[1]), span: { start: n.start, end: n.end } };
-        if (sp.points !== undefined) e.points = sp.points;
-        unit.enhancements.push(e);
-      }
-      // Option bundles ("B: 1 mauler chainblade, 7 chainblades") only group lines: keep what they hold.
-      out.push(...strip(n.children));
-    }
-    return out;
-  };
-  let items = strip(roots);
-
-  const counted = (n: Node) => isCounted(src.slice(n.start, n.end));
-  if (style.bundlesUnlessCounted && !items.some((n) => n.children.length > 0 && counted(n))) {
-    // No parent states a model count: they are option bundles of a single model ("2 ectoplasma cannons").
-    const flat: Node[] = [];
-    const walk = (ns: Node[]) => {
-      for (const n of ns) {
-        if (n.children.length) walk(n.children);
-        else flat.push(n);
-      }
-    };
-    walk(items);
-    items = flat;
-  }
+  let items = strip(ctx, unit, roots, priced);
+  // No parent states a model count: they are option bundles of a single model ("2 ectoplasma cannons").
+  if (style.bundlesUnlessCounted && !items.some((n) => n.children.length > 0 && isCounted(src.slice(n.start, n.end)))) items = leaves(items, []);
 
   const groups: ModelGroup[] = [];
   const loose: WargearRef[] = [];
-  const markWarlord = (s: number, e: number) => {
-    unit.warlord = { start: s, end: e };
-  };
   let implicitCount = 0;
   const besideGroups = !!style.countedBesideGroupsAreGroups && items.some((n) => n.children.length > 0);
-  /**
-   * A line under a model: its wargear. BattleScribe's text writes a selection with its content after a colon
-   * (". . 2x 2 Bolt Pistols: 4x Bolt Pistol"): the content is the wargear, the selection's name only labels it; a
-   * label granting keywords ("... Keywords: Character") makes the line a note.
-   */
-  const readChild = (start: number, end: number, out: WargearRef[]) => {
-    const colon = inlineColon(src, start, end);
-    if (colon < 0) return readWargear(ctx, start, end, 1, out, true, markWarlord);
-    if (NOTE_LABEL.test(src.slice(start, colon))) return void unit.notes.push(ctx.tok(start, end));
-    const [is, ie] = trimRange(src, colon + 1, end);
-    if (ie > is) readWargear(ctx, is, ie, 1, out, true, markWarlord);
-  };
   for (const n of items) {
     const text = src.slice(n.start, n.end);
-    const colon = style.inlineGroups && !n.inline ? inlineColon(src, n.start, n.end) : -1;
+    const colon = style.inlineGroups && !n.inline ? inlineColon(src, n.start, n.end, text) : -1;
     const isGroup = !n.inline && (n.children.length > 0 || colon >= 0 || style.childlessAreGroups || (besideGroups && isCounted(text)));
     if (!isGroup) {
-      const w = digitFirst(text) ? WITH.exec(text) : null;
+      const w = withCount(text);
       if (w) implicitCount += Number(w[1]);
       if (style.untalliedIsNote && !w && !isCounted(text)) {
         unit.notes.push(ctx.tok(n.start, n.end));
@@ -366,15 +434,16 @@ export function interpretBody(ctx: Ctx, unit: Unit, roots: Node[], style: BodySt
         unit.notes.push(ctx.tok(n.start, n.end));
         continue;
       }
-      readWargear(ctx, n.start, n.end, 1, loose, true, markWarlord);
+      readWargear(ctx, n.start, n.end, 1, loose, true, unit, text);
       continue;
     }
     const headEnd = colon >= 0 ? colon : n.end;
-    const [hs, he] = trimRange(src, n.start, headEnd);
+    const hs = trimStart(src, n.start, headEnd);
+    const he = trimEnd(src, hs, headEnd);
     const head = src.slice(hs, he);
-    const c = digitFirst(head) ? COUNT.exec(head) : null;
-    const count = c ? ctx.count(Number(c[1]), hs, he) : 1;
-    const nameR = c ? lastGroup(c, 2, he) : [hs, he];
+    const c = countOf(head);
+    const count = c ? ctx.count(c.n, hs, he) : 1;
+    const nameR = c ? [hs + c.name, he] : [hs, he];
     const group: ModelGroup = {
       count,
       name: ctx.tok(nameR[0], nameR[1]),
@@ -388,17 +457,11 @@ export function interpretBody(ctx: Ctx, unit: Unit, roots: Node[], style: BodySt
         const inlineText = src.slice(is, ie);
         const factor = style.multiplyInline ? count : 1;
         // "8 with A, B": the count covers the whole list.
-        if (digitFirst(inlineText) && WITH.test(inlineText)) readWargear(ctx, is, ie, 1, group.wargear, false, markWarlord);
-        else for (const [s, e] of splitList(src, is, ie)) readWargear(ctx, s, e, factor, group.wargear, false, markWarlord);
+        if (withCount(inlineText)) readWargear(ctx, is, ie, 1, group.wargear, false, unit);
+        else for (const [s, e] of splitList(src, is, ie)) readWargear(ctx, s, e, factor, group.wargear, false, unit);
       }
     }
-    const walk = (ns: Node[]) => {
-      for (const ch of ns) {
-        readChild(ch.start, ch.end, group.wargear);
-        walk(ch.children);
-      }
-    };
-    walk(n.children);
+    readChildren(ctx, unit, n.children, group.wargear);
     groups.push(group);
   }
   if (groups.length === 0 && loose.length > 0) {
@@ -454,17 +517,6 @@ export function setFactionPath(ctx: Ctx, start: number, end: number): void {
   }
 }
 
-/** Whether text[0, end) opens as many brackets ("(", "[") as it closes (")", "]"), counted, not nested. */
-function bracketsBalanced(text: string, end: number): boolean {
-  let open = 0;
-  for (let i = 0; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 40 || c === 91) open++;
-    else if (c === 41 || c === 93) open--;
-  }
-  return open === 0;
-}
-
 /** How lists join their last item ("A, B and C"; French "A et B"). */
 const JOIN = /\s+(?:and|et)\s+/g;
 
@@ -483,12 +535,30 @@ export function splitJoined(src: string, start: number, end: number, and: boolea
       continue;
     }
     let from = 0;
-    for (const m of text.matchAll(JOIN)) {
-      if (!bracketsBalanced(text, m.index!)) continue;
-      out.push(trimRange(src, s + from, s + m.index!));
-      from = m.index! + m[0].length;
+    // The brackets opened (less those closed) before the match, counted on from the previous match (when it has any).
+    const brackets = text.includes('(') || text.includes('[');
+    let open = 0;
+    let counted = 0;
+    // JOIN's own exec (matchAll would copy the pattern on every call).
+    JOIN.lastIndex = 0;
+    for (let m = JOIN.exec(text); m; m = JOIN.exec(text)) {
+      for (; brackets && counted < m.index; counted++) {
+        const c = text.charCodeAt(counted);
+        if (c === 40 /* ( */ || c === 91 /* [ */) open++;
+        else if (c === 41 /* ) */ || c === 93 /* ] */) open--;
+      }
+      if (open !== 0) continue;
+      pushTrimmed(out, src, s + from, s + m.index);
+      from = m.index + m[0].length;
     }
-    out.push(trimRange(src, s + from, e));
+    pushTrimmed(out, src, s + from, e);
   }
-  return out.filter(([s, e]) => e > s);
+  return out;
+}
+
+/** Adds [start, end) trimmed to `out` unless nothing is left of it. */
+function pushTrimmed(out: Array<[number, number]>, src: string, start: number, end: number): void {
+  const s = trimStart(src, start, end);
+  const e = trimEnd(src, s, end);
+  if (e > s) out.push([s, e]);
 }

@@ -14,7 +14,6 @@ const NR_MARKDOWN = /^(#\s*\+\+|##\s)/;
 
 /** Returns the lines left for the format parser. */
 export function liftExtensions(ctx: Ctx, lines: Line[], markdownHeaders: boolean): Line[] {
-  const src = ctx.src;
   const out: Line[] = [];
   let plan: StratagemPlan | undefined;
   let planDone = false;
@@ -23,9 +22,8 @@ export function liftExtensions(ctx: Ctx, lines: Line[], markdownHeaders: boolean
       if (!plan || planDone) out.push(line);
       continue;
     }
-    const [s, e] = trimRange(src, line.start, line.end);
-    const text = src.slice(s, e);
-    if (text.startsWith('#') && !(markdownHeaders && NR_MARKDOWN.test(text))) {
+    const { content: text, contentStart: s, contentEnd: e } = line;
+    if (text.charCodeAt(0) === 35 /* # */ && !(markdownHeaders && NR_MARKDOWN.test(text))) {
       ctx.list.comments.push({ start: s, end: e });
       continue;
     }

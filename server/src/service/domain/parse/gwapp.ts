@@ -2,22 +2,20 @@
 // 4-space build, plus the Auspex hand-writing extensions (units without
 // points in Combat Patrol lists, "• Leading:" bullets).
 import type { Unit } from './ast';
-import { Ctx, Node, guard, interpretBody, parseBattleSize, setFactionLines, setPoints, splitMarker } from './common';
-import { Line, grp, numTok, trimRange } from './lines';
+import { BodyStyle, Ctx, Node, bulleted, guard, interpretBody, joinBody, parseBattleSize, setFactionLines, setPoints } from './common';
+import { Line, numTok } from './lines';
 import { readDetachments } from './eleventh';
+import { unitTail } from './lineEnds';
 
 const SECTION = /^(CHARACTERS?|EPIC HERO(?:ES)?|BATTLELINE|DEDICATED TRANSPORTS?|OTHER DATASHEETS|ALLIED UNITS|ATTACHED UNITS|FORTIFICATIONS?)$/i;
-const UNIT = /^(.*?\S)\s*\(\s*(\d[\d,]*)\s*points?\s*\)$/di;
+/** "Name (95 points)". */
+export const UNIT = /^(.*?\S)\s*\(\s*(\d[\d,]*)\s*points?\s*\)$/i;
 const FOOTER = /^(?:Exported with App Version|Export[ée] avec la Version de l.Appli)/i;
 const JUNK = /^(undefined|null)$/;
 const ITEM = /^\d+\s*x\s/i;
 
-export function isAppSection(text: string): boolean {
-  return isSection(text.trim());
-}
-
-/** SECTION.test of a trimmed text: its names run from 9 ("EPIC HERO") to 20 characters ("DEDICATED TRANSPORTS"). */
-function isSection(t: string): boolean {
+/** SECTION.test of a line's content (trimmed): its names run from 9 ("EPIC HERO") to 20 characters ("DEDICATED TRANSPORTS"). */
+export function isAppSection(t: string): boolean {
   return t.length >= 9 && t.length <= 20 && SECTION.test(t);
 }
 
@@ -48,30 +46,43 @@ export interface AppDialect {
   footer?(s: number, e: number): void;
 }
 
-function unitLine(text: string, s: number): { name: [number, number]; points: [number, number] } | undefined {
-  // A unit line ends in "points)": the others skip the regex.
-  if (text.charCodeAt(text.length - 1) !== 41 /* ) */) return undefined;
-  const m = UNIT.exec(text);
-  return m ? { name: grp(m, 1, s)!, points: grp(m, 2, s)! } : undefined;
+export interface UnitRanges {
+  name: [number, number];
+  points: [number, number];
 }
 
-const TENTH_APP: AppDialect = { section: isSection, unit: unitLine, header: parseHeader };
+/**
+ * A unit line's match (UNIT, or gwapp2's flattened one) as ranges of the text, which starts at `s`: the name opens
+ * it, and the points are its last run of digits and commas (no `d` flag, which costs more than the match).
+ */
+export function unitRanges(m: RegExpExecArray, text: string, s: number): UnitRanges {
+  const p = text.lastIndexOf(m[2]);
+  return { name: [s, s + m[1].length], points: [s + p, s + p + m[2].length] };
+}
+
+/** UNIT's reading of a line (read from its end, lineEnds.ts). */
+export function unitLine(text: string, s: number): UnitRanges | undefined {
+  const m = unitTail(text);
+  return m && { name: [s, s + m.nameEnd], points: [s + m.points[0], s + m.points[1]] };
+}
+
+const TENTH_APP: AppDialect = { section: isAppSection, unit: unitLine, header: parseHeader };
 
 export function parseGwApp(ctx: Ctx, lines: Line[], dialect: AppDialect = TENTH_APP): void {
   const src = ctx.src;
-  const content = (l: Line) => src.slice(...trimRange(src, l.start, l.end));
 
   // The header runs to the first section header (or, when a list has none, to the first unit line after the title).
-  let bodyFrom = lines.findIndex((l) => !l.blank && dialect.section(content(l)));
+  let bodyFrom = lines.findIndex((l) => !l.blank && dialect.section(l.content));
   if (bodyFrom < 0) {
     const firstText = lines.findIndex((l) => !l.blank);
-    bodyFrom = lines.findIndex((l, i) => i > firstText && !l.blank && !!dialect.unit(content(l), 0) && !parseBattleSize(src, l.start, l.end));
+    bodyFrom = lines.findIndex((l, i) => i > firstText && !l.blank && !!dialect.unit(l.content, 0) && !parseBattleSize(src, l.start, l.end));
     if (bodyFrom < 0) bodyFrom = lines.length;
   }
   dialect.header(ctx, lines.slice(0, bodyFrom));
 
   // Only dialect B writes item lines without a bullet (continuations), at any indentation.
-  const dialectB = lines.some((l, i) => i >= bodyFrom && !l.blank && isItem(content(l)));
+  let dialectB = false;
+  for (let i = bodyFrom; i < lines.length && !dialectB; i++) dialectB = !lines[i].blank && isItem(lines[i].content);
   let unit: Unit | undefined;
   let body: Line[] = [];
   let prevBlank = true;
@@ -86,6 +97,64 @@ export function parseGwApp(ctx: Ctx, lines: Line[], dialect: AppDialect = TENTH_
     unit = undefined;
     body = [];
   };
+  // The 10th-edition app writes unit lines at column 0; one typed indented (after Enter kept the
+  // indentation) is still a unit line, with a hint. Other dialects (War Organ's) indent them on purpose.
+  const indentHint = (line: Line) => {
+    if (line.indent > 0 && dialect === TENTH_APP) ctx.error('unit-line-indented', 'Unit line indented: unit lines start at column 0, their models below them as "•" bullets', line.start, line.contentStart);
+  };
+  let wasSection = false;
+  const read = (line: Line) => {
+    const { content: text, contentStart: s, contentEnd: e } = line;
+    if (afterFooter) {
+      if (!JUNK.test(text)) ctx.unknownLine(line, 'Text after the export footer');
+      return;
+    }
+    // No footer, section or unit line opens with a bullet.
+    if (joinBody(ctx, unit, body, line)) return;
+    if ((text[0] === 'E' || text[0] === 'e') && FOOTER.test(text)) {
+      close();
+      dialect.footer?.(s, e);
+      afterFooter = true;
+      return;
+    }
+    if (dialect.section(text)) {
+      close();
+      ctx.openSection(line);
+      dialect.sectionOpened?.();
+      afterSection = true;
+      return;
+    }
+    if (dialect.isOther?.(text)) {
+      close();
+      dialect.readOther?.(s, e);
+      afterSection = true;
+      return;
+    }
+    const m = dialect.unit(text, s);
+    if (m) {
+      close();
+      unit = ctx.addUnit(ctx.tok(m.name[0], m.name[1]), s, e);
+      setPoints(ctx, unit, m.points);
+      dialect.opened?.(unit);
+      indentHint(line);
+      return;
+    }
+    if ((line.indent === 0 || dialect === TENTH_APP) && (prevBlank || wasSection) && !isItem(text)) {
+      // Auspex extension: a Combat Patrol unit line may carry no points.
+      close();
+      unit = ctx.addUnit(ctx.tok(s, e), s, e);
+      dialect.opened?.(unit);
+      indentHint(line);
+      return;
+    }
+    // Continuation lines are always "Nx item"; anything else unbulleted is not app syntax.
+    if (unit && isItem(text)) {
+      body.push(line);
+      unit.span.end = e;
+      return;
+    }
+    ctx.unknownLine(line, unit ? 'Unrecognised line in a unit' : 'Line outside any unit');
+  };
   for (let i = bodyFrom; i < lines.length; i++) {
     const line = lines[i];
     // A lone "." (seen between two units of a real v2 export) stands for a blank line.
@@ -94,65 +163,9 @@ export function parseGwApp(ctx: Ctx, lines: Line[], dialect: AppDialect = TENTH_
       prevBlank = true;
       continue;
     }
-    const wasSection = afterSection;
+    wasSection = afterSection;
     afterSection = false;
-    guard(ctx, line.start, line.end, () => {
-      const [s, e] = trimRange(src, line.start, line.end);
-      const text = src.slice(s, e);
-      if (afterFooter) {
-        if (!JUNK.test(text)) ctx.unknownLine(line, 'Text after the export footer');
-        return;
-      }
-      if ((text[0] === 'E' || text[0] === 'e') && FOOTER.test(text)) {
-        close();
-        dialect.footer?.(s, e);
-        afterFooter = true;
-        return;
-      }
-      if (dialect.section(text)) {
-        close();
-        ctx.openSection(line);
-        dialect.sectionOpened?.();
-        afterSection = true;
-        return;
-      }
-      const mk = splitMarker(src, line);
-      if (!mk.marker && dialect.isOther?.(text)) {
-        close();
-        dialect.readOther?.(s, e);
-        afterSection = true;
-        return;
-      }
-      const m = mk.marker ? undefined : dialect.unit(text, s);
-      // The 10th-edition app writes unit lines at column 0; one typed indented (after Enter kept the
-      // indentation) is still a unit line, with a hint. Other dialects (War Organ's) indent them on purpose.
-      const indentHint = () => {
-        if (line.indent > 0 && dialect === TENTH_APP) ctx.error('unit-line-indented', 'Unit line indented: unit lines start at column 0, their models below them as "•" bullets', line.start, s);
-      };
-      if (m) {
-        close();
-        unit = ctx.addUnit(ctx.tok(m.name[0], m.name[1]), s, e);
-        setPoints(ctx, unit, m.points);
-        dialect.opened?.(unit);
-        indentHint();
-        return;
-      }
-      if (!mk.marker && (line.indent === 0 || dialect === TENTH_APP) && (prevBlank || wasSection) && !isItem(text)) {
-        // Auspex extension: a Combat Patrol unit line may carry no points.
-        close();
-        unit = ctx.addUnit(ctx.tok(s, e), s, e);
-        dialect.opened?.(unit);
-        indentHint();
-        return;
-      }
-      // Continuation lines are always "Nx item"; anything else unbulleted is not app syntax.
-      if (unit && (mk.marker || isItem(text))) {
-        body.push(line);
-        unit.span.end = e;
-        return;
-      }
-      ctx.unknownLine(line, unit ? 'Unrecognised line in a unit' : 'Line outside any unit');
-    });
+    guard(ctx, line.start, line.end, read, line);
     prevBlank = false;
   }
   close();
@@ -168,17 +181,15 @@ function parseHeader(ctx: Ctx, lines: Line[]): void {
   for (const line of lines) {
     if (line.blank) continue;
     guard(ctx, line.start, line.end, () => {
-      const [s, e] = trimRange(src, line.start, line.end);
+      const { contentStart: s, contentEnd: e } = line;
+      let title: UnitRanges | undefined;
       const bs = parseBattleSize(src, s, e);
       if (bs) {
         list.battleSize = bs;
         sawSize = true;
-      } else if (first && UNIT.test(src.slice(s, e))) {
-        const m = UNIT.exec(src.slice(s, e))!;
-        const n = grp(m, 1, s)!;
-        const p = grp(m, 2, s)!;
-        list.title = ctx.tok(n[0], n[1]);
-        list.statedPoints = numTok(src, p[0], p[1]);
+      } else if (first && (title = unitLine(line.content, s))) {
+        list.title = ctx.tok(title.name[0], title.name[1]);
+        list.statedPoints = numTok(src, title.points[0], title.points[1]);
       } else (sawSize ? post : pre).push(line);
       first = false;
     });
@@ -200,30 +211,38 @@ function finishUnit(ctx: Ctx, unit: Unit, body: Line[], dialectB: boolean): void
   // Bullets nest by indentation ("◦" always under the last "•", even with indentation stripped);
   // a line without a bullet continues the list of the bullet above it: a sibling, not a child.
   const roots: Node[] = [];
-  const stack: Array<{ node: Node; level: number; list: Node[] }> = [];
+  // The open bullets, outermost first, and their levels.
+  const open: Node[] = [];
+  const levels: number[] = [];
   let lastList: Node[] = roots;
   let hasSub = false;
-  const levels = new Set<number>();
+  let oneIndent = true;
   for (const line of body) {
-    const mk = splitMarker(src, line);
+    const mk = bulleted(src, line);
     const node: Node = { start: mk.start, end: mk.end, marker: mk.marker, children: [] };
-    levels.add(line.indent);
+    oneIndent &&= line.indent === body[0].indent;
     if (!mk.marker) {
       lastList.push(node);
       continue;
     }
     if (mk.marker === '◦') hasSub = true;
     const level = line.indent + (mk.marker === '◦' ? 1000 : 0);
-    while (stack.length && stack[stack.length - 1].level >= level) stack.pop();
-    const list = stack.length ? stack[stack.length - 1].node.children : roots;
+    while (levels.length && levels[levels.length - 1] >= level) {
+      open.pop();
+      levels.pop();
+    }
+    const list = open.length ? open[open.length - 1].children : roots;
     list.push(node);
-    stack.push({ node, level, list });
+    open.push(node);
+    levels.push(level);
     lastList = list;
   }
   let tree = roots;
-  if (dialectB && !hasSub && levels.size === 1) tree = regroupFlatDialectB(ctx, roots);
-  interpretBody(ctx, unit, tree, { inlineGroups: false, multiplyInline: false, childlessAreGroups: false, bundlesUnlessCounted: false, untalliedIsNote: true, countedBesideGroupsAreGroups: true }, false);
+  if (dialectB && !hasSub && body.length > 0 && oneIndent) tree = regroupFlatDialectB(ctx, roots);
+  interpretBody(ctx, unit, tree, APP_BODY, false);
 }
+
+const APP_BODY: BodyStyle = { inlineGroups: false, multiplyInline: false, childlessAreGroups: false, bundlesUnlessCounted: false, untalliedIsNote: true, countedBesideGroupsAreGroups: true };
 
 /**
  * Dialect B with all indentation lost: only the bullets remain. The app bullets a model line and the

@@ -7,25 +7,31 @@
 // 'warorganapp') is read here too: the same layout, detachments joined by commas.
 import { AttachedBlock, isAttachedGroupHeader } from './attached';
 import { Ctx, guard, parseBattleSize, setFactionLines } from './common';
-import { AppDialect, isAppSection, parseGwApp } from './gwapp';
+import { AppDialect, UnitRanges, isAppSection, parseGwApp, unitLine as appUnitLine, unitRanges } from './gwapp';
 import { isDispositionLine, readDetachments, readDispositions, statesDetachmentPoints } from './eleventh';
-import { Line, grp, numTok, trimRange } from './lines';
+import { Line, grp, numTok } from './lines';
 
-const UNIT = /^(.*?\S)\s*\(\s*(\d[\d,]*)\s*points?\s*\)$/di;
 /** The flattened paste: "Paladin Squad485 Points". */
-const FLAT_UNIT = /^(.*?[^\s\d,(])\s*(\d[\d,]*)\s*points?$/di;
+const FLAT_UNIT = /^(.*?[^\s\d,(])\s*(\d[\d,]*)\s*points?$/i;
 /** French section headers (the names are English in both). */
 const FRENCH_SECTION = /^(PERSONNAGES?|H[ÉE]ROS [ÉE]PIQUES?|LIGNE|TRANSPORTS? ASSIGN[ÉE]S?|AUTRES FICHES TECHNIQUES|UNIT[ÉE]S ALLI[ÉE]ES|UNIT[ÉE]S ATTACH[ÉE]ES|FORTIFICATIONS?)$/i;
+/** FRENCH_SECTION.test, tried only on its lengths (5 to 24 characters) and initials (P, H, L, T, A, U, F). */
+function frenchSection(t: string): boolean {
+  const c = t.charCodeAt(0) | 0x20;
+  const initial = c === 0x70 || c === 0x68 || c === 0x6c || c === 0x74 || c === 0x61 || c === 0x75 || c === 0x66;
+  return initial && t.length >= 5 && t.length <= 24 && FRENCH_SECTION.test(t);
+}
 /** "Exported with App Version: v2.4.0 (139), Data Version: v925" and the French "Version de Données : v925". */
 const FOOTER_DATA = /(?:Data Version|Version de Donn[ée]es)\s*:\s*(\S+)\s*$/di;
 const FOOTER_APP = /(?:App Version|Version de l.Appli)\s*:\s*v?(\d+)/i;
 
-function unitLine(text: string, s: number): { name: [number, number]; points: [number, number] } | undefined {
+function unitLine(text: string, s: number): UnitRanges | undefined {
   // Every unit line ends in "points)" or, flattened, "points": skip the regexes for the rest.
   const last = text.charCodeAt(text.length - 1);
   if (last !== 41 /* ) */ && last !== 115 && last !== 83 && last !== 116 && last !== 84 /* s S t T */) return undefined;
-  const m = last === 41 ? UNIT.exec(text) : FLAT_UNIT.exec(text);
-  return m ? { name: grp(m, 1, s)!, points: grp(m, 2, s)! } : undefined;
+  if (last === 41) return appUnitLine(text, s);
+  const m = FLAT_UNIT.exec(text);
+  return m ? unitRanges(m, text, s) : undefined;
 }
 
 export function parseGwApp2(ctx: Ctx, lines: Line[]): void {
@@ -33,7 +39,7 @@ export function parseGwApp2(ctx: Ctx, lines: Line[]): void {
   const list = ctx.list;
   const block = new AttachedBlock(ctx);
   const dialect: AppDialect = {
-    section: (t) => isAppSection(t) || FRENCH_SECTION.test(t),
+    section: (t) => isAppSection(t) || frenchSection(t),
     unit: unitLine,
     header: (c, ls) => parseHeader(c, ls, list.format !== 'warorganapp'),
     // A section header ends the attached group it follows.
@@ -69,8 +75,7 @@ function parseHeader(ctx: Ctx, lines: Line[], joinAnd: boolean): void {
   for (const line of lines) {
     if (line.blank) continue;
     guard(ctx, line.start, line.end, () => {
-      const [s, e] = trimRange(src, line.start, line.end);
-      const text = src.slice(s, e);
+      const { content: text, contentStart: s, contentEnd: e } = line;
       const bs = parseBattleSize(src, s, e);
       const title = first && !bs ? unitLine(text, s) : undefined;
       first = false;

@@ -12,7 +12,7 @@ import { parseListForge } from './listforge';
 import { parseGwApp2 } from './gwapp2';
 import { parseWarOrgan } from './warorgan';
 import { showsEleventh } from './eleventh';
-import { scanLines } from './lines';
+import { blankLine, scanLines } from './lines';
 import { BOUNDS } from '../bounds';
 import { looksLikeJson, parseJsonRoster } from './roster';
 
@@ -39,14 +39,13 @@ export function parseArmyList(text: string, parts?: [number, number][]): ArmyLis
     // A line beyond BOUNDS.lineChars is not read (one error each, the first ones): no format's
     // patterns run over a 100 MB line, and the rest of the list is read as usual.
     const long: Array<[number, number]> = [];
-    const scanned = parts
-      ? parts.flatMap(([from, to], i) => [...(i ? [{ index: 0, start: from, end: from, text: '', indent: 0, blank: true }] : []), ...scanLines(src, from, to)])
-      : scanLines(src);
-    const all = scanned.map((l) => {
-      if (l.end - l.start <= BOUNDS.lineChars) return l;
+    const all = parts ? parts.flatMap(([from, to], i) => [...(i ? [blankLine(0, from, from)] : []), ...scanLines(src, from, to)]) : scanLines(src);
+    for (let i = 0; i < all.length; i++) {
+      const l = all[i];
+      if (l.end - l.start <= BOUNDS.lineChars) continue;
       long.push([l.start, l.end]);
-      return { ...l, text: '', indent: 0, blank: true };
-    });
+      all[i] = blankLine(l.index, l.start, l.end);
+    }
     const format = detectFormat(all);
     ctx = new Ctx(src, format);
     const lines = liftExtensions(ctx, all, format === 'nrsimple');

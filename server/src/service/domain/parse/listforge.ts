@@ -1,8 +1,8 @@
 // ListForge "detailed" text: "Name - Faction - Detachment (N Points)",
 // role headers with a colon, "(N pts)" units, nested "•" bullets.
 import type { Unit } from './ast';
-import { Ctx, Node, guard, indentTree, interpretBody, setPoints, splitMarker } from './common';
-import { Line, grp, numTok, trimRange } from './lines';
+import { Ctx, Node, bulleted, guard, indentTree, interpretBody, setPoints } from './common';
+import { Line, grp, numTok } from './lines';
 import { splitDash } from './battlescribe';
 
 const TITLE = /^(.*?\S)\s*\(\s*(\d[\d,]*)\s*points?\s*\)$/di;
@@ -30,11 +30,10 @@ export function parseListForge(ctx: Ctx, lines: Line[]): void {
       continue;
     }
     guard(ctx, line.start, line.end, () => {
-      const [s, e] = trimRange(src, line.start, line.end);
-      const text = src.slice(s, e);
+      const { content: text, contentStart: s, contentEnd: e } = line;
       const isFirst = first;
       first = false;
-      const mk = splitMarker(src, line);
+      const mk = bulleted(src, line);
       let m: RegExpExecArray | null;
       if (isFirst && !mk.marker && (m = TITLE.exec(text))) {
         const head = grp(m, 1, s)!;
@@ -75,7 +74,7 @@ export function parseListForge(ctx: Ctx, lines: Line[]): void {
 
 function finishUnit(ctx: Ctx, unit: Unit, body: Line[]): void {
   const items = body.map((line) => {
-    const mk = splitMarker(ctx.src, line);
+    const mk = bulleted(ctx.src, line);
     return { node: { start: mk.start, end: mk.end, marker: mk.marker, children: [] } as Node, level: line.indent };
   });
   interpretBody(

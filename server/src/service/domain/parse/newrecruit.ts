@@ -1,22 +1,20 @@
 // New Recruit text exports that share the "+++" banner and "(N pts)" unit
 // lines: GW-style (nrgw), WTC, WTC-Compact, and the header-less short form.
 import type { Unit } from './ast';
-import { Ctx, Node, guard, indentTree, inlineNodes, interpretBody, parseBattleSize, setFactionPath, setPoints, splitMarker } from './common';
+import { Ctx, Node, bulleted, guard, indentTree, inlineNodes, interpretBody, joinBody, parseBattleSize, setFactionPath, setPoints } from './common';
 import { Line, grp, numTok, trimRange } from './lines';
 import { isAppSection } from './gwapp';
 import { isDispositionLine, readDetachments, readDispositions } from './eleventh';
 import { normalizeName } from '../text/normalize';
 import { AttachedBlock, AttachRefs, isAttachedGroupHeader } from './attached';
 import { battleSizeFromLimit, readListName, statesNothing } from './nrHeader';
+import { readUnitLine } from './nrUnitLine';
 
 const BANNER = /^\+{5,}\s*$/;
-const FIELD = /^\+\s*([A-Z][A-Z ]*?)\s*:\s*(.*?)\s*$/d;
-const AMP = /^&\s*(.*?)\s*$/d;
-const UNIT = /^(?:([A-Za-z]+\d+)\s*:\s*)?(?:(\d+)\s*x\s+)?(.*?\S)\s*\(\s*(\d[\d,]*)\s*pts?\s*\)(?:\s*:\s*(.*?))?\s*$/d;
+const FIELD = /^\+\s*([A-Z][A-Z ]*?)\s*:\s*(.*?)\s*$/;
+const AMP = /^&\s*(.*?)\s*$/;
 const FOOTER = /^Created with (?:new ?recruit|newrecruit)/i;
-/** A unit line without points: the groups of UNIT, its points group (4) never set. */
-const UNIT_UNPRICED = /^(?:([A-Za-z]+\d+)\s*:\s*)?(?:(\d+)\s*x\s+)?(.*?\S)()(?:\s*:\s+(.*?))?\s*$/d;
-const ON = /^(.*?)\s*\(\s*on\s+(?:([A-Za-z]+\d+)\s*:\s*)?(.*?)\s*\)$/d;
+const ON = /^(.*?)\s*\(\s*on\s+(?:([A-Za-z]+\d+)\s*:\s*)?(.*?)\s*\)$/;
 
 interface BannerRef {
   name: [number, number];
@@ -43,16 +41,18 @@ export function parseNewRecruit(ctx: Ctx, lines: Line[]): void {
       }
       if (line.blank) continue;
       guard(ctx, line.start, line.end, () => {
-        const [s, e] = trimRange(src, line.start, line.end);
-        const text = src.slice(s, e);
+        const { content: text, contentStart: s } = line;
         const f = FIELD.exec(text);
         const a = f ? null : AMP.exec(text);
         if (!f && !a) {
           if (text !== '+') ctx.unknownLine(line, 'Unrecognised banner line');
           return;
         }
-        const key = f ? f[1].toUpperCase() : 'ENHANCEMENT';
-        const v = f ? grp(f, 2, s)! : grp(a!, 1, s)!;
+        // FIELD's key is upper case already; its value (AMP's) runs to the end of the line (trimmed): where it stands
+        // follows from its length.
+        const key = f ? f[1] : 'ENHANCEMENT';
+        const e = s + text.length;
+        const v: [number, number] = [e - (f ? f[2] : a![1]).length, e];
         if (v[1] <= v[0]) return;
         const value = src.slice(v[0], v[1]);
         // "+ DETACHMENT: —", "+ WARLORD: —": nothing chosen.
@@ -66,14 +66,14 @@ export function parseNewRecruit(ctx: Ctx, lines: Line[]): void {
         // "Name (Detachment rule)" keeps only the name; 11th-edition exports join two detachments with a comma.
         else if (key === 'DETACHMENT' || key === 'DETACHMENTS') readDetachments(ctx, v[0], v[1], { and: false, stripRule: true });
         else if (key === 'FORCE DISPOSITION' || key === 'FORCE DISPOSITIONS') readDispositions(ctx, v[0], v[1]); else if (key === 'TOTAL ARMY POINTS') {
-          const m = /^(\d[\d,]*)/d.exec(value);
+          const m = /^(\d[\d,]*)/.exec(value);
           if (m) list.statedPoints = numTok(src, v[0], v[0] + m[1].length);
         } else if (key === 'WARLORD') {
-          const m = /^(?:([A-Za-z]+\d+)\s*:\s*)?(.*)$/d.exec(value)!;
-          warlord = { name: grp(m, 2, v[0])!, charId: m[1], target: m[2], span: v };
+          const m = /^(?:([A-Za-z]+\d+)\s*:\s*)?(.*)$/.exec(value)!;
+          warlord = { name: [v[1] - m[2].length, v[1]], charId: m[1], target: m[2], span: v };
         } else if (key === 'ENHANCEMENT' || key === 'ENHANCEMENTS') {
           const m = ON.exec(value);
-          if (m) enhancements.push({ name: grp(m, 1, v[0])!, charId: m[2], target: m[3], span: v });
+          if (m) enhancements.push({ name: [v[0], v[0] + m[1].length], charId: m[2], target: m[3], span: v });
           else enhancements.push({ name: v, span: v });
         }
       });
@@ -104,66 +104,61 @@ export function parseNewRecruit(ctx: Ctx, lines: Line[]): void {
     charId = undefined;
   };
   let afterFooter = false;
-  for (; i < lines.length; i++) {
-    const line = lines[i];
-    if (line.blank) {
-      close();
-      continue;
+  const read = (line: Line) => {
+    const { content: text, contentStart: s, contentEnd: e } = line;
+    if (afterFooter) {
+      ctx.unknownLine(line, 'Text after the export footer');
+      return;
     }
-    guard(ctx, line.start, line.end, () => {
-      const [s, e] = trimRange(src, line.start, line.end);
-      const text = src.slice(s, e);
-      if (afterFooter) {
-        ctx.unknownLine(line, 'Text after the export footer');
-        return;
-      }
-      if (FOOTER.test(text)) {
-        close();
-        afterFooter = true;
-        return;
-      }
-      if (isAppSection(text)) {
-        close();
-        ctx.openSection(line);
-        block.endGroup();
-        return;
-      }
-      const mk = splitMarker(src, line);
-      if (!mk.marker && line.indent === 0 && isAttachedGroupHeader(text)) {
-        close();
-        block.openGroup(s, e);
-        return;
-      }
-      // A unit line may omit its points (a Combat Patrol list): read so when its body follows, or when it names
-      // a character id or a count, or in the compact text (every line a unit).
-      const m = !mk.marker && line.indent === 0 ? (UNIT.exec(text) ?? (unpricedUnit(text, list.format === 'compact', unit ? undefined : lines[i + 1]) ? UNIT_UNPRICED.exec(text) : null)) : null;
-      if (m) {
-        close();
-        const n = grp(m, 3, s)!;
-        unit = ctx.addUnit(ctx.tok(n[0], n[1]), s, e);
-        const p = grp(m, 4, s);
-        setPoints(ctx, unit, p && p[1] > p[0] ? p : undefined);
-        const c = grp(m, 2, s);
-        if (c) unit.statedModelCount = numTok(src, c[0], c[1]);
-        charId = m[1];
-        const rest = grp(m, 5, s);
-        // A `Leading X[n]` token on the unit line (the compact text) is an attachment, as on a line of its own.
-        // "2x Chaos Spawn (95 pts): 2 with A, B": one loadout of every model, its items all counted twice.
-        if (rest && /^\d+\s+with\s/i.test(src.slice(rest[0], rest[1]))) inline = [{ start: rest[0], end: rest[1], marker: '', children: [], inline: true }];
-        else if (rest) inline = inlineNodes(src, rest[0], rest[1]).filter((nd) => !refs.take(unit!, nd.start, nd.end));
-        return;
-      }
-      if (unit) {
-        if (!mk.marker && refs.take(unit, s, e)) {
-          unit.span.end = e;
-          return;
-        }
-        body.push(line);
+    // No footer, section, group header or unit line opens with a bullet.
+    if (joinBody(ctx, unit, body, line)) return;
+    if ((text.charCodeAt(0) | 0x20) === 0x63 /* c */ && FOOTER.test(text)) {
+      close();
+      afterFooter = true;
+      return;
+    }
+    if (isAppSection(text)) {
+      close();
+      ctx.openSection(line);
+      block.endGroup();
+      return;
+    }
+    if (line.indent === 0 && isAttachedGroupHeader(text)) {
+      close();
+      block.openGroup(s, e);
+      return;
+    }
+    // A unit line may omit its points (a Combat Patrol list): read so when its body follows, or when it names
+    // a character id or a count, or in the compact text (every line a unit).
+    const m = line.indent === 0 ? readUnitLine(text, () => unpricedUnit(text, list.format === 'compact', unit ? undefined : lines[i + 1])) : undefined;
+    if (m) {
+      close();
+      unit = ctx.addUnit(ctx.tok(s + m.name[0], s + m.name[1]), s, e);
+      setPoints(ctx, unit, m.points && [s + m.points[0], s + m.points[1]]);
+      if (m.count) unit.statedModelCount = numTok(src, s + m.count[0], s + m.count[1]);
+      charId = m.charId;
+      const rest = m.rest && [s + m.rest[0], s + m.rest[1]];
+      // A `Leading X[n]` token on the unit line (the compact text) is an attachment, as on a line of its own.
+      // "2x Chaos Spawn (95 pts): 2 with A, B": one loadout of every model, its items all counted twice.
+      if (rest && /^\d+\s+with\s/i.test(src.slice(rest[0], rest[1]))) inline = [{ start: rest[0], end: rest[1], marker: '', children: [], inline: true }];
+      else if (rest) inline = inlineNodes(src, rest[0], rest[1]).filter((nd) => !refs.take(unit!, nd.start, nd.end));
+      return;
+    }
+    if (unit) {
+      if (refs.take(unit, s, e)) {
         unit.span.end = e;
         return;
       }
-      ctx.unknownLine(line, 'Line outside any unit');
-    });
+      body.push(line);
+      unit.span.end = e;
+      return;
+    }
+    ctx.unknownLine(line, 'Line outside any unit');
+  };
+  for (; i < lines.length; i++) {
+    const line = lines[i];
+    if (line.blank) close();
+    else guard(ctx, line.start, line.end, read, line);
   }
   close();
   refs.resolve();
@@ -180,7 +175,8 @@ export function parseNewRecruit(ctx: Ctx, lines: Line[]): void {
     const u = byChar(warlord.charId, warlord.target);
     if (u) u.warlord = { start: warlord.name[0], end: warlord.name[1] };
   }
-  const have = new Set(list.units.flatMap((u) => u.enhancements.map((e) => normalizeName(e.name.text))));
+  const have = new Set<string>();
+  if (enhancements.length) for (const u of list.units) for (const e of u.enhancements) have.add(normalizeName(e.name.text));
   for (const ref of enhancements) {
     const name = ctx.tok(ref.name[0], ref.name[1]);
     if (!name.text || have.has(normalizeName(name.text))) continue;
@@ -195,9 +191,20 @@ const EMPTY_LOADOUT = /^\d+\s+with\s*$/i;
 function finishUnit(ctx: Ctx, unit: Unit, inline: Node[], body: Line[]): void {
   const src = ctx.src;
   // The ranges of "N with " lines: they make their bullet a model group, and name no wargear.
-  const empty: Array<[number, number]> = [...inline.map((n) => [n.start, n.end] as [number, number]), ...body.map((line) => splitMarkerRange(src, line))].filter(([a, b]) => EMPTY_LOADOUT.test(src.slice(a, b)));
+  const empty: Array<[number, number]> = [];
+  // EMPTY_LOADOUT opens with a count and ends in "with" (the ranges are trimmed).
+  const loadout = (a: number, b: number) => {
+    const c = src.charCodeAt(a);
+    const z = src.charCodeAt(b - 1) | 0x20;
+    if (c >= 48 && c <= 57 && z === 0x68 /* h */ && EMPTY_LOADOUT.test(src.slice(a, b))) empty.push([a, b]);
+  };
+  for (const n of inline) loadout(n.start, n.end);
+  for (const line of body) {
+    const mk = bulleted(src, line);
+    loadout(mk.start, mk.end);
+  }
   const items = body.map((line) => {
-    const mk = splitMarker(src, line);
+    const mk = bulleted(src, line);
     return { node: { start: mk.start, end: mk.end, marker: mk.marker, children: [] } as Node, level: line.indent };
   });
   const roots = [...inline, ...indentTree(items)];
@@ -213,11 +220,6 @@ function finishUnit(ctx: Ctx, unit: Unit, inline: Node[], body: Line[]): void {
     for (const g of unit.models) g.wargear = g.wargear.filter(named);
     if (unit.wargear) unit.wargear = unit.wargear.filter(named);
   }
-}
-
-function splitMarkerRange(src: string, line: Line): [number, number] {
-  const mk = splitMarker(src, line);
-  return [mk.start, mk.end];
 }
 
 const COMPACT_TITLE = /^(.*?\S)\s*\(\s*(\d[\d,]*)\s*pts\s*\)$/d;

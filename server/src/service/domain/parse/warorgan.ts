@@ -12,40 +12,38 @@
 //       • Armoured tracks, 2 Combi-bolter and Havoc launcher   <- the single model's wargear
 //   Created with WarOrgan (https://warorgan.com)
 import type { ModelGroup, Unit, WargearRef } from './ast';
-import { Ctx, guard, parseBattleSize, setFactionLines, setPoints, special, splitJoined, splitMarker } from './common';
+import { Ctx, bulleted, guard, parseBattleSize, setFactionLines, setPoints, special, splitJoined } from './common';
 import { readDetachments, readDispositions } from './eleventh';
-import { Line, grp, numTok, trimRange } from './lines';
+import { Line, grp, isSpaceCode, numTok } from './lines';
 import { spellingKey } from '../text/normalize';
 
 /** The title: "Name [2000 points]", or "[2000 points]" for a list without a name. */
 const TITLE = /^(?:(.*?\S)\s*)?\[\s*(\d[\d,]*)\s*points?\s*\]$/di;
-const UNIT = /^(.*?\S)\s*(?:\[\s*(\d[\d,]*)\s*points?\s*\]|\(\s*(\d[\d,]*)\s*points?\s*\))$/di;
+/** The name opens the line; the points are its last run of digits and commas (no `d` flag needed for either). */
+const UNIT = /^(.*?\S)\s*(?:\[\s*(\d[\d,]*)\s*points?\s*\]|\(\s*(\d[\d,]*)\s*points?\s*\))$/i;
 const KEYED = /^(Battle Size|Detachments?|Force Dispositions?)\s*:\s*(.*?)\s*$/di;
 const FOOTER = /^Created with War ?Organ/i;
-const GROUP_WITH = /^(\d+)\s+(.+?)\s+with\s+(.+)$/di;
+export const GROUP_WITH = /^(\d+)\s+(.+?)\s+with\s+(.+)$/i;
+export const GROUP_WITH_INDICES = new RegExp(GROUP_WITH.source, 'di');
 /** Its last group runs to the end of the text (no indices needed). */
 const COUNTED = /^(\d+)\s*[xX×]?\s+(.+)$/;
-const BARE_GROUP = /^(\d+)\s+(\p{L}.*)$/du;
-/** A unit line without points: the name alone (UNIT's points groups never set). */
-const UNPRICED = /^(.*\S)()()$/d;
+const BARE_GROUP = /^(\d+)\s+(\p{L}.*)$/u;
 
 export function parseWarOrgan(ctx: Ctx, lines: Line[]): void {
   const src = ctx.src;
   const list = ctx.list;
-  const content = (l: Line) => src.slice(...trimRange(src, l.start, l.end));
   const text = lines.filter((l) => !l.blank);
   // The header runs to its last "Key: value" line (or, without any, the title and the line after it).
-  const firstUnit = text.findIndex((l, i) => i > 0 && UNIT.test(content(l)));
+  const firstUnit = text.findIndex((l, i) => i > 0 && UNIT.test(l.content));
   let headerEnd = -1;
   text.forEach((l, i) => {
-    if ((firstUnit < 0 || i < firstUnit) && KEYED.test(content(l))) headerEnd = i;
+    if ((firstUnit < 0 || i < firstUnit) && KEYED.test(l.content)) headerEnd = i;
   });
   if (headerEnd < 0) headerEnd = Math.min(1, text.length - 1, firstUnit < 0 ? Infinity : firstUnit - 1);
   const factionLines: Line[] = [];
   text.slice(0, headerEnd + 1).forEach((line, i) =>
     guard(ctx, line.start, line.end, () => {
-      const [s, e] = trimRange(src, line.start, line.end);
-      const t = src.slice(s, e);
+      const { content: t, contentStart: s } = line;
       const title = i === 0 ? TITLE.exec(t) : null;
       if (title) {
         const n = grp(title, 1, s);
@@ -88,18 +86,17 @@ export function parseWarOrgan(ctx: Ctx, lines: Line[]): void {
     const line = lines[i];
     if (line.blank) continue;
     guard(ctx, line.start, line.end, () => {
-      const [s, e] = trimRange(src, line.start, line.end);
-      const t = src.slice(s, e);
+      const { content: t, contentStart: s, contentEnd: e } = line;
       if (afterFooter) {
         ctx.unknownLine(line, 'Text after the export footer');
         return;
       }
-      if (FOOTER.test(t)) {
+      if ((t.charCodeAt(0) | 0x20) === 0x63 /* c */ && FOOTER.test(t)) {
         close();
         afterFooter = true;
         return;
       }
-      const mk = splitMarker(src, line);
+      const mk = bulleted(src, line);
       if (mk.marker) {
         if (!unit) {
           ctx.unknownLine(line, 'Line outside any unit');
@@ -111,13 +108,18 @@ export function parseWarOrgan(ctx: Ctx, lines: Line[]): void {
       }
       // A unit line may omit its points (a Combat Patrol list): a line its bullets follow is a unit, not a group.
       const next = lines[i + 1];
-      const m = UNIT.exec(t) ?? (next && !next.blank && splitMarker(src, next).marker ? UNPRICED.exec(t) : null);
+      const m = UNIT.exec(t);
       close();
       if (m) {
-        const nm = grp(m, 1, s)!;
-        unit = ctx.addUnit(ctx.tok(nm[0], nm[1]), s, e);
-        const p = [grp(m, 2, s), grp(m, 3, s)].find((r) => r && r[1] > r[0]);
-        setPoints(ctx, unit, p);
+        unit = ctx.addUnit(ctx.tok(s, s + m[1].length), s, e);
+        const points = m[2] ?? m[3];
+        const p = s + t.lastIndexOf(points);
+        setPoints(ctx, unit, [p, p + points.length]);
+        return;
+      }
+      // A unit line without points: the name alone (the line is trimmed).
+      if (next && !next.blank && bulleted(src, next).marker) {
+        unit = ctx.addUnit(ctx.tok(s, e), s, e);
         return;
       }
       // Any other line names a group of units.
@@ -134,8 +136,8 @@ function readBody(ctx: Ctx, unit: Unit, bullets: Array<[number, number]>): void 
   const loose: WargearRef[] = [];
   let first = Infinity;
   let last = -1;
-  const items = (s: number, e: number, factor: number, out: WargearRef[]) => {
-    for (const [is, ie] of splitJoined(src, s, e, true)) {
+  const items = (parts: Array<[number, number]>, factor: number, out: WargearRef[]) => {
+    for (const [is, ie] of parts) {
       const sp = special(src, is, ie, true);
       if (sp?.kind === 'warlord') unit.warlord = { start: is, end: ie };
       else if (sp?.kind === 'enhancement') unit.enhancements.push({ name: ctx.tok(sp.name[0], sp.name[1]), span: { start: is, end: ie }, ...(sp.points !== undefined ? { points: sp.points } : {}) });
@@ -155,26 +157,32 @@ function readBody(ctx: Ctx, unit: Unit, bullets: Array<[number, number]>): void 
   // Beside such lines, "1 Ammo Runt" (a count, a space, one name) is a model without wargear too; an item of the
   // unit is written "Icon of Khorne" or "2x Icon".
   const withName = nameWith(unit.name.text);
-  const modelNames = new Set([spellingKey(unit.name.text)]);
-  let hasGroups = false;
   // Every group pattern starts with a count: a bullet without one is read as items at once.
   const withGroups = bullets.map(([s, e]) => (digitFirst(src, s) ? groupWith(src.slice(s, e), withName) : null));
-  for (const g of withGroups) {
-    if (g) modelNames.add(spellingKey(g[2]));
-    hasGroups ||= !!g;
-  }
+  const hasGroups = withGroups.some((g) => g);
+  // The names of the unit's models (its own, its model groups'), gathered once a bare "N Model" bullet asks.
+  let modelNames: Set<string> | undefined;
+  const namesModel = (name: string) => {
+    if (!modelNames) {
+      modelNames = new Set([spellingKey(unit.name.text)]);
+      for (const g of withGroups) if (g) modelNames.add(spellingKey(g.modelName));
+    }
+    return modelNames.has(spellingKey(name));
+  };
   bullets.forEach(([s, e], i) => {
     const gw = withGroups[i];
-    const bare = gw || !digitFirst(src, s) ? null : BARE_GROUP.exec(src.slice(s, e));
-    const g = gw ?? (bare && (modelNames.has(spellingKey(bare[2])) || (hasGroups && splitJoined(src, s, e, true).length === 1)) ? bare : null);
+    const bareMatch = gw || !digitFirst(src, s) ? null : BARE_GROUP.exec(src.slice(s, e));
+    // "N Model": the model's name runs to the bullet's end.
+    const bare: ModelLine | null = bareMatch && { count: bareMatch[1], modelName: bareMatch[2], name: [e - s - bareMatch[2].length, e - s] };
+    // The bullet's items, read once whether they decide the group or are the items.
+    let parts: Array<[number, number]> | undefined;
+    const g = gw ?? (bare && (namesModel(bare.modelName) || (hasGroups && (parts = splitJoined(src, s, e, true)).length === 1)) ? bare : null);
     if (g) {
-      const count = ctx.count(Number(g[1]), s, e);
-      const nm = grp(g, 2, s)!;
-      const group: ModelGroup = { count, name: ctx.tok(nm[0], nm[1]), span: { start: s, end: e }, wargear: [], implicit: false };
-      const w = grp(g, 3, s);
-      if (w) items(w[0], w[1], count, group.wargear);
+      const count = ctx.count(Number(g.count), s, e);
+      const group: ModelGroup = { count, name: ctx.tok(s + g.name[0], s + g.name[1]), span: { start: s, end: e }, wargear: [], implicit: false };
+      if (g.wargear) items(splitJoined(src, s + g.wargear[0], s + g.wargear[1], true), count, group.wargear);
       groups.push(group);
-    } else items(s, e, 1, loose);
+    } else items(parts ?? splitJoined(src, s, e, true), 1, loose);
   });
   if (groups.length && loose.length) unit.wargear = loose;
   else if (loose.length) groups.push({ count: 1, name: { text: unit.name.text, span: { ...unit.name.span } }, span: { start: first, end: last }, wargear: loose, implicit: true });
@@ -192,34 +200,50 @@ function nameWith(unitName: string): string | undefined {
   return m ? spellingKey(m[1]) : undefined;
 }
 
-/**
- * "N Model with A and B" as [whole, count, model, wargear] with indices: the model's name runs to the first " with "
- * that does not begin the unit name's own "with ..." ("1 Assault Intercessor Sergeant with Jump Pack with Plasma pistol").
- */
-function groupWith(text: string, withName: string | undefined): RegExpExecArray | null {
-  const g = GROUP_WITH.exec(text);
-  if (!g || !withName) return g;
-  const words = withName.split(' ').length;
-  const re = /\s+with\s+/gi;
-  let m: RegExpExecArray | null;
-  const countEnd = g.indices![1][1];
-  while ((m = re.exec(text))) {
-    if (m.index <= countEnd) continue;
-    const after = text.slice(m.index + m[0].length);
-    const next = after.split(/\s+/).slice(0, words).join(' ');
-    if (spellingKey(next) === withName && after.length > next.length) continue;
-    return reindex(text, m.index, m[0].length, g);
-  }
-  return g;
+/** A bullet naming a model group: its count, the model's name (and its range in the bullet), its wargear's range. */
+interface ModelLine {
+  count: string;
+  modelName: string;
+  name: [number, number];
+  wargear?: [number, number];
 }
 
-/** The match of "N Model with Rest" split at the given " with " (indices into the text as written). */
-function reindex(text: string, at: number, sepLen: number, g: RegExpExecArray): RegExpExecArray {
-  const countEnd = g.indices![1][1];
-  const nameStart = countEnd + (/^\s+/.exec(text.slice(countEnd))?.[0].length ?? 0);
-  const r = [text, g[1], text.slice(nameStart, at), text.slice(at + sepLen)] as unknown as RegExpExecArray;
-  r.index = 0;
-  r.input = text;
-  r.indices = [[0, text.length], g.indices![1], [nameStart, at], [at + sepLen, text.length]] as RegExpIndicesArray;
-  return r;
+/**
+ * "N Model with A and B" as a model line: the model's name runs to the first " with " that does not begin the unit
+ * name's own "with ..." ("1 Assault Intercessor Sergeant with Jump Pack with Plasma pistol").
+ */
+function groupWith(text: string, withName: string | undefined): ModelLine | null {
+  const g = GROUP_WITH.exec(text);
+  if (!g) return null;
+  const countEnd = g[1].length;
+  if (withName) {
+    const words = withName.split(' ').length;
+    const re = /\s+with\s+/gi;
+    let m: RegExpExecArray | null;
+    while ((m = re.exec(text))) {
+      if (m.index <= countEnd) continue;
+      const after = text.slice(m.index + m[0].length);
+      const next = after.split(/\s+/).slice(0, words).join(' ');
+      if (spellingKey(next) === withName && after.length > next.length) continue;
+      // Split at this " with ": the name after the count and its spaces.
+      const nameStart = countEnd + (/^\s+/.exec(text.slice(countEnd))?.[0].length ?? 0);
+      return { count: g[1], modelName: text.slice(nameStart, m.index), name: [nameStart, m.index], wargear: [m.index + m[0].length, text.length] };
+    }
+  }
+  return withRanges(g, text);
+}
+
+/**
+ * GROUP_WITH's match as a model line, its ranges read from its groups' lengths: the wargear runs to the end, the name
+ * starts where the spaces after the count end (checked against the text; had the name to open with a space, the
+ * first characters differ and the `d` flag's indices are asked).
+ */
+export function withRanges(g: RegExpExecArray, text: string): ModelLine {
+  let at = g[1].length;
+  while (at < text.length && isSpaceCode(text.charCodeAt(at))) at++;
+  if (text.charCodeAt(at) !== g[2].charCodeAt(0)) {
+    const d = GROUP_WITH_INDICES.exec(text)!.indices!;
+    return { count: g[1], modelName: g[2], name: d[2], wargear: d[3] };
+  }
+  return { count: g[1], modelName: g[2], name: [at, at + g[2].length], wargear: [text.length - g[3].length, text.length] };
 }
