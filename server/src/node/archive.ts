@@ -239,6 +239,11 @@ async function extractTar(file: string, guard: Guard): Promise<void> {
     source.on('close', () => (failure ? reject(failure) : undefined));
     parser.on('error', (e: Error) => reject(new ArchiveError(`corrupt archive: ${e.message}`)));
     parser.on('end', () => resolve());
+    // The tar's end is the archive's end: every entry and its bytes are handed over by then. Waiting for the parser's
+    // 'end' as well could wait for ever when the parser was holding the gate back (a full entry) as it met the end:
+    // it may never drain again, so the gate's end would never reach it (a 20 s hang seen in two full test runs under load,
+    // never alone).
+    parser.on('eof', () => resolve());
     source.pipe(gunzip).pipe(gate).pipe(parser as unknown as NodeJS.WritableStream);
   }).catch((e) => {
     throw failure ?? e;
