@@ -139,7 +139,7 @@ export function parseFigure(): BenchRow {
   const extra = [
     `the fastest list ${byTime[0]?.name}, the slowest ${slowest?.name} (${slowest?.median.toFixed(1)} µs)`,
     `median by edition: ${edition('10th')}, ${edition('11th')}`,
-    'no peer parser is compared here (none is installed)',
+    'the comparison with a peer parser is `npm run bench -- peerParse` (listgrok, from a checkout named by AUSPEX_PEER_LISTGROK)',
   ].join('; ');
   const row = figure('parse per real list (µs, median of the lists\' medians)', medians, 60, 'µs', extra, 'lists (each the median of 400 parses)');
   // The table's columns are milliseconds.
