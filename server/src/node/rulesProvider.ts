@@ -17,10 +17,11 @@ import { mergeRules, RulesSource } from '../service/domain/rules/merge';
 import { summarizeEditions, RulesSummary } from '../service/domain/rules/summary';
 import type { DataWarning, RulesData } from '../service/domain/rules/model';
 import { EDITIONS, type Edition } from '../service/domain/editions/types';
+import { editionRules } from '../service/domain/editions';
 import { factionKey, normalizeName, spellingKey } from '../service/domain/text/normalize';
 import { RulesIndex } from '../service/domain/rules/index';
 import type { ArmyList } from '../service/domain/parse/ast';
-import { unitSheets } from '../service/features/resolve/resolvedList';
+import { resolveList } from '../service/features/resolve/resolvedList';
 
 export interface RulesProviderOptions {
   paths: string[];
@@ -144,8 +145,7 @@ export class RulesProvider {
     const unresolved = () => {
       let ix = this.indexes.get(e);
       if (!ix) this.indexes.set(e, (ix = new RulesIndex(this.rulesFor(e))));
-      const { sheets } = unitSheets(list, ix);
-      return new Set(list.units.filter((_, i) => !sheets[i]).map((u) => u.name.text));
+      return new Set(resolveList(list, ix, editionRules(e)).all.filter((r) => !r.fielded).map((r) => r.parsed.name.text));
     };
     let missing = unresolved();
     // Allies (an 11th-edition ALLIED UNITS section) come first from the factions whose catalogues the list's

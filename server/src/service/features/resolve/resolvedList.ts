@@ -110,7 +110,10 @@ export const resolutionsMade = () => made;
 
 function resolve(parsed: ArmyList, rules: RulesIndex, edition: EditionRules): ResolvedList {
   made++;
-  const { inferred, faction, sheets } = unitSheets(parsed, rules);
+  const inferred = parsed.faction ? undefined : inferFaction(parsed, rules);
+  const faction = parsed.faction?.text ?? inferred?.faction.name;
+  // The one lookup of each unit's name.
+  const sheets = parsed.units.map((u) => rules.datasheet(u.name.text, faction));
   const parsedDetachments = parsed.detachments.map((d) => findDetachment(rules, d.text, parsed.faction?.text));
   const list = readWithData(parsed, rules, parsed.faction?.text, sheets, parsedDetachments);
   const detachments = faction === parsed.faction?.text ? parsedDetachments : list.detachments.map((d) => findDetachment(rules, d.text, faction));
@@ -194,16 +197,6 @@ function resolve(parsed: ArmyList, rules: RulesIndex, edition: EditionRules): Re
     },
   };
   return out;
-}
-
-/**
- * The one lookup of each unit's name (parallel to `parsed.units`), under the list's faction or the one its units
- * infer: the first step of a resolution, and all the data loader asks (which units its data still lacks).
- */
-export function unitSheets(parsed: ArmyList, rules: RulesIndex): { sheets: (Datasheet | undefined)[]; faction?: string; inferred?: { faction: Faction; covered: number } } {
-  const inferred = parsed.faction ? undefined : inferFaction(parsed, rules);
-  const faction = parsed.faction?.text ?? inferred?.faction.name;
-  return { sheets: parsed.units.map((u) => rules.datasheet(u.name.text, faction)), faction, inferred };
 }
 
 /** The Enhancement of that name under the list's detachments (every detachment's when the edition allows several). */
