@@ -1,7 +1,7 @@
 // Which exporter wrote the text. Each format has a signature line or shape;
 // the official app format is the fallback (hand-written lists follow it).
 import type { ListFormat } from './ast';
-import type { Line } from './lines';
+import { Line, isSpaceCode } from './lines';
 import { beforeSpaces, endsFolded, endsInPoints } from './lineEnds';
 import { digitFirst } from './counts';
 
@@ -28,18 +28,28 @@ const APP2 = [
   /^(?:ATTACHED UNITS|UNIT[ÉE]S ATTACH[ÉE]ES)$/i,
   /^(?:Exported with App Version|Export[ée] avec la Version de l.Appli)\s*:\s*v?[2-9]/i,
 ];
-/** APP2's patterns, each tried only on a (trimmed) line its first character or its end allows. */
-function app2Line(t: string): boolean {
-  const c = t.charCodeAt(0) | 0x20;
-  if (statesDpTail(t) && APP2[0].test(t)) return true;
-  if ((c === 0x66 /* f */ || c === 0x64) /* d */ && APP2[1].test(t)) return true;
-  if ((c === 0x61 /* a */ || c === 0x75) /* u */ && APP2[2].test(t)) return true;
-  return c === 0x65 /* e */ && APP2[3].test(t);
+/** APP2's patterns, each tried only on a (trimmed) line, at `at` in `src`, that its first words or its last character `last` allow. */
+function app2Line(t: string, src: string, at: number, last: number): boolean {
+  if (last === 41 /* ) */ && statesDpTail(t) && APP2[0].test(t)) return true;
+  const c = src.charCodeAt(at) | 0x20;
+  if (c === 0x66 /* f */ || c === 0x64 /* d */) return (opensFolded(src, at, 'force disposition') || opensFolded(src, at, 'disposition')) && APP2[1].test(t);
+  if (c === 0x61 /* a */ || c === 0x75 /* u */) return (opensFolded(src, at, 'attached units') || opensFolded(src, at, 'unit')) && APP2[2].test(t);
+  return c === 0x65 /* e */ && opensFolded(src, at, 'export') && APP2[3].test(t);
 }
 
-/** What APP2[0] needs at a line's end: "Detachment Point(s))" or "...tachement)" before its closing parenthesis. */
+/**
+ * Whether src holds `lower` (ASCII: letters in any case, a space also passing any character below "!") at `at`: what
+ * a pattern that opens with those words (in any case) needs, asked before it is tried. Past the line's end it reads
+ * the break or the next line, which is fine for a test that only lets the pattern decide.
+ */
+function opensFolded(src: string, at: number, lower: string): boolean {
+  if (at + lower.length > src.length) return false;
+  for (let k = 0; k < lower.length; k++) if ((src.charCodeAt(at + k) | 0x20) !== lower.charCodeAt(k)) return false;
+  return true;
+}
+
+/** What APP2[0] needs at a line's end (a line ending in ")"): "Detachment Point(s))" or "...tachement)" before its closing parenthesis. */
 function statesDpTail(t: string): boolean {
-  if (t.charCodeAt(t.length - 1) !== 41 /* ) */) return false;
   const k = beforeSpaces(t, t.length - 1);
   return endsFolded(t, k, 'tachement') || endsFolded(t, k, 'detachment point') || endsFolded(t, k, 'detachment points');
 }
@@ -61,10 +71,11 @@ function tournamentLine(t: string): boolean {
 }
 // War Organ's app-style export writes "Strike Force (2000 Point)" and tab-indented bullets.
 const WARORGAN_APP_SIZE = /^(?:Combat Patrol|Incursion|Strike Force|Onslaught)\s*\(\s*\d[\d,]*\s*Point\s*\)$/;
-/** Whether a line opens as a battle size's name can: "C", "I", "S" or "O". */
-function sizeInitial(t: string): boolean {
-  const c = t.charCodeAt(0);
-  return c === 67 || c === 73 || c === 83 || c === 79;
+/** Whether src at `at` opens as a battle size's name does: "Co", "In", "St" or "On". */
+function sizeInitial(src: string, at: number): boolean {
+  const c = src.charCodeAt(at);
+  const d = src.charCodeAt(at + 1);
+  return (c === 67 && d === 111) || (c === 73 && d === 110) || (c === 83 && d === 116) || (c === 79 && d === 110);
 }
 
 /** Auspex's compact text: "Title (2000 pts)" then a header line joined by " · ". */
@@ -76,8 +87,9 @@ const COMPACT_TITLE = /\(\s*\d[\d,]*\s*pts\s*\)$/;
  */
 const SAMPLE = 5000;
 
-/** The lines detection reads: the non-blank ones, or the first and last SAMPLE of them. */
+/** The lines detection reads: all of them (blank ones are skipped as read), or the first and last SAMPLE non-blank ones. */
 function sample(lines: Line[]): Line[] {
+  if (lines.length <= SAMPLE) return lines;
   const head: Line[] = [];
   let i = 0;
   for (; i < lines.length && head.length < SAMPLE; i++) if (!lines[i].blank) head.push(lines[i]);
@@ -95,66 +107,101 @@ function trimmed(l: Line): string {
   return l.plain ? l.content : l.text.trim();
 }
 
+/** The `n`th non-blank line's trimmed text, or "". */
+function nonBlank(lines: Line[], n: number): string {
+  for (const l of lines) if (!l.blank && n-- === 0) return trimmed(l);
+  return '';
+}
+
 export function detectFormat(all: Line[]): ListFormat {
   const lines = sample(all);
-  const texts = lines.map(trimmed);
-  const first = texts[0] ?? '';
-  if (texts.length > 1 && texts[1].includes(' · ') && (COMPACT_TITLE.test(first) || !/\(\s*\d/.test(first))) return 'compact';
-  // Each pattern is tried only on the lines its first or last character allows (texts are trimmed), and the lines
-  // are read in two passes, not one per pattern: a banner, a roster line or a footer first, then the body's shapes.
-  const head = headSigns(texts);
-  if (head.banner) {
-    if (texts.some(tournamentLine)) return 'wtccompact';
-    if (texts.some((t) => (charIdFirst(t) && CHAR_LINE.test(t)) || (digitFirst(t) && WITH.test(t)))) return 'wtc';
+  const first = nonBlank(lines, 0);
+  if (nonBlank(lines, 1).includes(' · ') && (COMPACT_TITLE.test(first) || !/\(\s*\d/.test(first))) return 'compact';
+  // Both title patterns end with "]" (a trimmed line ends with no space).
+  const titled = first.endsWith(']') && (NRS_TITLE.test(first) || WARORGAN_TITLE.test(first));
+  const signs = readSigns(lines, !titled);
+  if (signs.banner) {
+    for (const l of lines) if (!l.blank && tournamentLine(trimmed(l))) return 'wtccompact';
+    for (const l of lines) {
+      if (l.blank) continue;
+      const t = trimmed(l);
+      if ((charIdFirst(t) && CHAR_LINE.test(t)) || (digitFirst(t) && WITH.test(t))) return 'wtc';
+    }
     return 'nrgw';
   }
-  if (head.roster) return 'battlescribe';
-  if (NRS_TITLE.test(first) || head.markdown) return 'nrsimple';
-  if (WARORGAN_TITLE.test(first) || head.warOrganFooter || (head.battleSizeKey && head.detachmentsKey)) return 'warorgan';
-  const body = bodySigns(texts);
-  if (body.pts > body.points) {
-    if (body.roles > 0 && body.tight < body.pts) return 'listforge';
-    return body.tight > 0 || body.roles === 0 ? 'nrshort' : 'listforge';
+  if (signs.roster) return 'battlescribe';
+  if ((titled && NRS_TITLE.test(first)) || signs.markdown) return 'nrsimple';
+  if (titled || signs.warOrganFooter || (signs.battleSizeKey && signs.detachmentsKey)) return 'warorgan';
+  if (signs.pts > signs.points) {
+    if (signs.roles > 0 && signs.tight < signs.pts) return 'listforge';
+    return signs.tight > 0 || signs.roles === 0 ? 'nrshort' : 'listforge';
   }
-  if (body.warOrganAppSize && lines.some((l) => l.text.charCodeAt(0) === 9 && /^\t+[•◦]/.test(l.text))) return 'warorganapp';
-  if (body.app2) return 'gwapp2';
+  if (signs.warOrganAppSize && lines.some((l) => !l.blank && l.src.charCodeAt(l.start) === 9 && /^\t+[•◦]/.test(l.text))) return 'warorganapp';
+  if (signs.app2) return 'gwapp2';
   // The flattened v2 paste: unit lines like "Paladin Squad485 Points".
-  if (body.flattened >= 2) return 'gwapp2';
+  if (signs.flattened >= 2) return 'gwapp2';
   return 'gwapp';
 }
 
-/** What the exporters' banners, roster lines, markdown headers and footers leave, each known by its first character. */
-function headSigns(texts: string[]) {
-  const signs = { banner: false, roster: false, markdown: false, warOrganFooter: false, battleSizeKey: false, detachmentsKey: false };
-  for (const t of texts) {
-    const c = t.charCodeAt(0);
+/**
+ * What the lines show, in one pass: the exporters' banners, roster lines, markdown headers and footers, each known by
+ * its first character, and (while `body`: no sign read yet decides the format without them) the body's shapes: points
+ * statements of each kind, role headers, War Organ's app-style battle size, the app v2's signs. A banner decides at
+ * once. Each pattern is tried only on the lines its first or last character allows: those are read from the line's
+ * text (`src`), as is whether the line holds a "(", found by one forward search over the text, not one per line.
+ */
+function readSigns(lines: Line[], body: boolean) {
+  const signs = {
+    banner: false, roster: false, markdown: false, warOrganFooter: false, battleSizeKey: false, detachmentsKey: false,
+    pts: 0, points: 0, tight: 0, roles: 0, warOrganAppSize: false, app2: false, flattened: 0,
+  };
+  let paren = -1;
+  let searched = Infinity;
+  for (const l of lines) {
+    if (l.blank) continue;
+    const src = l.src;
+    let ts = l.contentStart;
+    let te = l.contentEnd;
+    if (!l.plain) {
+      // What trim() keeps of the whole line: it cuts \s alone, and the line (no blank) holds a character it keeps.
+      for (ts = l.start; isSpaceCode(src.charCodeAt(ts)); ) ts++;
+      for (te = l.end; isSpaceCode(src.charCodeAt(te - 1)); ) te--;
+    }
+    const t = trimmed(l);
+    const c = src.charCodeAt(ts);
+    const last = src.charCodeAt(te - 1);
     if (c === 43 /* + */) {
-      signs.banner ||= BANNER.test(t);
+      if (BANNER.test(t)) {
+        signs.banner = true;
+        return signs;
+      }
       signs.roster ||= BS.test(t);
     } else if (c === 35 /* # */) signs.markdown ||= NRS.test(t);
-    else if ((c | 0x20) === 0x63 /* c */) signs.warOrganFooter ||= WARORGAN_FOOTER.test(t);
-    else if ((c | 0x20) === 0x62 /* b */) signs.battleSizeKey ||= /^Battle Size\s*:/i.test(t);
-    else if ((c | 0x20) === 0x64 /* d */) signs.detachmentsKey ||= /^Detachments\s*:/i.test(t);
-  }
-  return signs;
-}
-
-/** The body's shapes: points statements of each kind, role headers, War Organ's app-style battle size, the app v2's signs. */
-function bodySigns(texts: string[]) {
-  const signs = { pts: 0, points: 0, tight: 0, roles: 0, warOrganAppSize: false, app2: false, flattened: 0 };
-  for (const t of texts) {
-    const last = t.charCodeAt(t.length - 1);
+    else if ((c | 0x20) === 0x63 /* c */) signs.warOrganFooter ||= opensFolded(src, ts, 'created with') && WARORGAN_FOOTER.test(t);
+    else if ((c | 0x20) === 0x62 /* b */) signs.battleSizeKey ||= opensFolded(src, ts, 'battle size') && /^Battle Size\s*:/i.test(t);
+    else if ((c | 0x20) === 0x64 /* d */) signs.detachmentsKey ||= opensFolded(src, ts, 'detachments') && /^Detachments\s*:/i.test(t);
+    if (!body) continue;
+    if (signs.roster || signs.markdown || signs.warOrganFooter || (signs.battleSizeKey && signs.detachmentsKey)) {
+      body = false;
+      continue;
+    }
+    // The next "(" in the text at or after this line's start (searched again only once the line is past it).
+    if (paren < ts || ts < searched) {
+      paren = src.indexOf('(', ts);
+      if (paren < 0) paren = src.length;
+      searched = ts;
+    }
     // POINTS and PTS need a "(", ROLE (letters and spaces) has none, opens with a capital and ends in ":".
-    if (t.includes('(')) {
-      if (endsInPoints(t)) signs.points++;
+    if (paren < te) {
+      if (last === 41 /* ) */ && (src.charCodeAt(te - 2) | 0x20) === 0x73 /* s */ && endsInPoints(t)) signs.points++;
       else if (PTS.test(t)) {
         signs.pts++;
         if (PTS_TIGHT.test(t)) signs.tight++;
       }
-    } else if (last === 58 /* : */ && t.charCodeAt(0) >= 65 && t.charCodeAt(0) <= 90 && ROLE.test(t)) signs.roles++;
-    signs.warOrganAppSize ||= last === 41 /* ) */ && sizeInitial(t) && WARORGAN_APP_SIZE.test(t);
-    signs.app2 ||= app2Line(t);
-    if (last === 115 /* s */ && t.endsWith('Points') && /[^\s\d,(]\d[\d,]*\s*Points$/.test(t)) signs.flattened++;
+    } else if (last === 58 /* : */ && c >= 65 && c <= 90 && ROLE.test(t)) signs.roles++;
+    signs.warOrganAppSize ||= last === 41 /* ) */ && sizeInitial(src, ts) && WARORGAN_APP_SIZE.test(t);
+    signs.app2 ||= app2Line(t, src, ts, last);
+    if (last === 115 /* s */ && src.charCodeAt(te - 2) === 116 /* t */ && t.endsWith('Points') && /[^\s\d,(]\d[\d,]*\s*Points$/.test(t)) signs.flattened++;
   }
   return signs;
 }
