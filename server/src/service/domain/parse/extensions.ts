@@ -12,16 +12,25 @@ const FOOTER = /^(Exported with App Version|Created with)/i;
 /** nrsimple writes its structure with "#": "# ++ Army Roster ++", "## Battleline [180 pts]". */
 const NR_MARKDOWN = /^(#\s*\+\+|##\s)/;
 
-/** Returns the lines left for the format parser. */
+/** Returns the lines left for the format parser: `lines` itself when nothing was lifted (most lists). */
 export function liftExtensions(ctx: Ctx, lines: Line[], markdownHeaders: boolean): Line[] {
-  const out: Line[] = [];
+  // The lines kept, once one was lifted (until then, the lines before the one read).
+  let out: Line[] | undefined;
   let plan: StratagemPlan | undefined;
   let planDone = false;
-  for (const line of lines) {
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
     if (line.blank) {
-      if (!plan || planDone) out.push(line);
+      if (out && (!plan || planDone)) out.push(line);
       continue;
     }
+    // What is lifted opens with "#", "o" (OPPONENT) or "s" (STRATAGEMS), or follows a STRATAGEMS header.
+    const c = line.src.charCodeAt(line.contentStart) | 0x20;
+    if (!plan && c !== 0x23 /* # */ && c !== 0x6f /* o */ && c !== 0x73 /* s */) {
+      if (out) out.push(line);
+      continue;
+    }
+    out ??= lines.slice(0, i);
     const { content: text, contentStart: s, contentEnd: e } = line;
     if (text.charCodeAt(0) === 35 /* # */ && !(markdownHeaders && NR_MARKDOWN.test(text))) {
       ctx.list.comments.push({ start: s, end: e });
@@ -55,7 +64,7 @@ export function liftExtensions(ctx: Ctx, lines: Line[], markdownHeaders: boolean
     }
     out.push(line);
   }
-  return out;
+  return out ?? lines;
 }
 
 /** The OPPONENT line: its path token, or an `opponent-syntax` error (no path, or a second OPPONENT line). */
