@@ -12,7 +12,7 @@ import { parseListForge } from './listforge';
 import { parseGwApp2 } from './gwapp2';
 import { parseWarOrgan } from './warorgan';
 import { showsEleventh } from './eleventh';
-import { blankLine, scanLines } from './lines';
+import { blankLine, isSpaceCode, scanLines } from './lines';
 import { BOUNDS } from '../bounds';
 import { looksLikeJson, parseJsonRoster } from './roster';
 
@@ -30,8 +30,12 @@ export function parseArmyList(text: string, parts?: [number, number][]): ArmyLis
   const src = given.includes('\u2028') || given.includes('\u2029') ? given.replace(/[\u2028\u2029]/g, ' ') : given;
   let ctx: Ctx | undefined;
   try {
-    // A JSON roster (New Recruit, ListForge, Rosterizer) is read as one; other JSON is refused with one message.
-    if (looksLikeJson(src)) {
+    // A JSON roster (New Recruit, ListForge, Rosterizer) is read as one; other JSON is refused with one message. JSON
+    // opens with "{" or "[" after white space (\s, as looksLikeJson reads it): other texts need not be asked.
+    let at = 0;
+    while (at < src.length && isSpaceCode(src.charCodeAt(at))) at++;
+    const opener = src.charCodeAt(at);
+    if ((opener === 123 /* { */ || opener === 91) /* [ */ && looksLikeJson(src)) {
       const list = parseJsonRoster(src);
       if (!list.editionShown && showsEleventh(list)) list.editionShown = 11;
       return list;

@@ -34,19 +34,31 @@ export interface Line {
  * and `text` cut only when read.
  */
 class TextLine implements Line {
-  bullet: Bullet | undefined = undefined;
-  constructor(
-    readonly src: string,
-    public index: number,
-    public start: number,
-    public end: number,
-    public indent: number,
-    public blank: boolean,
-    public content: string,
-    public contentStart: number,
-    public contentEnd: number,
-    public plain: boolean,
-  ) {}
+  // Declared only: the constructor sets them, in this order (class fields would define each one first, slower).
+  declare readonly src: string;
+  declare index: number;
+  declare start: number;
+  declare end: number;
+  declare indent: number;
+  declare blank: boolean;
+  declare content: string;
+  declare contentStart: number;
+  declare contentEnd: number;
+  declare plain: boolean;
+  declare bullet: Bullet | undefined;
+  constructor(src: string, index: number, start: number, end: number, indent: number, blank: boolean, content: string, contentStart: number, contentEnd: number, plain: boolean) {
+    this.src = src;
+    this.index = index;
+    this.start = start;
+    this.end = end;
+    this.indent = indent;
+    this.blank = blank;
+    this.content = content;
+    this.contentStart = contentStart;
+    this.contentEnd = contentEnd;
+    this.plain = plain;
+    this.bullet = undefined;
+  }
   get text(): string {
     return this.indent === 0 && this.contentEnd === this.end ? this.content : this.src.slice(this.start, this.end);
   }
