@@ -20,51 +20,47 @@ export function liftExtensions(ctx: Ctx, lines: Line[], markdownHeaders: boolean
   let planDone = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
-    if (line.blank) {
-      if (out && (!plan || planDone)) out.push(line);
-      continue;
-    }
+    if (liftLine(line)) out ??= lines.slice(0, i);
+    else out?.push(line);
+  }
+  return out ?? lines;
+
+  /** Whether the line is lifted (read here, not left for the format parser). */
+  function liftLine(line: Line): boolean {
+    if (line.blank) return !!plan && !planDone;
     // What is lifted opens with "#", "o" (OPPONENT) or "s" (STRATAGEMS), or follows a STRATAGEMS header.
     const c = line.src.charCodeAt(line.contentStart) | 0x20;
-    if (!plan && c !== 0x23 /* # */ && c !== 0x6f /* o */ && c !== 0x73 /* s */) {
-      if (out) out.push(line);
-      continue;
-    }
-    out ??= lines.slice(0, i);
+    if (!plan && c !== 0x23 /* # */ && c !== 0x6f /* o */ && c !== 0x73 /* s */) return false;
     const { content: text, contentStart: s, contentEnd: e } = line;
     if (text.charCodeAt(0) === 35 /* # */ && !(markdownHeaders && NR_MARKDOWN.test(text))) {
       ctx.list.comments.push({ start: s, end: e });
-      continue;
+      return true;
     }
     // Anywhere at column 0, the plan included (no stratagem is named OPPONENT).
     const opp = line.indent === 0 && (text.charCodeAt(0) | 0x20) === 0x6f /* o */ ? OPPONENT.exec(text) : null;
     if (opp) {
       liftOpponent(ctx, opp, s, e);
-      continue;
+      return true;
     }
     if (!plan && line.indent === 0 && (text.charCodeAt(0) | 0x20) === 0x73 /* s */ && HEADER.test(text)) {
       plan = { header: ctx.tok(s, e), span: { start: s, end: e }, uses: [] };
       ctx.list.stratagemPlan = plan;
-      continue;
+      return true;
     }
-    if (plan && !planDone) {
-      if (FOOTER.test(text)) {
-        planDone = true;
-        out.push(line);
-        continue;
-      }
-      try {
-        const use = parsePlanLine(ctx, s, e);
-        if (use) plan.uses.push(use);
-      } catch (x) {
-        ctx.error('internal-error', `The parser failed on this line: ${(x as Error)?.message ?? x}`, s, e);
-      }
-      plan.span.end = e;
-      continue;
+    if (!plan || planDone) return false;
+    if (FOOTER.test(text)) {
+      planDone = true;
+      return false;
     }
-    out.push(line);
+    try {
+      const use = parsePlanLine(ctx, s, e);
+      if (use) plan.uses.push(use);
+    } catch (x) {
+      ctx.error('internal-error', `The parser failed on this line: ${(x as Error)?.message ?? x}`, s, e);
+    }
+    plan.span.end = e;
+    return true;
   }
-  return out ?? lines;
 }
 
 /** The OPPONENT line: its path token, or an `opponent-syntax` error (no path, or a second OPPONENT line). */
