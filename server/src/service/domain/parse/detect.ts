@@ -148,14 +148,14 @@ export function detectFormat(all: Line[]): ListFormat {
  * its first character, and (while `body`: no sign read yet decides the format without them) the body's shapes: points
  * statements of each kind, role headers, War Organ's app-style battle size, the app v2's signs. A banner decides at
  * once. Each pattern is tried only on the lines its first or last character allows: those are read from the line's
- * text (`src`), as is whether the line holds a "(", found by one forward search over the text, not one per line.
+ * text (`src`).
  */
 function readSigns(lines: Line[], body: boolean) {
   const signs = {
     banner: false, roster: false, markdown: false, warOrganFooter: false, battleSizeKey: false, detachmentsKey: false,
     pts: 0, points: 0, tight: 0, roles: 0, warOrganAppSize: false, app2: false, flattened: 0,
   };
-  let paren = -1;
+  let colon = -1;
   let searched = Infinity;
   for (const l of lines) {
     if (l.blank) continue;
@@ -185,20 +185,27 @@ function readSigns(lines: Line[], body: boolean) {
       body = false;
       continue;
     }
-    // The next "(" in the text at or after this line's start (searched again only once the line is past it).
-    if (paren < ts || ts < searched) {
-      paren = src.indexOf('(', ts);
-      if (paren < 0) paren = src.length;
-      searched = ts;
-    }
-    // POINTS and PTS need a "(", ROLE (letters and spaces) has none, opens with a capital and ends in ":".
-    if (paren < te) {
-      if (last === 41 /* ) */ && (src.charCodeAt(te - 2) | 0x20) === 0x73 /* s */ && endsInPoints(t)) signs.points++;
-      else if (PTS.test(t)) {
-        signs.pts++;
-        if (PTS_TIGHT.test(t)) signs.tight++;
+    // POINTS and PTS need a "(", ROLE (letters and spaces) has none, opens with a capital and ends in ":". A line
+    // ending other than in ")" meets PTS only by ": ..." after its parenthesis: only a line holding a ":" (known by one
+    // forward search over the text, not one per line) can.
+    let pts = false;
+    if (last === 41 /* ) */) {
+      if ((src.charCodeAt(te - 2) | 0x20) === 0x73 /* s */ && endsInPoints(t)) signs.points++;
+      else pts = PTS.test(t);
+    } else if (last === 58 /* : */ && c >= 65 && c <= 90 && !t.includes('(')) {
+      if (ROLE.test(t)) signs.roles++;
+    } else {
+      if (colon < ts || ts < searched) {
+        colon = src.indexOf(':', ts);
+        if (colon < 0) colon = src.length;
+        searched = ts;
       }
-    } else if (last === 58 /* : */ && c >= 65 && c <= 90 && ROLE.test(t)) signs.roles++;
+      pts = colon < te && t.includes('(') && PTS.test(t);
+    }
+    if (pts) {
+      signs.pts++;
+      if (PTS_TIGHT.test(t)) signs.tight++;
+    }
     signs.warOrganAppSize ||= last === 41 /* ) */ && sizeInitial(src, ts) && WARORGAN_APP_SIZE.test(t);
     signs.app2 ||= app2Line(t, src, ts, last);
     if (last === 115 /* s */ && src.charCodeAt(te - 2) === 116 /* t */ && t.endsWith('Points') && /[^\s\d,(]\d[\d,]*\s*Points$/.test(t)) signs.flattened++;
