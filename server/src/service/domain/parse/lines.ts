@@ -116,16 +116,19 @@ export function scanLines(src: string, from = 0, to = src.length): Line[] {
   const last = Math.min(to === n ? n : to - 1, n);
   while (start <= last) {
     let end: number;
+    // The line's break ends at `nl`.
+    let nl: number;
     if (!cr) {
       end = src.indexOf('\n', start);
       if (end < 0) end = n;
+      nl = end;
     } else {
       for (end = start; end < n; end++) {
         const c = src.charCodeAt(end);
         if (c === 10 || c === 13) break;
       }
+      nl = end < n && src.charCodeAt(end) === 13 && src.charCodeAt(end + 1) === 10 ? end + 1 : end;
     }
-    const nl = end < n && src.charCodeAt(end) === 13 && src.charCodeAt(end + 1) === 10 ? end + 1 : end;
     lines.push(readLine(src, index, start, end));
     index++;
     start = nl + 1;
