@@ -112,7 +112,7 @@ export function scanLines(src: string, from = 0, to = src.length): Line[] {
   const n = src.length;
   const cr = src.indexOf('\r', from) >= 0;
   // The last start read: a line starting before `to`, and the empty last line after a final break when `to` is the
-  // end. (One bound, not the two-clause test it stands for: V8 runs this loop several times faster so.)
+  // end (one bound for the two-clause test it stands for).
   const last = Math.min(to === n ? n : to - 1, n);
   while (start <= last) {
     let end: number;
