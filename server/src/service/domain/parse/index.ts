@@ -44,7 +44,8 @@ export function parseArmyList(text: string, parts?: [number, number][]): ArmyLis
     // patterns run over a 100 MB line, and the rest of the list is read as usual.
     const long: Array<[number, number]> = [];
     const all = parts ? parts.flatMap(([from, to], i) => [...(i ? [blankLine(0, from, from)] : []), ...scanLines(src, from, to)]) : scanLines(src);
-    for (let i = 0; i < all.length; i++) {
+    // (No line of a text within the bound is beyond it.)
+    for (let i = 0; src.length > BOUNDS.lineChars && i < all.length; i++) {
       const l = all[i];
       if (l.end - l.start <= BOUNDS.lineChars) continue;
       long.push([l.start, l.end]);
