@@ -4,7 +4,7 @@
 import type { ArmyList, BattleSize, EnhancementRef, ListFormat, ModelGroup, Section, Token, Unit, WargearRef } from './ast';
 import { BOUNDS } from '../bounds';
 import { Bullet, Line, err, grp, isSpaceCode, numTok, splitList, tok, toNumber, trimEnd, trimRange, trimStart } from './lines';
-import { bareCount, countOf, isCounted, withCount } from './counts';
+import { BARE_COUNT, countNameAt, leadingNumber, spacedAt, withAt } from './counts';
 
 export class Ctx {
   readonly list: ArmyList;
@@ -204,105 +204,165 @@ type Special =
   | { kind: 'leading'; name: [number, number] }
   | { kind: 'bundle' };
 
-const WARLORD = /^(?:warlord|seigneur de guerre)$/i;
-const ENH_PREFIX = /^(?:enhancements?|optimisations?|e)\s*:\s*(.+?)\s*$/di;
-const LEADING = /^(?:leading|attached to)\s*:\s*(.+?)\s*$/di;
-const PRICED = /^(.+?)\s*(?:\(\s*\+\s*(\d[\d,]*)\s*(?:pts?|points?)\s*\)|\[\s*\+?\s*(\d[\d,]*)\s*(?:pts?|points?)\s*\])$/di;
-const BUNDLE = /^B\s*:/;
+export const WARLORD = /^(?:warlord|seigneur de guerre)$/i;
+export const ENH_PREFIX = /^(?:enhancements?|optimisations?|e)\s*:\s*(.+?)\s*$/di;
+export const LEADING = /^(?:leading|attached to)\s*:\s*(.+?)\s*$/di;
+export const PRICED = /^(.+?)\s*(?:\(\s*\+\s*(\d[\d,]*)\s*(?:pts?|points?)\s*\)|\[\s*\+?\s*(\d[\d,]*)\s*(?:pts?|points?)\s*\])$/di;
+export const BUNDLE = /^B\s*:/;
 /** A label that makes a line a note rather than wargear: the keywords or allegiance it grants. */
 const NOTE_LABEL = /\b(?:keywords?|allegiance)\s*$/i;
 
-/** `m`'s last group as a range of the text, which ends at `end` (a group that runs to the pattern's `$`): no `d` flag needed. */
-function lastGroup(m: RegExpExecArray, i: number, end: number): [number, number] {
-  return [end - m[i].length, end];
-}
-
-/** WARLORD.test, tried only on the two lengths it can match. */
-function isWarlord(text: string): boolean {
-  return (text.length === 7 || text.length === 18) && WARLORD.test(text);
+/** WARLORD.test on [s, e) of `src`, tried only on the two lengths it can match. */
+function isWarlordAt(src: string, s: number, e: number): boolean {
+  return (e - s === 7 || e - s === 18) && WARLORD.test(src.slice(s, e));
 }
 
 /** The first character of a text in lower case when it is an ASCII letter (a pattern is tried only after the letter it opens with). */
 export function firstLetter(text: string): number {
-  const c = text.charCodeAt(0) | 0x20;
+  return letterCode(text.charCodeAt(0));
+}
+
+/** A UTF-16 unit in lower case when it is an ASCII letter, else 0. */
+function letterCode(code: number): number {
+  const c = code | 0x20;
   return c >= 97 && c <= 122 ? c : 0;
 }
 
-/**
- * "N (…)" with the content in its parentheses ("2 magma cutters (2x Magma cutter)"): the range of that content in
- * `item` (from its first parenthesis, an opening one, to its last character, a closing one), as
- * /^[^()]*\((.*)\)$/ would capture it.
- */
-function bundled(item: string): [number, number] | undefined {
-  const n = item.length;
-  if (n < 2 || item.charCodeAt(n - 1) !== 41 /* ) */) return undefined;
-  for (let i = 0; i < n; i++) {
-    const c = item.charCodeAt(i);
-    if (c === 41) return undefined;
-    if (c === 40 /* ( */) return i < n - 1 ? [i + 1, n - 1] : undefined;
+/** Where `code` first stands in [s, e) of `src`, or -1 (indexOf without cutting the range out). */
+function codeAt(src: string, s: number, e: number, code: number): number {
+  for (let i = s; i < e; i++) if (src.charCodeAt(i) === code) return i;
+  return -1;
+}
+
+// What one pass over a body item's characters finds: most items hold none of these, and need no further reading.
+/** A comma: the item may list several. */
+export const COMMA = 1;
+/** A colon: a model's inline wargear (inlineColon), a label. */
+export const COLON = 2;
+/** A colon followed by white space: /:\s/ finds it. */
+export const COLON_SPACE = 4;
+
+/** The signs (COMMA, COLON, COLON_SPACE) of [s, e) of `src`. */
+export function signsAt(src: string, s: number, e: number): number {
+  let signs = 0;
+  for (let i = s; i < e; i++) {
+    const c = src.charCodeAt(i);
+    if (c === 44 /* , */) signs |= COMMA;
+    else if (c === 58 /* : */) signs |= i + 1 < e && isSpaceCode(src.charCodeAt(i + 1)) ? COLON | COLON_SPACE : COLON;
   }
-  return undefined;
+  return signs;
+}
+
+/**
+ * "N (…)" with the content in its parentheses ("2 magma cutters (2x Magma cutter)"): where that content starts in
+ * [s, e) of `src` (after its first parenthesis, an opening one; it ends before the last character, a closing one),
+ * as /^[^()]*\((.*)\)$/ would capture it, or -1.
+ */
+function bundledAt(src: string, s: number, e: number): number {
+  if (e - s < 2 || src.charCodeAt(e - 1) !== 41 /* ) */) return -1;
+  for (let i = s; i < e; i++) {
+    const c = src.charCodeAt(i);
+    if (c === 41) return -1;
+    if (c === 40 /* ( */) return i < e - 1 ? i + 1 : -1;
+  }
+  return -1;
 }
 
 /** Recognises the bullets that are not wargear: Warlord, enhancements, Leading, option bundles. */
 export function special(src: string, start: number, end: number, priced: boolean): Special | undefined {
-  const last = end > start ? src.charCodeAt(end - 1) : NaN;
-  // Each pattern opens with its word's first letter (B, e or o, l or a), ends in a bracket or is "Warlord" /
-  // "Seigneur de guerre" (7 or 18 characters): most bullets are none, and are refused without reading them.
-  const first = end > start ? firstLetter(src[start]) : 0;
-  const len = end - start;
-  if (len !== 7 && len !== 18 && last !== 41 /* ) */ && last !== 93 /* ] */ && src.charCodeAt(start) !== 66 /* B */ && first !== 0x65 /* e */ && first !== 0x6f /* o */ && first !== 0x6c /* l */ && first !== 0x61 /* a */)
-    return undefined;
-  const text = src.slice(start, end);
-  if (isWarlord(text)) return { kind: 'warlord' };
-  if (text.charCodeAt(0) === 66 /* B */ && BUNDLE.test(text)) return { kind: 'bundle' };
-  let m = first === 0x65 /* e */ || first === 0x6f /* o */ ? ENH_PREFIX.exec(text) : null;
-  if (m) {
-    const r = grp(m, 1, start)!;
-    const p = PRICED.exec(src.slice(r[0], r[1]));
-    if (p) {
-      const n = grp(p, 1, r[0])!;
-      return { kind: 'enhancement', name: n, points: toNumber(p[2] ?? p[3]) };
+  if (end <= start) return undefined;
+  if (isWarlordAt(src, start, end)) return { kind: 'warlord' };
+  const last = src.charCodeAt(end - 1);
+  const bracket = last === 41 /* ) */ || last === 93; /* ] */
+  // The labelled patterns (BUNDLE, ENH_PREFIX, LEADING) open with their word's first letter (B, e or o, l or a) and
+  // hold a colon; PRICED ends in a bracket: most bullets are none, and are refused without reading them.
+  const c0 = src.charCodeAt(start);
+  const first = letterCode(c0);
+  const labelled = (c0 === 66 /* B */ || first === 0x65 /* e */ || first === 0x6f /* o */ || first === 0x6c /* l */ || first === 0x61) /* a */ && codeAt(src, start, end, 58 /* : */) >= 0;
+  if (labelled) {
+    const text = src.slice(start, end);
+    if (c0 === 66 && BUNDLE.test(text)) return { kind: 'bundle' };
+    let m = first === 0x65 || first === 0x6f ? ENH_PREFIX.exec(text) : null;
+    if (m) {
+      const r = grp(m, 1, start)!;
+      const p = PRICED.exec(src.slice(r[0], r[1]));
+      if (p) {
+        const n = grp(p, 1, r[0])!;
+        return { kind: 'enhancement', name: n, points: toNumber(p[2] ?? p[3]) };
+      }
+      return { kind: 'enhancement', name: r };
     }
-    return { kind: 'enhancement', name: r };
+    m = first === 0x6c || first === 0x61 ? LEADING.exec(text) : null;
+    if (m) return { kind: 'leading', name: grp(m, 1, start)! };
   }
-  m = first === 0x6c /* l */ || first === 0x61 /* a */ ? LEADING.exec(text) : null;
-  if (m) return { kind: 'leading', name: grp(m, 1, start)! };
-  // PRICED ends in a bracket.
-  if (priced && (last === 41 || last === 93)) {
-    m = PRICED.exec(text);
-    if (m && !isCounted(text)) return { kind: 'enhancement', name: grp(m, 1, start)!, points: toNumber(m[2] ?? m[3]) };
+  if (priced && bracket) {
+    const m = PRICED.exec(src.slice(start, end));
+    if (m && countNameAt(src, start, end) < 0) return { kind: 'enhancement', name: grp(m, 1, start)!, points: toNumber(m[2] ?? m[3]) };
   }
   return undefined;
 }
 
 /**
- * Wargear named by [start, end): "2x Bolt pistol", "2 Inferno Pistols" (a count without "x"), "5 with A, 2x B",
- * "A, B" and "Gun Drone, 2x Shield Drone" (a bullet listing several items, each read alone), bundles
- * "2 cannons (2x Cannon)".
+ * Where the comma that ends the list item starting at `from` stands (or `end`): splitList's cut, a comma outside
+ * parentheses and brackets (a closing one without its opening one is passed over).
  */
-function readWargear(ctx: Ctx, start: number, end: number, factor: number, out: WargearRef[], split: boolean, unit: Unit, text = ctx.src.slice(start, end)): void {
+export function itemEnd(src: string, from: number, end: number): number {
+  let depth = 0;
+  for (let i = from; i < end; i++) {
+    const c = src.charCodeAt(i);
+    if (c === 40 /* ( */ || c === 91 /* [ */) depth++;
+    else if ((c === 41 /* ) */ || c === 93 /* ] */) && depth > 0) depth--;
+    else if (c === 44 /* , */ && depth === 0) return i;
+  }
+  return end;
+}
+
+/**
+ * Reads each item of the list [start, end) (splitList's items) as wargear alone. `clamp`: the factor is a count
+ * read from the list, clamped (and reported) over [clampStart, clampEnd) for each item, as each item states it.
+ */
+function readItems(ctx: Ctx, start: number, end: number, factor: number, out: WargearRef[], unit: Unit, clamp = false, clampStart = 0, clampEnd = 0): void {
   const src = ctx.src;
-  const w = withCount(text);
-  if (w) {
-    const r = lastGroup(w, 2, end);
-    for (const [s, e] of splitList(src, r[0], r[1])) readWargear(ctx, s, e, ctx.count(factor * Number(w[1]), start, end), out, false, unit);
-    return;
+  for (let from = start; from <= end; ) {
+    const at = itemEnd(src, from, end);
+    const s = trimStart(src, from, at);
+    const e = trimEnd(src, s, at);
+    from = at + 1;
+    if (e > s) readWargear(ctx, s, e, clamp ? ctx.count(factor, clampStart, clampEnd) : factor, out, unit, false);
   }
-  const parts = split && text.includes(',') ? splitList(src, start, end) : undefined;
-  if (parts && parts.length > 1) {
-    for (const [s, e] of parts) readWargear(ctx, s, e, factor, out, false, unit);
-    return;
-  }
-  // One item: splitList would give it trimmed (nothing when blank), as trimming does.
+}
+
+/**
+ * Wargear named by [start, end): "2x Bolt pistol", "2 Inferno Pistols" (a count without "x"), "5 with A, 2x B",
+ * "A, B" and "Gun Drone, 2x Shield Drone" (a bullet listing several items, each read alone: `split`, the range holds
+ * a comma), bundles "2 cannons (2x Cannon)".
+ */
+function readWargear(ctx: Ctx, start: number, end: number, factor: number, out: WargearRef[], unit: Unit, split: boolean): void {
+  const src = ctx.src;
+  const w = withAt(src, start, end);
+  if (w >= 0) return readItems(ctx, w, end, factor * leadingNumber(src, start, end), out, unit, true, start, end);
   let s = start;
   let e = end;
-  if (parts) {
-    if (parts.length) {
-      s = parts[0][0];
-      e = parts[0][1];
+  if (split) {
+    // Several items are read alone, in order (the first once a second shows); one is read trimmed; none (only commas
+    // and white space) leaves the range as it is.
+    let items = 0;
+    for (let from = start; from <= end; ) {
+      const at = itemEnd(src, from, end);
+      const is = trimStart(src, from, at);
+      const ie = trimEnd(src, is, at);
+      from = at + 1;
+      if (ie <= is) continue;
+      if (++items === 1) {
+        s = is;
+        e = ie;
+        continue;
+      }
+      if (items === 2) readWargear(ctx, s, e, factor, out, unit, false);
+      readWargear(ctx, is, ie, factor, out, unit, false);
     }
-  } else if (split) {
+    if (items > 1) return;
+  } else {
     const ts = trimStart(src, start, end);
     const te = trimEnd(src, ts, end);
     if (te > ts) {
@@ -310,36 +370,29 @@ function readWargear(ctx: Ctx, start: number, end: number, factor: number, out: 
       e = te;
     }
   }
-  const item = s === start && e === end ? text : src.slice(s, e);
   // "Houndpack Lance Character, Warlord": the Warlord marker among a line's items is no wargear.
-  if (isWarlord(item)) {
+  if (isWarlordAt(src, s, e)) {
     unit.warlord = { start: s, end: e };
     return;
   }
   // New Recruit option bundles name their content in parentheses: "2 magma cutters (2x Magma cutter)".
-  const b = bundled(item);
-  if (b && (item.slice(b[0], b[1]).includes(',') || isCounted(item.slice(b[0], b[1])))) {
-    for (const [is, ie] of splitList(src, s + b[0], s + b[1])) readWargear(ctx, is, ie, factor, out, false, unit);
+  const b = bundledAt(src, s, e);
+  if (b >= 0 && (codeAt(src, b, e - 1, 44 /* , */) >= 0 || countNameAt(src, b, e - 1) >= 0)) return readItems(ctx, b, e - 1, factor, out, unit);
+  const name = countNameAt(src, s, e);
+  if (name >= 0) {
+    out.push({ count: ctx.count(factor * leadingNumber(src, s, e), s, e), name: ctx.tok(name, e), span: { start: s, end: e } });
     return;
   }
-  const c = countOf(item);
-  if (c) {
-    out.push({ count: ctx.count(factor * c.n, s, e), name: ctx.tok(s + c.name, e), span: { start: s, end: e } });
-    return;
-  }
-  const b2 = bareCount(item);
-  if (b2) {
-    const r = lastGroup(b2, 2, e);
-    out.push({ count: ctx.count(factor * Number(b2[1]), s, e), name: ctx.tok(r[0], r[1]), span: { start: s, end: e } });
+  const bare = spacedAt(src, s, e) ? BARE_COUNT.exec(src.slice(s, e)) : null;
+  if (bare) {
+    out.push({ count: ctx.count(factor * Number(bare[1]), s, e), name: ctx.tok(e - bare[2].length, e), span: { start: s, end: e } });
     return;
   }
   out.push({ count: factor, name: ctx.tok(s, e), span: { start: s, end: e } });
 }
 
 /** Position of the ": " that separates a model name from its inline wargear, outside brackets. */
-function inlineColon(src: string, start: number, end: number, text: string): number {
-  // Most items hold no colon at all: a native search says so quicker than the loop.
-  if (!text.includes(':')) return -1;
+export function inlineColon(src: string, start: number, end: number): number {
   let depth = 0;
   for (let i = start; i < end; i++) {
     const c = src.charCodeAt(i);
@@ -350,20 +403,19 @@ function inlineColon(src: string, start: number, end: number, text: string): num
   return -1;
 }
 
-/**
- * Turns a unit's body tree into models, wargear, enhancements, warlord, notes.
- * `priced` lets "Name (+15 pts)" bullets count as enhancements.
- */
 /** Pulls the special bullets out of `nodes` at any depth (the app sometimes nests "Warlord" under a model) into the unit. */
 function strip(ctx: Ctx, unit: Unit, nodes: Node[], priced: boolean): Node[] {
-  const out: Node[] = [];
-  for (const n of nodes) {
+  // A copy only once a special bullet shows: most bodies hold none, and keep their arrays.
+  let out: Node[] | undefined;
+  for (let i = 0; i < nodes.length; i++) {
+    const n = nodes[i];
     const sp = special(ctx.src, n.start, n.end, priced);
     if (!sp) {
       if (n.children.length) n.children = strip(ctx, unit, n.children, priced);
-      out.push(n);
+      if (out) out.push(n);
       continue;
     }
+    out ??= nodes.slice(0, i);
     if (sp.kind === 'warlord') unit.warlord = { start: n.start, end: n.end };
     else if (sp.kind === 'leading') unit.leading = ctx.tok(sp.name[0], sp.name[1]);
     else if (sp.kind === 'enhancement') {
@@ -372,9 +424,9 @@ function strip(ctx: Ctx, unit: Unit, nodes: Node[], priced: boolean): Node[] {
       unit.enhancements.push(e);
     }
     // Option bundles ("B: 1 mauler chainblade, 7 chainblades") only group lines: keep what they hold.
-    out.push(...strip(ctx, unit, n.children, priced));
+    for (const c of strip(ctx, unit, n.children, priced)) out.push(c);
   }
-  return out;
+  return out ?? nodes;
 }
 
 /** The nodes without children, at any depth, in order. */
@@ -393,72 +445,83 @@ function leaves(nodes: Node[], out: Node[]): Node[] {
  */
 function readChild(ctx: Ctx, unit: Unit, start: number, end: number, out: WargearRef[]): void {
   const src = ctx.src;
-  const text = src.slice(start, end);
-  const colon = inlineColon(src, start, end, text);
-  if (colon < 0) return readWargear(ctx, start, end, 1, out, true, unit, text);
+  const signs = signsAt(src, start, end);
+  const colon = signs & COLON ? inlineColon(src, start, end) : -1;
+  if (colon < 0) return readWargear(ctx, start, end, 1, out, unit, (signs & COMMA) !== 0);
   if (NOTE_LABEL.test(src.slice(start, colon))) return void unit.notes.push(ctx.tok(start, end));
-  const [is, ie] = trimRange(src, colon + 1, end);
-  if (ie > is) readWargear(ctx, is, ie, 1, out, true, unit);
+  const is = trimStart(src, colon + 1, end);
+  const ie = trimEnd(src, is, end);
+  if (ie > is) readWargear(ctx, is, ie, 1, out, unit, codeAt(src, is, ie, 44 /* , */) >= 0);
 }
 
 /** The lines under a model, at any depth, read as its wargear. */
 function readChildren(ctx: Ctx, unit: Unit, nodes: Node[], out: WargearRef[]): void {
   for (const ch of nodes) {
     readChild(ctx, unit, ch.start, ch.end, out);
-    readChildren(ctx, unit, ch.children, out);
+    if (ch.children.length) readChildren(ctx, unit, ch.children, out);
   }
 }
 
+/** Whether a node with children states a model count (COUNT): it is then a model, not an option bundle. */
+function countedParent(src: string, n: Node): boolean {
+  return n.children.length > 0 && countNameAt(src, n.start, n.end) >= 0;
+}
+
+/**
+ * Turns a unit's body tree into models, wargear, enhancements, warlord, notes.
+ * `priced` lets "Name (+15 pts)" bullets count as enhancements.
+ */
 export function interpretBody(ctx: Ctx, unit: Unit, roots: Node[], style: BodyStyle, priced: boolean): void {
   const src = ctx.src;
   let items = strip(ctx, unit, roots, priced);
   // No parent states a model count: they are option bundles of a single model ("2 ectoplasma cannons").
-  if (style.bundlesUnlessCounted && !items.some((n) => n.children.length > 0 && isCounted(src.slice(n.start, n.end)))) items = leaves(items, []);
+  if (style.bundlesUnlessCounted && !items.some((n) => countedParent(src, n))) items = leaves(items, []);
 
   const groups: ModelGroup[] = [];
   const loose: WargearRef[] = [];
   let implicitCount = 0;
   const besideGroups = !!style.countedBesideGroupsAreGroups && items.some((n) => n.children.length > 0);
   for (const n of items) {
-    const text = src.slice(n.start, n.end);
-    const colon = style.inlineGroups && !n.inline ? inlineColon(src, n.start, n.end, text) : -1;
-    const isGroup = !n.inline && (n.children.length > 0 || colon >= 0 || style.childlessAreGroups || (besideGroups && isCounted(text)));
+    const { start, end } = n;
+    const signs = signsAt(src, start, end);
+    const colon = style.inlineGroups && !n.inline && signs & COLON ? inlineColon(src, start, end) : -1;
+    // COUNT's answer, read once asked.
+    let counted: boolean | undefined;
+    const isGroup = !n.inline && (n.children.length > 0 || colon >= 0 || style.childlessAreGroups || (besideGroups && (counted = countNameAt(src, start, end) >= 0)));
     if (!isGroup) {
-      const w = withCount(text);
-      if (w) implicitCount += Number(w[1]);
-      if (style.untalliedIsNote && !w && !isCounted(text)) {
-        unit.notes.push(ctx.tok(n.start, n.end));
+      const w = withAt(src, start, end) >= 0;
+      if (w) implicitCount += leadingNumber(src, start, end);
+      if (!w) counted ??= countNameAt(src, start, end) >= 0;
+      if (style.untalliedIsNote && !w && !counted) {
+        unit.notes.push(ctx.tok(start, end));
         continue;
       }
-      if (!style.untalliedIsNote && !n.inline && !w && !isCounted(text) && colon < 0 && /:\s/.test(text) && !style.inlineGroups) {
-        unit.notes.push(ctx.tok(n.start, n.end));
+      if (!style.untalliedIsNote && !n.inline && !w && !counted && colon < 0 && signs & COLON_SPACE && !style.inlineGroups) {
+        unit.notes.push(ctx.tok(start, end));
         continue;
       }
-      readWargear(ctx, n.start, n.end, 1, loose, true, unit, text);
+      readWargear(ctx, start, end, 1, loose, unit, (signs & COMMA) !== 0);
       continue;
     }
-    const headEnd = colon >= 0 ? colon : n.end;
-    const hs = trimStart(src, n.start, headEnd);
+    const headEnd = colon >= 0 ? colon : end;
+    const hs = trimStart(src, start, headEnd);
     const he = trimEnd(src, hs, headEnd);
-    const head = src.slice(hs, he);
-    const c = countOf(head);
-    const count = c ? ctx.count(c.n, hs, he) : 1;
-    const nameR = c ? [hs + c.name, he] : [hs, he];
+    const name = countNameAt(src, hs, he);
+    const count = name >= 0 ? ctx.count(leadingNumber(src, hs, he), hs, he) : 1;
     const group: ModelGroup = {
       count,
-      name: ctx.tok(nameR[0], nameR[1]),
-      span: { start: n.start, end: nodeEnd(n) },
+      name: ctx.tok(name >= 0 ? name : hs, he),
+      span: { start, end: nodeEnd(n) },
       wargear: [],
       implicit: false,
     };
     if (colon >= 0) {
-      const [is, ie] = trimRange(src, colon + 1, n.end);
+      const is = trimStart(src, colon + 1, end);
+      const ie = trimEnd(src, is, end);
       if (ie > is) {
-        const inlineText = src.slice(is, ie);
-        const factor = style.multiplyInline ? count : 1;
         // "8 with A, B": the count covers the whole list.
-        if (withCount(inlineText)) readWargear(ctx, is, ie, 1, group.wargear, false, unit);
-        else for (const [s, e] of splitList(src, is, ie)) readWargear(ctx, s, e, factor, group.wargear, false, unit);
+        if (withAt(src, is, ie) >= 0) readWargear(ctx, is, ie, 1, group.wargear, unit, false);
+        else readItems(ctx, is, ie, style.multiplyInline ? count : 1, group.wargear, unit);
       }
     }
     readChildren(ctx, unit, n.children, group.wargear);
@@ -482,7 +545,15 @@ export function interpretBody(ctx: Ctx, unit: Unit, roots: Node[], style: BodySt
 
 /** Inline tokens after a unit line's colon ("Warlord, Dawn Blade, 2x Shield Drone") as body nodes. */
 export function inlineNodes(src: string, start: number, end: number): Node[] {
-  return splitList(src, start, end).map(([s, e]) => ({ start: s, end: e, marker: '', children: [], inline: true }));
+  const out: Node[] = [];
+  for (let from = start; from <= end; ) {
+    const at = itemEnd(src, from, end);
+    const s = trimStart(src, from, at);
+    const e = trimEnd(src, s, at);
+    from = at + 1;
+    if (e > s) out.push({ start: s, end: e, marker: '', children: [], inline: true });
+  }
+  return out;
 }
 
 export function setPoints(ctx: Ctx, unit: Unit, r: [number, number] | undefined): void {

@@ -1,0 +1,122 @@
+// The unit-body readers of parse/common.ts and parse/counts.ts read an item where it stands in the list, without
+// cutting it out: each is checked against the pattern (or the splitter) it stands for, on ranges of a longer text, so
+// that a reader that looks beyond its range's end (or before its start) fails.
+import * as assert from 'assert';
+import { COUNT, WITH, countNameAt, leadingNumber, spacedAt, withAt } from '../../server/src/service/domain/parse/counts';
+import { BUNDLE, COLON, COLON_SPACE, COMMA, ENH_PREFIX, LEADING, PRICED, WARLORD, inlineNodes, signsAt, special } from '../../server/src/service/domain/parse/common';
+import { splitList } from '../../server/src/service/domain/parse/lines';
+
+/** Every text of up to `max` characters over `alphabet`. */
+function* texts(alphabet: string[], max: number): Generator<string> {
+  let level = [''];
+  yield '';
+  for (let n = 1; n <= max; n++) {
+    const next: string[] = [];
+    for (const t of level) for (const c of alphabet) next.push(t + c);
+    yield* next;
+    level = next;
+  }
+}
+
+/** A seeded generator, so that a failure is the same on every run. */
+function random(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
+}
+
+/** What stands around a range in the list: characters a reader looking beyond the range would take for its own. */
+const AROUND = ['', '1', ' ', 'x', ',', ': ', 'with ', ')'];
+
+/** Checks `check(src, s, e, t)` on `t` standing alone and with each of AROUND on either side. */
+function around(t: string, check: (src: string, s: number, e: number, t: string) => void): void {
+  for (const before of AROUND) for (const after of AROUND) check(before + t + after, before.length, before.length + t.length, t);
+}
+
+/** `count` random texts joined from `words`, one to `most` of them. */
+function randomTexts(seed: number, words: string[], count: number, most: number): string[] {
+  const r = random(seed);
+  return Array.from({ length: count }, () => Array.from({ length: 1 + Math.floor(r() * most) }, () => words[Math.floor(r() * words.length)]).join(''));
+}
+
+describe('the count readers on a range of the list (parse/counts.ts countNameAt, withAt, spacedAt, leadingNumber) answer as their patterns', () => {
+  // Digits, the "x" in its three spellings, white space, the letters of "with" in both cases, a letter, a bullet.
+  const alphabet = ['1', '0', 'x', 'X', '×', ' ', '\t', '\u00a0', 'w', 'I', 't', 'H', 'a', '•'];
+  const check = (src: string, s: number, e: number, t: string) => {
+    const c = COUNT.exec(t);
+    const name = countNameAt(src, s, e);
+    assert.deepStrictEqual(name < 0 ? undefined : [leadingNumber(src, s, e), src.slice(name, e)], c ? [Number(c[1]), c[2]] : undefined, JSON.stringify(t));
+    const w = WITH.exec(t);
+    const items = withAt(src, s, e);
+    assert.deepStrictEqual(items < 0 ? undefined : [leadingNumber(src, s, e), src.slice(items, e)], w ? [Number(w[1]), w[2]] : undefined, JSON.stringify(t));
+    assert.strictEqual(spacedAt(src, s, e), /^\d+\s/.test(t), JSON.stringify(t));
+  };
+
+  it('on every short text over the characters they read, alone and amid others', () => {
+    let n = 0;
+    for (const t of texts(alphabet, 4)) {
+      around(t, check);
+      n++;
+    }
+    assert.ok(n > 40000);
+  });
+
+  it('on exports\' items and random ones', () => {
+    const items = ['2x Bolt pistol', '10 x Boltgun', '1×Chainsword', '5 with Bolt pistol, Chainsword', '3 WITH  ', '3 with ', '3 with  ', '7 with\tA', '2 Inferno Pistols', '2x ', '2x  ', '1234567890123456x A', `${'9'.repeat(400)} with A`];
+    for (const t of items) around(t, check);
+    const words = [...alphabet, 'with', 'with ', ' with ', 'Bolt pistol', '2x ', '12 '];
+    for (const t of randomTexts(36, words, 20000, 8)) around(t, check);
+  });
+});
+
+describe('a body item\'s signs read in one pass (parse/common.ts signsAt) answer as the searches they replace', () => {
+  const check = (src: string, s: number, e: number, t: string) => {
+    const signs = signsAt(src, s, e);
+    assert.deepStrictEqual([!!(signs & COMMA), !!(signs & COLON), !!(signs & COLON_SPACE)], [t.includes(','), t.includes(':'), /:\s/.test(t)], JSON.stringify(t));
+  };
+
+  it('on every short text over commas, colons and white space, alone and amid others', () => {
+    for (const t of texts([',', ':', ' ', '\u3000', 'a', '('], 5)) around(t, check);
+  });
+});
+
+describe('a list\'s items read in place (parse/common.ts inlineNodes) are splitList\'s', () => {
+  const check = (src: string, s: number, e: number, t: string) => {
+    const got = inlineNodes(src, s, e).map((n) => [n.start, n.end]);
+    assert.deepStrictEqual(got, splitList(src, s, e), JSON.stringify(t));
+  };
+
+  it('on every short text over commas, brackets and white space, and on random ones', () => {
+    for (const t of texts([',', '(', ')', '[', ']', ' ', 'a'], 5)) around(t, check);
+    for (const t of randomTexts(37, [',', ', ', '(', ')', '[', ']', ' ', 'Bolt pistol', '2x A'], 5000, 10)) around(t, check);
+  });
+});
+
+describe('the special bullets (parse/common.ts special) are what their patterns make of them, every pattern tried', () => {
+  /** special as the patterns alone read the bullet, none refused by its first or last character. */
+  const reference = (t: string, base: number, priced: boolean) => {
+    if (WARLORD.test(t)) return { kind: 'warlord' };
+    if (BUNDLE.test(t)) return { kind: 'bundle' };
+    const grp = (m: RegExpExecArray, i: number, at: number) => [at + m.indices![i][0], at + m.indices![i][1]];
+    const m = ENH_PREFIX.exec(t);
+    if (m) {
+      const r = grp(m, 1, base);
+      const p = PRICED.exec(m[1]);
+      return p ? { kind: 'enhancement', name: grp(p, 1, r[0]), points: Number((p[2] ?? p[3]).replace(/,/g, '')) } : { kind: 'enhancement', name: r };
+    }
+    const l = LEADING.exec(t);
+    if (l) return { kind: 'leading', name: grp(l, 1, base) };
+    const p = priced ? PRICED.exec(t) : null;
+    if (p && !COUNT.test(t)) return { kind: 'enhancement', name: grp(p, 1, base), points: Number((p[2] ?? p[3]).replace(/,/g, '')) };
+    return undefined;
+  };
+  const check = (src: string, s: number, e: number, t: string) => {
+    for (const priced of [false, true]) assert.deepStrictEqual(special(src, s, e, priced), reference(t, s, priced), JSON.stringify(t));
+  };
+
+  it('on exports\' bullets and random ones', () => {
+    const bullets = ['Warlord', 'WARLORD', 'Seigneur de guerre', 'Warlords', 'B: 1 mauler chainblade', 'B :', 'b: x', 'Enhancement: Helm (+15 pts)', 'Enhancements:  Helm ', 'e: A [20pts]', 'E:A', 'Optimisation: X (+1,000 points)', 'Leading: Jakhals', 'attached to : A', 'Relic (+20 pts)', 'Relic [+20 pts]', '2x Gun (+5 pts)', 'Leader', 'Axe', ''];
+    for (const t of bullets) around(t, check);
+    const words = ['Warlord', 'B', 'E', 'e', 'Enhancement', 'o', 'Leading', 'attached to', 'a', ':', ' : ', ' ', 'Helm', '(+15 pts)', '[20pts]', ')', ']', '2x ', '(', '1'];
+    for (const t of randomTexts(38, words, 20000, 6)) around(t, check);
+  });
+});
