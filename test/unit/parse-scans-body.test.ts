@@ -3,7 +3,7 @@
 // that a reader that looks beyond its range's end (or before its start) fails.
 import * as assert from 'assert';
 import { COUNT, WITH, countNameAt, leadingNumber, spacedAt, withAt } from '../../server/src/service/domain/parse/counts';
-import { BUNDLE, COLON, COLON_SPACE, COMMA, ENH_PREFIX, LEADING, PRICED, WARLORD, inlineNodes, signsAt, special } from '../../server/src/service/domain/parse/common';
+import { BUNDLE, Ctx, ENH_PREFIX, LEADING, PRICED, WARLORD, colonSpaceIn, inlineNodes, special } from '../../server/src/service/domain/parse/common';
 import { splitList } from '../../server/src/service/domain/parse/lines';
 
 /** Every text of up to `max` characters over `alphabet`. */
@@ -68,14 +68,24 @@ describe('the count readers on a range of the list (parse/counts.ts countNameAt,
   });
 });
 
-describe('a body item\'s signs read in one pass (parse/common.ts signsAt) answer as the searches they replace', () => {
-  const check = (src: string, s: number, e: number, t: string) => {
-    const signs = signsAt(src, s, e);
-    assert.deepStrictEqual([!!(signs & COMMA), !!(signs & COLON), !!(signs & COLON_SPACE)], [t.includes(','), t.includes(':'), /:\s/.test(t)], JSON.stringify(t));
-  };
-
-  it('on every short text over commas, colons and white space, alone and amid others', () => {
-    for (const t of texts([',', ':', ' ', '\u3000', 'a', '('], 5)) around(t, check);
+describe('a body item\'s commas and colons found among the text\'s (parse/common.ts Ctx.commaIn, colonIn, colonSpaceIn) are the searches they replace', () => {
+  it('on every short text over commas, colons and white space, alone and amid others, asked in any order', () => {
+    let n = 0;
+    for (const t of texts([',', ':', ' ', '\u3000', 'a', '('], 4)) {
+      const ranges: Array<[number, number, string]> = [];
+      around(t, (src, s, e) => ranges.push([s, e, src]));
+      for (const [s, e, src] of ranges) {
+        const ctx = new Ctx(src, 'gwapp');
+        // One search answers several ranges, after and before the one asked first.
+        for (const [a, b] of [[s, e], [0, src.length], [s, e], [e, src.length], [0, s], [s, e]]) {
+          const text = src.slice(a, b);
+          const colon = ctx.colonIn(a, b);
+          assert.deepStrictEqual([ctx.commaIn(a, b), colon < 0 ? -1 : colon - a, colonSpaceIn(ctx, a, b)], [text.includes(','), text.indexOf(':'), /:\s/.test(text)], JSON.stringify([src, a, b]));
+          n++;
+        }
+      }
+    }
+    assert.ok(n > 500000);
   });
 });
 

@@ -10,29 +10,28 @@ export class Ctx {
   readonly list: ArmyList;
   section?: Section;
   /** Where the text holds a no-break space, in order: tokens fold it to a space, and most hold none. */
-  private readonly nbsps: number[] = [];
+  private readonly nbsps: number[];
+  /** Where it holds a comma, and a colon, once a body item asks (most items hold neither: a search says so). */
+  private commas?: number[];
+  private colons?: number[];
   constructor(readonly src: string, format: ListFormat) {
     this.list = { format, detachments: [], sections: [], units: [], comments: [], errors: [] };
-    for (let at = src.indexOf('\u00A0'); at >= 0; at = src.indexOf('\u00A0', at + 1)) this.nbsps.push(at);
+    this.nbsps = positionsOf(src, '\u00A0');
   }
   tok(start: number, end: number): Token {
     const s = trimStart(this.src, start, end);
     const e = trimEnd(this.src, s, end);
     const text = this.src.slice(s, e);
-    return { text: this.nbspBefore(s, e) ? text.replace(/\u00A0/g, ' ') : text, span: { start: s, end: e } };
+    return { text: this.nbsps.length && firstFrom(this.nbsps, s) < e ? text.replace(/\u00A0/g, ' ') : text, span: { start: s, end: e } };
   }
-  /** Whether [s, e) holds a no-break space: the first one at or after `s` (a binary search) stands before `e`. */
-  private nbspBefore(s: number, e: number): boolean {
-    const at = this.nbsps;
-    if (!at.length) return false;
-    let lo = 0;
-    let hi = at.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (at[mid] < s) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo < at.length && at[lo] < e;
+  /** Whether [s, e) holds a comma. */
+  commaIn(s: number, e: number): boolean {
+    return firstFrom((this.commas ??= positionsOf(this.src, ',')), s) < e;
+  }
+  /** Where the first colon of [s, e) stands, or -1. */
+  colonIn(s: number, e: number): number {
+    const at = firstFrom((this.colons ??= positionsOf(this.src, ':')), s);
+    return at < e ? at : -1;
   }
   error(code: string, message: string, start: number, end: number): void {
     err(this.list.errors, code, message, start, end);
@@ -78,6 +77,25 @@ export function guard<A>(ctx: Ctx, start: number, end: number, fn: (arg: A) => v
   } catch (e) {
     ctx.error('internal-error', `The parser failed on this line: ${(e as Error)?.message ?? e}`, start, end);
   }
+}
+
+/** Where `ch` stands in `src`, in order. */
+function positionsOf(src: string, ch: string): number[] {
+  const out: number[] = [];
+  for (let at = src.indexOf(ch); at >= 0; at = src.indexOf(ch, at + 1)) out.push(at);
+  return out;
+}
+
+/** The first of the ordered positions `at` at or after `s` (a binary search), or Infinity. */
+function firstFrom(at: number[], s: number): number {
+  let lo = 0;
+  let hi = at.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (at[mid] < s) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < at.length ? at[lo] : Infinity;
 }
 
 // ---- battle size -------------------------------------------------------
@@ -212,9 +230,10 @@ export const BUNDLE = /^B\s*:/;
 /** A label that makes a line a note rather than wargear: the keywords or allegiance it grants. */
 const NOTE_LABEL = /\b(?:keywords?|allegiance)\s*$/i;
 
-/** WARLORD.test on [s, e) of `src`, tried only on the two lengths it can match. */
+/** WARLORD.test on [s, e) of `src`, tried only on the two texts' lengths and first letters ("w" of 7, "s" of 18). */
 function isWarlordAt(src: string, s: number, e: number): boolean {
-  return (e - s === 7 || e - s === 18) && WARLORD.test(src.slice(s, e));
+  const first = src.charCodeAt(s) | 0x20;
+  return (e - s === 7 ? first === 0x77 /* w */ : e - s === 18 && first === 0x73) /* s */ && WARLORD.test(src.slice(s, e));
 }
 
 /** The first character of a text in lower case when it is an ASCII letter (a pattern is tried only after the letter it opens with). */
@@ -234,23 +253,10 @@ function codeAt(src: string, s: number, e: number, code: number): number {
   return -1;
 }
 
-// What one pass over a body item's characters finds: most items hold none of these, and need no further reading.
-/** A comma: the item may list several. */
-export const COMMA = 1;
-/** A colon: a model's inline wargear (inlineColon), a label. */
-export const COLON = 2;
-/** A colon followed by white space: /:\s/ finds it. */
-export const COLON_SPACE = 4;
-
-/** The signs (COMMA, COLON, COLON_SPACE) of [s, e) of `src`. */
-export function signsAt(src: string, s: number, e: number): number {
-  let signs = 0;
-  for (let i = s; i < e; i++) {
-    const c = src.charCodeAt(i);
-    if (c === 44 /* , */) signs |= COMMA;
-    else if (c === 58 /* : */) signs |= i + 1 < e && isSpaceCode(src.charCodeAt(i + 1)) ? COLON | COLON_SPACE : COLON;
-  }
-  return signs;
+/** Whether [s, e) holds a colon followed by white space (/:\s/.test of its text). */
+export function colonSpaceIn(ctx: Ctx, s: number, e: number): boolean {
+  for (let c = ctx.colonIn(s, e); c >= 0; c = ctx.colonIn(c + 1, e)) if (c + 1 < e && isSpaceCode(ctx.src.charCodeAt(c + 1))) return true;
+  return false;
 }
 
 /**
@@ -377,7 +383,7 @@ function readWargear(ctx: Ctx, start: number, end: number, factor: number, out: 
   }
   // New Recruit option bundles name their content in parentheses: "2 magma cutters (2x Magma cutter)".
   const b = bundledAt(src, s, e);
-  if (b >= 0 && (codeAt(src, b, e - 1, 44 /* , */) >= 0 || countNameAt(src, b, e - 1) >= 0)) return readItems(ctx, b, e - 1, factor, out, unit);
+  if (b >= 0 && (ctx.commaIn(b, e - 1) || countNameAt(src, b, e - 1) >= 0)) return readItems(ctx, b, e - 1, factor, out, unit);
   const name = countNameAt(src, s, e);
   if (name >= 0) {
     out.push({ count: ctx.count(factor * leadingNumber(src, s, e), s, e), name: ctx.tok(name, e), span: { start: s, end: e } });
@@ -445,13 +451,12 @@ function leaves(nodes: Node[], out: Node[]): Node[] {
  */
 function readChild(ctx: Ctx, unit: Unit, start: number, end: number, out: WargearRef[]): void {
   const src = ctx.src;
-  const signs = signsAt(src, start, end);
-  const colon = signs & COLON ? inlineColon(src, start, end) : -1;
-  if (colon < 0) return readWargear(ctx, start, end, 1, out, unit, (signs & COMMA) !== 0);
+  const colon = ctx.colonIn(start, end) >= 0 ? inlineColon(src, start, end) : -1;
+  if (colon < 0) return readWargear(ctx, start, end, 1, out, unit, ctx.commaIn(start, end));
   if (NOTE_LABEL.test(src.slice(start, colon))) return void unit.notes.push(ctx.tok(start, end));
   const is = trimStart(src, colon + 1, end);
   const ie = trimEnd(src, is, end);
-  if (ie > is) readWargear(ctx, is, ie, 1, out, unit, codeAt(src, is, ie, 44 /* , */) >= 0);
+  if (ie > is) readWargear(ctx, is, ie, 1, out, unit, ctx.commaIn(is, ie));
 }
 
 /** The lines under a model, at any depth, read as its wargear. */
@@ -483,8 +488,7 @@ export function interpretBody(ctx: Ctx, unit: Unit, roots: Node[], style: BodySt
   const besideGroups = !!style.countedBesideGroupsAreGroups && items.some((n) => n.children.length > 0);
   for (const n of items) {
     const { start, end } = n;
-    const signs = signsAt(src, start, end);
-    const colon = style.inlineGroups && !n.inline && signs & COLON ? inlineColon(src, start, end) : -1;
+    const colon = style.inlineGroups && !n.inline && ctx.colonIn(start, end) >= 0 ? inlineColon(src, start, end) : -1;
     // COUNT's answer, read once asked.
     let counted: boolean | undefined;
     const isGroup = !n.inline && (n.children.length > 0 || colon >= 0 || style.childlessAreGroups || (besideGroups && (counted = countNameAt(src, start, end) >= 0)));
@@ -496,11 +500,11 @@ export function interpretBody(ctx: Ctx, unit: Unit, roots: Node[], style: BodySt
         unit.notes.push(ctx.tok(start, end));
         continue;
       }
-      if (!style.untalliedIsNote && !n.inline && !w && !counted && colon < 0 && signs & COLON_SPACE && !style.inlineGroups) {
+      if (!style.untalliedIsNote && !n.inline && !w && !counted && colon < 0 && !style.inlineGroups && colonSpaceIn(ctx, start, end)) {
         unit.notes.push(ctx.tok(start, end));
         continue;
       }
-      readWargear(ctx, start, end, 1, loose, unit, (signs & COMMA) !== 0);
+      readWargear(ctx, start, end, 1, loose, unit, ctx.commaIn(start, end));
       continue;
     }
     const headEnd = colon >= 0 ? colon : end;
