@@ -2,7 +2,7 @@
 // cutting it out: each is checked against the pattern (or the splitter) it stands for, on ranges of a longer text, so
 // that a reader that looks beyond its range's end (or before its start) fails.
 import * as assert from 'assert';
-import { COUNT, WITH, countNameAt, leadingNumber, spacedAt, withAt } from '../../server/src/service/domain/parse/counts';
+import { COUNT, COUNTED, NOT_COUNTED, SPACED, WITH, WITH_ITEMS, countNameAt, readCount, reading, spacedAt, withAt } from '../../server/src/service/domain/parse/counts';
 import { BUNDLE, Ctx, ENH_PREFIX, LEADING, PRICED, WARLORD, colonSpaceIn, inlineNodes, special } from '../../server/src/service/domain/parse/common';
 import { splitList } from '../../server/src/service/domain/parse/lines';
 
@@ -38,17 +38,26 @@ function randomTexts(seed: number, words: string[], count: number, most: number)
   return Array.from({ length: count }, () => Array.from({ length: 1 + Math.floor(r() * most) }, () => words[Math.floor(r() * words.length)]).join(''));
 }
 
-describe('the count readers on a range of the list (parse/counts.ts countNameAt, withAt, spacedAt, leadingNumber) answer as their patterns', () => {
+describe('the count readers on a range of the list (parse/counts.ts readCount, countNameAt, withAt, spacedAt) answer as their patterns', () => {
   // Digits, the "x" in its three spellings, white space, the letters of "with" in both cases, a letter, a bullet.
   const alphabet = ['1', '0', 'x', 'X', '×', ' ', '\t', '\u00a0', 'w', 'I', 't', 'H', 'a', '•'];
   const check = (src: string, s: number, e: number, t: string) => {
     const c = COUNT.exec(t);
-    const name = countNameAt(src, s, e);
-    assert.deepStrictEqual(name < 0 ? undefined : [leadingNumber(src, s, e), src.slice(name, e)], c ? [Number(c[1]), c[2]] : undefined, JSON.stringify(t));
     const w = WITH.exec(t);
+    const spaced = /^\d+\s/.test(t);
+    // readCount: one of the three readings, its count and where what it counts starts.
+    const opens = readCount(src, s, e);
+    const expected = c ? COUNTED : w ? WITH_ITEMS : spaced ? SPACED : NOT_COUNTED;
+    assert.strictEqual(opens, expected, JSON.stringify(t));
+    const m = c ?? w;
+    if (m) assert.deepStrictEqual([reading.n, src.slice(reading.at, e)], [Number(m[1]), m[2]], JSON.stringify(t));
+    if (opens === SPACED) assert.strictEqual(reading.n, Number(/^\d+/.exec(t)![0]), JSON.stringify(t));
+    // The single readings.
+    const name = countNameAt(src, s, e);
+    assert.deepStrictEqual(name < 0 ? undefined : src.slice(name, e), c?.[2], JSON.stringify(t));
     const items = withAt(src, s, e);
-    assert.deepStrictEqual(items < 0 ? undefined : [leadingNumber(src, s, e), src.slice(items, e)], w ? [Number(w[1]), w[2]] : undefined, JSON.stringify(t));
-    assert.strictEqual(spacedAt(src, s, e), /^\d+\s/.test(t), JSON.stringify(t));
+    assert.deepStrictEqual(items < 0 ? undefined : src.slice(items, e), w?.[2], JSON.stringify(t));
+    assert.strictEqual(spacedAt(src, s, e), spaced, JSON.stringify(t));
   };
 
   it('on every short text over the characters they read, alone and amid others', () => {

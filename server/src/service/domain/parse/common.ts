@@ -4,7 +4,7 @@
 import type { ArmyList, BattleSize, EnhancementRef, ListFormat, ModelGroup, Section, Token, Unit, WargearRef } from './ast';
 import { BOUNDS } from '../bounds';
 import { Bullet, Line, err, grp, isSpaceCode, numTok, splitList, tok, toNumber, trimEnd, trimRange, trimStart } from './lines';
-import { BARE_COUNT, countNameAt, leadingNumber, spacedAt, withAt } from './counts';
+import { BARE_COUNT, COUNTED, SPACED, WITH_ITEMS, countNameAt, readCount, reading } from './counts';
 
 export class Ctx {
   readonly list: ArmyList;
@@ -345,8 +345,10 @@ function readItems(ctx: Ctx, start: number, end: number, factor: number, out: Wa
  */
 function readWargear(ctx: Ctx, start: number, end: number, factor: number, out: WargearRef[], unit: Unit, split: boolean): void {
   const src = ctx.src;
-  const w = withAt(src, start, end);
-  if (w >= 0) return readItems(ctx, w, end, factor * leadingNumber(src, start, end), out, unit, true, start, end);
+  let opens = readCount(src, start, end);
+  if (opens === WITH_ITEMS) return readItems(ctx, reading.at, end, factor * reading.n, out, unit, true, start, end);
+  let n = reading.n;
+  let at = reading.at;
   let s = start;
   let e = end;
   if (split) {
@@ -376,6 +378,11 @@ function readWargear(ctx: Ctx, start: number, end: number, factor: number, out: 
       e = te;
     }
   }
+  if (s !== start || e !== end) {
+    opens = readCount(src, s, e);
+    n = reading.n;
+    at = reading.at;
+  }
   // "Houndpack Lance Character, Warlord": the Warlord marker among a line's items is no wargear.
   if (isWarlordAt(src, s, e)) {
     unit.warlord = { start: s, end: e };
@@ -384,12 +391,11 @@ function readWargear(ctx: Ctx, start: number, end: number, factor: number, out: 
   // New Recruit option bundles name their content in parentheses: "2 magma cutters (2x Magma cutter)".
   const b = bundledAt(src, s, e);
   if (b >= 0 && (ctx.commaIn(b, e - 1) || countNameAt(src, b, e - 1) >= 0)) return readItems(ctx, b, e - 1, factor, out, unit);
-  const name = countNameAt(src, s, e);
-  if (name >= 0) {
-    out.push({ count: ctx.count(factor * leadingNumber(src, s, e), s, e), name: ctx.tok(name, e), span: { start: s, end: e } });
+  if (opens === COUNTED) {
+    out.push({ count: ctx.count(factor * n, s, e), name: ctx.tok(at, e), span: { start: s, end: e } });
     return;
   }
-  const bare = spacedAt(src, s, e) ? BARE_COUNT.exec(src.slice(s, e)) : null;
+  const bare = opens === SPACED ? BARE_COUNT.exec(src.slice(s, e)) : null;
   if (bare) {
     out.push({ count: ctx.count(factor * Number(bare[1]), s, e), name: ctx.tok(e - bare[2].length, e), span: { start: s, end: e } });
     return;
@@ -489,13 +495,12 @@ export function interpretBody(ctx: Ctx, unit: Unit, roots: Node[], style: BodySt
   for (const n of items) {
     const { start, end } = n;
     const colon = style.inlineGroups && !n.inline && ctx.colonIn(start, end) >= 0 ? inlineColon(src, start, end) : -1;
-    // COUNT's answer, read once asked.
-    let counted: boolean | undefined;
-    const isGroup = !n.inline && (n.children.length > 0 || colon >= 0 || style.childlessAreGroups || (besideGroups && (counted = countNameAt(src, start, end) >= 0)));
+    const opens = readCount(src, start, end);
+    const counted = opens === COUNTED;
+    const isGroup = !n.inline && (n.children.length > 0 || colon >= 0 || style.childlessAreGroups || (besideGroups && counted));
     if (!isGroup) {
-      const w = withAt(src, start, end) >= 0;
-      if (w) implicitCount += leadingNumber(src, start, end);
-      if (!w) counted ??= countNameAt(src, start, end) >= 0;
+      const w = opens === WITH_ITEMS;
+      if (w) implicitCount += reading.n;
       if (style.untalliedIsNote && !w && !counted) {
         unit.notes.push(ctx.tok(start, end));
         continue;
@@ -510,11 +515,12 @@ export function interpretBody(ctx: Ctx, unit: Unit, roots: Node[], style: BodySt
     const headEnd = colon >= 0 ? colon : end;
     const hs = trimStart(src, start, headEnd);
     const he = trimEnd(src, hs, headEnd);
-    const name = countNameAt(src, hs, he);
-    const count = name >= 0 ? ctx.count(leadingNumber(src, hs, he), hs, he) : 1;
+    const headCounted = (hs === start && he === end ? opens : readCount(src, hs, he)) === COUNTED;
+    const name = headCounted ? reading.at : hs;
+    const count = headCounted ? ctx.count(reading.n, hs, he) : 1;
     const group: ModelGroup = {
       count,
-      name: ctx.tok(name >= 0 ? name : hs, he),
+      name: ctx.tok(name, he),
       span: { start, end: nodeEnd(n) },
       wargear: [],
       implicit: false,
@@ -524,7 +530,7 @@ export function interpretBody(ctx: Ctx, unit: Unit, roots: Node[], style: BodySt
       const ie = trimEnd(src, is, end);
       if (ie > is) {
         // "8 with A, B": the count covers the whole list.
-        if (withAt(src, is, ie) >= 0) readWargear(ctx, is, ie, 1, group.wargear, unit, false);
+        if (readCount(src, is, ie) === WITH_ITEMS) readWargear(ctx, is, ie, 1, group.wargear, unit, false);
         else readItems(ctx, is, ie, style.multiplyInline ? count : 1, group.wargear, unit);
       }
     }
@@ -536,7 +542,7 @@ export function interpretBody(ctx: Ctx, unit: Unit, roots: Node[], style: BodySt
     const last = loose[loose.length - 1].span.end;
     groups.push({
       count: ctx.count(implicitCount || unit.statedModelCount?.value || 1, first, last),
-      name: { text: unit.name.text, span: { ...unit.name.span } },
+      name: { text: unit.name.text, span: { start: unit.name.span.start, end: unit.name.span.end } },
       span: { start: first, end: last },
       wargear: loose,
       implicit: true,

@@ -29,8 +29,7 @@ export function digitFirst(text: string): boolean {
 
 /** COUNT.exec(text) without the regex (on a part of a line): the count and where its name starts, or undefined where COUNT fails. */
 export function countOf(text: string): Count | undefined {
-  const name = countNameAt(text, 0, text.length);
-  return name < 0 ? undefined : { n: leadingNumber(text, 0, text.length), name };
+  return readCount(text, 0, text.length) === COUNTED ? { n: reading.n, name: reading.at } : undefined;
 }
 
 /** COUNT.test(text). */
@@ -65,27 +64,65 @@ function spacesEndAt(src: string, s: number, e: number): number {
   return i;
 }
 
-/** The value of the digits opening [s, e) (COUNT's, WITH's or BARE_COUNT's group 1, as Number reads it). */
-export function leadingNumber(src: string, s: number, e: number): number {
-  const d = digitsEndAt(src, s, e) - s;
-  if (d > 15) return Number(src.slice(s, s + d));
+/** readCount's answers: how a body item opens. */
+/** No count: neither COUNT, WITH nor BARE_COUNT matches. */
+export const NOT_COUNTED = 0;
+/** COUNT matches ("2x Bolt pistol"): `reading.at` is where its name starts. */
+export const COUNTED = 1;
+/** WITH matches ("5 with A, B"): `reading.at` is where its items start. */
+export const WITH_ITEMS = 2;
+/** A count and a space, neither COUNT nor WITH: BARE_COUNT may match ("2 Inferno Pistols"), nothing else can. */
+export const SPACED = 3;
+
+/** readCount's last reading: the count (group 1, as Number reads it) and where what it counts starts (group 2, to the end). */
+export const reading = { n: 0, at: 0 };
+
+/** How [s, e) of `src` opens (NOT_COUNTED, COUNTED, WITH_ITEMS or SPACED), its count and group 2 put in `reading`: one pass for the three patterns. */
+export function readCount(src: string, s: number, e: number): number {
+  const d = digitsEndAt(src, s, e);
+  if (d === s || d === e) return NOT_COUNTED;
+  const i = spacesEndAt(src, d, e);
+  const spaced = i > d;
+  reading.n = d - s > 15 ? Number(src.slice(s, d)) : digitsValue(src, s, d);
+  if (i === e) return spaced ? SPACED : NOT_COUNTED;
+  const x = src.charCodeAt(i);
+  if (x === 120 /* x */ || x === 88 /* X */ || x === 0xd7 /* × */) {
+    const name = spacesEndAt(src, i + 1, e);
+    // Only spaces after the "x": `\s*` gives its last one back to `(.+)`; nothing at all fails.
+    if (name < e || name > i + 1) {
+      reading.at = name < e ? name : e - 1;
+      return COUNTED;
+    }
+    return spaced ? SPACED : NOT_COUNTED;
+  }
+  if (!spaced) return NOT_COUNTED;
+  // "with" in any case (`i` without `u` folds ASCII letters only), then white space.
+  if (
+    i + 4 >= e ||
+    (x | 0x20) !== 0x77 /* w */ ||
+    (src.charCodeAt(i + 1) | 0x20) !== 0x69 /* i */ ||
+    (src.charCodeAt(i + 2) | 0x20) !== 0x74 /* t */ ||
+    (src.charCodeAt(i + 3) | 0x20) !== 0x68 /* h */ ||
+    !isSpaceCode(src.charCodeAt(i + 4))
+  )
+    return SPACED;
+  const items = spacesEndAt(src, i + 4, e);
+  // Only spaces after "with": `\s+` keeps one and gives the last to `(.+)`, when there are two.
+  if (items === e && e - (i + 4) < 2) return SPACED;
+  reading.at = items < e ? items : e - 1;
+  return WITH_ITEMS;
+}
+
+/** The value of the digits [s, d) of `src` (up to 15 of them, exact). */
+function digitsValue(src: string, s: number, d: number): number {
   let v = 0;
-  for (let i = 0; i < d; i++) v = v * 10 + src.charCodeAt(s + i) - 48;
+  for (let i = s; i < d; i++) v = v * 10 + src.charCodeAt(i) - 48;
   return v;
 }
 
 /** COUNT on [s, e) of `src`: where its counted name (group 2, to `e`) starts, or -1 where COUNT fails. */
 export function countNameAt(src: string, s: number, e: number): number {
-  const d = digitsEndAt(src, s, e);
-  if (d === s) return -1;
-  const i = spacesEndAt(src, d, e);
-  if (i === e) return -1;
-  const x = src.charCodeAt(i);
-  if (x !== 120 /* x */ && x !== 88 /* X */ && x !== 0xd7 /* × */) return -1;
-  const name = spacesEndAt(src, i + 1, e);
-  if (name < e) return name;
-  // Only spaces after the "x": `\s*` gives its last one back to `(.+)`; nothing at all fails.
-  return name === i + 1 ? -1 : e - 1;
+  return readCount(src, s, e) === COUNTED ? reading.at : -1;
 }
 
 /** Whether a count opens [s, e) and a space follows it: WITH and BARE_COUNT match nothing else. */
@@ -96,21 +133,5 @@ export function spacedAt(src: string, s: number, e: number): boolean {
 
 /** WITH on [s, e) of `src`: where its group 2 (the items, to `e`) starts, or -1 where WITH fails. */
 export function withAt(src: string, s: number, e: number): number {
-  const d = digitsEndAt(src, s, e);
-  if (d === s || d === e || !isSpaceCode(src.charCodeAt(d))) return -1;
-  const w = spacesEndAt(src, d, e);
-  // "with" in any case (`i` without `u` folds ASCII letters only), then white space.
-  if (
-    w + 4 >= e ||
-    (src.charCodeAt(w) | 0x20) !== 0x77 /* w */ ||
-    (src.charCodeAt(w + 1) | 0x20) !== 0x69 /* i */ ||
-    (src.charCodeAt(w + 2) | 0x20) !== 0x74 /* t */ ||
-    (src.charCodeAt(w + 3) | 0x20) !== 0x68 /* h */ ||
-    !isSpaceCode(src.charCodeAt(w + 4))
-  )
-    return -1;
-  const items = spacesEndAt(src, w + 4, e);
-  if (items < e) return items;
-  // Only spaces after "with": `\s+` keeps one and gives the last to `(.+)`, when there are two.
-  return e - (w + 4) >= 2 ? e - 1 : -1;
+  return readCount(src, s, e) === WITH_ITEMS ? reading.at : -1;
 }
