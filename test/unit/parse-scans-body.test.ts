@@ -3,8 +3,8 @@
 // that a reader that looks beyond its range's end (or before its start) fails.
 import * as assert from 'assert';
 import { COUNT, COUNTED, NOT_COUNTED, SPACED, WITH, WITH_ITEMS, countNameAt, readCount, reading, spacedAt, withAt } from '../../server/src/service/domain/parse/counts';
-import { BUNDLE, Ctx, ENH_PREFIX, LEADING, PRICED, WARLORD, colonSpaceIn, inlineNodes, special } from '../../server/src/service/domain/parse/common';
-import { splitList } from '../../server/src/service/domain/parse/lines';
+import { BATTLE_SIZE, BUNDLE, Ctx, ENH_PREFIX, LEADING, PRICED, WARLORD, colonSpaceIn, inlineNodes, parseBattleSize, special, splitJoined } from '../../server/src/service/domain/parse/common';
+import { splitList, trimRange } from '../../server/src/service/domain/parse/lines';
 
 /** Every text of up to `max` characters over `alphabet`. */
 function* texts(alphabet: string[], max: number): Generator<string> {
@@ -98,14 +98,22 @@ describe('a body item\'s commas and colons found among the text\'s (parse/common
   });
 });
 
-describe('a list\'s items read in place (parse/common.ts inlineNodes) are splitList\'s', () => {
+describe('a list\'s items read in place (parse/common.ts inlineNodes, splitJoined) are splitList\'s', () => {
   const check = (src: string, s: number, e: number, t: string) => {
     const got = inlineNodes(src, s, e).map((n) => [n.start, n.end]);
     assert.deepStrictEqual(got, splitList(src, s, e), JSON.stringify(t));
   };
 
+  const joined = (src: string, s: number, e: number, t: string) => {
+    const parts = splitList(src, s, e);
+    assert.deepStrictEqual(splitJoined(src, s, e, false), parts, JSON.stringify(t));
+    // With "and": each of splitList's items split on its own.
+    assert.deepStrictEqual(splitJoined(src, s, e, true), parts.flatMap(([a, b]) => splitJoined(src, a, b, true)), JSON.stringify(t));
+  };
+
   it('on every short text over commas, brackets and white space, and on random ones', () => {
     for (const t of texts([',', '(', ')', '[', ']', ' ', 'a'], 5)) around(t, check);
+    for (const t of texts([',', '(', ')', ' ', ' and ', 'a'], 4)) around(t, joined);
     for (const t of randomTexts(37, [',', ', ', '(', ')', '[', ']', ' ', 'Bolt pistol', '2x A'], 5000, 10)) around(t, check);
   });
 });
@@ -137,5 +145,18 @@ describe('the special bullets (parse/common.ts special) are what their patterns 
     for (const t of bullets) around(t, check);
     const words = ['Warlord', 'B', 'E', 'e', 'Enhancement', 'o', 'Leading', 'attached to', 'a', ':', ' : ', ' ', 'Helm', '(+15 pts)', '[20pts]', ')', ']', '2x ', '(', '1'];
     for (const t of randomTexts(38, words, 20000, 6)) around(t, check);
+  });
+});
+
+describe('the battle size (parse/common.ts parseBattleSize) is read where BATTLE_SIZE matches, and only there', () => {
+  const check = (src: string, s: number, e: number, t: string) => {
+    const [a, b] = trimRange(src, s, e);
+    assert.strictEqual(parseBattleSize(src, s, e) !== undefined, BATTLE_SIZE.test(src.slice(a, b)), JSON.stringify(t));
+  };
+
+  it('on the sizes in any case, with their points, and on random lines', () => {
+    const sizes = ['Combat Patrol', 'Incursion', 'Strike Force', 'Onslaught', 'Force de Frappe', 'strike force', 'ONSLAUGHT', 'incursion', 'Onslaugh', 'Strike', 'Fo', 'x'];
+    for (const size of sizes) for (const tail of ['', ' (2000 points)', '(1,000 pts)', ' ( 500 point limit )', ' (2000)', '  ']) for (const lead of ['', ' ', '\u200b']) around(lead + size + tail, check);
+    for (const t of randomTexts(39, [...sizes, ' ', '(', '2000', ' points', ')', 'a', '\u00a0'], 5000, 4)) around(t, check);
   });
 });

@@ -3,7 +3,7 @@
 // "5 with A, B", "Warlord", "Enhancement: X (+15 pts)").
 import type { ArmyList, BattleSize, EnhancementRef, ListFormat, ModelGroup, Section, Token, Unit, WargearRef } from './ast';
 import { BOUNDS } from '../bounds';
-import { Bullet, Line, err, grp, isSpaceCode, numTok, splitList, tok, toNumber, trimEnd, trimRange, trimStart } from './lines';
+import { Bullet, Line, err, grp, isSpaceCode, numTok, tok, toNumber, trimEnd, trimRange, trimStart } from './lines';
 import { BARE_COUNT, COUNTED, SPACED, WITH_ITEMS, countNameAt, readCount, reading } from './counts';
 
 export class Ctx {
@@ -100,12 +100,17 @@ function firstFrom(at: number[], s: number): number {
 
 // ---- battle size -------------------------------------------------------
 
-const BATTLE_SIZE = /^(Combat Patrol|Incursion|Strike Force|Onslaught|Force de Frappe)(?:\s*\(\s*(\d[\d,]*)\s*(?:points?|pts|point limit)\s*\))?\s*$/di;
+export const BATTLE_SIZE = /^(Combat Patrol|Incursion|Strike Force|Onslaught|Force de Frappe)(?:\s*\(\s*(\d[\d,]*)\s*(?:points?|pts|point limit)\s*\))?\s*$/di;
 /** The app's French battle sizes (only those seen in real exports). */
 const LOCALISED_SIZES: Record<string, string> = { 'force de frappe': 'Strike Force' };
 
 export function parseBattleSize(src: string, start: number, end: number): BattleSize | undefined {
-  const [s, e] = trimRange(src, start, end);
+  const s = trimStart(src, start, end);
+  const e = trimEnd(src, s, end);
+  // Every size opens with C, I, S, O or F (in any case: `i` without `u` folds ASCII letters only) and is 9 characters
+  // long at least ("Onslaught"): most lines asked are none, and are refused without the pattern.
+  const first = letterCode(src.charCodeAt(s));
+  if (e - s < 9 || (first !== 0x63 /* c */ && first !== 0x69 /* i */ && first !== 0x73 /* s */ && first !== 0x6f /* o */ && first !== 0x66) /* f */) return undefined;
   const m = BATTLE_SIZE.exec(src.slice(s, e));
   if (!m) return undefined;
   const n = grp(m, 1, s)!;
@@ -604,37 +609,48 @@ const JOIN = /\s+(?:and|et)\s+/g;
 /** Splits [start, end) on commas and, when `and` is set, on " and " / " et ", never inside parentheses. */
 export function splitJoined(src: string, start: number, end: number, and: boolean): Array<[number, number]> {
   const out: Array<[number, number]> = [];
-  for (const [s, e] of splitList(src, start, end)) {
+  // splitList's items, read in place.
+  for (let from = start; from <= end; ) {
+    const at = itemEnd(src, from, end);
+    const s = trimStart(src, from, at);
+    const e = trimEnd(src, s, at);
+    from = at + 1;
+    if (e <= s) continue;
     if (!and) {
       out.push([s, e]);
       continue;
     }
-    const text = src.slice(s, e);
-    // No "and" / "et" (JOIN is case-sensitive): the item is whole.
-    if (!text.includes('and') && !text.includes('et')) {
-      out.push([s, e]);
-      continue;
-    }
-    let from = 0;
-    // The brackets opened (less those closed) before the match, counted on from the previous match (when it has any).
-    const brackets = text.includes('(') || text.includes('[');
-    let open = 0;
-    let counted = 0;
-    // JOIN's own exec (matchAll would copy the pattern on every call).
-    JOIN.lastIndex = 0;
-    for (let m = JOIN.exec(text); m; m = JOIN.exec(text)) {
-      for (; brackets && counted < m.index; counted++) {
-        const c = text.charCodeAt(counted);
-        if (c === 40 /* ( */ || c === 91 /* [ */) open++;
-        else if (c === 41 /* ) */ || c === 93 /* ] */) open--;
-      }
-      if (open !== 0) continue;
-      pushTrimmed(out, src, s + from, s + m.index);
-      from = m.index + m[0].length;
-    }
-    pushTrimmed(out, src, s + from, e);
+    splitAnd(out, src, s, e);
   }
   return out;
+}
+
+/** Adds the parts of the item [s, e) joined by " and " / " et " outside brackets to `out`. */
+function splitAnd(out: Array<[number, number]>, src: string, s: number, e: number): void {
+  const text = src.slice(s, e);
+  // No "and" / "et" (JOIN is case-sensitive): the item is whole.
+  if (!text.includes('and') && !text.includes('et')) {
+    out.push([s, e]);
+    return;
+  }
+  let from = 0;
+  // The brackets opened (less those closed) before the match, counted on from the previous match (when it has any).
+  const brackets = text.includes('(') || text.includes('[');
+  let open = 0;
+  let counted = 0;
+  // JOIN's own exec (matchAll would copy the pattern on every call).
+  JOIN.lastIndex = 0;
+  for (let m = JOIN.exec(text); m; m = JOIN.exec(text)) {
+    for (; brackets && counted < m.index; counted++) {
+      const c = text.charCodeAt(counted);
+      if (c === 40 /* ( */ || c === 91 /* [ */) open++;
+      else if (c === 41 /* ) */ || c === 93 /* ] */) open--;
+    }
+    if (open !== 0) continue;
+    pushTrimmed(out, src, s + from, s + m.index);
+    from = m.index + m[0].length;
+  }
+  pushTrimmed(out, src, s + from, e);
 }
 
 /** Adds [start, end) trimmed to `out` unless nothing is left of it. */
