@@ -143,7 +143,7 @@ describe('the special bullets (parse/common.ts special) are what their patterns 
   it('on exports\' bullets and random ones', () => {
     const bullets = ['Warlord', 'WARLORD', 'Seigneur de guerre', 'Warlords', 'B: 1 mauler chainblade', 'B :', 'b: x', 'Enhancement: Helm (+15 pts)', 'Enhancements:  Helm ', 'e: A [20pts]', 'E:A', 'Optimisation: X (+1,000 points)', 'Leading: Jakhals', 'attached to : A', 'Relic (+20 pts)', 'Relic [+20 pts]', '2x Gun (+5 pts)', 'Leader', 'Axe', ''];
     for (const t of bullets) around(t, check);
-    const words = ['Warlord', 'B', 'E', 'e', 'Enhancement', 'o', 'Leading', 'attached to', 'a', ':', ' : ', ' ', 'Helm', '(+15 pts)', '[20pts]', ')', ']', '2x ', '(', '1'];
+    const words = ['Warlord', 'B', 'E', 'e', 'Enhancement', 'En', 'o', 'Optimisations', 'Op', 'Leading', 'le', 'attached to', 'at', 'a', ':', ' : ', ' ', '\t', 'Helm', '(+15 pts)', '[20pts]', ')', ']', '2x ', '(', '1'];
     for (const t of randomTexts(38, words, 20000, 6)) around(t, check);
   });
 });

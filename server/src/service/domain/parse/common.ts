@@ -3,7 +3,7 @@
 // "5 with A, B", "Warlord", "Enhancement: X (+15 pts)").
 import type { ArmyList, BattleSize, EnhancementRef, ListFormat, ModelGroup, Section, Token, Unit, WargearRef } from './ast';
 import { BOUNDS } from '../bounds';
-import { Bullet, Line, err, grp, isSpaceCode, numTok, tok, toNumber, trimEnd, trimRange, trimStart } from './lines';
+import { Bullet, Line, err, grp, isSpaceCode, numTok, splitList, tok, toNumber, trimEnd, trimRange, trimStart } from './lines';
 import { BARE_COUNT, COUNTED, SPACED, WITH_ITEMS, countNameAt, readCount, reading } from './counts';
 
 export class Ctx {
@@ -252,12 +252,6 @@ function letterCode(code: number): number {
   return c >= 97 && c <= 122 ? c : 0;
 }
 
-/** Where `code` first stands in [s, e) of `src`, or -1 (indexOf without cutting the range out). */
-function codeAt(src: string, s: number, e: number, code: number): number {
-  for (let i = s; i < e; i++) if (src.charCodeAt(i) === code) return i;
-  return -1;
-}
-
 /** Whether [s, e) holds a colon followed by white space (/:\s/.test of its text). */
 export function colonSpaceIn(ctx: Ctx, s: number, e: number): boolean {
   for (let c = ctx.colonIn(s, e); c >= 0; c = ctx.colonIn(c + 1, e)) if (c + 1 < e && isSpaceCode(ctx.src.charCodeAt(c + 1))) return true;
@@ -285,11 +279,19 @@ export function special(src: string, start: number, end: number, priced: boolean
   if (isWarlordAt(src, start, end)) return { kind: 'warlord' };
   const last = src.charCodeAt(end - 1);
   const bracket = last === 41 /* ) */ || last === 93; /* ] */
-  // The labelled patterns (BUNDLE, ENH_PREFIX, LEADING) open with their word's first letter (B, e or o, l or a) and
-  // hold a colon; PRICED ends in a bracket: most bullets are none, and are refused without reading them.
+  // The labelled patterns (BUNDLE, ENH_PREFIX, LEADING) open with their word's first two characters ("B" then a space
+  // or colon; "en", "e" then a space or colon, "op"; "le", "at"); PRICED ends in a bracket: most bullets are none, and
+  // are refused without reading them.
   const c0 = src.charCodeAt(start);
   const first = letterCode(c0);
-  const labelled = (c0 === 66 /* B */ || first === 0x65 /* e */ || first === 0x6f /* o */ || first === 0x6c /* l */ || first === 0x61) /* a */ && codeAt(src, start, end, 58 /* : */) >= 0;
+  const c1 = start + 1 < end ? src.charCodeAt(start + 1) : -1;
+  const second = letterCode(c1);
+  const labelled =
+    c0 === 66 /* B */
+      ? c1 === 58 || isSpaceCode(c1)
+      : first === 0x65 /* e */
+        ? second === 0x6e /* n */ || c1 === 58 || isSpaceCode(c1)
+        : (first === 0x6f /* o */ && second === 0x70) /* p */ || (first === 0x6c /* l */ && second === 0x65) /* e */ || (first === 0x61 /* a */ && second === 0x74); /* t */
   if (labelled) {
     const text = src.slice(start, end);
     if (c0 === 66 && BUNDLE.test(text)) return { kind: 'bundle' };
@@ -334,8 +336,10 @@ export function itemEnd(src: string, from: number, end: number): number {
  */
 function readItems(ctx: Ctx, start: number, end: number, factor: number, out: WargearRef[], unit: Unit, clamp = false, clampStart = 0, clampEnd = 0): void {
   const src = ctx.src;
+  // Without a comma the list is one item: no need to read it for one.
+  const commas = ctx.commaIn(start, end);
   for (let from = start; from <= end; ) {
-    const at = itemEnd(src, from, end);
+    const at = commas ? itemEnd(src, from, end) : end;
     const s = trimStart(src, from, at);
     const e = trimEnd(src, s, at);
     from = at + 1;
@@ -608,20 +612,11 @@ const JOIN = /\s+(?:and|et)\s+/g;
 
 /** Splits [start, end) on commas and, when `and` is set, on " and " / " et ", never inside parentheses. */
 export function splitJoined(src: string, start: number, end: number, and: boolean): Array<[number, number]> {
+  // splitList finds commas by native searches, quicker than a loop on the long lists of wargear joined here.
+  const items = splitList(src, start, end);
+  if (!and) return items;
   const out: Array<[number, number]> = [];
-  // splitList's items, read in place.
-  for (let from = start; from <= end; ) {
-    const at = itemEnd(src, from, end);
-    const s = trimStart(src, from, at);
-    const e = trimEnd(src, s, at);
-    from = at + 1;
-    if (e <= s) continue;
-    if (!and) {
-      out.push([s, e]);
-      continue;
-    }
-    splitAnd(out, src, s, e);
-  }
+  for (const [s, e] of items) splitAnd(out, src, s, e);
   return out;
 }
 
