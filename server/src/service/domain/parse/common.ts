@@ -350,11 +350,11 @@ function readItems(ctx: Ctx, start: number, end: number, factor: number, out: Wa
 /**
  * Wargear named by [start, end): "2x Bolt pistol", "2 Inferno Pistols" (a count without "x"), "5 with A, 2x B",
  * "A, B" and "Gun Drone, 2x Shield Drone" (a bullet listing several items, each read alone: `split`, the range holds
- * a comma), bundles "2 cannons (2x Cannon)".
+ * a comma), bundles "2 cannons (2x Cannon)". `known`: readCount's answer for the range, its reading not yet replaced.
  */
-function readWargear(ctx: Ctx, start: number, end: number, factor: number, out: WargearRef[], unit: Unit, split: boolean): void {
+function readWargear(ctx: Ctx, start: number, end: number, factor: number, out: WargearRef[], unit: Unit, split: boolean, known = readCount(ctx.src, start, end)): void {
   const src = ctx.src;
-  let opens = readCount(src, start, end);
+  let opens = known;
   if (opens === WITH_ITEMS) return readItems(ctx, reading.at, end, factor * reading.n, out, unit, true, start, end);
   let n = reading.n;
   let at = reading.at;
@@ -518,7 +518,7 @@ export function interpretBody(ctx: Ctx, unit: Unit, roots: Node[], style: BodySt
         unit.notes.push(ctx.tok(start, end));
         continue;
       }
-      readWargear(ctx, start, end, 1, loose, unit, ctx.commaIn(start, end));
+      readWargear(ctx, start, end, 1, loose, unit, ctx.commaIn(start, end), opens);
       continue;
     }
     const headEnd = colon >= 0 ? colon : end;

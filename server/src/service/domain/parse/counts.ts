@@ -77,20 +77,33 @@ export const SPACED = 3;
 /** readCount's last reading: the count (group 1, as Number reads it) and where what it counts starts (group 2, to the end). */
 export const reading = { n: 0, at: 0 };
 
-/** How [s, e) of `src` opens (NOT_COUNTED, COUNTED, WITH_ITEMS or SPACED), its count and group 2 put in `reading`: one pass for the three patterns. */
+/**
+ * How [s, e) of `src` opens (NOT_COUNTED, COUNTED, WITH_ITEMS or SPACED), its count and group 2 put in `reading`: one
+ * pass for the three patterns, reading each character once (`c` is the one at `i`, -1 past the range).
+ */
 export function readCount(src: string, s: number, e: number): number {
-  const d = digitsEndAt(src, s, e);
-  if (d === s || d === e) return NOT_COUNTED;
-  const i = spacesEndAt(src, d, e);
+  let i = s;
+  let c = i < e ? src.charCodeAt(i) : -1;
+  if (!isDigit(c)) return NOT_COUNTED;
+  let v = 0;
+  do {
+    v = v * 10 + c - 48;
+    c = ++i < e ? src.charCodeAt(i) : -1;
+  } while (isDigit(c));
+  const d = i;
+  if (d === e) return NOT_COUNTED;
+  // Up to 15 digits are read exactly as they go; Number reads more.
+  reading.n = d - s > 15 ? Number(src.slice(s, d)) : v;
+  while (isSpaceCode(c)) c = ++i < e ? src.charCodeAt(i) : -1;
   const spaced = i > d;
-  reading.n = d - s > 15 ? Number(src.slice(s, d)) : digitsValue(src, s, d);
   if (i === e) return spaced ? SPACED : NOT_COUNTED;
-  const x = src.charCodeAt(i);
-  if (x === 120 /* x */ || x === 88 /* X */ || x === 0xd7 /* × */) {
-    const name = spacesEndAt(src, i + 1, e);
+  if (c === 120 /* x */ || c === 88 /* X */ || c === 0xd7 /* × */) {
+    const x = i;
+    do c = ++i < e ? src.charCodeAt(i) : -1;
+    while (isSpaceCode(c));
     // Only spaces after the "x": `\s*` gives its last one back to `(.+)`; nothing at all fails.
-    if (name < e || name > i + 1) {
-      reading.at = name < e ? name : e - 1;
+    if (i < e || i > x + 1) {
+      reading.at = i < e ? i : e - 1;
       return COUNTED;
     }
     return spaced ? SPACED : NOT_COUNTED;
@@ -99,25 +112,19 @@ export function readCount(src: string, s: number, e: number): number {
   // "with" in any case (`i` without `u` folds ASCII letters only), then white space.
   if (
     i + 4 >= e ||
-    (x | 0x20) !== 0x77 /* w */ ||
+    (c | 0x20) !== 0x77 /* w */ ||
     (src.charCodeAt(i + 1) | 0x20) !== 0x69 /* i */ ||
     (src.charCodeAt(i + 2) | 0x20) !== 0x74 /* t */ ||
     (src.charCodeAt(i + 3) | 0x20) !== 0x68 /* h */ ||
     !isSpaceCode(src.charCodeAt(i + 4))
   )
     return SPACED;
-  const items = spacesEndAt(src, i + 4, e);
+  const w = i + 4;
+  i = spacesEndAt(src, w, e);
   // Only spaces after "with": `\s+` keeps one and gives the last to `(.+)`, when there are two.
-  if (items === e && e - (i + 4) < 2) return SPACED;
-  reading.at = items < e ? items : e - 1;
+  if (i === e && e - w < 2) return SPACED;
+  reading.at = i < e ? i : e - 1;
   return WITH_ITEMS;
-}
-
-/** The value of the digits [s, d) of `src` (up to 15 of them, exact). */
-function digitsValue(src: string, s: number, d: number): number {
-  let v = 0;
-  for (let i = s; i < d; i++) v = v * 10 + src.charCodeAt(i) - 48;
-  return v;
 }
 
 /** COUNT on [s, e) of `src`: where its counted name (group 2, to `e`) starts, or -1 where COUNT fails. */
