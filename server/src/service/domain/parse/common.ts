@@ -11,12 +11,14 @@ export class Ctx {
   section?: Section;
   /** Where the text holds a no-break space, in order: tokens fold it to a space, and most hold none. */
   private readonly nbsps: number[];
-  /** Where it holds a comma, and a colon, once a body item asks (most items hold neither: a search says so). */
-  private commas?: number[];
-  private colons?: number[];
+  /** Where the next comma, and colon, stand from where a body item asks (most items hold neither: a search says so). */
+  private readonly commas: NextOf;
+  private readonly colons: NextOf;
   constructor(readonly src: string, format: ListFormat) {
     this.list = { format, detachments: [], sections: [], units: [], comments: [], errors: [] };
     this.nbsps = positionsOf(src, '\u00A0');
+    this.commas = new NextOf(src, ',');
+    this.colons = new NextOf(src, ':');
   }
   tok(start: number, end: number): Token {
     const s = trimStart(this.src, start, end);
@@ -26,11 +28,11 @@ export class Ctx {
   }
   /** Whether [s, e) holds a comma. */
   commaIn(s: number, e: number): boolean {
-    return firstFrom((this.commas ??= positionsOf(this.src, ',')), s) < e;
+    return this.commas.from(s) < e;
   }
   /** Where the first colon of [s, e) stands, or -1. */
   colonIn(s: number, e: number): number {
-    const at = firstFrom((this.colons ??= positionsOf(this.src, ':')), s);
+    const at = this.colons.from(s);
     return at < e ? at : -1;
   }
   error(code: string, message: string, start: number, end: number): void {
@@ -96,6 +98,29 @@ function firstFrom(at: number[], s: number): number {
     else hi = mid;
   }
   return lo < at.length ? at[lo] : Infinity;
+}
+
+/**
+ * Where a character next stands in a text from a position, for positions asked mostly in the text's order (a unit body's
+ * items): one native search answers every position up to the character it finds.
+ */
+class NextOf {
+  /** The character is nowhere in [searched, found), and at `found` (the text's length when nowhere after). */
+  private searched = 0;
+  private found = -1;
+  constructor(
+    private readonly src: string,
+    private readonly ch: string,
+  ) {}
+  /** Where the character first stands at or after `s`, or the text's length. */
+  from(s: number): number {
+    if (s < this.searched || s > this.found) {
+      const at = this.src.indexOf(this.ch, s);
+      this.searched = s;
+      this.found = at < 0 ? this.src.length : at;
+    }
+    return this.found;
+  }
 }
 
 // ---- battle size -------------------------------------------------------
