@@ -301,42 +301,49 @@ function bundledAt(src: string, s: number, e: number): number {
 /** Recognises the bullets that are not wargear: Warlord, enhancements, Leading, option bundles. */
 export function special(src: string, start: number, end: number, priced: boolean): Special | undefined {
   if (end <= start) return undefined;
-  if (isWarlordAt(src, start, end)) return { kind: 'warlord' };
-  const last = src.charCodeAt(end - 1);
-  const bracket = last === 41 /* ) */ || last === 93; /* ] */
-  // The labelled patterns (BUNDLE, ENH_PREFIX, LEADING) open with their word's first two characters ("B" then a space
-  // or colon; "en", "e" then a space or colon, "op"; "le", "at"); PRICED ends in a bracket: most bullets are none, and
-  // are refused without reading them.
+  // WARLORD matches a "w" of 7 characters or an "s" of 18; the labelled patterns (BUNDLE, ENH_PREFIX, LEADING) open
+  // with their word's first two characters ("B" then a space or colon; "en", "e" then a space or colon, "op"; "le",
+  // "at"); PRICED ends in a bracket. Most bullets are none ("2x Bolt pistol"), and are refused after a character or two.
   const c0 = src.charCodeAt(start);
   const first = letterCode(c0);
-  const c1 = start + 1 < end ? src.charCodeAt(start + 1) : -1;
-  const second = letterCode(c1);
-  const labelled =
-    c0 === 66 /* B */
-      ? c1 === 58 || isSpaceCode(c1)
-      : first === 0x65 /* e */
-        ? second === 0x6e /* n */ || c1 === 58 || isSpaceCode(c1)
-        : (first === 0x6f /* o */ && second === 0x70) /* p */ || (first === 0x6c /* l */ && second === 0x65) /* e */ || (first === 0x61 /* a */ && second === 0x74); /* t */
-  if (labelled) {
-    const text = src.slice(start, end);
-    if (c0 === 66 && BUNDLE.test(text)) return { kind: 'bundle' };
-    let m = first === 0x65 || first === 0x6f ? ENH_PREFIX.exec(text) : null;
-    if (m) {
-      const r = grp(m, 1, start)!;
-      const p = PRICED.exec(src.slice(r[0], r[1]));
-      if (p) {
-        const n = grp(p, 1, r[0])!;
-        return { kind: 'enhancement', name: n, points: toNumber(p[2] ?? p[3]) };
-      }
-      return { kind: 'enhancement', name: r };
+  if (first !== 0) {
+    const len = end - start;
+    if ((len === 7 ? first === 0x77 /* w */ : len === 18 && first === 0x73) /* s */ && WARLORD.test(src.slice(start, end))) return { kind: 'warlord' };
+    const c1 = start + 1 < end ? src.charCodeAt(start + 1) : -1;
+    const second = letterCode(c1);
+    const labelled =
+      c0 === 66 /* B */
+        ? c1 === 58 || isSpaceCode(c1)
+        : first === 0x65 /* e */
+          ? second === 0x6e /* n */ || c1 === 58 || isSpaceCode(c1)
+          : (first === 0x6f /* o */ && second === 0x70) /* p */ || (first === 0x6c /* l */ && second === 0x65) /* e */ || (first === 0x61 /* a */ && second === 0x74); /* t */
+    const found = labelled ? labelledSpecial(src, start, end, c0, first) : undefined;
+    if (found) return found;
+  }
+  if (!priced) return undefined;
+  const last = src.charCodeAt(end - 1);
+  if (last !== 41 /* ) */ && last !== 93 /* ] */) return undefined;
+  const m = PRICED.exec(src.slice(start, end));
+  if (m && countNameAt(src, start, end) < 0) return { kind: 'enhancement', name: grp(m, 1, start)!, points: toNumber(m[2] ?? m[3]) };
+  return undefined;
+}
+
+/** The labelled bullets: option bundles ("B: ..."), enhancements ("Enhancement: X (+15 pts)"), Leading. */
+function labelledSpecial(src: string, start: number, end: number, c0: number, first: number): Special | undefined {
+  const text = src.slice(start, end);
+  if (c0 === 66 && BUNDLE.test(text)) return { kind: 'bundle' };
+  let m = first === 0x65 || first === 0x6f ? ENH_PREFIX.exec(text) : null;
+  if (m) {
+    const r = grp(m, 1, start)!;
+    const p = PRICED.exec(src.slice(r[0], r[1]));
+    if (p) {
+      const n = grp(p, 1, r[0])!;
+      return { kind: 'enhancement', name: n, points: toNumber(p[2] ?? p[3]) };
     }
-    m = first === 0x6c || first === 0x61 ? LEADING.exec(text) : null;
-    if (m) return { kind: 'leading', name: grp(m, 1, start)! };
+    return { kind: 'enhancement', name: r };
   }
-  if (priced && bracket) {
-    const m = PRICED.exec(src.slice(start, end));
-    if (m && countNameAt(src, start, end) < 0) return { kind: 'enhancement', name: grp(m, 1, start)!, points: toNumber(m[2] ?? m[3]) };
-  }
+  m = first === 0x6c || first === 0x61 ? LEADING.exec(text) : null;
+  if (m) return { kind: 'leading', name: grp(m, 1, start)! };
   return undefined;
 }
 
