@@ -129,13 +129,27 @@ export const BATTLE_SIZE = /^(Combat Patrol|Incursion|Strike Force|Onslaught|For
 /** The app's French battle sizes (only those seen in real exports). */
 const LOCALISED_SIZES: Record<string, string> = { 'force de frappe': 'Strike Force' };
 
+/** BATTLE_SIZE's names in lower case, by their first letter. */
+const SIZE_NAMES: Partial<Record<number, string>> = { 0x63: 'combat patrol', 0x69: 'incursion', 0x73: 'strike force', 0x6f: 'onslaught', 0x66: 'force de frappe' };
+
+/** Whether [s, e) of `src` opens with `name` (in lower case) as the `i` flag reads it: its ASCII letters in any case. */
+function opensWith(src: string, s: number, e: number, name: string): boolean {
+  if (e - s < name.length) return false;
+  for (let i = 0; i < name.length; i++) {
+    const w = name.charCodeAt(i);
+    const c = src.charCodeAt(s + i);
+    if (c !== w && (w === 32 || (c | 0x20) !== w)) return false;
+  }
+  return true;
+}
+
 export function parseBattleSize(src: string, start: number, end: number): BattleSize | undefined {
   const s = trimStart(src, start, end);
   const e = trimEnd(src, s, end);
-  // Every size opens with C, I, S, O or F (in any case: `i` without `u` folds ASCII letters only) and is 9 characters
-  // long at least ("Onslaught"): most lines asked are none, and are refused without the pattern.
-  const first = letterCode(src.charCodeAt(s));
-  if (e - s < 9 || (first !== 0x63 /* c */ && first !== 0x69 /* i */ && first !== 0x73 /* s */ && first !== 0x6f /* o */ && first !== 0x66) /* f */) return undefined;
+  // The line opens with a size's name, the one its first letter names (any case): most lines asked are none, and are
+  // refused without the pattern.
+  const name = SIZE_NAMES[letterCode(src.charCodeAt(s))];
+  if (name === undefined || !opensWith(src, s, e, name)) return undefined;
   const m = BATTLE_SIZE.exec(src.slice(s, e));
   if (!m) return undefined;
   const n = grp(m, 1, s)!;
