@@ -365,7 +365,7 @@ function labelledSpecial(src: string, start: number, end: number, c0: number, fi
  * Where the comma that ends the list item starting at `from` stands (or `end`): splitList's cut, a comma outside
  * parentheses and brackets (a closing one without its opening one is passed over).
  */
-export function itemEnd(src: string, from: number, end: number): number {
+function itemEnd(src: string, from: number, end: number): number {
   let depth = 0;
   for (let i = from; i < end; i++) {
     const c = src.charCodeAt(i);
@@ -411,10 +411,10 @@ function readWargear(ctx: Ctx, start: number, end: number, factor: number, out: 
     // and white space) leaves the range as it is.
     let items = 0;
     for (let from = start; from <= end; ) {
-      const at = itemEnd(src, from, end);
-      const is = trimStart(src, from, at);
-      const ie = trimEnd(src, is, at);
-      from = at + 1;
+      const cut = itemEnd(src, from, end);
+      const is = trimStart(src, from, cut);
+      const ie = trimEnd(src, is, cut);
+      from = cut + 1;
       if (ie <= is) continue;
       if (++items === 1) {
         s = is;
@@ -459,7 +459,7 @@ function readWargear(ctx: Ctx, start: number, end: number, factor: number, out: 
 }
 
 /** Position of the ": " that separates a model name from its inline wargear, outside brackets. */
-export function inlineColon(src: string, start: number, end: number): number {
+function inlineColon(src: string, start: number, end: number): number {
   let depth = 0;
   for (let i = start; i < end; i++) {
     const c = src.charCodeAt(i);
@@ -585,7 +585,7 @@ export function interpretBody(ctx: Ctx, unit: Unit, roots: Node[], style: BodySt
       const ie = trimEnd(src, is, end);
       if (ie > is) {
         // "8 with A, B": the count covers the whole list.
-        if (readCount(src, is, ie) === WITH_ITEMS) readWargear(ctx, is, ie, 1, group.wargear, unit, false);
+        if (readCount(src, is, ie) === WITH_ITEMS) readWargear(ctx, is, ie, 1, group.wargear, unit, false, WITH_ITEMS);
         else readItems(ctx, is, ie, style.multiplyInline ? count : 1, group.wargear, unit);
       }
     }

@@ -64,7 +64,7 @@ function spacesEndAt(src: string, s: number, e: number): number {
   return i;
 }
 
-/** readCount's answers: how a body item opens. */
+// readCount's answers: how a body item opens.
 /** No count: neither COUNT, WITH nor BARE_COUNT matches. */
 export const NOT_COUNTED = 0;
 /** COUNT matches ("2x Bolt pistol"): `reading.at` is where its name starts. */
@@ -74,7 +74,10 @@ export const WITH_ITEMS = 2;
 /** A count and a space, neither COUNT nor WITH: BARE_COUNT may match ("2 Inferno Pistols"), nothing else can. */
 export const SPACED = 3;
 
-/** readCount's last reading: the count (group 1, as Number reads it) and where what it counts starts (group 2, to the end). */
+/**
+ * readCount's last reading: the count (group 1, as Number reads it) and where what it counts starts (group 2, to the
+ * end). One object for every reading, no allocation per item: a caller takes what it needs before reading again.
+ */
 export const reading = { n: 0, at: 0 };
 
 /**
