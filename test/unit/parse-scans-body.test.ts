@@ -3,7 +3,7 @@
 // that a reader that looks beyond its range's end (or before its start) fails.
 import * as assert from 'assert';
 import { COUNT, COUNTED, NOT_COUNTED, SPACED, WITH, WITH_ITEMS, countNameAt, readCount, reading, spacedAt, withAt } from '../../server/src/service/domain/parse/counts';
-import { BATTLE_SIZE, BUNDLE, Ctx, ENH_PREFIX, LEADING, PRICED, WARLORD, colonSpaceIn, inlineNodes, parseBattleSize, special, splitJoined } from '../../server/src/service/domain/parse/common';
+import { BATTLE_SIZE, BUNDLE, Ctx, ENH_PREFIX, JOIN, LEADING, PRICED, WARLORD, colonSpaceIn, inlineNodes, parseBattleSize, special, splitJoined } from '../../server/src/service/domain/parse/common';
 import { splitList, trimRange } from '../../server/src/service/domain/parse/lines';
 
 /** Every text of up to `max` characters over `alphabet`. */
@@ -101,7 +101,7 @@ describe('a body item\'s commas and colons found among the text\'s (parse/common
   });
 });
 
-describe('a list\'s items read in place (parse/common.ts inlineNodes, splitJoined) are splitList\'s', () => {
+describe('a list\'s items read in place (parse/common.ts inlineNodes, splitJoined) are splitList\'s, split by JOIN', () => {
   const check = (src: string, s: number, e: number, t: string) => {
     const got = inlineNodes(src, s, e).map((n) => [n.start, n.end]);
     assert.deepStrictEqual(got, splitList(src, s, e), JSON.stringify(t));
@@ -113,6 +113,42 @@ describe('a list\'s items read in place (parse/common.ts inlineNodes, splitJoine
     // With "and": each of splitList's items split on its own.
     assert.deepStrictEqual(splitJoined(src, s, e, true), parts.flatMap(([a, b]) => splitJoined(src, a, b, true)), JSON.stringify(t));
   };
+
+  /** splitJoined as JOIN alone splits each item: at every match outside brackets (in an item that opens one). */
+  const byPattern = (src: string, s: number, e: number, and: boolean) => {
+    const out: Array<[number, number]> = [];
+    const push = (a: number, b: number) => {
+      const r = trimRange(src, a, b);
+      if (r[1] > r[0]) out.push(r);
+    };
+    for (const [a, b] of splitList(src, s, e)) {
+      if (!and) {
+        out.push([a, b]);
+        continue;
+      }
+      const text = src.slice(a, b);
+      const join = new RegExp(JOIN.source, 'g');
+      let from = 0;
+      for (let m = join.exec(text); m; m = join.exec(text)) {
+        const before = text.slice(0, m.index);
+        // Brackets count where the item opens one ("(" or "[").
+        if (/[([]/.test(text) && before.replace(/[^([]/g, '').length !== before.replace(/[^)\]]/g, '').length) continue;
+        push(a + from, a + m.index);
+        from = m.index + m[0].length;
+      }
+      push(a + from, b);
+    }
+    return out;
+  };
+  const joinedAsPattern = (src: string, s: number, e: number, t: string) => {
+    for (const and of [false, true]) assert.deepStrictEqual(splitJoined(src, s, e, and), byPattern(src, s, e, and), JSON.stringify([t, and]));
+  };
+
+  it('splitJoined as JOIN splits, on exports\' lists and random ones', () => {
+    for (const t of ['Armoured tracks, Heavy flamer and Lasgun array', 'Rocket launcher', 'Close combat weapon and Lasgun, vox-caster and vox-relay beacon', 'A et B', 'A\tand\u00a0B', 'and B', 'A and', 'Band and Bet', 'A (b and c) and d'])
+      around(t, joinedAsPattern);
+    for (const t of randomTexts(40, [',', '(', ')', '[', ']', ' ', '\t', 'and', 'et', 'a', 'Rocket', 'x'], 5000, 8)) around(t, joinedAsPattern, AROUND_FEW);
+  });
 
   it('on every short text over commas, brackets and white space, and on random ones', () => {
     for (const t of texts([',', '(', ')', '[', ']', ' ', 'a'], 5)) around(t, check, AROUND_FEW);

@@ -654,7 +654,7 @@ export function setFactionPath(ctx: Ctx, start: number, end: number): void {
 }
 
 /** How lists join their last item ("A, B and C"; French "A et B"). */
-const JOIN = /\s+(?:and|et)\s+/g;
+export const JOIN = /\s+(?:and|et)\s+/g;
 
 /** Splits [start, end) on commas and, when `and` is set, on " and " / " et ", never inside parentheses. */
 export function splitJoined(src: string, start: number, end: number, and: boolean): Array<[number, number]> {
@@ -669,8 +669,8 @@ export function splitJoined(src: string, start: number, end: number, and: boolea
 /** Adds the parts of the item [s, e) joined by " and " / " et " outside brackets to `out`. */
 function splitAnd(out: Array<[number, number]>, src: string, s: number, e: number): void {
   const text = src.slice(s, e);
-  // No "and" / "et" (JOIN is case-sensitive): the item is whole.
-  if (!text.includes('and') && !text.includes('et')) {
+  // No "and" / "et" between white space (JOIN is case-sensitive): the item is whole ("Rocket launcher").
+  if (!spacedWord(text, 'and') && !spacedWord(text, 'et')) {
     out.push([s, e]);
     return;
   }
@@ -692,6 +692,14 @@ function splitAnd(out: Array<[number, number]>, src: string, s: number, e: numbe
     from = m.index + m[0].length;
   }
   pushTrimmed(out, src, s + from, e);
+}
+
+/** Whether `word` stands in `text` between white space characters, as JOIN needs it. */
+function spacedWord(text: string, word: string): boolean {
+  for (let i = text.indexOf(word, 1); i >= 0; i = text.indexOf(word, i + 1)) {
+    if (isSpaceCode(text.charCodeAt(i - 1)) && i + word.length < text.length && isSpaceCode(text.charCodeAt(i + word.length))) return true;
+  }
+  return false;
 }
 
 /** Adds [start, end) trimmed to `out` unless nothing is left of it. */
