@@ -26,6 +26,16 @@ export function isAttachedGroupHeader(text: string): boolean {
   return (text[0] === 'A' || text[0] === 'a' || text[0] === 'U') && GROUP.test(text);
 }
 
+/** Where a body line's text after its "•" or "◦" bullet and spaces starts when it starts with "Attach" ("Attached as", "Attachée en tant que"), or -1. */
+function attachFrom(src: string, line: Line): number {
+  const s = line.contentStart;
+  const e = line.contentEnd;
+  let from = s;
+  const c = src.charCodeAt(s);
+  if (s < e && (c === 0x2022 || c === 0x25e6)) for (from = s + 1; from < e && isSpaceCode(src.charCodeAt(from)); ) from++;
+  return src.charCodeAt(from) === 65 /* A */ && src.startsWith('Attach', from) ? from : -1;
+}
+
 /** The `Attached Units` block as a reader walks it: groups opened by their headers, units joined by their `Attached as:` bullets. */
 export class AttachedBlock {
   private group: Attachment | undefined;
@@ -47,19 +57,17 @@ export class AttachedBlock {
     const src = this.ctx.src;
     // The body itself until a line is taken out of it (most units have none).
     let rest: Line[] | undefined;
+    // Whether the unit has its role: read once (units differ in shape, so reading it per line is a slow lookup).
+    let taken = unit.attachedAs !== undefined;
     for (let i = 0; i < body.length; i++) {
       const line = body[i];
-      const { contentStart: s, contentEnd: e } = line;
-      // After a "•" or "◦" bullet and its spaces.
-      let from = s;
-      const c = src.charCodeAt(s);
-      if (s < e && (c === 0x2022 || c === 0x25e6)) for (from = s + 1; from < e && isSpaceCode(src.charCodeAt(from)); ) from++;
-      // "Attached as" / "Attachée en tant que": both start with "Attach".
-      const m = !unit.attachedAs && src.charCodeAt(from) === 65 /* A */ && src.startsWith('Attach', from) ? ATTACHED_AS.exec(src.slice(from, e)) : null;
+      const from = taken ? -1 : attachFrom(src, line);
+      const m = from >= 0 ? ATTACHED_AS.exec(src.slice(from, line.contentEnd)) : null;
       if (!m) {
         rest?.push(line);
         continue;
       }
+      const e = line.contentEnd;
       rest ??= body.slice(0, i);
       const r = [e - m[1].length, e];
       const roleText = m[1];
@@ -69,6 +77,7 @@ export class AttachedBlock {
         continue;
       }
       unit.attachedAs = { role, text: this.ctx.tok(from, e) };
+      taken = true;
       this.attach(unit, role);
     }
     return rest ?? body;

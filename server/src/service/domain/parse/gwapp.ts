@@ -1,7 +1,7 @@
 // The official Warhammer 40,000 app export, both dialects and the older
 // 4-space build, plus the Auspex hand-writing extensions (units without
 // points in Combat Patrol lists, "• Leading:" bullets).
-import type { Unit } from './ast';
+import type { BattleSize, Unit } from './ast';
 import { BodyStyle, Ctx, Node, bulleted, guard, interpretBody, joinBody, parseBattleSize, setFactionLines, setPoints } from './common';
 import { Line, numTok } from './lines';
 import { readDetachments } from './eleventh';
@@ -75,7 +75,7 @@ export function parseGwApp(ctx: Ctx, lines: Line[], dialect: AppDialect = TENTH_
   let bodyFrom = lines.findIndex((l) => !l.blank && dialect.section(l.content));
   if (bodyFrom < 0) {
     const firstText = lines.findIndex((l) => !l.blank);
-    bodyFrom = lines.findIndex((l, i) => i > firstText && !l.blank && !!dialect.unit(l.content, 0) && !parseBattleSize(src, l.start, l.end));
+    bodyFrom = lines.findIndex((l, i) => i > firstText && !l.blank && !!dialect.unit(l.content, 0) && !lineBattleSize(src, l));
     if (bodyFrom < 0) bodyFrom = lines.length;
   }
   dialect.header(ctx, lines.slice(0, bodyFrom));
@@ -171,6 +171,17 @@ export function parseGwApp(ctx: Ctx, lines: Line[], dialect: AppDialect = TENTH_
   close();
 }
 
+/**
+ * parseBattleSize of a (trimmed) line, asked only of lines whose first letter opens a battle size (Combat Patrol,
+ * Incursion, Strike Force, Onslaught, Force de Frappe: its pattern reads ASCII letters in any case and nothing else
+ * as them).
+ */
+export function lineBattleSize(src: string, line: Line): BattleSize | undefined {
+  const c = line.content.charCodeAt(0) | 0x20;
+  if (c !== 0x63 && c !== 0x69 && c !== 0x73 && c !== 0x6f && c !== 0x66) return undefined;
+  return parseBattleSize(src, line.contentStart, line.contentEnd);
+}
+
 function parseHeader(ctx: Ctx, lines: Line[]): void {
   const src = ctx.src;
   const list = ctx.list;
@@ -178,22 +189,20 @@ function parseHeader(ctx: Ctx, lines: Line[]): void {
   const post: Line[] = [];
   let sawSize = false;
   let first = true;
-  for (const line of lines) {
-    if (line.blank) continue;
-    guard(ctx, line.start, line.end, () => {
-      const { contentStart: s, contentEnd: e } = line;
-      let title: UnitRanges | undefined;
-      const bs = parseBattleSize(src, s, e);
-      if (bs) {
-        list.battleSize = bs;
-        sawSize = true;
-      } else if (first && (title = unitLine(line.content, s))) {
-        list.title = ctx.tok(title.name[0], title.name[1]);
-        list.statedPoints = numTok(src, title.points[0], title.points[1]);
-      } else (sawSize ? post : pre).push(line);
-      first = false;
-    });
-  }
+  // Made once: `guard` runs it on each line.
+  const readLine = (line: Line) => {
+    let title: UnitRanges | undefined;
+    const bs = lineBattleSize(src, line);
+    if (bs) {
+      list.battleSize = bs;
+      sawSize = true;
+    } else if (first && (title = unitLine(line.content, line.contentStart))) {
+      list.title = ctx.tok(title.name[0], title.name[1]);
+      list.statedPoints = numTok(src, title.points[0], title.points[1]);
+    } else (sawSize ? post : pre).push(line);
+    first = false;
+  };
+  for (const line of lines) if (!line.blank) guard(ctx, line.start, line.end, readLine, line);
   // Dialect B states the battle size before the detachment; dialect A after it.
   let factionLines: Line[];
   if (post.length) {
