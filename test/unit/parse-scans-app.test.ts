@@ -2,6 +2,8 @@
 // attached.ts): each is checked against the expression it stands for, on generated and random text.
 import * as assert from 'assert';
 import { DP_TAIL, dpTail } from '../../server/src/service/domain/parse/eleventh';
+import { ITEM, isItem } from '../../server/src/service/domain/parse/gwapp';
+import { ATTACHED_AS, ROLES, attachedAs, roleOf } from '../../server/src/service/domain/parse/attached';
 
 /** A seeded generator, so that a failure is the same on every run. */
 function random(seed: number): () => number {
@@ -42,5 +44,48 @@ describe('the Detachment Points statement read by hand (parse/eleventh.ts dpTail
     const bits = ['(', ')', ' ', '3', '/', ...words, ...gaps, 's', 'S', 'é'];
     for (let k = 0; k < 20000; k++) check('(' + Array.from({ length: 1 + Math.floor(r() * 7) }, () => bits[Math.floor(r() * bits.length)]).join(''));
     assert.ok(checked > 100000 && matched > 5000, `${checked} texts, ${matched} statements`);
+  });
+});
+
+describe('the app\'s item line read by hand (parse/gwapp.ts isItem) answers as ITEM', () => {
+  it('on every short text over the characters it reads, and on random ones', () => {
+    let n = 0;
+    let items = 0;
+    const check = (t: string) => {
+      const want = ITEM.test(t);
+      assert.strictEqual(isItem(t), want, JSON.stringify(t));
+      if (want) items++;
+      n++;
+    };
+    const alphabet = ['1', '0', 'x', 'X', '×', ' ', '\t', '\u00a0', '\u200b', 'a', '•'];
+    for (const t of joined([alphabet, alphabet, alphabet, alphabet, alphabet])) check(t);
+    const r = random(12);
+    const bits = [...alphabet, '12', '2x ', 'Bolt pistol', 'x '];
+    for (let k = 0; k < 20000; k++) check(Array.from({ length: 1 + Math.floor(r() * 6) }, () => bits[Math.floor(r() * bits.length)]).join(''));
+    assert.ok(n > 150000 && items > 4000, `${n} texts, ${items} items`);
+  });
+});
+
+describe('the app\'s role bullet read by hand (parse/attached.ts attachedAs, roleOf) answers as ATTACHED_AS and ROLES', () => {
+  it('on every bullet made of its parts with tricky spellings and spacings, and on random ones', () => {
+    let n = 0;
+    let roles = 0;
+    const check = (t: string) => {
+      const m = ATTACHED_AS.exec(t);
+      const got = attachedAs(t);
+      assert.deepStrictEqual(got && t.slice(got[0], got[1]), m ? m[1] : undefined, JSON.stringify(t));
+      const role = ROLES.find(([re]) => re.test(t))?.[1];
+      assert.strictEqual(roleOf(t), role, JSON.stringify(t));
+      if (role) roles++;
+      n++;
+    };
+    const heads = ['Attached as', 'ATTACHED AS', 'attached  as', 'Attachée en tant que', 'ATTACHÉE EN TANT QUE', 'Attache en tant que', 'Attachee en tant que', 'Attachéé en tant que', 'Attaché en tant que', 'Attached aſ', 'Attached\tas', 'Attach'];
+    const gaps = ['', ' ', '\t', '\u00a0 ', '\u200b'];
+    const roleTexts = ['Leader (Character)', 'leader', 'Leaders', 'LEADER_', 'Leader2', 'Meneur', 'Support', 'soutien (x)', 'Bodyguard ()', 'Garde du corps', 'Gardes du corps', 'Gardes  du corps', 'gardess du corps', 'Bodyguard\u2028x', 'x\ny', '', 'ſupport', '\u212aeader'];
+    for (const h of heads) for (const a of gaps) for (const c of [':', '', '::']) for (const b of gaps) for (const r of roleTexts) for (const z of gaps) check(h + a + c + b + r + z);
+    const rnd = random(13);
+    const bits = [...heads, ...gaps, ...roleTexts, ':', ' ', 'é', 'e', 's'];
+    for (let k = 0; k < 20000; k++) check(Array.from({ length: 1 + Math.floor(rnd() * 6) }, () => bits[Math.floor(rnd() * bits.length)]).join(''));
+    assert.ok(n > 50000 && roles > 2000, `${n} texts, ${roles} roles`);
   });
 });

@@ -10,13 +10,73 @@ import { Line, grp, isSpaceCode } from './lines';
 import { normalizeName } from '../text/normalize';
 
 const GROUP = /^(?:Attached unit\s+\d+|Unit[ée]\s+\d+\s+Attach[ée]e)$/i;
-/** Its group runs to the end of the bullet, whose content is trimmed: no `d` flag needed for where it stands. */
-const ATTACHED_AS = /^(?:Attached as|Attach[ée]e? en tant que)\s*:\s*(.*?)\s*$/i;
-const ROLES: Array<[RegExp, AttachRole]> = [
+/** The role bullet and its roles: read by `attachedAs` and `roleOf` (test/unit/parse-scans-app.test.ts compares them). */
+export const ATTACHED_AS = /^(?:Attached as|Attach[ée]e? en tant que)\s*:\s*(.*?)\s*$/i;
+export const ROLES: Array<[RegExp, AttachRole]> = [
   [/^(?:leader|meneur)\b/i, 'leader'],
   [/^(?:support|soutien)\b/i, 'support'],
   [/^(?:bodyguard|gardes? du corps)\b/i, 'bodyguard'],
 ];
+
+/** Where `lower` (its ASCII letters read in any case, as an `i` pattern reads them; anything else as it is) at `at` ends, or -1. */
+function foldedAt(t: string, at: number, lower: string): number {
+  if (at < 0 || at + lower.length > t.length) return -1;
+  for (let k = 0; k < lower.length; k++) {
+    const l = lower.charCodeAt(k);
+    const c = t.charCodeAt(at + k);
+    if (c !== l && ((c | 0x20) !== l || l < 0x61 || l > 0x7a)) return -1;
+  }
+  return at + lower.length;
+}
+
+/** Where the white space (`\s`) from `at` ends. */
+function spacesEnd(t: string, at: number): number {
+  while (at < t.length && isSpaceCode(t.charCodeAt(at))) at++;
+  return at;
+}
+
+/** ATTACHED_AS.exec(t)'s group, the role, as a range of `t`; undefined when it does not match. */
+export function attachedAs(t: string): [number, number] | undefined {
+  let at = foldedAt(t, 0, 'attached as');
+  if (at < 0) {
+    // "Attach", "é" or "e" in either case, an optional "e", " en tant que".
+    at = foldedAt(t, 0, 'attach');
+    const c = t.charCodeAt(at);
+    if (at < 0 || (c !== 0x65 && c !== 0x45 && c !== 0xe9 && c !== 0xc9)) return undefined;
+    at++;
+    if ((t.charCodeAt(at) | 0x20) === 0x65) at++;
+    at = foldedAt(t, at, ' en tant que');
+    if (at < 0) return undefined;
+  }
+  at = spacesEnd(t, at);
+  if (t.charCodeAt(at) !== 58 /* : */) return undefined;
+  // The role runs to the trailing white space, and `.` crosses no line terminator.
+  const from = spacesEnd(t, at + 1);
+  let to = t.length;
+  while (to > from && isSpaceCode(t.charCodeAt(to - 1))) to--;
+  for (let i = from; i < to; i++) {
+    const c = t.charCodeAt(i);
+    if (c === 10 || c === 13 || c === 0x2028 || c === 0x2029) return undefined;
+  }
+  return [from, to];
+}
+
+/** Whether `t` opens with `lower` (as foldedAt reads it) followed by a word boundary (`\b` after a letter). */
+function opensWord(t: string, lower: string, at = 0): boolean {
+  const e = foldedAt(t, at, lower);
+  if (e < 0) return false;
+  const c = t.charCodeAt(e) | 0x20;
+  const d = t.charCodeAt(e);
+  return !((c >= 0x61 && c <= 0x7a) || (d >= 48 && d <= 57) || d === 95);
+}
+
+/** The role ROLES finds for a role text (the first whose pattern matches), or undefined. */
+export function roleOf(t: string): AttachRole | undefined {
+  if (opensWord(t, 'leader') || opensWord(t, 'meneur')) return 'leader';
+  if (opensWord(t, 'support') || opensWord(t, 'soutien')) return 'support';
+  if (opensWord(t, 'bodyguard') || opensWord(t, 'garde du corps') || opensWord(t, 'gardes du corps')) return 'bodyguard';
+  return undefined;
+}
 /** New Recruit's tournament export: "Leading Khorne Berzerkers[1]" (the N-th unit of that name), "Attached to Lord Invocatus". */
 const LEADING_LINE = /^Leading\s+(?!:)(.*?\S)\s*(?:\[\s*(\d+)\s*\])?$/d;
 const ATTACHED_TO_LINE = /^Attached\s+to\s+(?!:)(.*?\S)\s*(?:\[\s*(\d+)\s*\])?$/d;
@@ -62,16 +122,17 @@ export class AttachedBlock {
     for (let i = 0; i < body.length; i++) {
       const line = body[i];
       const from = taken ? -1 : attachFrom(src, line);
-      const m = from >= 0 ? ATTACHED_AS.exec(src.slice(from, line.contentEnd)) : null;
+      const e = line.contentEnd;
+      const text = from >= 0 ? src.slice(from, e) : '';
+      const m = from >= 0 ? attachedAs(text) : undefined;
       if (!m) {
         rest?.push(line);
         continue;
       }
-      const e = line.contentEnd;
       rest ??= body.slice(0, i);
-      const r = [e - m[1].length, e];
-      const roleText = m[1];
-      const role = ROLES.find(([re]) => re.test(roleText))?.[1];
+      const roleText = text.slice(m[0], m[1]);
+      const r = [e - roleText.length, e];
+      const role = roleOf(roleText);
       if (!role) {
         this.ctx.error('parse-error', `Unknown attachment role "${roleText}" (expected Leader, Support or Bodyguard)`, r[0], r[1]);
         continue;
@@ -88,7 +149,7 @@ export class AttachedBlock {
     let group = this.group;
     // Without "Attached Unit N" headers, a unit attached after the group's Bodyguard starts the next group.
     if (!group || (!group.header && group.bodyguard)) {
-      group = this.group = { span: { ...unit.span }, leaders: [], supports: [] };
+      group = this.group = { span: { start: unit.span.start, end: unit.span.end }, leaders: [], supports: [] };
       (ctx.list.attachments ??= []).push(group);
     }
     if (role === 'bodyguard') {

@@ -3,7 +3,7 @@
 // points in Combat Patrol lists, "• Leading:" bullets).
 import type { BattleSize, Unit } from './ast';
 import { BodyStyle, Ctx, Node, bulleted, guard, interpretBody, joinBody, parseBattleSize, setFactionLines, setPoints } from './common';
-import { Line, numTok } from './lines';
+import { Line, isSpaceCode, numTok } from './lines';
 import { readDetachments } from './eleventh';
 import { unitTail } from './lineEnds';
 
@@ -12,17 +12,26 @@ const SECTION = /^(CHARACTERS?|EPIC HERO(?:ES)?|BATTLELINE|DEDICATED TRANSPORTS?
 export const UNIT = /^(.*?\S)\s*\(\s*(\d[\d,]*)\s*points?\s*\)$/i;
 const FOOTER = /^(?:Exported with App Version|Export[ée] avec la Version de l.Appli)/i;
 const JUNK = /^(undefined|null)$/;
-const ITEM = /^\d+\s*x\s/i;
+/** An item starts with its count: read by `isItem` (test/unit/parse-scans-app.test.ts compares them). */
+export const ITEM = /^\d+\s*x\s/i;
 
-/** SECTION.test of a line's content (trimmed): its names run from 9 ("EPIC HERO") to 20 characters ("DEDICATED TRANSPORTS"). */
+/**
+ * SECTION.test of a line's content (trimmed): its names run from 9 ("EPIC HERO") to 20 characters ("DEDICATED
+ * TRANSPORTS") and open with A, B, C, D, E, F or O (in either case: an `i` pattern folds only ASCII letters to them).
+ */
 export function isAppSection(t: string): boolean {
-  return t.length >= 9 && t.length <= 20 && SECTION.test(t);
+  if (t.length < 9 || t.length > 20) return false;
+  const c = t.charCodeAt(0) | 0x20;
+  return (c === 0x61 || c === 0x62 || c === 0x63 || c === 0x64 || c === 0x65 || c === 0x66 || c === 0x6f) && SECTION.test(t);
 }
 
-/** ITEM.test of a trimmed text: an item starts with its count. */
-function isItem(t: string): boolean {
-  const c = t.charCodeAt(0);
-  return c >= 48 && c <= 57 && ITEM.test(t);
+/** ITEM.test(t): digits, white space, "x" or "X", a white space character. */
+export function isItem(t: string): boolean {
+  let i = 0;
+  while (i < t.length && t.charCodeAt(i) >= 48 && t.charCodeAt(i) <= 57) i++;
+  if (i === 0) return false;
+  while (i < t.length && isSpaceCode(t.charCodeAt(i))) i++;
+  return (t.charCodeAt(i) | 0x20) === 0x78 /* x */ && isSpaceCode(t.charCodeAt(i + 1));
 }
 
 /** What differs between the app's export generations; the body loop below is shared. */
@@ -88,14 +97,18 @@ export function parseGwApp(ctx: Ctx, lines: Line[], dialect: AppDialect = TENTH_
   let prevBlank = true;
   let afterFooter = false;
   let afterSection = false;
+  // The body of the unit being closed, which `finish` (made once: guard runs it for each unit) reads.
+  let closing: Line[] = body;
+  const finish = (u: Unit) => finishUnit(ctx, u, closing, dialectB);
   const close = () => {
     if (unit) {
       const u = unit;
-      const b = dialect.body ? dialect.body(u, body) : body;
-      guard(ctx, u.span.start, u.span.end, () => finishUnit(ctx, u, b, dialectB));
+      closing = dialect.body ? dialect.body(u, body) : body;
+      guard(ctx, u.span.start, u.span.end, finish, u);
     }
     unit = undefined;
-    body = [];
+    // Only a unit's body holds lines (and neither reader keeps it).
+    if (body.length) body = [];
   };
   // The 10th-edition app writes unit lines at column 0; one typed indented (after Enter kept the
   // indentation) is still a unit line, with a hint. Other dialects (War Organ's) indent them on purpose.
