@@ -8,6 +8,7 @@ import type { Attachment, AttachRole, Unit } from './ast';
 import type { Ctx } from './common';
 import { Line, grp, isSpaceCode } from './lines';
 import { normalizeName } from '../text/normalize';
+import { foldedAt, spacesEnd } from './lineEnds';
 
 const GROUP = /^(?:Attached unit\s+\d+|Unit[ée]\s+\d+\s+Attach[ée]e)$/i;
 /** The role bullet and its roles: read by `attachedAs` and `roleOf` (test/unit/parse-scans-app.test.ts compares them). */
@@ -17,23 +18,6 @@ export const ROLES: Array<[RegExp, AttachRole]> = [
   [/^(?:support|soutien)\b/i, 'support'],
   [/^(?:bodyguard|gardes? du corps)\b/i, 'bodyguard'],
 ];
-
-/** Where `lower` (its ASCII letters read in any case, as an `i` pattern reads them; anything else as it is) at `at` ends, or -1. */
-function foldedAt(t: string, at: number, lower: string): number {
-  if (at < 0 || at + lower.length > t.length) return -1;
-  for (let k = 0; k < lower.length; k++) {
-    const l = lower.charCodeAt(k);
-    const c = t.charCodeAt(at + k);
-    if (c !== l && ((c | 0x20) !== l || l < 0x61 || l > 0x7a)) return -1;
-  }
-  return at + lower.length;
-}
-
-/** Where the white space (`\s`) from `at` ends. */
-function spacesEnd(t: string, at: number): number {
-  while (at < t.length && isSpaceCode(t.charCodeAt(at))) at++;
-  return at;
-}
 
 /** ATTACHED_AS.exec(t)'s group, the role, as a range of `t`; undefined when it does not match. */
 export function attachedAs(t: string): [number, number] | undefined {

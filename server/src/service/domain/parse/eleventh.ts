@@ -4,9 +4,9 @@
 // an 11th-edition list at all.
 import type { ArmyList, NumberToken } from './ast';
 import type { Ctx } from './common';
-import { isSpaceCode, numTok, splitList, trimEnd, trimStart } from './lines';
+import { numTok, splitList, trimEnd, trimStart } from './lines';
 import { splitJoined } from './common';
-import { beforeSpaces } from './lineEnds';
+import { beforeSpaces, foldedAt, spacesEnd } from './lineEnds';
 
 /**
  * "(3 Detachment Points)", "(3 Points de Détachement)", War Organ's "(3/3 Detachment Points)": matched
@@ -23,23 +23,10 @@ interface DpSuffix {
   allowance?: [number, number];
 }
 
-/** Where the white space (`\s`) from `at` ends. */
-function spacesEnd(t: string, at: number): number {
-  while (at < t.length && isSpaceCode(t.charCodeAt(at))) at++;
-  return at;
-}
-
 /** Where the digits from `at` end. */
 function digitsEnd(t: string, at: number): number {
   while (at < t.length && t.charCodeAt(at) >= 48 && t.charCodeAt(at) <= 57) at++;
   return at;
-}
-
-/** Where `lower` (ASCII letters, read in any case as an `i` pattern reads them) at `at` ends, or -1. */
-function wordEnd(t: string, at: number, lower: string): number {
-  if (at < 0 || at + lower.length > t.length) return -1;
-  for (let k = 0; k < lower.length; k++) if ((t.charCodeAt(at + k) | 0x20) !== lower.charCodeAt(k)) return -1;
-  return at + lower.length;
 }
 
 /** Past an optional "s" (or "S"), then white space that must not be empty: where it ends, or -1. */
@@ -52,22 +39,22 @@ function pluralThenSpaces(t: string, at: number): number {
 
 /** The DP statement's keyword from `at` (DP_TAIL's alternatives): where it ends, or -1. */
 function dpWordEnd(t: string, at: number): number {
-  let k = wordEnd(t, at, 'detachment');
+  let k = foldedAt(t, at, 'detachment');
   if (k >= 0) {
     const p = spacesEnd(t, k);
-    k = p > k ? wordEnd(t, p, 'point') : -1;
+    k = p > k ? foldedAt(t, p, 'point') : -1;
     return k >= 0 && (t.charCodeAt(k) | 0x20) === 0x73 ? k + 1 : k;
   }
-  k = pluralThenSpaces(t, wordEnd(t, at, 'point'));
+  k = pluralThenSpaces(t, foldedAt(t, at, 'point'));
   if (k >= 0) {
     // "de", white space, "d", "é" or "e" in either case, "tachement".
-    const de = wordEnd(t, k, 'de');
+    const de = foldedAt(t, k, 'de');
     const d = de >= 0 ? spacesEnd(t, de) : -1;
-    if (d <= de || wordEnd(t, d, 'd') < 0) return -1;
+    if (d <= de || foldedAt(t, d, 'd') < 0) return -1;
     const c = t.charCodeAt(d + 1);
-    return c === 0x65 || c === 0x45 || c === 0xe9 || c === 0xc9 ? wordEnd(t, d + 2, 'tachement') : -1;
+    return c === 0x65 || c === 0x45 || c === 0xe9 || c === 0xc9 ? foldedAt(t, d + 2, 'tachement') : -1;
   }
-  return wordEnd(t, at, 'dp');
+  return foldedAt(t, at, 'dp');
 }
 
 /** DP_TAIL.exec(text.slice(open)) read by hand: its groups as ranges of `text`, or undefined. */
