@@ -72,7 +72,12 @@ export function unitRanges(m: RegExpExecArray, text: string, s: number): UnitRan
 /** UNIT's reading of a line (read from its end, lineEnds.ts). */
 export function unitLine(text: string, s: number): UnitRanges | undefined {
   const m = unitTail(text);
-  return m && { name: [s, s + m.nameEnd], points: [s + m.points[0], s + m.points[1]] };
+  if (!m) return undefined;
+  // The points' range, moved to the text's place (unitTail's own array: nothing else holds it).
+  const points = m.points;
+  points[0] += s;
+  points[1] += s;
+  return { name: [s, s + m.nameEnd], points };
 }
 
 const TENTH_APP: AppDialect = { section: isAppSection, unit: unitLine, header: parseHeader };
@@ -123,7 +128,10 @@ export function parseGwApp(ctx: Ctx, lines: Line[], dialect: AppDialect = TENTH_
       return;
     }
     // No footer, section or unit line opens with a bullet.
-    if (joinBody(ctx, unit, body, line)) return;
+    // No bullet is an ASCII letter or digit: those lines are not asked.
+    const c = text.charCodeAt(0);
+    const letter = (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
+    if (!letter && !(c >= 48 && c <= 57) && joinBody(ctx, unit, body, line)) return;
     if ((text[0] === 'E' || text[0] === 'e') && FOOTER.test(text)) {
       close();
       dialect.footer?.(s, e);
@@ -239,10 +247,11 @@ function finishUnit(ctx: Ctx, unit: Unit, body: Line[], dialectB: boolean): void
   let lastList: Node[] = roots;
   let hasSub = false;
   let oneIndent = true;
+  const indent = body.length ? body[0].indent : 0;
   for (const line of body) {
     const mk = bulleted(src, line);
     const node: Node = { start: mk.start, end: mk.end, marker: mk.marker, children: [] };
-    oneIndent &&= line.indent === body[0].indent;
+    oneIndent &&= line.indent === indent;
     if (!mk.marker) {
       lastList.push(node);
       continue;
