@@ -2,7 +2,9 @@
 // attached.ts): each is checked against the expression it stands for, on generated and random text.
 import * as assert from 'assert';
 import { DP_TAIL, dpTail } from '../../server/src/service/domain/parse/eleventh';
-import { ITEM, isItem } from '../../server/src/service/domain/parse/gwapp';
+import { ITEM, isItem, lineBattleSize } from '../../server/src/service/domain/parse/gwapp';
+import { parseBattleSize } from '../../server/src/service/domain/parse/common';
+import { scanLines } from '../../server/src/service/domain/parse/lines';
 import { ATTACHED_AS, ROLES, attachedAs, roleOf } from '../../server/src/service/domain/parse/attached';
 
 /** A seeded generator, so that a failure is the same on every run. */
@@ -87,5 +89,27 @@ describe('the app\'s role bullet read by hand (parse/attached.ts attachedAs, rol
     const bits = [...heads, ...gaps, ...roleTexts, ':', ' ', 'é', 'e', 's'];
     for (let k = 0; k < 20000; k++) check(Array.from({ length: 1 + Math.floor(rnd() * 6) }, () => bits[Math.floor(rnd() * bits.length)]).join(''));
     assert.ok(n > 50000 && roles > 2000, `${n} texts, ${roles} roles`);
+  });
+});
+
+describe('the app\'s battle size line read by hand (parse/gwapp.ts lineBattleSize) answers as parseBattleSize', () => {
+  it('on every line made of its parts with tricky spellings and spacings, and on random ones', () => {
+    let n = 0;
+    let sizes = 0;
+    const check = (t: string) => {
+      const line = scanLines(t)[0];
+      const want = parseBattleSize(t, line.start, line.end);
+      assert.deepStrictEqual(line.blank ? undefined : lineBattleSize(t, line), line.blank ? undefined : want, JSON.stringify(t));
+      if (want) sizes++;
+      n++;
+    };
+    const names = ['Strike Force', 'STRIKE FORCE', 'strike  force', 'Combat Patrol', 'Incursion', 'Onslaught', 'Force de Frappe', 'FORCE DE FRAPPE', 'Force', 'Incursions', 'Onſlaught', 'Space Marines', ''];
+    const gaps = ['', ' ', '\t', '\u00a0', '\u200b '];
+    const limits = ['', '(2000 points)', '( 1,000 Point )', '(500 pts)', '(1000 point limit)', '(1000 pointlimit)', '(1000 pointss)', '(,1 points)', '(1 PTS)', '(1000)', '2000 points)', '(1000 points', '(1 pts) x'];
+    for (const a of gaps) for (const name of names) for (const b of gaps) for (const l of limits) for (const c of gaps) check(a + name + b + l + c);
+    const r = random(14);
+    const bits = [...names, ...gaps, ...limits, '(', ')', '1', ',', 'points', ' '];
+    for (let k = 0; k < 20000; k++) check(Array.from({ length: 1 + Math.floor(r() * 5) }, () => bits[Math.floor(r() * bits.length)]).join(''));
+    assert.ok(n > 40000 && sizes > 3000, `${n} lines, ${sizes} battle sizes`);
   });
 });
