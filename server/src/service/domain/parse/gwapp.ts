@@ -127,8 +127,8 @@ export function parseGwApp(ctx: Ctx, lines: Line[], dialect: AppDialect = TENTH_
       if (!JUNK.test(text)) ctx.unknownLine(line, 'Text after the export footer');
       return;
     }
-    // No footer, section or unit line opens with a bullet.
-    // No bullet is an ASCII letter or digit: those lines are not asked.
+    // No footer, section or unit line opens with a bullet, and no bullet is an ASCII letter or digit (those lines are
+    // not asked for one).
     const c = text.charCodeAt(0);
     const letter = (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
     if (!letter && !(c >= 48 && c <= 57) && joinBody(ctx, unit, body, line)) return;
