@@ -78,6 +78,11 @@ describe('the app\'s role bullet read by hand (parse/attached.ts attachedAs, rol
       assert.deepStrictEqual(got && t.slice(got[0], got[1]), m ? m[1] : undefined, JSON.stringify(t));
       const role = ROLES.find(([re]) => re.test(t))?.[1];
       assert.strictEqual(roleOf(t), role, JSON.stringify(t));
+      // Read inside a longer text (as in the list's source), nothing beyond the range counts.
+      const inside = 'Attached as: ' + t + 's du corps: Leader';
+      const at = attachedAs(inside, 13, 13 + t.length);
+      assert.deepStrictEqual(at && [at[0] - 13, at[1] - 13], got, JSON.stringify(t));
+      assert.strictEqual(roleOf(inside, 13, 13 + t.length), role, JSON.stringify(t));
       if (role) roles++;
       n++;
     };

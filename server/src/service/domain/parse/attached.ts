@@ -19,24 +19,24 @@ export const ROLES: Array<[RegExp, AttachRole]> = [
   [/^(?:bodyguard|gardes? du corps)\b/i, 'bodyguard'],
 ];
 
-/** ATTACHED_AS.exec(t)'s group, the role, as a range of `t`; undefined when it does not match. */
-export function attachedAs(t: string): [number, number] | undefined {
-  let at = foldedAt(t, 0, 'attached as');
+/** ATTACHED_AS.exec(t.slice(start, end))'s group, the role, as a range of `t`; undefined when it does not match. */
+export function attachedAs(t: string, start = 0, end = t.length): [number, number] | undefined {
+  let at = foldedAt(t, start, 'attached as', end);
   if (at < 0) {
     // "Attach", "é" or "e" in either case, an optional "e", " en tant que".
-    at = foldedAt(t, 0, 'attach');
-    const c = t.charCodeAt(at);
+    at = foldedAt(t, start, 'attach', end);
+    const c = at < end ? t.charCodeAt(at) : NaN;
     if (at < 0 || (c !== 0x65 && c !== 0x45 && c !== 0xe9 && c !== 0xc9)) return undefined;
     at++;
-    if ((t.charCodeAt(at) | 0x20) === 0x65) at++;
-    at = foldedAt(t, at, ' en tant que');
+    if (at < end && (t.charCodeAt(at) | 0x20) === 0x65) at++;
+    at = foldedAt(t, at, ' en tant que', end);
     if (at < 0) return undefined;
   }
-  at = spacesEnd(t, at);
-  if (t.charCodeAt(at) !== 58 /* : */) return undefined;
+  at = spacesEnd(t, at, end);
+  if (at >= end || t.charCodeAt(at) !== 58 /* : */) return undefined;
   // The role runs to the trailing white space, and `.` crosses no line terminator.
-  const from = spacesEnd(t, at + 1);
-  let to = t.length;
+  const from = spacesEnd(t, at + 1, end);
+  let to = end;
   while (to > from && isSpaceCode(t.charCodeAt(to - 1))) to--;
   for (let i = from; i < to; i++) {
     const c = t.charCodeAt(i);
@@ -45,20 +45,21 @@ export function attachedAs(t: string): [number, number] | undefined {
   return [from, to];
 }
 
-/** Whether `t` opens with `lower` (as foldedAt reads it) followed by a word boundary (`\b` after a letter). */
-function opensWord(t: string, lower: string, at = 0): boolean {
-  const e = foldedAt(t, at, lower);
+/** Whether t[at, end) opens with `lower` (as foldedAt reads it) followed by a word boundary (`\b` after a letter). */
+function opensWord(t: string, lower: string, at: number, end: number): boolean {
+  const e = foldedAt(t, at, lower, end);
   if (e < 0) return false;
-  const c = t.charCodeAt(e) | 0x20;
+  if (e === end) return true;
   const d = t.charCodeAt(e);
+  const c = d | 0x20;
   return !((c >= 0x61 && c <= 0x7a) || (d >= 48 && d <= 57) || d === 95);
 }
 
-/** The role ROLES finds for a role text (the first whose pattern matches), or undefined. */
-export function roleOf(t: string): AttachRole | undefined {
-  if (opensWord(t, 'leader') || opensWord(t, 'meneur')) return 'leader';
-  if (opensWord(t, 'support') || opensWord(t, 'soutien')) return 'support';
-  if (opensWord(t, 'bodyguard') || opensWord(t, 'garde du corps') || opensWord(t, 'gardes du corps')) return 'bodyguard';
+/** The role ROLES finds for the role text t[start, end) (the first whose pattern matches), or undefined. */
+export function roleOf(t: string, start = 0, end = t.length): AttachRole | undefined {
+  if (opensWord(t, 'leader', start, end) || opensWord(t, 'meneur', start, end)) return 'leader';
+  if (opensWord(t, 'support', start, end) || opensWord(t, 'soutien', start, end)) return 'support';
+  if (opensWord(t, 'bodyguard', start, end) || opensWord(t, 'garde du corps', start, end) || opensWord(t, 'gardes du corps', start, end)) return 'bodyguard';
   return undefined;
 }
 /** New Recruit's tournament export: "Leading Khorne Berzerkers[1]" (the N-th unit of that name), "Attached to Lord Invocatus". */
@@ -107,18 +108,16 @@ export class AttachedBlock {
       const line = body[i];
       const from = taken ? -1 : attachFrom(src, line);
       const e = line.contentEnd;
-      const text = from >= 0 ? src.slice(from, e) : '';
-      const m = from >= 0 ? attachedAs(text) : undefined;
+      const m = from >= 0 ? attachedAs(src, from, e) : undefined;
       if (!m) {
         rest?.push(line);
         continue;
       }
       rest ??= body.slice(0, i);
-      const roleText = text.slice(m[0], m[1]);
-      const r = [e - roleText.length, e];
-      const role = roleOf(roleText);
+      const role = roleOf(src, m[0], m[1]);
       if (!role) {
-        this.ctx.error('parse-error', `Unknown attachment role "${roleText}" (expected Leader, Support or Bodyguard)`, r[0], r[1]);
+        const roleText = src.slice(m[0], m[1]);
+        this.ctx.error('parse-error', `Unknown attachment role "${roleText}" (expected Leader, Support or Bodyguard)`, e - roleText.length, e);
         continue;
       }
       unit.attachedAs = { role, text: this.ctx.tok(from, e) };

@@ -4,9 +4,12 @@
 // readers of a text's start that the app's hand-written patterns share (eleventh.ts, attached.ts).
 import { isSpaceCode } from './lines';
 
-/** Where `lower` (its ASCII letters read in any case, as an `i` pattern reads them; anything else as it is) at `at` ends, or -1. */
-export function foldedAt(t: string, at: number, lower: string): number {
-  if (at < 0 || at + lower.length > t.length) return -1;
+/**
+ * Where `lower` (its ASCII letters read in any case, as an `i` pattern reads them; anything else as it is) at `at`
+ * ends, or -1; the text is read up to `end`.
+ */
+export function foldedAt(t: string, at: number, lower: string, end = t.length): number {
+  if (at < 0 || at + lower.length > end) return -1;
   for (let k = 0; k < lower.length; k++) {
     const l = lower.charCodeAt(k);
     const c = t.charCodeAt(at + k);
@@ -15,9 +18,9 @@ export function foldedAt(t: string, at: number, lower: string): number {
   return at + lower.length;
 }
 
-/** Where the white space (`\s`) from `at` ends. */
-export function spacesEnd(t: string, at: number): number {
-  while (at < t.length && isSpaceCode(t.charCodeAt(at))) at++;
+/** Where the white space (`\s`) from `at` ends (at `end` at the latest). */
+export function spacesEnd(t: string, at: number, end = t.length): number {
+  while (at < end && isSpaceCode(t.charCodeAt(at))) at++;
   return at;
 }
 
