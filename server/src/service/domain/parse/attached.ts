@@ -8,15 +8,60 @@ import type { Attachment, AttachRole, Unit } from './ast';
 import type { Ctx } from './common';
 import { Line, grp, isSpaceCode } from './lines';
 import { normalizeName } from '../text/normalize';
+import { foldedAt, spacesEnd } from './lineEnds';
 
 const GROUP = /^(?:Attached unit\s+\d+|Unit[ée]\s+\d+\s+Attach[ée]e)$/i;
-/** Its group runs to the end of the bullet, whose content is trimmed: no `d` flag needed for where it stands. */
-const ATTACHED_AS = /^(?:Attached as|Attach[ée]e? en tant que)\s*:\s*(.*?)\s*$/i;
-const ROLES: Array<[RegExp, AttachRole]> = [
+/** The role bullet and its roles: read by `attachedAs` and `roleOf` (test/unit/parse-scans-app.test.ts compares them). */
+export const ATTACHED_AS = /^(?:Attached as|Attach[ée]e? en tant que)\s*:\s*(.*?)\s*$/i;
+export const ROLES: Array<[RegExp, AttachRole]> = [
   [/^(?:leader|meneur)\b/i, 'leader'],
   [/^(?:support|soutien)\b/i, 'support'],
   [/^(?:bodyguard|gardes? du corps)\b/i, 'bodyguard'],
 ];
+
+/** ATTACHED_AS.exec(t.slice(start, end))'s group, the role, as a range of `t`; undefined when it does not match. */
+export function attachedAs(t: string, start = 0, end = t.length): [number, number] | undefined {
+  let at = foldedAt(t, start, 'attached as', end);
+  if (at < 0) {
+    // "Attach", "é" or "e" in either case, an optional "e", " en tant que".
+    at = foldedAt(t, start, 'attach', end);
+    const c = at < end ? t.charCodeAt(at) : NaN;
+    if (at < 0 || (c !== 0x65 && c !== 0x45 && c !== 0xe9 && c !== 0xc9)) return undefined;
+    at++;
+    if (at < end && (t.charCodeAt(at) | 0x20) === 0x65) at++;
+    at = foldedAt(t, at, ' en tant que', end);
+    if (at < 0) return undefined;
+  }
+  at = spacesEnd(t, at, end);
+  if (at >= end || t.charCodeAt(at) !== 58 /* : */) return undefined;
+  // The role runs to the trailing white space, and `.` crosses no line terminator.
+  const from = spacesEnd(t, at + 1, end);
+  let to = end;
+  while (to > from && isSpaceCode(t.charCodeAt(to - 1))) to--;
+  for (let i = from; i < to; i++) {
+    const c = t.charCodeAt(i);
+    if (c === 10 || c === 13 || c === 0x2028 || c === 0x2029) return undefined;
+  }
+  return [from, to];
+}
+
+/** Whether t[at, end) opens with `lower` (as foldedAt reads it) followed by a word boundary (`\b` after a letter). */
+function opensWord(t: string, lower: string, at: number, end: number): boolean {
+  const e = foldedAt(t, at, lower, end);
+  if (e < 0) return false;
+  if (e === end) return true;
+  const d = t.charCodeAt(e);
+  const c = d | 0x20;
+  return !((c >= 0x61 && c <= 0x7a) || (d >= 48 && d <= 57) || d === 95);
+}
+
+/** The role ROLES finds for the role text t[start, end) (the first whose pattern matches), or undefined. */
+export function roleOf(t: string, start = 0, end = t.length): AttachRole | undefined {
+  if (opensWord(t, 'leader', start, end) || opensWord(t, 'meneur', start, end)) return 'leader';
+  if (opensWord(t, 'support', start, end) || opensWord(t, 'soutien', start, end)) return 'support';
+  if (opensWord(t, 'bodyguard', start, end) || opensWord(t, 'garde du corps', start, end) || opensWord(t, 'gardes du corps', start, end)) return 'bodyguard';
+  return undefined;
+}
 /** New Recruit's tournament export: "Leading Khorne Berzerkers[1]" (the N-th unit of that name), "Attached to Lord Invocatus". */
 const LEADING_LINE = /^Leading\s+(?!:)(.*?\S)\s*(?:\[\s*(\d+)\s*\])?$/d;
 const ATTACHED_TO_LINE = /^Attached\s+to\s+(?!:)(.*?\S)\s*(?:\[\s*(\d+)\s*\])?$/d;
@@ -24,6 +69,16 @@ const ATTACHED_TO_LINE = /^Attached\s+to\s+(?!:)(.*?\S)\s*(?:\[\s*(\d+)\s*\])?$/
 /** Whether a bare line is an `Attached Unit N` group header. */
 export function isAttachedGroupHeader(text: string): boolean {
   return (text[0] === 'A' || text[0] === 'a' || text[0] === 'U') && GROUP.test(text);
+}
+
+/** Where a body line's text after its "•" or "◦" bullet and spaces starts when it starts with "Attach" ("Attached as", "Attachée en tant que"), or -1. */
+function attachFrom(src: string, line: Line): number {
+  const s = line.contentStart;
+  const e = line.contentEnd;
+  let from = s;
+  const c = src.charCodeAt(s);
+  if (s < e && (c === 0x2022 || c === 0x25e6)) for (from = s + 1; from < e && isSpaceCode(src.charCodeAt(from)); ) from++;
+  return src.charCodeAt(from) === 65 /* A */ && src.startsWith('Attach', from) ? from : -1;
 }
 
 /** The `Attached Units` block as a reader walks it: groups opened by their headers, units joined by their `Attached as:` bullets. */
@@ -47,28 +102,26 @@ export class AttachedBlock {
     const src = this.ctx.src;
     // The body itself until a line is taken out of it (most units have none).
     let rest: Line[] | undefined;
+    // Whether the unit has its role: read once (units differ in shape, so reading it per line is a slow lookup).
+    let taken = unit.attachedAs !== undefined;
     for (let i = 0; i < body.length; i++) {
       const line = body[i];
-      const { contentStart: s, contentEnd: e } = line;
-      // After a "•" or "◦" bullet and its spaces.
-      let from = s;
-      const c = src.charCodeAt(s);
-      if (s < e && (c === 0x2022 || c === 0x25e6)) for (from = s + 1; from < e && isSpaceCode(src.charCodeAt(from)); ) from++;
-      // "Attached as" / "Attachée en tant que": both start with "Attach".
-      const m = !unit.attachedAs && src.charCodeAt(from) === 65 /* A */ && src.startsWith('Attach', from) ? ATTACHED_AS.exec(src.slice(from, e)) : null;
+      const from = taken ? -1 : attachFrom(src, line);
+      const e = line.contentEnd;
+      const m = from >= 0 ? attachedAs(src, from, e) : undefined;
       if (!m) {
         rest?.push(line);
         continue;
       }
       rest ??= body.slice(0, i);
-      const r = [e - m[1].length, e];
-      const roleText = m[1];
-      const role = ROLES.find(([re]) => re.test(roleText))?.[1];
+      const role = roleOf(src, m[0], m[1]);
       if (!role) {
-        this.ctx.error('parse-error', `Unknown attachment role "${roleText}" (expected Leader, Support or Bodyguard)`, r[0], r[1]);
+        const roleText = src.slice(m[0], m[1]);
+        this.ctx.error('parse-error', `Unknown attachment role "${roleText}" (expected Leader, Support or Bodyguard)`, e - roleText.length, e);
         continue;
       }
       unit.attachedAs = { role, text: this.ctx.tok(from, e) };
+      taken = true;
       this.attach(unit, role);
     }
     return rest ?? body;
@@ -79,7 +132,7 @@ export class AttachedBlock {
     let group = this.group;
     // Without "Attached Unit N" headers, a unit attached after the group's Bodyguard starts the next group.
     if (!group || (!group.header && group.bodyguard)) {
-      group = this.group = { span: { ...unit.span }, leaders: [], supports: [] };
+      group = this.group = { span: { start: unit.span.start, end: unit.span.end }, leaders: [], supports: [] };
       (ctx.list.attachments ??= []).push(group);
     }
     if (role === 'bodyguard') {

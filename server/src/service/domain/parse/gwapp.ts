@@ -1,28 +1,37 @@
 // The official Warhammer 40,000 app export, both dialects and the older
 // 4-space build, plus the Auspex hand-writing extensions (units without
 // points in Combat Patrol lists, "• Leading:" bullets).
-import type { Unit } from './ast';
-import { BodyStyle, Ctx, Node, bulleted, guard, interpretBody, joinBody, parseBattleSize, setFactionLines, setPoints } from './common';
-import { Line, numTok } from './lines';
+import type { BattleSize, Unit } from './ast';
+import { BodyStyle, Ctx, Node, bulleted, guard, interpretBody, joinBody, setFactionLines, setPoints } from './common';
+import { Line, isSpaceCode, numTok, tok, toNumber } from './lines';
 import { readDetachments } from './eleventh';
-import { unitTail } from './lineEnds';
+import { foldedAt, spacesEnd, unitTail } from './lineEnds';
 
 const SECTION = /^(CHARACTERS?|EPIC HERO(?:ES)?|BATTLELINE|DEDICATED TRANSPORTS?|OTHER DATASHEETS|ALLIED UNITS|ATTACHED UNITS|FORTIFICATIONS?)$/i;
 /** "Name (95 points)". */
 export const UNIT = /^(.*?\S)\s*\(\s*(\d[\d,]*)\s*points?\s*\)$/i;
 const FOOTER = /^(?:Exported with App Version|Export[ée] avec la Version de l.Appli)/i;
 const JUNK = /^(undefined|null)$/;
-const ITEM = /^\d+\s*x\s/i;
+/** An item starts with its count: read by `isItem` (test/unit/parse-scans-app.test.ts compares them). */
+export const ITEM = /^\d+\s*x\s/i;
 
-/** SECTION.test of a line's content (trimmed): its names run from 9 ("EPIC HERO") to 20 characters ("DEDICATED TRANSPORTS"). */
+/**
+ * SECTION.test of a line's content (trimmed): its names run from 9 ("EPIC HERO") to 20 characters ("DEDICATED
+ * TRANSPORTS") and open with A, B, C, D, E, F or O (in either case: an `i` pattern folds only ASCII letters to them).
+ */
 export function isAppSection(t: string): boolean {
-  return t.length >= 9 && t.length <= 20 && SECTION.test(t);
+  if (t.length < 9 || t.length > 20) return false;
+  const c = t.charCodeAt(0) | 0x20;
+  return (c === 0x61 || c === 0x62 || c === 0x63 || c === 0x64 || c === 0x65 || c === 0x66 || c === 0x6f) && SECTION.test(t);
 }
 
-/** ITEM.test of a trimmed text: an item starts with its count. */
-function isItem(t: string): boolean {
-  const c = t.charCodeAt(0);
-  return c >= 48 && c <= 57 && ITEM.test(t);
+/** ITEM.test(t): digits, white space, "x" or "X", a white space character. */
+export function isItem(t: string): boolean {
+  let i = 0;
+  while (i < t.length && t.charCodeAt(i) >= 48 && t.charCodeAt(i) <= 57) i++;
+  if (i === 0) return false;
+  while (i < t.length && isSpaceCode(t.charCodeAt(i))) i++;
+  return (t.charCodeAt(i) | 0x20) === 0x78 /* x */ && isSpaceCode(t.charCodeAt(i + 1));
 }
 
 /** What differs between the app's export generations; the body loop below is shared. */
@@ -63,7 +72,12 @@ export function unitRanges(m: RegExpExecArray, text: string, s: number): UnitRan
 /** UNIT's reading of a line (read from its end, lineEnds.ts). */
 export function unitLine(text: string, s: number): UnitRanges | undefined {
   const m = unitTail(text);
-  return m && { name: [s, s + m.nameEnd], points: [s + m.points[0], s + m.points[1]] };
+  if (!m) return undefined;
+  // The points' range, moved to the text's place (unitTail's own array: nothing else holds it).
+  const points = m.points;
+  points[0] += s;
+  points[1] += s;
+  return { name: [s, s + m.nameEnd], points };
 }
 
 const TENTH_APP: AppDialect = { section: isAppSection, unit: unitLine, header: parseHeader };
@@ -75,7 +89,7 @@ export function parseGwApp(ctx: Ctx, lines: Line[], dialect: AppDialect = TENTH_
   let bodyFrom = lines.findIndex((l) => !l.blank && dialect.section(l.content));
   if (bodyFrom < 0) {
     const firstText = lines.findIndex((l) => !l.blank);
-    bodyFrom = lines.findIndex((l, i) => i > firstText && !l.blank && !!dialect.unit(l.content, 0) && !parseBattleSize(src, l.start, l.end));
+    bodyFrom = lines.findIndex((l, i) => i > firstText && !l.blank && !!dialect.unit(l.content, 0) && !lineBattleSize(src, l));
     if (bodyFrom < 0) bodyFrom = lines.length;
   }
   dialect.header(ctx, lines.slice(0, bodyFrom));
@@ -88,14 +102,18 @@ export function parseGwApp(ctx: Ctx, lines: Line[], dialect: AppDialect = TENTH_
   let prevBlank = true;
   let afterFooter = false;
   let afterSection = false;
+  // The body of the unit being closed, which `finish` (made once: guard runs it for each unit) reads.
+  let closing: Line[] = body;
+  const finish = (u: Unit) => finishUnit(ctx, u, closing, dialectB);
   const close = () => {
     if (unit) {
       const u = unit;
-      const b = dialect.body ? dialect.body(u, body) : body;
-      guard(ctx, u.span.start, u.span.end, () => finishUnit(ctx, u, b, dialectB));
+      closing = dialect.body ? dialect.body(u, body) : body;
+      guard(ctx, u.span.start, u.span.end, finish, u);
     }
     unit = undefined;
-    body = [];
+    // Only a unit's body holds lines (and neither reader keeps it).
+    if (body.length) body = [];
   };
   // The 10th-edition app writes unit lines at column 0; one typed indented (after Enter kept the
   // indentation) is still a unit line, with a hint. Other dialects (War Organ's) indent them on purpose.
@@ -109,8 +127,11 @@ export function parseGwApp(ctx: Ctx, lines: Line[], dialect: AppDialect = TENTH_
       if (!JUNK.test(text)) ctx.unknownLine(line, 'Text after the export footer');
       return;
     }
-    // No footer, section or unit line opens with a bullet.
-    if (joinBody(ctx, unit, body, line)) return;
+    // No footer, section or unit line opens with a bullet, and no bullet is an ASCII letter or digit (those lines are
+    // not asked for one).
+    const c = text.charCodeAt(0);
+    const letter = (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
+    if (!letter && !(c >= 48 && c <= 57) && joinBody(ctx, unit, body, line)) return;
     if ((text[0] === 'E' || text[0] === 'e') && FOOTER.test(text)) {
       close();
       dialect.footer?.(s, e);
@@ -171,6 +192,50 @@ export function parseGwApp(ctx: Ctx, lines: Line[], dialect: AppDialect = TENTH_
   close();
 }
 
+/** The battle sizes BATTLE_SIZE (common.ts) opens with, by their first letter in lower case. */
+const SIZE_NAMES: Record<number, string> = { 0x63: 'combat patrol', 0x69: 'incursion', 0x73: 'strike force', 0x6f: 'onslaught', 0x66: 'force de frappe' };
+
+/** BATTLE_SIZE's words for points (`points?` read as its two spellings). */
+const LIMIT_UNITS = ['points', 'point', 'pts', 'point limit'];
+
+/** Where "(2000 points)" (or "pts", "point limit") from `at` ends, its number's range, or undefined: BATTLE_SIZE's optional group. */
+function statedLimit(t: string, at: number): { end: number; n: [number, number] } | undefined {
+  let k = spacesEnd(t, at);
+  if (t.charCodeAt(k) !== 40 /* ( */) return undefined;
+  const n0 = spacesEnd(t, k + 1);
+  let n1 = n0;
+  if (!(t.charCodeAt(n0) >= 48 && t.charCodeAt(n0) <= 57)) return undefined;
+  while (n1 < t.length && ((t.charCodeAt(n1) >= 48 && t.charCodeAt(n1) <= 57) || t.charCodeAt(n1) === 44)) n1++;
+  k = spacesEnd(t, n1);
+  // "points?", "pts" or "point limit", then white space and ")": at most one of them reaches the ")".
+  for (const unit of LIMIT_UNITS) {
+    const u = foldedAt(t, k, unit);
+    const close = u < 0 ? -1 : spacesEnd(t, u);
+    if (close >= 0 && t.charCodeAt(close) === 41 /* ) */) return { end: close + 1, n: [n0, n1] };
+  }
+  return undefined;
+}
+
+/**
+ * parseBattleSize (common.ts) of a line, read by hand from its trimmed content (test/unit/parse-scans-app.test.ts
+ * compares them): "Strike Force (2000 points)", "Incursion", "Force de Frappe" (in any case).
+ */
+export function lineBattleSize(src: string, line: Line): BattleSize | undefined {
+  const t = line.content;
+  const name = SIZE_NAMES[t.charCodeAt(0) | 0x20];
+  const nameEnd = name === undefined ? -1 : foldedAt(t, 0, name);
+  if (nameEnd < 0) return undefined;
+  // The statement of points, or nothing, then white space to the end.
+  const limit = statedLimit(t, nameEnd);
+  if (spacesEnd(t, limit ? limit.end : nameEnd) !== t.length) return undefined;
+  const s = line.contentStart;
+  const bs: BattleSize = { name: tok(src, s, s + nameEnd), span: { start: s, end: line.contentEnd } };
+  // Only "Force de Frappe" is localised.
+  if (name === 'force de frappe') bs.english = 'Strike Force';
+  if (limit) bs.points = toNumber(t.slice(limit.n[0], limit.n[1]));
+  return bs;
+}
+
 function parseHeader(ctx: Ctx, lines: Line[]): void {
   const src = ctx.src;
   const list = ctx.list;
@@ -178,22 +243,20 @@ function parseHeader(ctx: Ctx, lines: Line[]): void {
   const post: Line[] = [];
   let sawSize = false;
   let first = true;
-  for (const line of lines) {
-    if (line.blank) continue;
-    guard(ctx, line.start, line.end, () => {
-      const { contentStart: s, contentEnd: e } = line;
-      let title: UnitRanges | undefined;
-      const bs = parseBattleSize(src, s, e);
-      if (bs) {
-        list.battleSize = bs;
-        sawSize = true;
-      } else if (first && (title = unitLine(line.content, s))) {
-        list.title = ctx.tok(title.name[0], title.name[1]);
-        list.statedPoints = numTok(src, title.points[0], title.points[1]);
-      } else (sawSize ? post : pre).push(line);
-      first = false;
-    });
-  }
+  // Made once: `guard` runs it on each line.
+  const readLine = (line: Line) => {
+    let title: UnitRanges | undefined;
+    const bs = lineBattleSize(src, line);
+    if (bs) {
+      list.battleSize = bs;
+      sawSize = true;
+    } else if (first && (title = unitLine(line.content, line.contentStart))) {
+      list.title = ctx.tok(title.name[0], title.name[1]);
+      list.statedPoints = numTok(src, title.points[0], title.points[1]);
+    } else (sawSize ? post : pre).push(line);
+    first = false;
+  };
+  for (const line of lines) if (!line.blank) guard(ctx, line.start, line.end, readLine, line);
   // Dialect B states the battle size before the detachment; dialect A after it.
   let factionLines: Line[];
   if (post.length) {
@@ -217,10 +280,11 @@ function finishUnit(ctx: Ctx, unit: Unit, body: Line[], dialectB: boolean): void
   let lastList: Node[] = roots;
   let hasSub = false;
   let oneIndent = true;
+  const indent = body.length ? body[0].indent : 0;
   for (const line of body) {
     const mk = bulleted(src, line);
     const node: Node = { start: mk.start, end: mk.end, marker: mk.marker, children: [] };
-    oneIndent &&= line.indent === body[0].indent;
+    oneIndent &&= line.indent === indent;
     if (!mk.marker) {
       lastList.push(node);
       continue;

@@ -6,8 +6,8 @@
 // naming the app's data version. War Organ's app-style export (format
 // 'warorganapp') is read here too: the same layout, detachments joined by commas.
 import { AttachedBlock, isAttachedGroupHeader } from './attached';
-import { Ctx, guard, parseBattleSize, setFactionLines } from './common';
-import { AppDialect, UnitRanges, isAppSection, parseGwApp, unitLine as appUnitLine, unitRanges } from './gwapp';
+import { Ctx, guard, setFactionLines } from './common';
+import { AppDialect, UnitRanges, isAppSection, lineBattleSize, parseGwApp, unitLine as appUnitLine, unitRanges } from './gwapp';
 import { isDispositionLine, readDetachments, readDispositions, statesDetachmentPoints } from './eleventh';
 import { Line, grp, numTok } from './lines';
 
@@ -72,26 +72,25 @@ function parseHeader(ctx: Ctx, lines: Line[], joinAnd: boolean): void {
   let sawSize = false;
   let dpIndex = -1;
   let first = true;
-  for (const line of lines) {
-    if (line.blank) continue;
-    guard(ctx, line.start, line.end, () => {
-      const { content: text, contentStart: s, contentEnd: e } = line;
-      const bs = parseBattleSize(src, s, e);
-      const title = first && !bs ? unitLine(text, s) : undefined;
-      first = false;
-      if (bs) {
-        list.battleSize = bs;
-        sawSize = true;
-      } else if (title) {
-        list.title = ctx.tok(title.name[0], title.name[1]);
-        list.statedPoints = numTok(src, title.points[0], title.points[1]);
-      } else if (isDispositionLine(text)) readDispositions(ctx, s, e);
-      else if (dpIndex < 0 && statesDetachmentPoints(text)) {
-        readDetachments(ctx, s, e, { and: joinAnd });
-        dpIndex = rest.length;
-      } else rest.push({ line, afterSize: sawSize });
-    });
-  }
+  // Made once: `guard` runs it on each line.
+  const readLine = (line: Line) => {
+    const { content: text, contentStart: s, contentEnd: e } = line;
+    const bs = lineBattleSize(src, line);
+    const title = first && !bs ? unitLine(text, s) : undefined;
+    first = false;
+    if (bs) {
+      list.battleSize = bs;
+      sawSize = true;
+    } else if (title) {
+      list.title = ctx.tok(title.name[0], title.name[1]);
+      list.statedPoints = numTok(src, title.points[0], title.points[1]);
+    } else if (isDispositionLine(text)) readDispositions(ctx, s, e);
+    else if (dpIndex < 0 && statesDetachmentPoints(text)) {
+      readDetachments(ctx, s, e, { and: joinAnd });
+      dpIndex = rest.length;
+    } else rest.push({ line, afterSize: sawSize });
+  };
+  for (const line of lines) if (!line.blank) guard(ctx, line.start, line.end, readLine, line);
   let factionLines: Line[];
   if (dpIndex >= 0) {
     // Before the detachment line: the faction; after it: bare force dispositions.

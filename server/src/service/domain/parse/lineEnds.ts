@@ -1,7 +1,28 @@
 // What a line's end states, read backwards from it: the app's "(95 points)" and the like. The app's unit lines all
 // end so, and read from their last characters they cost less than a pattern tried from their first; each reading
-// answers as the pattern it stands for (test/unit/parse-scans.test.ts compares them on generated lines).
+// answers as the pattern it stands for (test/unit/parse-scans.test.ts compares them on generated lines). Also the
+// readers of a text's start that the app's hand-written patterns share (eleventh.ts, attached.ts).
 import { isSpaceCode } from './lines';
+
+/**
+ * Where `lower` (its ASCII letters read in any case, as an `i` pattern reads them; anything else as it is) at `at`
+ * ends, or -1; the text is read up to `end`.
+ */
+export function foldedAt(t: string, at: number, lower: string, end = t.length): number {
+  if (at < 0 || at + lower.length > end) return -1;
+  for (let k = 0; k < lower.length; k++) {
+    const l = lower.charCodeAt(k);
+    const c = t.charCodeAt(at + k);
+    if (c !== l && ((c | 0x20) !== l || l < 0x61 || l > 0x7a)) return -1;
+  }
+  return at + lower.length;
+}
+
+/** Where the white space (`\s`) from `at` ends (at `end` at the latest). */
+export function spacesEnd(t: string, at: number, end = t.length): number {
+  while (at < end && isSpaceCode(t.charCodeAt(at))) at++;
+  return at;
+}
 
 /** Whether t[0, end) ends with `lower` (ASCII letters; a space there also passes any character below "!") in any case, as an `i` pattern reads letters. */
 export function endsFolded(t: string, end: number, lower: string): boolean {
