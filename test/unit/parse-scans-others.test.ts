@@ -1,0 +1,48 @@
+// The text formats' readers that replace a regular expression's `d` flag (or the expression itself) answer as the
+// expression does: on every line made of the parts that decide them, and on random ones.
+import * as assert from 'assert';
+import { UNIT as BRACKET_UNIT, UNIT_INDICES as BRACKET_UNIT_INDICES, bracketUnit } from '../../server/src/service/domain/parse/battlescribe';
+
+/** A seeded generator, so that a failure is the same on every run. */
+function random(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
+}
+
+/** Every joining of one part from each list. */
+function* joins(parts: string[][], at = 0, head = ''): Generator<string> {
+  if (at === parts.length) {
+    yield head;
+    return;
+  }
+  for (const p of parts[at]) yield* joins(parts, at + 1, head + p);
+}
+
+/** `n` random joinings of 2 to 2 + `spread` parts of `bits`. */
+function* randomLines(seed: number, bits: string[], n: number, spread = 6): Generator<string> {
+  const r = random(seed);
+  for (let k = 0; k < n; k++) yield Array.from({ length: 2 + Math.floor(r() * spread) }, () => bits[Math.floor(r() * bits.length)]).join('');
+}
+
+describe('BattleScribe\'s unit line read without the d flag (parse/battlescribe.ts bracketUnit) stands where the flag\'s indices put it', () => {
+  const names = ['Name', ' Name', 'Name ', 'A b', ':', '  x', 'Name [a]', '[1pts]', 'x', 'a\u200b'];
+  const points = ['[95pts]', ' [ 1,000 pt ]', '[5 pts]', '  [0pts]', '\t[1,pts ]'];
+  const rests = ['', ':', ': A, B', ':  A ', ' : 2 with A', ':A [1pts]', '  ', ':\u00a0', ': a\u200b', ' :\t'];
+
+  it('on every line made of those parts, and on random ones', () => {
+    let lines = 0;
+    const check = (t: string) => {
+      const m = BRACKET_UNIT.exec(t);
+      const d = BRACKET_UNIT_INDICES.exec(t);
+      assert.strictEqual(!!m, !!d, JSON.stringify(t));
+      if (!m || !d) return;
+      const got = bracketUnit(m, t);
+      const ix = d.indices!;
+      assert.deepStrictEqual([got.name, got.points, got.rest], [ix[1], ix[2], ix[3]], JSON.stringify(t));
+      lines++;
+    };
+    for (const t of joins([names, points, rests])) check(t);
+    for (const t of randomLines(41, [...names, ...points, ...rests, ' ', '\t', '[', ']'], 20000)) check(t);
+    assert.ok(lines > 3000);
+  });
+});
