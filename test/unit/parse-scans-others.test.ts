@@ -1,6 +1,7 @@
 // The text formats' readers that replace a regular expression's `d` flag (or the expression itself) answer as the
 // expression does: on every line made of the parts that decide them, and on random ones.
 import * as assert from 'assert';
+import { UNIT as LF_UNIT, UNIT_INDICES as LF_UNIT_INDICES, pointsAfter } from '../../server/src/service/domain/parse/listforge';
 import { UNIT as BRACKET_UNIT, UNIT_INDICES as BRACKET_UNIT_INDICES, bracketUnit } from '../../server/src/service/domain/parse/battlescribe';
 
 /** A seeded generator, so that a failure is the same on every run. */
@@ -44,5 +45,25 @@ describe('BattleScribe\'s unit line read without the d flag (parse/battlescribe.
     for (const t of joins([names, points, rests])) check(t);
     for (const t of randomLines(41, [...names, ...points, ...rests, ' ', '\t', '[', ']'], 20000)) check(t);
     assert.ok(lines > 3000);
+  });
+});
+
+describe('ListForge\'s unit line read without the d flag (parse/listforge.ts pointsAfter) stands where the flag\'s indices put it', () => {
+  const names = ['Name', ' Name', 'Name ', 'A b', '(1 pts)', 'x(', '\u00a0', 'a\u200b'];
+  const points = ['(95 pts)', ' ( 1,000 PT )', '(5pts)', '  (0 Pts)', '\t(1,\u3000pts\t)'];
+
+  it('on every line made of those parts, and on random ones', () => {
+    let lines = 0;
+    const check = (t: string) => {
+      const m = LF_UNIT.exec(t);
+      const d = LF_UNIT_INDICES.exec(t);
+      assert.strictEqual(!!m, !!d, JSON.stringify(t));
+      if (!m || !d) return;
+      assert.deepStrictEqual([[0, m[1].length], pointsAfter(m, t)], [d.indices![1], d.indices![2]], JSON.stringify(t));
+      lines++;
+    };
+    for (const t of joins([names, names, points])) check(t);
+    for (const t of randomLines(43, [...names, ...points, ' ', '\t', '(', ')'], 20000)) check(t);
+    assert.ok(lines > 300);
   });
 });
