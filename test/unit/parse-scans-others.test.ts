@@ -1,6 +1,7 @@
 // The text formats' readers that replace a regular expression's `d` flag (or the expression itself) answer as the
 // expression does: on every line made of the parts that decide them, and on random ones.
 import * as assert from 'assert';
+import { UNIT as NR_UNIT, UNIT_INDICES as NR_UNIT_INDICES, readPriced } from '../../server/src/service/domain/parse/nrUnitLine';
 import { UNIT as LF_UNIT, UNIT_INDICES as LF_UNIT_INDICES, pointsAfter } from '../../server/src/service/domain/parse/listforge';
 import { UNIT as BRACKET_UNIT, UNIT_INDICES as BRACKET_UNIT_INDICES, bracketUnit } from '../../server/src/service/domain/parse/battlescribe';
 
@@ -65,5 +66,29 @@ describe('ListForge\'s unit line read without the d flag (parse/listforge.ts poi
     for (const t of joins([names, names, points])) check(t);
     for (const t of randomLines(43, [...names, ...points, ' ', '\t', '(', ')'], 20000)) check(t);
     assert.ok(lines > 300);
+  });
+});
+
+describe('New Recruit\'s unit line read by hand (parse/nrUnitLine.ts readPriced) answers as UNIT with its indices', () => {
+  // The parts whose order and spacing decide the match: ids and counts the name may have to take back, tails that
+  // close the line or do not, names holding brackets, line terminators the name's "." refuses.
+  const ids = ['', 'Char1:', 'Char1 : ', 'C2:\t', 'Ab1: ', 'a1:', '1a:', 'Char1:2x'];
+  const counts = ['', '2x ', '10 x  ', '2x', '3x\t', 'x ', '2 X '];
+  const names = ['Name', ' Name', 'Name ', 'A b', ':', '  x', 'Name (a)', '9x y', '(1 pts)', 'x', '\u200b', 'a\nb', '\u2028'];
+  const points = ['(95 pts)', ' ( 1,000 pt )', '(5pts)', '  (0 pts)', '(1 Pts)', '(,1 pts)', '(1 ptss)', '(1\u00a0pts\u3000)'];
+  const rests = ['', ':', ': A, B', ':  A ', ' : 2 with A', ':A (1 pts)', '  ', 'x', ' (2 pts)', ': a\u200b ', ':\r'];
+
+  it('on every line made of those parts, and on random ones', () => {
+    let lines = 0;
+    const check = (t: string) => {
+      const d = NR_UNIT_INDICES.exec(t);
+      assert.strictEqual(!!NR_UNIT.exec(t), !!d);
+      const want = d ? { charId: d[1], count: d.indices![2], name: d.indices![3], points: d.indices![4], rest: d.indices![5] } : undefined;
+      assert.deepStrictEqual(readPriced(t), want, JSON.stringify(t));
+      if (d) lines++;
+    };
+    for (const t of joins([ids, counts, names, points, rests])) check(t);
+    for (const t of randomLines(47, [...ids, ...counts, ...names, ...points, ...rests, ' ', '\t', '(', 'pts)', '2'], 40000, 7)) check(t);
+    assert.ok(lines > 20000);
   });
 });

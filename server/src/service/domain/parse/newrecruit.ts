@@ -8,7 +8,7 @@ import { isDispositionLine, readDetachments, readDispositions } from './eleventh
 import { normalizeName } from '../text/normalize';
 import { AttachedBlock, AttachRefs, isAttachedGroupHeader } from './attached';
 import { battleSizeFromLimit, readListName, statesNothing } from './nrHeader';
-import { readUnitLine } from './nrUnitLine';
+import { readPriced, readUnpriced } from './nrUnitLine';
 
 const BANNER = /^\+{5,}\s*$/;
 const FIELD = /^\+\s*([A-Z][A-Z ]*?)\s*:\s*(.*?)\s*$/;
@@ -90,13 +90,11 @@ export function parseNewRecruit(ctx: Ctx, lines: Line[]): void {
   let inline: Node[] = [];
   let body: Line[] = [];
   const charIds = new Map<Unit, string>();
+  const finish = (u: Unit) => finishUnit(ctx, u, inline, block.takeRole(u, body));
   const close = () => {
     if (unit) {
-      const u = unit;
-      const nodes = inline;
-      const lines = body;
-      if (charId) charIds.set(u, charId);
-      guard(ctx, u.span.start, u.span.end, () => finishUnit(ctx, u, nodes, block.takeRole(u, lines)));
+      if (charId) charIds.set(unit, charId);
+      guard(ctx, unit.span.start, unit.span.end, finish, unit);
     }
     unit = undefined;
     inline = [];
@@ -130,7 +128,7 @@ export function parseNewRecruit(ctx: Ctx, lines: Line[]): void {
     }
     // A unit line may omit its points (a Combat Patrol list): read so when its body follows, or when it names
     // a character id or a count, or in the compact text (every line a unit).
-    const m = line.indent === 0 ? readUnitLine(text, () => unpricedUnit(text, list.format === 'compact', unit ? undefined : lines[i + 1])) : undefined;
+    const m = line.indent !== 0 ? undefined : (readPriced(text) ?? (unpricedUnit(text, list.format === 'compact', unit ? undefined : lines[i + 1]) ? readUnpriced(text) : undefined));
     if (m) {
       close();
       unit = ctx.addUnit(ctx.tok(s + m.name[0], s + m.name[1]), s, e);
@@ -199,15 +197,14 @@ function finishUnit(ctx: Ctx, unit: Unit, inline: Node[], body: Line[]): void {
     if (c >= 48 && c <= 57 && z === 0x68 /* h */ && EMPTY_LOADOUT.test(src.slice(a, b))) empty.push([a, b]);
   };
   for (const n of inline) loadout(n.start, n.end);
+  const items: Array<{ node: Node; level: number }> = [];
   for (const line of body) {
     const mk = bulleted(src, line);
     loadout(mk.start, mk.end);
+    items.push({ node: { start: mk.start, end: mk.end, marker: mk.marker, children: [] }, level: line.indent });
   }
-  const items = body.map((line) => {
-    const mk = bulleted(src, line);
-    return { node: { start: mk.start, end: mk.end, marker: mk.marker, children: [] } as Node, level: line.indent };
-  });
-  const roots = [...inline, ...indentTree(items)];
+  const tree = indentTree(items);
+  const roots = inline.length ? inline.concat(tree) : tree;
   interpretBody(
     ctx,
     unit,
