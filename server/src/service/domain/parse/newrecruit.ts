@@ -8,7 +8,7 @@ import { isDispositionLine, readDetachments, readDispositions } from './eleventh
 import { normalizeName } from '../text/normalize';
 import { AttachedBlock, AttachRefs, isAttachedGroupHeader } from './attached';
 import { battleSizeFromLimit, readListName, statesNothing } from './nrHeader';
-import { readPriced, readUnpriced } from './nrUnitLine';
+import { readPricedLine, readUnpriced } from './nrUnitLine';
 
 const BANNER = /^\+{5,}\s*$/;
 const FIELD = /^\+\s*([A-Z][A-Z ]*?)\s*:\s*(.*?)\s*$/;
@@ -128,7 +128,7 @@ export function parseNewRecruit(ctx: Ctx, lines: Line[]): void {
     }
     // A unit line may omit its points (a Combat Patrol list): read so when its body follows, or when it names
     // a character id or a count, or in the compact text (every line a unit).
-    const m = line.indent !== 0 ? undefined : (readPriced(text) ?? (unpricedUnit(text, list.format === 'compact', unit ? undefined : lines[i + 1]) ? readUnpriced(text) : undefined));
+    const m = line.indent !== 0 ? undefined : (readPricedLine(text) ?? (unpricedUnit(text, list.format === 'compact', unit ? undefined : lines[i + 1]) ? readUnpriced(text) : undefined));
     if (m) {
       close();
       unit = ctx.addUnit(ctx.tok(s + m.name[0], s + m.name[1]), s, e);

@@ -32,26 +32,31 @@ export function readUnpriced(text: string): UnitLine | undefined {
 }
 
 /**
- * UNIT's match as ranges, read by hand (the pattern, run on every unit line, costs several times this): the
- * "(N pts)" tails that could close the line (pointsTail), then, for the optional id and count in the order the
- * pattern tries them, the first tail with a non-space between the name's start and its "(" (the lazy name ends at
- * the last one). A text holding a line terminator (which the name's `.` refuses) is left to the pattern.
+ * UNIT's match as ranges (undefined when it does not match). A text holding a line terminator (which the name's `.`
+ * refuses) is left to the pattern; any other is read by hand (readPricedLine).
  */
 export function readPriced(text: string): UnitLine | undefined {
-  const n = text.length;
+  if (text.includes('\n') || text.includes('\r') || text.includes('\u2028') || text.includes('\u2029')) {
+    const m = UNIT.exec(text);
+    return m ? fromLengths(m, text) ?? fromIndices(UNIT_INDICES.exec(text)!) : undefined;
+  }
+  return readPricedLine(text);
+}
+
+/**
+ * readPriced of a text without line terminators (a line's content: lines end at CR and LF, and parseArmyList folds
+ * U+2028 and U+2029 to spaces), by hand: the pattern, run on every unit line, costs several times this. Finds the
+ * "(N pts)" tails that could close the line (pointsTail), then, for the optional id and count in the order the
+ * pattern tries them, the first tail with a non-space between the name's start and its "(" (the lazy name ends at
+ * the first one that lets the line match).
+ */
+export function readPricedLine(text: string): UnitLine | undefined {
   let tails: Tail[] | undefined;
   for (let i = text.indexOf('('); i >= 0; i = text.indexOf('(', i + 1)) {
     const t = pointsTail(text, i);
     if (t) (tails ??= []).push(t);
   }
   if (!tails) return undefined;
-  for (let i = 0; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10 || c === 13 || c === 0x2028 || c === 0x2029) {
-      const m = UNIT.exec(text);
-      return m ? fromLengths(m, text) ?? fromIndices(UNIT_INDICES.exec(text)!) : undefined;
-    }
-  }
   // "Char1 : ": letters, digits, spaces, the colon, spaces.
   let idEnd = -1;
   let at = letters(text, 0);
