@@ -1,6 +1,7 @@
 // The text formats' readers that replace a regular expression's `d` flag (or the expression itself) answer as the
 // expression does: on every line made of the parts that decide them, and on random ones.
 import * as assert from 'assert';
+import { FIELD, readField } from '../../server/src/service/domain/parse/nrHeader';
 import { UNIT as NR_UNIT, UNIT_INDICES as NR_UNIT_INDICES, readPriced } from '../../server/src/service/domain/parse/nrUnitLine';
 import { UNIT as LF_UNIT, UNIT_INDICES as LF_UNIT_INDICES, pointsAfter } from '../../server/src/service/domain/parse/listforge';
 import { UNIT as BRACKET_UNIT, UNIT_INDICES as BRACKET_UNIT_INDICES, bracketUnit } from '../../server/src/service/domain/parse/battlescribe';
@@ -90,5 +91,25 @@ describe('New Recruit\'s unit line read by hand (parse/nrUnitLine.ts readPriced)
     for (const t of joins([ids, counts, names, points, rests])) check(t);
     for (const t of randomLines(47, [...ids, ...counts, ...names, ...points, ...rests, ' ', '\t', '(', 'pts)', '2'], 40000, 7)) check(t);
     assert.ok(lines > 20000);
+  });
+});
+
+describe('New Recruit\'s banner field read by hand (parse/nrHeader.ts readField) answers as FIELD with its indices', () => {
+  const heads = ['+', '+ ', '+\t', '', '& ', '++ '];
+  const keys = ['LIST NAME', 'A', 'FACTION KEYWORD ', 'a', ' B', 'A:B', 'A  B', '\u00a0', 'POINTS\tLIMIT'];
+  const colons = [':', ' :', ': ', '\t:\u3000', '', '::'];
+  const values = ['', 'x', ' 2000pts ', 'A: B', '—', ' a\u200b', '  '];
+
+  it('on every line made of those parts, and on random ones', () => {
+    const d = new RegExp(FIELD.source, 'd');
+    let fields = 0;
+    const check = (t: string) => {
+      const m = d.exec(t);
+      assert.deepStrictEqual(readField(t), m ? { key: m.indices![1], value: m.indices![2] } : undefined, JSON.stringify(t));
+      if (m) fields++;
+    };
+    for (const t of joins([heads, keys, colons, values])) check(t);
+    for (const t of randomLines(53, [...heads, ...keys, ...colons, ...values, 'A', ' ', ':'], 20000)) check(t);
+    assert.ok(fields > 800, `${fields} fields`);
   });
 });

@@ -2,7 +2,8 @@
 // ("simple") export, which is BattleScribe's layout in markdown dress.
 import type { BattleSize, ModelGroup, Unit } from './ast';
 import { battleSizeFromLimit } from './nrHeader';
-import { Ctx, Node, bulleted, guard, indentTree, inlineNodes, interpretBody, parseBattleSize, setFactionPath, setPoints, splitDots } from './common';
+import { skipSpaces } from './nrUnitLine';
+import { BodyStyle, Ctx, Node, bulleted, guard, indentTree, inlineNodes, interpretBody, parseBattleSize, setFactionPath, setPoints, splitDots } from './common';
 import { Line, grp, isSpaceCode, numTok } from './lines';
 
 /** Its groups' ranges follow from their lengths (bracketUnit): no `d` flag, whose matches cost several times more. */
@@ -25,11 +26,6 @@ export interface BracketUnit {
   name: [number, number];
   points: [number, number];
   rest?: [number, number];
-}
-
-function skipSpaces(text: string, i: number): number {
-  while (i < text.length && isSpaceCode(text.charCodeAt(i))) i++;
-  return i;
 }
 
 /**
@@ -178,6 +174,9 @@ export function splitDash(src: string, start: number, end: number): Array<[numbe
 
 type Dots = ReturnType<typeof splitDots>;
 
+const SIMPLE_BODY: BodyStyle = { inlineGroups: true, multiplyInline: true, childlessAreGroups: false, bundlesUnlessCounted: false, untalliedIsNote: false };
+const BS_BODY: BodyStyle = { inlineGroups: true, multiplyInline: false, childlessAreGroups: true, bundlesUnlessCounted: false, untalliedIsNote: false };
+
 function finishUnit(ctx: Ctx, unit: Unit, inline: Node[], body: Line[], dots: Dots[], simple: boolean): void {
   const src = ctx.src;
   const items: Array<{ node: Node; level: number }> = [];
@@ -203,8 +202,8 @@ function finishUnit(ctx: Ctx, unit: Unit, inline: Node[], body: Line[], dots: Do
   interpretBody(
     ctx,
     unit,
-    inline.length ? inline.concat(tree) : tree,
-    { inlineGroups: true, multiplyInline: simple, childlessAreGroups: !simple, bundlesUnlessCounted: false, untalliedIsNote: false },
+    !tree.length ? inline : !inline.length ? tree : inline.concat(tree),
+    simple ? SIMPLE_BODY : BS_BODY,
     true,
   );
   if (!simple) for (const g of unit.models) countFromWargear(src, g);

@@ -1,7 +1,7 @@
 // ListForge "detailed" text: "Name - Faction - Detachment (N Points)",
 // role headers with a colon, "(N pts)" units, nested "•" bullets.
 import type { Unit } from './ast';
-import { Ctx, Node, bulleted, guard, indentTree, interpretBody, setPoints } from './common';
+import { BodyStyle, Ctx, Node, bulleted, guard, indentTree, interpretBody, setPoints } from './common';
 import { Line, grp, isSpaceCode, numTok } from './lines';
 import { splitDash } from './battlescribe';
 
@@ -83,6 +83,8 @@ export function parseListForge(ctx: Ctx, lines: Line[]): void {
   close();
 }
 
+const LF_BODY: BodyStyle = { inlineGroups: false, multiplyInline: false, childlessAreGroups: false, bundlesUnlessCounted: true, untalliedIsNote: false };
+
 function finishUnit(ctx: Ctx, unit: Unit, body: Line[]): void {
   const items: Array<{ node: Node; level: number }> = [];
   for (const line of body) {
@@ -93,7 +95,7 @@ function finishUnit(ctx: Ctx, unit: Unit, body: Line[]): void {
     ctx,
     unit,
     indentTree(items),
-    { inlineGroups: false, multiplyInline: false, childlessAreGroups: false, bundlesUnlessCounted: true, untalliedIsNote: false },
+    LF_BODY,
     false,
   );
 }

@@ -4,6 +4,7 @@
 // compares them with the flag's indices on generated lines).
 import { isSpaceCode } from './lines';
 
+
 export const UNIT = /^(?:([A-Za-z]+\d+)\s*:\s*)?(?:(\d+)\s*x\s+)?(.*?\S)\s*\(\s*(\d[\d,]*)\s*pts?\s*\)(?:\s*:\s*(.*?))?\s*$/;
 export const UNIT_INDICES = new RegExp(UNIT.source, 'd');
 /** A unit line without points: the groups of UNIT, its points group (4) never set. */
@@ -148,7 +149,8 @@ function fromIndices(m: RegExpExecArray): UnitLine {
   return { charId: m[1], count: ix[2], name: ix[3], points, rest: ix[5] };
 }
 
-function skipSpaces(text: string, i: number): number {
+/** Where the white space (as `\s` reads it) from `i` in `text` ends. */
+export function skipSpaces(text: string, i: number): number {
   while (i < text.length && isSpaceCode(text.charCodeAt(i))) i++;
   return i;
 }
