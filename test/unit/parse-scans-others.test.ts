@@ -1,6 +1,7 @@
 // The text formats' readers that replace a regular expression's `d` flag (or the expression itself) answer as the
 // expression does: on every line made of the parts that decide them, and on random ones.
 import * as assert from 'assert';
+import { KEYED, keyedValue } from '../../server/src/service/domain/parse/warorgan';
 import { FIELD, readField } from '../../server/src/service/domain/parse/nrHeader';
 import { UNIT as NR_UNIT, UNIT_INDICES as NR_UNIT_INDICES, readPriced } from '../../server/src/service/domain/parse/nrUnitLine';
 import { UNIT as LF_UNIT, UNIT_INDICES as LF_UNIT_INDICES, pointsAfter } from '../../server/src/service/domain/parse/listforge';
@@ -111,5 +112,27 @@ describe('New Recruit\'s banner field read by hand (parse/nrHeader.ts readField)
     for (const t of joins([heads, keys, colons, values])) check(t);
     for (const t of randomLines(53, [...heads, ...keys, ...colons, ...values, 'A', ' ', ':'], 20000)) check(t);
     assert.ok(fields > 800, `${fields} fields`);
+  });
+});
+
+describe('War Organ\'s header value read without the d flag (parse/warorgan.ts keyedValue) stands where the flag\'s indices put it', () => {
+  const keys = ['Battle Size', 'detachment', 'Detachments', 'FORCE DISPOSITIONS', 'Force Disposition', 'Detachment s'];
+  const colons = [':', ' :', ': ', '\t:\u3000', '', '::'];
+  const values = ['', 'x', ' Strike Force ', 'A: B', ' a\u200b', '  ', '\u00a0b'];
+
+  it('on every line made of those parts, and on random ones', () => {
+    const d = new RegExp(KEYED.source, 'di');
+    let lines = 0;
+    const check = (t: string) => {
+      const m = KEYED.exec(t);
+      const i = d.exec(t);
+      assert.strictEqual(!!m, !!i, JSON.stringify(t));
+      if (!m || !i) return;
+      assert.deepStrictEqual(keyedValue(m, t), i.indices![2], JSON.stringify(t));
+      lines++;
+    };
+    for (const t of joins([keys, colons, values])) check(t);
+    for (const t of randomLines(59, [...keys, ...colons, ...values, ' ', ':'], 20000)) check(t);
+    assert.ok(lines > 1000, `${lines} lines`);
   });
 });

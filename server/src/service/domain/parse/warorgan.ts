@@ -15,13 +15,15 @@ import type { ModelGroup, Unit, WargearRef } from './ast';
 import { Ctx, bulleted, guard, parseBattleSize, setFactionLines, setPoints, special, splitJoined } from './common';
 import { readDetachments, readDispositions } from './eleventh';
 import { Line, grp, isSpaceCode, numTok } from './lines';
+import { skipSpaces } from './nrUnitLine';
 import { spellingKey } from '../text/normalize';
 
 /** The title: "Name [2000 points]", or "[2000 points]" for a list without a name. */
 const TITLE = /^(?:(.*?\S)\s*)?\[\s*(\d[\d,]*)\s*points?\s*\]$/di;
 /** The name opens the line; the points are its last run of digits and commas (no `d` flag needed for either). */
 const UNIT = /^(.*?\S)\s*(?:\[\s*(\d[\d,]*)\s*points?\s*\]|\(\s*(\d[\d,]*)\s*points?\s*\))$/i;
-const KEYED = /^(Battle Size|Detachments?|Force Dispositions?)\s*:\s*(.*?)\s*$/di;
+/** Tried only on a line opening with "b", "d" or "f"; its value's range follows from its groups' lengths (keyedValue). */
+export const KEYED = /^(Battle Size|Detachments?|Force Dispositions?)\s*:\s*(.*?)\s*$/i;
 const FOOTER = /^Created with War ?Organ/i;
 export const GROUP_WITH = /^(\d+)\s+(.+?)\s+with\s+(.+)$/i;
 export const GROUP_WITH_INDICES = new RegExp(GROUP_WITH.source, 'di');
@@ -29,102 +31,123 @@ export const GROUP_WITH_INDICES = new RegExp(GROUP_WITH.source, 'di');
 const COUNTED = /^(\d+)\s*[xX×]?\s+(.+)$/;
 const BARE_GROUP = /^(\d+)\s+(\p{L}.*)$/u;
 
+/** UNIT.test, tried only on a line ending in a bracket (as UNIT's do). */
+function isUnitLine(t: string): boolean {
+  const c = t.charCodeAt(t.length - 1);
+  return (c === 93 /* ] */ || c === 41) /* ) */ && UNIT.test(t);
+}
+
+/** KEYED.exec, tried only on a line opening with a letter its keys open with. */
+function keyed(t: string): RegExpExecArray | null {
+  const c = t.charCodeAt(0) | 0x20;
+  return c === 0x62 /* b */ || c === 0x64 /* d */ || c === 0x66 /* f */ ? KEYED.exec(t) : null;
+}
+
+/**
+ * Where KEYED's value stands in `t`: after the key, the spaces, the colon and the spaces after it (each run read
+ * whole: the value opens with a non-space, or is empty at the line's end).
+ */
+export function keyedValue(k: RegExpExecArray, t: string): [number, number] {
+  const at = skipSpaces(t, skipSpaces(t, k[1].length) + 1);
+  return [at, at + k[2].length];
+}
+
 export function parseWarOrgan(ctx: Ctx, lines: Line[]): void {
   const src = ctx.src;
   const list = ctx.list;
   const text = lines.filter((l) => !l.blank);
   // The header runs to its last "Key: value" line (or, without any, the title and the line after it).
-  const firstUnit = text.findIndex((l, i) => i > 0 && UNIT.test(l.content));
+  let firstUnit = -1;
+  for (let i = 1; i < text.length && firstUnit < 0; i++) if (isUnitLine(text[i].content)) firstUnit = i;
   let headerEnd = -1;
-  text.forEach((l, i) => {
-    if ((firstUnit < 0 || i < firstUnit) && KEYED.test(l.content)) headerEnd = i;
-  });
+  for (let i = 0; i < (firstUnit < 0 ? text.length : firstUnit); i++) if (keyed(text[i].content)) headerEnd = i;
   if (headerEnd < 0) headerEnd = Math.min(1, text.length - 1, firstUnit < 0 ? Infinity : firstUnit - 1);
   const factionLines: Line[] = [];
-  text.slice(0, headerEnd + 1).forEach((line, i) =>
-    guard(ctx, line.start, line.end, () => {
-      const { content: t, contentStart: s } = line;
-      const title = i === 0 ? TITLE.exec(t) : null;
-      if (title) {
-        const n = grp(title, 1, s);
-        const p = grp(title, 2, s)!;
-        if (n) list.title = ctx.tok(n[0], n[1]);
-        list.statedPoints = numTok(src, p[0], p[1]);
-        return;
-      }
-      const k = KEYED.exec(t);
-      if (!k) {
-        factionLines.push(line);
-        return;
-      }
-      const v = grp(k, 2, s)!;
-      const key = k[1].toLowerCase();
-      if (key === 'battle size') {
-        const bs = parseBattleSize(src, v[0], v[1]);
-        if (bs) list.battleSize = bs;
-        else ctx.error('parse-error', `Unknown battle size "${src.slice(v[0], v[1])}"`, v[0], v[1]);
-      } else if (key.startsWith('detachment')) readDetachments(ctx, v[0], v[1], { and: false });
-      else readDispositions(ctx, v[0], v[1]);
-    }),
-  );
+  const head = (line: Line) => {
+    const { content: t, contentStart: s } = line;
+    const title = line === text[0] ? TITLE.exec(t) : null;
+    if (title) {
+      const n = grp(title, 1, s);
+      const p = grp(title, 2, s)!;
+      if (n) list.title = ctx.tok(n[0], n[1]);
+      list.statedPoints = numTok(src, p[0], p[1]);
+      return;
+    }
+    const k = keyed(t);
+    if (!k) {
+      factionLines.push(line);
+      return;
+    }
+    const r = keyedValue(k, t);
+    const v = [s + r[0], s + r[1]];
+    const key = k[1].toLowerCase();
+    if (key === 'battle size') {
+      const bs = parseBattleSize(src, v[0], v[1]);
+      if (bs) list.battleSize = bs;
+      else ctx.error('parse-error', `Unknown battle size "${src.slice(v[0], v[1])}"`, v[0], v[1]);
+    } else if (key.startsWith('detachment')) readDetachments(ctx, v[0], v[1], { and: false });
+    else readDispositions(ctx, v[0], v[1]);
+  };
+  for (let i = 0; i <= headerEnd; i++) guard(ctx, text[i].start, text[i].end, head, text[i]);
   setFactionLines(ctx, factionLines);
 
   const bodyFrom = headerEnd >= 0 && text.length ? lines.indexOf(text[headerEnd]) + 1 : 0;
   let unit: Unit | undefined;
   let body: Array<[number, number]> = [];
   let afterFooter = false;
+  const finish = (u: Unit) => readBody(ctx, u, body);
   const close = () => {
-    if (unit) {
-      const u = unit;
-      const b = body;
-      guard(ctx, u.span.start, u.span.end, () => readBody(ctx, u, b));
-    }
+    if (unit) guard(ctx, unit.span.start, unit.span.end, finish, unit);
     unit = undefined;
     body = [];
+  };
+  // The line after the one read.
+  let next: Line | undefined;
+  const read = (line: Line) => {
+    const { content: t, contentStart: s, contentEnd: e } = line;
+    if (afterFooter) {
+      ctx.unknownLine(line, 'Text after the export footer');
+      return;
+    }
+    if ((t.charCodeAt(0) | 0x20) === 0x63 /* c */ && FOOTER.test(t)) {
+      close();
+      afterFooter = true;
+      return;
+    }
+    const mk = bulleted(src, line);
+    if (mk.marker) {
+      if (!unit) {
+        ctx.unknownLine(line, 'Line outside any unit');
+        return;
+      }
+      body.push([mk.start, mk.end]);
+      unit.span.end = e;
+      return;
+    }
+    // A unit line may omit its points (a Combat Patrol list): a line its bullets follow is a unit, not a group.
+    const last = t.charCodeAt(t.length - 1);
+    const m = last === 93 /* ] */ || last === 41 /* ) */ ? UNIT.exec(t) : null;
+    close();
+    if (m) {
+      unit = ctx.addUnit(ctx.tok(s, s + m[1].length), s, e);
+      const points = m[2] ?? m[3];
+      const p = s + t.lastIndexOf(points);
+      setPoints(ctx, unit, [p, p + points.length]);
+      return;
+    }
+    // A unit line without points: the name alone (the line is trimmed).
+    if (next && !next.blank && bulleted(src, next).marker) {
+      unit = ctx.addUnit(ctx.tok(s, e), s, e);
+      return;
+    }
+    // Any other line names a group of units.
+    ctx.openSection(line);
   };
   for (let i = bodyFrom; i < lines.length; i++) {
     const line = lines[i];
     if (line.blank) continue;
-    guard(ctx, line.start, line.end, () => {
-      const { content: t, contentStart: s, contentEnd: e } = line;
-      if (afterFooter) {
-        ctx.unknownLine(line, 'Text after the export footer');
-        return;
-      }
-      if ((t.charCodeAt(0) | 0x20) === 0x63 /* c */ && FOOTER.test(t)) {
-        close();
-        afterFooter = true;
-        return;
-      }
-      const mk = bulleted(src, line);
-      if (mk.marker) {
-        if (!unit) {
-          ctx.unknownLine(line, 'Line outside any unit');
-          return;
-        }
-        body.push([mk.start, mk.end]);
-        unit.span.end = e;
-        return;
-      }
-      // A unit line may omit its points (a Combat Patrol list): a line its bullets follow is a unit, not a group.
-      const next = lines[i + 1];
-      const m = UNIT.exec(t);
-      close();
-      if (m) {
-        unit = ctx.addUnit(ctx.tok(s, s + m[1].length), s, e);
-        const points = m[2] ?? m[3];
-        const p = s + t.lastIndexOf(points);
-        setPoints(ctx, unit, [p, p + points.length]);
-        return;
-      }
-      // A unit line without points: the name alone (the line is trimmed).
-      if (next && !next.blank && bulleted(src, next).marker) {
-        unit = ctx.addUnit(ctx.tok(s, e), s, e);
-        return;
-      }
-      // Any other line names a group of units.
-      ctx.openSection(line);
-    });
+    next = lines[i + 1];
+    guard(ctx, line.start, line.end, read, line);
   }
   close();
 }
@@ -158,8 +181,13 @@ function readBody(ctx: Ctx, unit: Unit, bullets: Array<[number, number]>): void 
   // unit is written "Icon of Khorne" or "2x Icon".
   const withName = nameWith(unit.name.text);
   // Every group pattern starts with a count: a bullet without one is read as items at once.
-  const withGroups = bullets.map(([s, e]) => (digitFirst(src, s) ? groupWith(src.slice(s, e), withName) : null));
-  const hasGroups = withGroups.some((g) => g);
+  const withGroups: Array<ModelLine | null> = [];
+  let hasGroups = false;
+  for (const [s, e] of bullets) {
+    const g = digitFirst(src, s) ? groupWith(src.slice(s, e), withName) : null;
+    if (g) hasGroups = true;
+    withGroups.push(g);
+  }
   // The names of the unit's models (its own, its model groups'), gathered once a bare "N Model" bullet asks.
   let modelNames: Set<string> | undefined;
   const namesModel = (name: string) => {
@@ -169,7 +197,8 @@ function readBody(ctx: Ctx, unit: Unit, bullets: Array<[number, number]>): void 
     }
     return modelNames.has(spellingKey(name));
   };
-  bullets.forEach(([s, e], i) => {
+  for (let i = 0; i < bullets.length; i++) {
+    const [s, e] = bullets[i];
     const gw = withGroups[i];
     const bareMatch = gw || !digitFirst(src, s) ? null : BARE_GROUP.exec(src.slice(s, e));
     // "N Model": the model's name runs to the bullet's end.
@@ -183,7 +212,7 @@ function readBody(ctx: Ctx, unit: Unit, bullets: Array<[number, number]>): void 
       if (g.wargear) items(splitJoined(src, s + g.wargear[0], s + g.wargear[1], true), count, group.wargear);
       groups.push(group);
     } else items(parts ?? splitJoined(src, s, e, true), 1, loose);
-  });
+  }
   if (groups.length && loose.length) unit.wargear = loose;
   else if (loose.length) groups.push({ count: 1, name: { text: unit.name.text, span: { ...unit.name.span } }, span: { start: first, end: last }, wargear: loose, implicit: true });
   unit.models = groups;
