@@ -1,7 +1,8 @@
 // The text formats' readers that replace a regular expression's `d` flag (or the expression itself) answer as the
 // expression does: on every line made of the parts that decide them, and on random ones.
 import * as assert from 'assert';
-import { KEYED, keyedValue } from '../../server/src/service/domain/parse/warorgan';
+import { KEYED, keyedValue, splitItems } from '../../server/src/service/domain/parse/warorgan';
+import { splitJoined } from '../../server/src/service/domain/parse/common';
 import { FIELD, readField } from '../../server/src/service/domain/parse/nrHeader';
 import { UNIT as NR_UNIT, UNIT_INDICES as NR_UNIT_INDICES, readPriced } from '../../server/src/service/domain/parse/nrUnitLine';
 import { UNIT as LF_UNIT, UNIT_INDICES as LF_UNIT_INDICES, pointsAfter } from '../../server/src/service/domain/parse/listforge';
@@ -134,5 +135,24 @@ describe('War Organ\'s header value read without the d flag (parse/warorgan.ts k
     for (const t of joins([keys, colons, values])) check(t);
     for (const t of randomLines(59, [...keys, ...colons, ...values, ' ', ':'], 20000)) check(t);
     assert.ok(lines > 1000, `${lines} lines`);
+  });
+});
+
+describe('War Organ\'s items split in one pass (parse/warorgan.ts splitItems) as splitJoined splits them', () => {
+  // Commas, the joining words with their spacings (and near-misses), brackets opened and closed in any order.
+  const bits = ['A', 'Bolt pistol', ',', ', ', ' and ', 'and', ' et ', ' et', '  and\t', ' And ', ' andx ', 'Jet pack', '(', ')', '[', ']', ' ', '\u00a0', '\u200b', '\t', 'x and (y, z) et w'];
+
+  it('on random texts, read within a longer text', () => {
+    let items = 0;
+    // Without brackets (splitItems' own reading) and with them.
+    for (const t of [...randomLines(61, bits.filter((b) => !/[()[\]]/.test(b)), 30000, 9), ...randomLines(67, bits, 10000, 9)]) {
+      const src = `• ${t} •`;
+      for (const [s, e] of [[2, 2 + t.length], [0, src.length], [3, Math.max(3, src.length - 3)]]) {
+        const want = splitJoined(src, s, e, true);
+        assert.deepStrictEqual(splitItems(src, s, e), want, JSON.stringify(src.slice(s, e)));
+        items += want.length;
+      }
+    }
+    assert.ok(items > 100000, `${items} items`);
   });
 });

@@ -14,7 +14,7 @@
 import type { ModelGroup, Unit, WargearRef } from './ast';
 import { Ctx, bulleted, guard, parseBattleSize, setFactionLines, setPoints, special, splitJoined } from './common';
 import { readDetachments, readDispositions } from './eleventh';
-import { Line, grp, isSpaceCode, numTok } from './lines';
+import { Line, grp, isSpaceCode, numTok, trimEnd, trimStart } from './lines';
 import { skipSpaces } from './nrUnitLine';
 import { spellingKey } from '../text/normalize';
 
@@ -205,13 +205,13 @@ function readBody(ctx: Ctx, unit: Unit, bullets: Array<[number, number]>): void 
     const bare: ModelLine | null = bareMatch && { count: bareMatch[1], modelName: bareMatch[2], name: [e - s - bareMatch[2].length, e - s] };
     // The bullet's items, read once whether they decide the group or are the items.
     let parts: Array<[number, number]> | undefined;
-    const g = gw ?? (bare && (namesModel(bare.modelName) || (hasGroups && (parts = splitJoined(src, s, e, true)).length === 1)) ? bare : null);
+    const g = gw ?? (bare && (namesModel(bare.modelName) || (hasGroups && (parts = splitItems(src, s, e)).length === 1)) ? bare : null);
     if (g) {
       const count = ctx.count(Number(g.count), s, e);
       const group: ModelGroup = { count, name: ctx.tok(s + g.name[0], s + g.name[1]), span: { start: s, end: e }, wargear: [], implicit: false };
-      if (g.wargear) items(splitJoined(src, s + g.wargear[0], s + g.wargear[1], true), count, group.wargear);
+      if (g.wargear) items(splitItems(src, s + g.wargear[0], s + g.wargear[1]), count, group.wargear);
       groups.push(group);
-    } else items(parts ?? splitJoined(src, s, e, true), 1, loose);
+    } else items(parts ?? splitItems(src, s, e), 1, loose);
   }
   if (groups.length && loose.length) unit.wargear = loose;
   else if (loose.length) groups.push({ count: 1, name: { text: unit.name.text, span: { ...unit.name.span } }, span: { start: first, end: last }, wargear: loose, implicit: true });
@@ -275,4 +275,63 @@ export function withRanges(g: RegExpExecArray, text: string): ModelLine {
     return { count: g[1], modelName: g[2], name: d[2], wargear: d[3] };
   }
   return { count: g[1], modelName: g[2], name: [at, at + g[2].length], wargear: [text.length - g[3].length, text.length] };
+}
+
+/**
+ * A bullet's items, as common.ts splitJoined(src, start, end, true) gives them (test/unit/parse-scans-others.test.ts
+ * holds it to that): the parts between commas, each split at " and " / " et " (JOIN, /\s+(?:and|et)\s+/g), trimmed,
+ * the empty ones left out. A text with brackets (where neither split may fall inside them) is left to splitJoined;
+ * any other is cut where native searches find its commas and joining words, without a pattern or a slice per part.
+ */
+export function splitItems(src: string, start: number, end: number): Array<[number, number]> {
+  const text = src.slice(start, end);
+  if (text.includes('(') || text.includes('[')) return splitJoined(src, start, end, true);
+  const out: Array<[number, number]> = [];
+  for (let from = 0; from <= text.length; ) {
+    let at = text.indexOf(',', from);
+    if (at < 0) at = text.length;
+    const s = trimStart(src, start + from, start + at);
+    const e = trimEnd(src, s, start + at);
+    if (e > s) splitAnd(src, text, start, s - start, e - start, out);
+    from = at + 1;
+  }
+  return out;
+}
+
+/**
+ * The part [ps, pe) of `text` (which starts at `base` in src) split at JOIN's matches: each "and" or "et" with white
+ * space on both sides, the match running over both runs of it (the first from where the previous match ended).
+ */
+function splitAnd(src: string, text: string, base: number, ps: number, pe: number, out: Array<[number, number]>): void {
+  let from = ps;
+  let a = text.indexOf('and', ps);
+  let b = text.indexOf('et', ps);
+  for (;;) {
+    let q: number;
+    let w: number;
+    if (a >= 0 && (b < 0 || a < b)) {
+      q = a;
+      w = 3;
+      a = text.indexOf('and', q + 1);
+    } else if (b >= 0) {
+      q = b;
+      w = 2;
+      b = text.indexOf('et', q + 1);
+    } else break;
+    if (q >= pe) break;
+    if (q - 1 < from || !isSpaceCode(text.charCodeAt(q - 1)) || q + w >= pe || !isSpaceCode(text.charCodeAt(q + w))) continue;
+    let p = q - 1;
+    while (p > from && isSpaceCode(text.charCodeAt(p - 1))) p--;
+    let r = q + w + 1;
+    while (r < pe && isSpaceCode(text.charCodeAt(r))) r++;
+    pushTrimmed(out, src, base + from, base + p);
+    from = r;
+  }
+  pushTrimmed(out, src, base + from, base + pe);
+}
+
+function pushTrimmed(out: Array<[number, number]>, src: string, start: number, end: number): void {
+  const s = trimStart(src, start, end);
+  const e = trimEnd(src, s, end);
+  if (e > s) out.push([s, e]);
 }
