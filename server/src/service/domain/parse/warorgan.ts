@@ -320,11 +320,11 @@ function splitAnd(src: string, text: string, base: number, ps: number, pe: numbe
     } else break;
     if (q >= pe) break;
     if (q - 1 < from || !isSpaceCode(text.charCodeAt(q - 1)) || q + w >= pe || !isSpaceCode(text.charCodeAt(q + w))) continue;
-    let p = q - 1;
-    while (p > from && isSpaceCode(text.charCodeAt(p - 1))) p--;
+    // The match ends where the space after the word does (the next one can open no sooner); the item before it
+    // ends at the word, its spaces trimmed.
     let r = q + w + 1;
     while (r < pe && isSpaceCode(text.charCodeAt(r))) r++;
-    pushTrimmed(out, src, base + from, base + p);
+    pushTrimmed(out, src, base + from, base + q);
     from = r;
   }
   pushTrimmed(out, src, base + from, base + pe);
