@@ -287,47 +287,42 @@ export function splitItems(src: string, start: number, end: number): Array<[numb
   const text = src.slice(start, end);
   if (text.includes('(') || text.includes('[')) return splitJoined(src, start, end, true);
   const out: Array<[number, number]> = [];
+  // The next "and" and "et" of the text (each searched once over it: they stand inside the parts, never between).
+  let a = text.indexOf('and');
+  let b = text.indexOf('et');
   for (let from = 0; from <= text.length; ) {
     let at = text.indexOf(',', from);
     if (at < 0) at = text.length;
-    const s = trimStart(src, start + from, start + at);
-    const e = trimEnd(src, s, start + at);
-    if (e > s) splitAnd(src, text, start, s - start, e - start, out);
+    const ps = trimStart(src, start + from, start + at) - start;
+    const pe = trimEnd(src, start + ps, start + at) - start;
     from = at + 1;
+    if (pe <= ps) continue;
+    // The part's JOIN matches: an "and" or "et" with white space on both sides, the match running over both runs
+    // of it (the first from where the previous match ended).
+    let item = ps;
+    for (;;) {
+      let q: number;
+      let w: number;
+      if (a >= 0 && a < pe && (b < 0 || a < b)) {
+        q = a;
+        w = 3;
+        a = text.indexOf('and', q + 1);
+      } else if (b >= 0 && b < pe) {
+        q = b;
+        w = 2;
+        b = text.indexOf('et', q + 1);
+      } else break;
+      if (q - 1 < item || !isSpaceCode(text.charCodeAt(q - 1)) || q + w >= pe || !isSpaceCode(text.charCodeAt(q + w))) continue;
+      // The match ends where the space after the word does (the next one can open no sooner); the item before it
+      // ends at the word, its spaces trimmed.
+      let r = q + w + 1;
+      while (r < pe && isSpaceCode(text.charCodeAt(r))) r++;
+      pushTrimmed(out, src, start + item, start + q);
+      item = r;
+    }
+    pushTrimmed(out, src, start + item, start + pe);
   }
   return out;
-}
-
-/**
- * The part [ps, pe) of `text` (which starts at `base` in src) split at JOIN's matches: each "and" or "et" with white
- * space on both sides, the match running over both runs of it (the first from where the previous match ended).
- */
-function splitAnd(src: string, text: string, base: number, ps: number, pe: number, out: Array<[number, number]>): void {
-  let from = ps;
-  let a = text.indexOf('and', ps);
-  let b = text.indexOf('et', ps);
-  for (;;) {
-    let q: number;
-    let w: number;
-    if (a >= 0 && (b < 0 || a < b)) {
-      q = a;
-      w = 3;
-      a = text.indexOf('and', q + 1);
-    } else if (b >= 0) {
-      q = b;
-      w = 2;
-      b = text.indexOf('et', q + 1);
-    } else break;
-    if (q >= pe) break;
-    if (q - 1 < from || !isSpaceCode(text.charCodeAt(q - 1)) || q + w >= pe || !isSpaceCode(text.charCodeAt(q + w))) continue;
-    // The match ends where the space after the word does (the next one can open no sooner); the item before it
-    // ends at the word, its spaces trimmed.
-    let r = q + w + 1;
-    while (r < pe && isSpaceCode(text.charCodeAt(r))) r++;
-    pushTrimmed(out, src, base + from, base + q);
-    from = r;
-  }
-  pushTrimmed(out, src, base + from, base + pe);
 }
 
 function pushTrimmed(out: Array<[number, number]>, src: string, start: number, end: number): void {
