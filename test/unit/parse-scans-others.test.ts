@@ -1,7 +1,7 @@
 // The text formats' readers that replace a regular expression's `d` flag (or the expression itself) answer as the
 // expression does: on every line made of the parts that decide them, and on random ones.
 import * as assert from 'assert';
-import { KEYED, keyedValue, splitItems } from '../../server/src/service/domain/parse/warorgan';
+import { KEYED, UNIT as WO_UNIT, keyedValue, splitItems, unitEnd } from '../../server/src/service/domain/parse/warorgan';
 import { splitJoined } from '../../server/src/service/domain/parse/common';
 import { FIELD, readField } from '../../server/src/service/domain/parse/nrHeader';
 import { UNIT as NR_UNIT, UNIT_INDICES as NR_UNIT_INDICES, readPriced } from '../../server/src/service/domain/parse/nrUnitLine';
@@ -154,5 +154,27 @@ describe('War Organ\'s items split in one pass (parse/warorgan.ts splitItems) as
       }
     }
     assert.ok(items > 100000, `${items} items`);
+  });
+});
+
+describe('War Organ\'s unit line read from its end (parse/warorgan.ts unitEnd) answers as UNIT with its indices', () => {
+  const names = ['Name', ' Name', 'A b ', '[1 points]', 'x(', ']', '\u00a0', 'a\u200b', ''];
+  const opens = ['[', '(', ' [ ', '\t( ', ''];
+  const numbers = ['1', '1,000', ',1', '1,', '', 'a', '12'];
+  const units = ['points', 'point', ' POINTS ', 'Points\t', 'pointss', 'oints', 'pts'];
+  const closes = [']', ')', ' ]', ') ', ''];
+
+  it('on every line made of those parts, and on random ones', () => {
+    const d = new RegExp(WO_UNIT.source, 'di');
+    let lines = 0;
+    const check = (t: string) => {
+      const m = d.exec(t);
+      const got = unitEnd(t);
+      assert.deepStrictEqual(got, m ? { nameEnd: m.indices![1][1], points: m.indices![2] ?? m.indices![3] } : undefined, JSON.stringify(t));
+      if (m) lines++;
+    };
+    for (const t of joins([names, opens, numbers, units, closes])) check(t);
+    for (const t of randomLines(71, [...names, ...opens, ...numbers, ...units, ...closes], 30000, 8)) check(t);
+    assert.ok(lines > 1500, `${lines} lines`);
   });
 });

@@ -20,8 +20,8 @@ import { spellingKey } from '../text/normalize';
 
 /** The title: "Name [2000 points]", or "[2000 points]" for a list without a name. */
 const TITLE = /^(?:(.*?\S)\s*)?\[\s*(\d[\d,]*)\s*points?\s*\]$/di;
-/** The name opens the line; the points are its last run of digits and commas (no `d` flag needed for either). */
-const UNIT = /^(.*?\S)\s*(?:\[\s*(\d[\d,]*)\s*points?\s*\]|\(\s*(\d[\d,]*)\s*points?\s*\))$/i;
+/** A unit line: read by hand (unitEnd), this the reference its test holds it to. */
+export const UNIT = /^(.*?\S)\s*(?:\[\s*(\d[\d,]*)\s*points?\s*\]|\(\s*(\d[\d,]*)\s*points?\s*\))$/i;
 /** Tried only on a line opening with "b", "d" or "f"; its value's range follows from its groups' lengths (keyedValue). */
 export const KEYED = /^(Battle Size|Detachments?|Force Dispositions?)\s*:\s*(.*?)\s*$/i;
 const FOOTER = /^Created with War ?Organ/i;
@@ -31,10 +31,47 @@ export const GROUP_WITH_INDICES = new RegExp(GROUP_WITH.source, 'di');
 const COUNTED = /^(\d+)\s*[xX×]?\s+(.+)$/;
 const BARE_GROUP = /^(\d+)\s+(\p{L}.*)$/u;
 
-/** UNIT.test, tried only on a line ending in a bracket (as UNIT's do). */
-function isUnitLine(t: string): boolean {
-  const c = t.charCodeAt(t.length - 1);
-  return (c === 93 /* ] */ || c === 41) /* ) */ && UNIT.test(t);
+/**
+ * UNIT's match in a text without line terminators (a line's content), read from its end: the closing bracket, the
+ * spaces, "point" or "points" (any case), the spaces, the points (a digit, then digits and commas), the spaces, the
+ * opening bracket of the same kind, the spaces; the name ends there (its last character no space). Each step is the
+ * only one the pattern can take, so the pattern's one match is this. Undefined when UNIT does not match.
+ */
+export function unitEnd(t: string): { nameEnd: number; points: [number, number] } | undefined {
+  let e = t.length - 1;
+  const close = t.charCodeAt(e);
+  if (close !== 93 /* ] */ && close !== 41 /* ) */) return undefined;
+  e = spacesBack(t, e);
+  if ((t.charCodeAt(e - 1) | 0x20) === 0x73 /* s */ && isPoint(t, e - 6)) e -= 6;
+  else if (isPoint(t, e - 5)) e -= 5;
+  else return undefined;
+  e = spacesBack(t, e);
+  let p = e;
+  for (let c = t.charCodeAt(p - 1); (c >= 48 && c <= 57) || c === 44; c = t.charCodeAt(--p - 1));
+  const first = t.charCodeAt(p);
+  if (p === e || first < 48 || first > 57) return undefined;
+  const open = spacesBack(t, p) - 1;
+  if (t.charCodeAt(open) !== (close === 93 ? 91 /* [ */ : 40) /* ( */) return undefined;
+  const nameEnd = spacesBack(t, open);
+  return nameEnd > 0 ? { nameEnd, points: [p, e] } : undefined;
+}
+
+/** Whether "point" (any case) stands at `at` in `t`. */
+function isPoint(t: string, at: number): boolean {
+  return (
+    at >= 0 &&
+    (t.charCodeAt(at) | 0x20) === 0x70 &&
+    (t.charCodeAt(at + 1) | 0x20) === 0x6f &&
+    (t.charCodeAt(at + 2) | 0x20) === 0x69 &&
+    (t.charCodeAt(at + 3) | 0x20) === 0x6e &&
+    (t.charCodeAt(at + 4) | 0x20) === 0x74
+  );
+}
+
+/** Where the white space (as `\s` reads it) that ends before `i` in `t` starts. */
+function spacesBack(t: string, i: number): number {
+  while (i > 0 && isSpaceCode(t.charCodeAt(i - 1))) i--;
+  return i;
 }
 
 /** KEYED.exec, tried only on a line opening with a letter its keys open with. */
@@ -58,7 +95,7 @@ export function parseWarOrgan(ctx: Ctx, lines: Line[]): void {
   const text = lines.filter((l) => !l.blank);
   // The header runs to its last "Key: value" line (or, without any, the title and the line after it).
   let firstUnit = -1;
-  for (let i = 1; i < text.length && firstUnit < 0; i++) if (isUnitLine(text[i].content)) firstUnit = i;
+  for (let i = 1; i < text.length && firstUnit < 0; i++) if (unitEnd(text[i].content)) firstUnit = i;
   let headerEnd = -1;
   for (let i = 0; i < (firstUnit < 0 ? text.length : firstUnit); i++) if (keyed(text[i].content)) headerEnd = i;
   if (headerEnd < 0) headerEnd = Math.min(1, text.length - 1, firstUnit < 0 ? Infinity : firstUnit - 1);
@@ -125,14 +162,11 @@ export function parseWarOrgan(ctx: Ctx, lines: Line[]): void {
       return;
     }
     // A unit line may omit its points (a Combat Patrol list): a line its bullets follow is a unit, not a group.
-    const last = t.charCodeAt(t.length - 1);
-    const m = last === 93 /* ] */ || last === 41 /* ) */ ? UNIT.exec(t) : null;
+    const m = unitEnd(t);
     close();
     if (m) {
-      unit = ctx.addUnit(ctx.tok(s, s + m[1].length), s, e);
-      const points = m[2] ?? m[3];
-      const p = s + t.lastIndexOf(points);
-      setPoints(ctx, unit, [p, p + points.length]);
+      unit = ctx.addUnit(ctx.tok(s, s + m.nameEnd), s, e);
+      setPoints(ctx, unit, [s + m.points[0], s + m.points[1]]);
       return;
     }
     // A unit line without points: the name alone (the line is trimmed).
