@@ -3,7 +3,7 @@
 import * as assert from 'assert';
 import { KEYED, UNIT as WO_UNIT, keyedValue, splitItems, unitEnd } from '../../server/src/service/domain/parse/warorgan';
 import { splitJoined } from '../../server/src/service/domain/parse/common';
-import { FIELD, readField } from '../../server/src/service/domain/parse/nrHeader';
+import { FIELD, readField, statesNothing } from '../../server/src/service/domain/parse/nrHeader';
 import { UNIT as NR_UNIT, UNIT_INDICES as NR_UNIT_INDICES, readPriced } from '../../server/src/service/domain/parse/nrUnitLine';
 import { UNIT as LF_UNIT, UNIT_INDICES as LF_UNIT_INDICES, pointsAfter } from '../../server/src/service/domain/parse/listforge';
 import { UNIT as BRACKET_UNIT, UNIT_INDICES as BRACKET_UNIT_INDICES, bracketUnit } from '../../server/src/service/domain/parse/battlescribe';
@@ -176,5 +176,18 @@ describe('War Organ\'s unit line read from its end (parse/warorgan.ts unitEnd) a
     for (const t of joins([names, opens, numbers, units, closes])) check(t);
     for (const t of randomLines(71, [...names, ...opens, ...numbers, ...units, ...closes], 30000, 8)) check(t);
     assert.ok(lines > 1500, `${lines} lines`);
+  });
+});
+
+describe('New Recruit\'s empty banner value (parse/nrHeader.ts statesNothing) answers as its pattern', () => {
+  it('on every short text over the characters it reads', () => {
+    const pattern = /^\s*[—–-]?\s*$/;
+    const chars = [' ', '\t', '\u00a0', '\u200b', '—', '–', '-', 'a', '\u3000', '\n'];
+    let texts = 0;
+    for (const t of joins([['', ...chars], ['', ...chars], ['', ...chars], ['', ...chars], ['', ...chars]])) {
+      assert.strictEqual(statesNothing(t), pattern.test(t), JSON.stringify(t));
+      texts++;
+    }
+    assert.ok(texts > 100000);
   });
 });

@@ -11,7 +11,11 @@ import { skipSpaces } from './nrUnitLine';
 
 /** A banner value that states nothing: empty, or New Recruit's "—" (also "-", "–"). */
 export function statesNothing(value: string): boolean {
-  return /^\s*[—–-]?\s*$/.test(value);
+  // /^\s*[—–-]?\s*$/, read by hand (test/unit/parse-scans-others.test.ts holds it to the pattern).
+  let i = skipSpaces(value, 0);
+  const c = value.charCodeAt(i);
+  if (c === 0x2014 || c === 0x2013 || c === 45) i = skipSpaces(value, i + 1);
+  return i === value.length;
 }
 
 /** The battle sizes by their points limit (Combat Patrol has none). */
@@ -51,17 +55,18 @@ export function readField(text: string): { key: [number, number]; value: [number
   const ks = skipSpaces(text, 1);
   const c = text.charCodeAt(ks);
   if (!(c >= 65 && c <= 90)) return undefined;
-  for (let k = ks + 1; ; k++) {
-    const colon = skipSpaces(text, k);
-    if (text.charCodeAt(colon) === 58 /* : */) {
-      const vs = skipSpaces(text, colon + 1);
-      let ve = text.length;
-      while (ve > vs && isSpaceCode(text.charCodeAt(ve - 1))) ve--;
-      return { key: [ks, k], value: [vs, ve] };
-    }
-    const d = text.charCodeAt(k);
-    if (!((d >= 65 && d <= 90) || d === 32)) return undefined;
-  }
+  // The capitals and spaces run to `j`; the key can end only where the spaces closing that run begin (the spaces
+  // before the colon must take them all), and the colon must follow the spaces from `j`.
+  let j = ks + 1;
+  for (let d = text.charCodeAt(j); (d >= 65 && d <= 90) || d === 32; d = text.charCodeAt(++j));
+  const colon = skipSpaces(text, j);
+  if (text.charCodeAt(colon) !== 58 /* : */) return undefined;
+  let k = j;
+  while (k > ks + 1 && text.charCodeAt(k - 1) === 32) k--;
+  const vs = skipSpaces(text, colon + 1);
+  let ve = text.length;
+  while (ve > vs && isSpaceCode(text.charCodeAt(ve - 1))) ve--;
+  return { key: [ks, k], value: [vs, ve] };
 }
 
 /** A banner's Warlord or enhancement: the name, the character id and name it is given to, the value's range. */
@@ -81,7 +86,7 @@ export function readBanner(ctx: Ctx, lines: Line[]): { end: number; enhancements
   const list = ctx.list;
   const enhancements: BannerRef[] = [];
   let warlord: BannerRef | undefined;
-  const isBanner = (line: Line) => line.text.charCodeAt(0) === 43 /* + */ && BANNER.test(line.text);
+  const isBanner = (line: Line) => line.text.charCodeAt(0) === 43 /* + */ && line.text.charCodeAt(1) === 43 && BANNER.test(line.text);
   const read = (line: Line) => {
     const { content: text, contentStart: s } = line;
     const f = readField(text);
