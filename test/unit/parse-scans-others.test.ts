@@ -6,7 +6,7 @@ import { splitJoined } from '../../server/src/service/domain/parse/common';
 import { FIELD, readField, statesNothing } from '../../server/src/service/domain/parse/nrHeader';
 import { UNIT as NR_UNIT, UNIT_INDICES as NR_UNIT_INDICES, readPriced } from '../../server/src/service/domain/parse/nrUnitLine';
 import { UNIT as LF_UNIT, UNIT_INDICES as LF_UNIT_INDICES, pointsAfter } from '../../server/src/service/domain/parse/listforge';
-import { UNIT as BRACKET_UNIT, UNIT_INDICES as BRACKET_UNIT_INDICES, bracketUnit } from '../../server/src/service/domain/parse/battlescribe';
+import { BS_CATEGORY, NR_CATEGORY, UNIT as BRACKET_UNIT, UNIT_INDICES as BRACKET_UNIT_INDICES, bracketUnit, categoryName } from '../../server/src/service/domain/parse/battlescribe';
 
 /** A seeded generator, so that a failure is the same on every run. */
 function random(seed: number): () => number {
@@ -29,22 +29,19 @@ function* randomLines(seed: number, bits: string[], n: number, spread = 6): Gene
   for (let k = 0; k < n; k++) yield Array.from({ length: 2 + Math.floor(r() * spread) }, () => bits[Math.floor(r() * bits.length)]).join('');
 }
 
-describe('BattleScribe\'s unit line read without the d flag (parse/battlescribe.ts bracketUnit) stands where the flag\'s indices put it', () => {
+describe('BattleScribe\'s unit line read by hand (parse/battlescribe.ts bracketUnit) answers as UNIT with its indices', () => {
   const names = ['Name', ' Name', 'Name ', 'A b', ':', '  x', 'Name [a]', '[1pts]', 'x', 'a\u200b'];
-  const points = ['[95pts]', ' [ 1,000 pt ]', '[5 pts]', '  [0pts]', '\t[1,pts ]'];
+  const points = ['[95pts]', ' [ 1,000 pt ]', '[5 pts]', '  [0pts]', '\t[1,pts ]', '[,1pts]', '[1 Pts]', '[1ptss]', '(1 pts)'];
   const rests = ['', ':', ': A, B', ':  A ', ' : 2 with A', ':A [1pts]', '  ', ':\u00a0', ': a\u200b', ' :\t'];
 
   it('on every line made of those parts, and on random ones', () => {
     let lines = 0;
     const check = (t: string) => {
-      const m = BRACKET_UNIT.exec(t);
       const d = BRACKET_UNIT_INDICES.exec(t);
-      assert.strictEqual(!!m, !!d, JSON.stringify(t));
-      if (!m || !d) return;
-      const got = bracketUnit(m, t);
-      const ix = d.indices!;
-      assert.deepStrictEqual([got.name, got.points, got.rest], [ix[1], ix[2], ix[3]], JSON.stringify(t));
-      lines++;
+      assert.strictEqual(!!BRACKET_UNIT.exec(t), !!d, JSON.stringify(t));
+      const got = bracketUnit(t);
+      assert.deepStrictEqual(got && [got.name, got.points, got.rest], d ? [d.indices![1], d.indices![2], d.indices![3]] : undefined, JSON.stringify(t));
+      if (d) lines++;
     };
     for (const t of joins([names, points, rests])) check(t);
     for (const t of randomLines(41, [...names, ...points, ...rests, ' ', '\t', '[', ']'], 20000)) check(t);
@@ -189,5 +186,29 @@ describe('New Recruit\'s empty banner value (parse/nrHeader.ts statesNothing) an
       texts++;
     }
     assert.ok(texts > 100000);
+  });
+});
+
+describe('the category lines\' names read without the d flag (parse/battlescribe.ts categoryName) stand where the flag\'s indices put them', () => {
+  const heads = ['##', '## ', '##\t ', '+', '+ ', '+  ', '+\t'];
+  const names = ['', 'Epic Hero', ' ', 'a +', '+', '[1pts]', ' x ', '\u200b'];
+  const tails = ['', ' +', '  +', '\t+', ' [100 pts]', '[1pts]', ' + +'];
+
+  it('on every line made of those parts, and on random ones', () => {
+    let lines = 0;
+    for (const [pattern, simple] of [[NR_CATEGORY, true], [BS_CATEGORY, false]] as const) {
+      const d = new RegExp(pattern.source, 'd');
+      const check = (t: string) => {
+        const m = pattern.exec(t);
+        const i = d.exec(t);
+        assert.strictEqual(!!m, !!i, JSON.stringify(t));
+        if (!m || !i) return;
+        assert.deepStrictEqual(categoryName(m, t, simple), i.indices![1], JSON.stringify(t));
+        lines++;
+      };
+      for (const t of joins([heads, names, tails])) check(t);
+      for (const t of randomLines(73, [...heads, ...names, ...tails], 10000)) check(t);
+    }
+    assert.ok(lines > 1500, `${lines} lines`);
   });
 });

@@ -2,22 +2,23 @@
 // ("simple") export, which is BattleScribe's layout in markdown dress.
 import type { BattleSize, ModelGroup, Unit } from './ast';
 import { battleSizeFromLimit } from './nrHeader';
-import { skipSpaces } from './nrUnitLine';
+import { pointsTail, skipSpaces } from './nrUnitLine';
 import { BodyStyle, Ctx, Node, bulleted, guard, indentTree, inlineNodes, interpretBody, parseBattleSize, setFactionPath, setPoints, splitDots } from './common';
-import { Line, grp, isSpaceCode, numTok } from './lines';
+import { Line, grp, numTok } from './lines';
 
-/** Its groups' ranges follow from their lengths (bracketUnit): no `d` flag, whose matches cost several times more. */
+/** A unit line: read by hand (bracketUnit), this the reference its test holds it to (with the `d` flag). */
 export const UNIT = /^(.*?\S)\s*\[\s*(\d[\d,]*)\s*pts?\s*\](?:\s*:\s*(.*?))?\s*$/;
 /** UNIT with the `d` flag: the reference bracketUnit's ranges are tested against. */
 export const UNIT_INDICES = new RegExp(UNIT.source, 'd');
 // Each header pattern opens with a character ("+", "#") a unit or body line never does: tried only after it.
 const BS_ROSTER = /^\+\+\s*Army Roster\s*(?:\((.*)\))?\s*\[\s*(\d[\d,]*)\s*pts?\s*\]\s*\+\+$/d;
 const BS_TOTAL = /^\+\+\s*Total\s*:\s*\[\s*(\d[\d,]*)\s*pts?\s*\]\s*\+\+$/d;
-const BS_CATEGORY = /^\+\s+(.*?)\s+\+$/d;
+/** Its name's range follows from its length (categoryName): no `d` flag. */
+export const BS_CATEGORY = /^\+\s+(.*?)\s+\+$/;
 const BS_FOOTER = /^Created with BattleScribe/i;
 const NR_TITLE = /^(.*?)\s*-\s*\[\s*(\d[\d,]*)\s*pts?\s*\]$/d;
 const NR_ROSTER = /^#\s*\+\+\s*Army Roster\s*\+\+\s*(?:\[\s*(\d[\d,]*)\s*pts?\s*\])?$/d;
-const NR_CATEGORY = /^##\s+(.*?)(?:\s*\[\s*\d[\d,]*\s*pts?\s*\])?$/d;
+export const NR_CATEGORY = /^##\s+(.*?)(?:\s*\[\s*\d[\d,]*\s*pts?\s*\])?$/;
 const BATTLE_SIZE = /^Battle Size\s*:\s*(?:\d+\.\s*)?(.*)$/di;
 const DETACHMENT = /^Detachments?(?: Choice)?\s*:\s*(.*?)$/di;
 
@@ -29,20 +30,27 @@ export interface BracketUnit {
 }
 
 /**
- * UNIT's match as ranges, read from its groups' lengths: the name opens the line and ends at a non-space, the spaces
- * and "[" and spaces after it lead to the points (a digit), and the rest ends where the line's trailing spaces begin
- * (empty, at the line's end). test/unit/parse-scans-others.test.ts compares them with UNIT_INDICES.
+ * UNIT's match as ranges in a text without line terminators (a line's content), read by hand as New Recruit's line
+ * is (nrUnitLine.ts): the first "[N pts]" tail that can close the line with a non-space before it. Undefined when
+ * UNIT does not match.
  */
-export function bracketUnit(m: RegExpExecArray, text: string): BracketUnit {
-  const n = m[1].length;
-  const p = skipSpaces(text, skipSpaces(text, n) + 1);
-  const u: BracketUnit = { name: [0, n], points: [p, p + m[2].length] };
-  if (m[3] !== undefined) {
-    let end = text.length;
-    while (end > 0 && isSpaceCode(text.charCodeAt(end - 1))) end--;
-    u.rest = m[3] ? [end - m[3].length, end] : [text.length, text.length];
+export function bracketUnit(text: string): BracketUnit | undefined {
+  for (let i = text.indexOf('['); i >= 0; i = text.indexOf('[', i + 1)) {
+    const t = pointsTail(text, i, 93 /* ] */);
+    if (t && t.nameEnd > 0) return t.rest ? { name: [0, t.nameEnd], points: t.points, rest: t.rest } : { name: [0, t.nameEnd], points: t.points };
   }
-  return u;
+  return undefined;
+}
+
+/**
+ * Where a category line's name (its pattern's group) stands: after the marker ("##" or "+") and every space after it.
+ * For "##", the rest of the pattern matches whatever the name is; for "+", a name of one character or more ends before
+ * the spaces closing the line, so the greedy spaces are its start. An empty "+" name is asked of the `d` flag.
+ */
+export function categoryName(m: RegExpExecArray, text: string, simple: boolean): [number, number] {
+  if (!simple && !m[1]) return new RegExp(BS_CATEGORY.source, 'd').exec(text)!.indices![1];
+  const at = skipSpaces(text, simple ? 2 : 1);
+  return [at, at + m[1].length];
 }
 
 export function parseBracketed(ctx: Ctx, lines: Line[], simple: boolean): void {
@@ -113,7 +121,8 @@ export function parseBracketed(ctx: Ctx, lines: Line[], simple: boolean): void {
     const cat = !opens ? null : simple ? NR_CATEGORY.exec(text) : BS_CATEGORY.exec(text);
     if (cat) {
       close();
-      const r = grp(cat, 1, s)!;
+      const n = categoryName(cat, text, simple);
+      const r = [s + n[0], s + n[1]];
       config = /^configuration$/i.test(cat[1]);
       if (!config) ctx.openSection(line, r[0], r[1]);
       return;
@@ -132,10 +141,9 @@ export function parseBracketed(ctx: Ctx, lines: Line[], simple: boolean): void {
     }
     const d = simple ? undefined : splitDots(src, line);
     const marker = d ? d.marker : bulleted(src, line).marker;
-    const um = !marker && line.indent === 0 ? UNIT.exec(text) : null;
-    if (um) {
+    const u = !marker && line.indent === 0 ? bracketUnit(text) : undefined;
+    if (u) {
       close();
-      const u = bracketUnit(um, text);
       unit = ctx.addUnit(ctx.tok(s + u.name[0], s + u.name[1]), s, e);
       setPoints(ctx, unit, [s + u.points[0], s + u.points[1]]);
       if (u.rest) inline = inlineNodes(src, s + u.rest[0], s + u.rest[1]);

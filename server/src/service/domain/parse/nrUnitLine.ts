@@ -98,14 +98,17 @@ function withTail(tails: Tail[], from: number, charId: string | undefined, count
 }
 
 /** A "(N pts)" that could end the unit line: where the name before it would end, the points, what follows a colon. */
-interface Tail {
+export interface Tail {
   nameEnd: number;
   points: [number, number];
   rest?: [number, number];
 }
 
-/** UNIT's `\s*\(\s*(\d[\d,]*)\s*pts?\s*\)(?:\s*:\s*(.*?))?\s*$` with its "(" at `open` (a line terminator aside). */
-function pointsTail(text: string, open: number): Tail | undefined {
+/**
+ * UNIT's `\s*\(\s*(\d[\d,]*)\s*pts?\s*\)(?:\s*:\s*(.*?))?\s*$` with its "(" at `open` (a line terminator aside);
+ * `close` the closing bracket's code (BattleScribe writes "[N pts]").
+ */
+export function pointsTail(text: string, open: number, close = 41): Tail | undefined {
   const p = skipSpaces(text, open + 1);
   const c = text.charCodeAt(p);
   if (!(c >= 48 && c <= 57)) return undefined;
@@ -116,7 +119,7 @@ function pointsTail(text: string, open: number): Tail | undefined {
   at += 2;
   if (text.charCodeAt(at) === 115 /* s */) at++;
   at = skipSpaces(text, at);
-  if (text.charCodeAt(at) !== 41 /* ) */) return undefined;
+  if (text.charCodeAt(at) !== close) return undefined;
   at = skipSpaces(text, at + 1);
   let rest: [number, number] | undefined;
   if (at < text.length) {
