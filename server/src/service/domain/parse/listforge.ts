@@ -2,28 +2,15 @@
 // role headers with a colon, "(N pts)" units, nested "•" bullets.
 import type { Unit } from './ast';
 import { BodyStyle, Ctx, Node, bulleted, guard, indentTree, interpretBody, setPoints } from './common';
-import { Line, grp, isSpaceCode, numTok } from './lines';
+import { Line, grp, numTok } from './lines';
 import { splitDash } from './battlescribe';
+import { unitEnd } from './warorgan';
 
 const TITLE = /^(.*?\S)\s*\(\s*(\d[\d,]*)\s*points?\s*\)$/di;
 /** Its group opens the line (its range follows from its length, no `d` flag needed); tried only on a line ending in ":". */
 const ROLE = /^([A-Z][A-Za-z ]*?)\s*:$/;
-/** Tried only on a line ending in ")"; the points' range follows from the groups' lengths (pointsAfter). */
+/** A unit line: read from its end by hand (warorgan.ts unitEnd), this the reference its test holds it to. */
 export const UNIT = /^(.*?\S)\s*\(\s*(\d[\d,]*)\s*pts?\s*\)$/i;
-/** UNIT with the `d` flag: the reference pointsAfter is tested against. */
-export const UNIT_INDICES = new RegExp(UNIT.source, 'di');
-
-/**
- * Where UNIT's points stand: after the name (its first group, which opens the line), the spaces, the "(" and the
- * spaces after it, each run read whole (the points open with a digit).
- */
-export function pointsAfter(m: RegExpExecArray, text: string): [number, number] {
-  let at = m[1].length;
-  while (isSpaceCode(text.charCodeAt(at))) at++;
-  at++;
-  while (isSpaceCode(text.charCodeAt(at))) at++;
-  return [at, at + m[2].length];
-}
 
 export function parseListForge(ctx: Ctx, lines: Line[]): void {
   const src = ctx.src;
@@ -61,12 +48,11 @@ export function parseListForge(ctx: Ctx, lines: Line[]): void {
       ctx.openSection(line, s, s + m[1].length);
       return;
     }
-    const u = !marker && line.indent === 0 && last === 41 /* ) */ ? UNIT.exec(text) : null;
+    const u = !marker && line.indent === 0 ? unitEnd(text, 'pt', false) : undefined;
     if (u) {
       close();
-      unit = ctx.addUnit(ctx.tok(s, s + u[1].length), s, e);
-      const p = pointsAfter(u, text);
-      setPoints(ctx, unit, [s + p[0], s + p[1]]);
+      unit = ctx.addUnit(ctx.tok(s, s + u.nameEnd), s, e);
+      setPoints(ctx, unit, [s + u.points[0], s + u.points[1]]);
       return;
     }
     if (unit && (marker || line.indent > 0)) {

@@ -16,6 +16,7 @@ import { Ctx, bulleted, guard, parseBattleSize, setFactionLines, setPoints, spec
 import { readDetachments, readDispositions } from './eleventh';
 import { Line, grp, isSpaceCode, numTok, trimEnd, trimStart } from './lines';
 import { skipSpaces } from './nrUnitLine';
+import { beforeSpaces, endsFolded } from './lineEnds';
 import { spellingKey } from '../text/normalize';
 
 /** The title: "Name [2000 points]", or "[2000 points]" for a list without a name. */
@@ -33,45 +34,27 @@ const BARE_GROUP = /^(\d+)\s+(\p{L}.*)$/u;
 
 /**
  * UNIT's match in a text without line terminators (a line's content), read from its end: the closing bracket, the
- * spaces, "point" or "points" (any case), the spaces, the points (a digit, then digits and commas), the spaces, the
+ * spaces, `word` or `word` + "s" (any case), the spaces, the points (a digit, then digits and commas), the spaces, the
  * opening bracket of the same kind, the spaces; the name ends there (its last character no space). Each step is the
- * only one the pattern can take, so the pattern's one match is this. Undefined when UNIT does not match.
+ * only one the pattern can take, so the pattern's one match is this. Undefined when UNIT does not match. ListForge's
+ * "(N pts)" is read so too (`word` "pt", no square brackets).
  */
-export function unitEnd(t: string): { nameEnd: number; points: [number, number] } | undefined {
-  let e = t.length - 1;
-  const close = t.charCodeAt(e);
-  if (close !== 93 /* ] */ && close !== 41 /* ) */) return undefined;
-  e = spacesBack(t, e);
-  if ((t.charCodeAt(e - 1) | 0x20) === 0x73 /* s */ && isPoint(t, e - 6)) e -= 6;
-  else if (isPoint(t, e - 5)) e -= 5;
+export function unitEnd(t: string, word = 'point', squares = true): { nameEnd: number; points: [number, number] } | undefined {
+  const close = t.charCodeAt(t.length - 1);
+  if (close !== 41 /* ) */ && !(squares && close === 93) /* ] */) return undefined;
+  let e = beforeSpaces(t, t.length - 1);
+  if (endsFolded(t, e, word + 's')) e -= word.length + 1;
+  else if (endsFolded(t, e, word)) e -= word.length;
   else return undefined;
-  e = spacesBack(t, e);
+  e = beforeSpaces(t, e);
   let p = e;
   for (let c = t.charCodeAt(p - 1); (c >= 48 && c <= 57) || c === 44; c = t.charCodeAt(--p - 1));
   const first = t.charCodeAt(p);
   if (p === e || first < 48 || first > 57) return undefined;
-  const open = spacesBack(t, p) - 1;
+  const open = beforeSpaces(t, p) - 1;
   if (t.charCodeAt(open) !== (close === 93 ? 91 /* [ */ : 40) /* ( */) return undefined;
-  const nameEnd = spacesBack(t, open);
+  const nameEnd = beforeSpaces(t, open);
   return nameEnd > 0 ? { nameEnd, points: [p, e] } : undefined;
-}
-
-/** Whether "point" (any case) stands at `at` in `t`. */
-function isPoint(t: string, at: number): boolean {
-  return (
-    at >= 0 &&
-    (t.charCodeAt(at) | 0x20) === 0x70 &&
-    (t.charCodeAt(at + 1) | 0x20) === 0x6f &&
-    (t.charCodeAt(at + 2) | 0x20) === 0x69 &&
-    (t.charCodeAt(at + 3) | 0x20) === 0x6e &&
-    (t.charCodeAt(at + 4) | 0x20) === 0x74
-  );
-}
-
-/** Where the white space (as `\s` reads it) that ends before `i` in `t` starts. */
-function spacesBack(t: string, i: number): number {
-  while (i > 0 && isSpaceCode(t.charCodeAt(i - 1))) i--;
-  return i;
 }
 
 /** KEYED.exec, tried only on a line opening with a letter its keys open with. */
