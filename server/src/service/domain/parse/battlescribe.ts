@@ -157,12 +157,17 @@ export function parseBracketed(ctx: Ctx, lines: Line[], simple: boolean): void {
     }
     ctx.unknownLine(line, unit ? 'Unrecognised line in a unit' : 'Line outside any unit');
   };
+  readLines(ctx, lines, read, close);
+  if (!list.battleSize && titleLimit) list.battleSize = titleLimit;
+}
+
+/** Reads each line that is not blank (an exception becomes an error over it), closing the open unit at a blank one and at the end. */
+export function readLines(ctx: Ctx, lines: Line[], read: (line: Line) => void, close: () => void): void {
   for (const line of lines) {
     if (line.blank) close();
     else guard(ctx, line.start, line.end, read, line);
   }
   close();
-  if (!list.battleSize && titleLimit) list.battleSize = titleLimit;
 }
 
 export function splitDash(src: string, start: number, end: number): Array<[number, number]> {

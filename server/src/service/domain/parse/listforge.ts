@@ -3,7 +3,7 @@
 import type { Unit } from './ast';
 import { BodyStyle, Ctx, Node, bulleted, guard, indentTree, interpretBody, setPoints } from './common';
 import { Line, grp, numTok } from './lines';
-import { splitDash } from './battlescribe';
+import { readLines, splitDash } from './battlescribe';
 import { unitEnd } from './warorgan';
 
 const TITLE = /^(.*?\S)\s*\(\s*(\d[\d,]*)\s*points?\s*\)$/di;
@@ -62,11 +62,7 @@ export function parseListForge(ctx: Ctx, lines: Line[]): void {
     }
     ctx.unknownLine(line, unit ? 'Unrecognised line in a unit' : 'Line outside any unit');
   };
-  for (const line of lines) {
-    if (line.blank) close();
-    else guard(ctx, line.start, line.end, read, line);
-  }
-  close();
+  readLines(ctx, lines, read, close);
 }
 
 const LF_BODY: BodyStyle = { inlineGroups: false, multiplyInline: false, childlessAreGroups: false, bundlesUnlessCounted: true, untalliedIsNote: false };
