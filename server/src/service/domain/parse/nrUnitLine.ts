@@ -1,7 +1,8 @@
 // New Recruit's unit line, "Char1: 2x Name (95 pts): A, B" (all but the name and the points optional), as ranges of
-// its text. The pattern matches every unit line, and a match with the `d` flag (its groups' indices) costs several
-// times one without: the ranges are read from the groups' lengths, which the text fixes (test/unit/parse-scans.test.ts
-// compares them with the flag's indices on generated lines).
+// its text. The pattern matches every unit line, and runs from the line's start over its name lazily: the parser reads
+// the line by hand instead (readPricedLine, from its "(N pts)" tails; test/unit/parse-scans-others.test.ts compares it
+// with the pattern's indices). fromLengths, the ranges from a match's groups' lengths (test/unit/parse-scans.test.ts),
+// serves a text the hand reading leaves to the pattern.
 import { isSpaceCode } from './lines';
 
 

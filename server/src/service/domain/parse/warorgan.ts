@@ -183,8 +183,7 @@ function readBody(ctx: Ctx, unit: Unit, bullets: Array<[number, number]>): void 
       else if (sp?.kind === 'enhancement') unit.enhancements.push({ name: ctx.tok(sp.name[0], sp.name[1]), span: { start: is, end: ie }, ...(sp.points !== undefined ? { points: sp.points } : {}) });
       else {
         const c = digitFirst(src, is) ? COUNTED.exec(src.slice(is, ie)) : null;
-        const r = c ? [ie - c[2].length, ie] : [is, ie];
-        out.push({ count: ctx.count(factor * (c ? Number(c[1]) : 1), is, ie), name: ctx.tok(r[0], r[1]), span: { start: is, end: ie } });
+        out.push({ count: ctx.count(factor * (c ? Number(c[1]) : 1), is, ie), name: ctx.tok(c ? ie - c[2].length : is, ie), span: { start: is, end: ie } });
         if (out === loose) {
           first = Math.min(first, is);
           last = Math.max(last, ie);
