@@ -5,7 +5,7 @@ import { KEYED, UNIT as WO_UNIT, keyedValue, splitItems, unitEnd } from '../../s
 import { splitJoined } from '../../server/src/service/domain/parse/common';
 import { FIELD, readField, statesNothing } from '../../server/src/service/domain/parse/nrHeader';
 import { UNIT as NR_UNIT, UNIT_INDICES as NR_UNIT_INDICES, readPriced } from '../../server/src/service/domain/parse/nrUnitLine';
-import { UNIT as LF_UNIT } from '../../server/src/service/domain/parse/listforge';
+import { TITLE as LF_TITLE, UNIT as LF_UNIT } from '../../server/src/service/domain/parse/listforge';
 import { BS_CATEGORY, NR_CATEGORY, UNIT as BRACKET_UNIT, UNIT_INDICES as BRACKET_UNIT_INDICES, bracketUnit, categoryName } from '../../server/src/service/domain/parse/battlescribe';
 
 /** A seeded generator, so that a failure is the same on every run. */
@@ -64,6 +64,24 @@ describe('ListForge\'s unit line read from its end (parse/warorgan.ts unitEnd wi
     for (const t of joins([names, names, points])) check(t);
     for (const t of randomLines(43, [...names, ...points, ' ', '\t', '(', ')'], 20000)) check(t);
     assert.ok(lines > 300);
+  });
+});
+
+describe('ListForge\'s title read from its end (parse/warorgan.ts unitEnd with "point", no square brackets) answers as TITLE with its indices', () => {
+  const names = ['Name - Faction - Detachment', ' ', 'A (1 points)', 'x(', '\u00a0', ''];
+  const points = ['(1935 Points)', ' ( 1,000 POINT )', '(5points)', '[1 points]', '(1 pts)', '(,1 points)', '(1 pointss)'];
+
+  it('on every line made of those parts, and on random ones', () => {
+    const d = new RegExp(LF_TITLE.source, 'di');
+    let lines = 0;
+    const check = (t: string) => {
+      const m = d.exec(t);
+      assert.deepStrictEqual(unitEnd(t, 'point', false), m ? { nameEnd: m.indices![1][1], points: m.indices![2] } : undefined, JSON.stringify(t));
+      if (m) lines++;
+    };
+    for (const t of joins([names, names, points])) check(t);
+    for (const t of randomLines(79, [...names, ...points, ' ', '\t', '(', ')'], 20000)) check(t);
+    assert.ok(lines > 300, `${lines} lines`);
   });
 });
 

@@ -19,8 +19,9 @@ const BS_FOOTER = /^Created with BattleScribe/i;
 const NR_TITLE = /^(.*?)\s*-\s*\[\s*(\d[\d,]*)\s*pts?\s*\]$/d;
 const NR_ROSTER = /^#\s*\+\+\s*Army Roster\s*\+\+\s*(?:\[\s*(\d[\d,]*)\s*pts?\s*\])?$/d;
 export const NR_CATEGORY = /^##\s+(.*?)(?:\s*\[\s*\d[\d,]*\s*pts?\s*\])?$/;
-const BATTLE_SIZE = /^Battle Size\s*:\s*(?:\d+\.\s*)?(.*)$/di;
-const DETACHMENT = /^Detachments?(?: Choice)?\s*:\s*(.*?)$/di;
+// Each value runs to the line's end: its range follows from its length.
+const BATTLE_SIZE = /^Battle Size\s*:\s*(?:\d+\.\s*)?(.*)$/i;
+const DETACHMENT = /^Detachments?(?: Choice)?\s*:\s*(.*?)$/i;
 
 /** A unit line's parts as ranges of its text: the name, the points, what follows the colon. */
 export interface BracketUnit {
@@ -129,13 +130,9 @@ export function parseBracketed(ctx: Ctx, lines: Line[], simple: boolean): void {
     }
     if (config) {
       if ((m = BATTLE_SIZE.exec(text))) {
-        const r = grp(m, 1, s)!;
-        const bs = parseBattleSize(src, r[0], r[1]);
+        const bs = parseBattleSize(src, e - m[1].length, e);
         if (bs) list.battleSize = bs;
-      } else if ((m = DETACHMENT.exec(text))) {
-        const r = grp(m, 1, s)!;
-        if (r[1] > r[0]) list.detachments.push(ctx.tok(r[0], r[1]));
-      }
+      } else if ((m = DETACHMENT.exec(text)) && m[1]) list.detachments.push(ctx.tok(e - m[1].length, e));
       // Other configuration lines ("Show/Hide Options", "... Reference") carry nothing for the list.
       return;
     }

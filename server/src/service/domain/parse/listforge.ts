@@ -2,11 +2,12 @@
 // role headers with a colon, "(N pts)" units, nested "•" bullets.
 import type { Unit } from './ast';
 import { BodyStyle, Ctx, Node, bulleted, guard, indentTree, interpretBody, setPoints } from './common';
-import { Line, grp, numTok } from './lines';
+import { Line, numTok } from './lines';
 import { readLines, splitDash } from './battlescribe';
 import { unitEnd } from './warorgan';
 
-const TITLE = /^(.*?\S)\s*\(\s*(\d[\d,]*)\s*points?\s*\)$/di;
+/** The title line: read from its end by hand (warorgan.ts unitEnd with "point"), this the reference its test holds it to. */
+export const TITLE = /^(.*?\S)\s*\(\s*(\d[\d,]*)\s*points?\s*\)$/i;
 /** Its group opens the line (its range follows from its length, no `d` flag needed); tried only on a line ending in ":". */
 const ROLE = /^([A-Z][A-Za-z ]*?)\s*:$/;
 /** A unit line: read from its end by hand (warorgan.ts unitEnd), this the reference its test holds it to. */
@@ -29,21 +30,21 @@ export function parseListForge(ctx: Ctx, lines: Line[]): void {
     const isFirst = first;
     first = false;
     const marker = bulleted(src, line).marker;
-    let m: RegExpExecArray | null;
-    if (isFirst && !marker && (m = TITLE.exec(text))) {
-      const head = grp(m, 1, s)!;
+    const title = isFirst && !marker ? unitEnd(text, 'point', false) : undefined;
+    if (title) {
+      const head = [s, s + title.nameEnd];
       const parts = splitDash(src, head[0], head[1]);
       if (parts.length >= 3) {
         list.title = ctx.tok(parts[0][0], parts[parts.length - 3][1]);
         list.faction = ctx.tok(...parts[parts.length - 2]);
         list.detachments.push(ctx.tok(...parts[parts.length - 1]));
       } else list.title = ctx.tok(head[0], head[1]);
-      const p = grp(m, 2, s)!;
-      list.statedPoints = numTok(src, p[0], p[1]);
+      list.statedPoints = numTok(src, s + title.points[0], s + title.points[1]);
       return;
     }
     const last = text.charCodeAt(text.length - 1);
-    if (!marker && line.indent === 0 && last === 58 /* : */ && (m = ROLE.exec(text))) {
+    const m = !marker && line.indent === 0 && last === 58 /* : */ ? ROLE.exec(text) : null;
+    if (m) {
       close();
       ctx.openSection(line, s, s + m[1].length);
       return;
