@@ -1,7 +1,7 @@
 // The text formats' readers that replace a regular expression's `d` flag (or the expression itself) answer as the
 // expression does: on every line made of the parts that decide them, and on random ones.
 import * as assert from 'assert';
-import { KEYED, UNIT as WO_UNIT, keyedValue, splitItems, unitEnd } from '../../server/src/service/domain/parse/warorgan';
+import { KEYED, TITLE as WO_TITLE, UNIT as WO_UNIT, keyedValue, splitItems, titleEnd, unitEnd } from '../../server/src/service/domain/parse/warorgan';
 import { splitJoined } from '../../server/src/service/domain/parse/common';
 import { FIELD, readField, statesNothing } from '../../server/src/service/domain/parse/nrHeader';
 import { UNIT as NR_UNIT, UNIT_INDICES as NR_UNIT_INDICES, readPriced } from '../../server/src/service/domain/parse/nrUnitLine';
@@ -226,5 +226,24 @@ describe('the category lines\' names read without the d flag (parse/battlescribe
       for (const t of randomLines(73, [...heads, ...names, ...tails], 10000)) check(t);
     }
     assert.ok(lines > 1500, `${lines} lines`);
+  });
+});
+
+describe('War Organ\'s title read from its end (parse/warorgan.ts titleEnd) answers as TITLE with its indices', () => {
+  const names = ['Flood of Chainblades', '', ' ', '[A]', 'x ', '\u00a0', '(1 points)'];
+  const points = ['[2000 points]', ' [ 1,000 POINT ]', '[5points]', '(1 points)', '[1 pts]', '[,1 points]', '[1 points', ' [1 Points] '];
+
+  it('on every line made of those parts, and on random ones', () => {
+    const d = new RegExp(WO_TITLE.source, 'di');
+    let lines = 0;
+    const check = (t: string) => {
+      const m = d.exec(t);
+      const want = m ? (m.indices![1] ? { nameEnd: m.indices![1][1], points: m.indices![2] } : { points: m.indices![2] }) : undefined;
+      assert.deepStrictEqual(titleEnd(t), want, JSON.stringify(t));
+      if (m) lines++;
+    };
+    for (const t of joins([names, names, points])) check(t);
+    for (const t of randomLines(83, [...names, ...points, ' ', '[', ']'], 20000)) check(t);
+    assert.ok(lines > 300, `${lines} lines`);
   });
 });

@@ -14,13 +14,13 @@
 import type { ModelGroup, Unit, WargearRef } from './ast';
 import { Ctx, bulleted, guard, parseBattleSize, setFactionLines, setPoints, special, splitJoined } from './common';
 import { readDetachments, readDispositions } from './eleventh';
-import { Line, grp, isSpaceCode, numTok, trimEnd, trimStart } from './lines';
+import { Line, isSpaceCode, numTok, trimEnd, trimStart } from './lines';
 import { skipSpaces } from './nrUnitLine';
 import { beforeSpaces, endsFolded } from './lineEnds';
 import { spellingKey } from '../text/normalize';
 
-/** The title: "Name [2000 points]", or "[2000 points]" for a list without a name. */
-const TITLE = /^(?:(.*?\S)\s*)?\[\s*(\d[\d,]*)\s*points?\s*\]$/di;
+/** The title: "Name [2000 points]", or "[2000 points]" for a list without a name. Read by hand (titleEnd), this the reference its test holds it to. */
+export const TITLE = /^(?:(.*?\S)\s*)?\[\s*(\d[\d,]*)\s*points?\s*\]$/i;
 /** A unit line: read by hand (unitEnd), this the reference its test holds it to. */
 export const UNIT = /^(.*?\S)\s*(?:\[\s*(\d[\d,]*)\s*points?\s*\]|\(\s*(\d[\d,]*)\s*points?\s*\))$/i;
 /** Tried only on a line opening with "b", "d" or "f"; its value's range follows from its groups' lengths (keyedValue). */
@@ -40,6 +40,24 @@ const BARE_GROUP = /^(\d+)\s+(\p{L}.*)$/u;
  * "(N pts)" is read so too (`word` "pt", no square brackets).
  */
 export function unitEnd(t: string, word = 'point', squares = true): { nameEnd: number; points: [number, number] } | undefined {
+  const tail = pointsEnd(t, word, squares);
+  const nameEnd = tail ? beforeSpaces(t, tail.open) : 0;
+  return nameEnd > 0 ? { nameEnd, points: tail!.points } : undefined;
+}
+
+/**
+ * TITLE's match, read as unitEnd reads a unit line in square brackets: the name's end, or none when the line opens
+ * with the bracket ("[2000 points]").
+ */
+export function titleEnd(t: string): { nameEnd?: number; points: [number, number] } | undefined {
+  const tail = t.charCodeAt(t.length - 1) === 93 /* ] */ ? pointsEnd(t, 'point', true) : undefined;
+  if (!tail) return undefined;
+  const nameEnd = beforeSpaces(t, tail.open);
+  return nameEnd > 0 ? { nameEnd, points: tail.points } : tail.open === 0 ? { points: tail.points } : undefined;
+}
+
+/** unitEnd's reading up to the opening bracket: where it stands, and the points. */
+function pointsEnd(t: string, word: string, squares: boolean): { open: number; points: [number, number] } | undefined {
   const close = t.charCodeAt(t.length - 1);
   if (close !== 41 /* ) */ && !(squares && close === 93) /* ] */) return undefined;
   let e = beforeSpaces(t, t.length - 1);
@@ -52,9 +70,7 @@ export function unitEnd(t: string, word = 'point', squares = true): { nameEnd: n
   const first = t.charCodeAt(p);
   if (p === e || first < 48 || first > 57) return undefined;
   const open = beforeSpaces(t, p) - 1;
-  if (t.charCodeAt(open) !== (close === 93 ? 91 /* [ */ : 40) /* ( */) return undefined;
-  const nameEnd = beforeSpaces(t, open);
-  return nameEnd > 0 ? { nameEnd, points: [p, e] } : undefined;
+  return t.charCodeAt(open) === (close === 93 ? 91 /* [ */ : 40) /* ( */ ? { open, points: [p, e] } : undefined;
 }
 
 /** KEYED.exec, tried only on a line opening with a letter its keys open with. */
@@ -85,12 +101,10 @@ export function parseWarOrgan(ctx: Ctx, lines: Line[]): void {
   const factionLines: Line[] = [];
   const head = (line: Line) => {
     const { content: t, contentStart: s } = line;
-    const title = line === text[0] ? TITLE.exec(t) : null;
+    const title = line === text[0] ? titleEnd(t) : undefined;
     if (title) {
-      const n = grp(title, 1, s);
-      const p = grp(title, 2, s)!;
-      if (n) list.title = ctx.tok(n[0], n[1]);
-      list.statedPoints = numTok(src, p[0], p[1]);
+      if (title.nameEnd) list.title = ctx.tok(s, s + title.nameEnd);
+      list.statedPoints = numTok(src, s + title.points[0], s + title.points[1]);
       return;
     }
     const k = keyed(t);
