@@ -6,7 +6,7 @@ import { splitJoined } from '../../server/src/service/domain/parse/common';
 import { FIELD, readField, statesNothing } from '../../server/src/service/domain/parse/nrHeader';
 import { UNIT as NR_UNIT, UNIT_INDICES as NR_UNIT_INDICES, readPriced } from '../../server/src/service/domain/parse/nrUnitLine';
 import { TITLE as LF_TITLE, UNIT as LF_UNIT } from '../../server/src/service/domain/parse/listforge';
-import { BS_CATEGORY, NR_CATEGORY, UNIT as BRACKET_UNIT, UNIT_INDICES as BRACKET_UNIT_INDICES, bracketUnit, categoryName } from '../../server/src/service/domain/parse/battlescribe';
+import { BS_CATEGORY, BS_ROSTER, BS_TOTAL, NR_CATEGORY, NR_ROSTER, NR_TITLE, lastRun, UNIT as BRACKET_UNIT, UNIT_INDICES as BRACKET_UNIT_INDICES, bracketUnit, categoryName } from '../../server/src/service/domain/parse/battlescribe';
 
 /** A seeded generator, so that a failure is the same on every run. */
 function random(seed: number): () => number {
@@ -245,5 +245,37 @@ describe('War Organ\'s title read from its end (parse/warorgan.ts titleEnd) answ
     for (const t of joins([names, names, points])) check(t);
     for (const t of randomLines(83, [...names, ...points, ' ', '[', ']'], 20000)) check(t);
     assert.ok(lines > 300, `${lines} lines`);
+  });
+});
+
+describe('the [N pts] headers\' groups read without the d flag (parse/battlescribe.ts) stand where the flag\'s indices put them', () => {
+  const heads = ['++ Army Roster', '++Army Roster ', '# ++ Army Roster ++', '++ Total:', 'Chaos - World Eaters - Fiendish! -', ' - ', '-', '++ Total :'];
+  const middles = ['', ' ', ' (Chaos - World Eaters)', '(a (b) c)', '(1)', ' [1pts] '];
+  const points = ['', '[1,990pts]', ' [ 2000 pt ] ', '[1,pts]', '[,1pts]', '[1 ptss]'];
+  const tails = ['', ' ++', '++', ' ++ '];
+
+  it('on every line made of those parts, and on random ones', () => {
+    let lines = 0;
+    const patterns: Array<[RegExp, (m: RegExpExecArray, t: string) => unknown[]]> = [
+      [NR_TITLE, (m, t) => [[0, m[1].length], lastRun(t, m, 2)]],
+      [NR_ROSTER, (m, t) => [m[1] === undefined ? undefined : lastRun(t, m, 1)]],
+      [BS_ROSTER, (m, t) => [m[1] === undefined ? undefined : [t.indexOf('(') + 1, t.indexOf('(') + 1 + m[1].length], lastRun(t, m, 2)]],
+      [BS_TOTAL, (m, t) => [lastRun(t, m, 1)]],
+    ];
+    for (const [pattern, read] of patterns) {
+      const d = new RegExp(pattern.source, 'd');
+      const check = (t: string) => {
+        const m = pattern.exec(t);
+        const i = d.exec(t);
+        assert.strictEqual(!!m, !!i, JSON.stringify(t));
+        if (!m || !i) return;
+        const got = read(m, t);
+        assert.deepStrictEqual(got, i.indices!.slice(1, 1 + got.length), `${pattern.source} ${JSON.stringify(t)}`);
+        lines++;
+      };
+      for (const t of joins([heads, middles, points, tails])) check(t);
+      for (const t of randomLines(89, [...heads, ...middles, ...points, ...tails], 10000)) check(t);
+    }
+    assert.ok(lines > 200, `${lines} lines`);
   });
 });

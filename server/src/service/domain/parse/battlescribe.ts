@@ -4,20 +4,21 @@ import type { BattleSize, ModelGroup, Unit } from './ast';
 import { battleSizeFromLimit } from './nrHeader';
 import { pointsTail, skipSpaces } from './nrUnitLine';
 import { BodyStyle, Ctx, Node, bulleted, guard, indentTree, inlineNodes, interpretBody, parseBattleSize, setFactionPath, setPoints, splitDots } from './common';
-import { Line, grp, numTok } from './lines';
+import { Line, numTok } from './lines';
 
 /** A unit line: read by hand (bracketUnit), this the reference its test holds it to (with the `d` flag). */
 export const UNIT = /^(.*?\S)\s*\[\s*(\d[\d,]*)\s*pts?\s*\](?:\s*:\s*(.*?))?\s*$/;
 /** UNIT with the `d` flag: the reference bracketUnit's ranges are tested against. */
 export const UNIT_INDICES = new RegExp(UNIT.source, 'd');
 // Each header pattern opens with a character ("+", "#") a unit or body line never does: tried only after it.
-const BS_ROSTER = /^\+\+\s*Army Roster\s*(?:\((.*)\))?\s*\[\s*(\d[\d,]*)\s*pts?\s*\]\s*\+\+$/d;
-const BS_TOTAL = /^\+\+\s*Total\s*:\s*\[\s*(\d[\d,]*)\s*pts?\s*\]\s*\+\+$/d;
+// Their groups' ranges follow from their lengths (lastRun, the first "("; test/unit/parse-scans-others.test.ts).
+export const BS_ROSTER = /^\+\+\s*Army Roster\s*(?:\((.*)\))?\s*\[\s*(\d[\d,]*)\s*pts?\s*\]\s*\+\+$/;
+export const BS_TOTAL = /^\+\+\s*Total\s*:\s*\[\s*(\d[\d,]*)\s*pts?\s*\]\s*\+\+$/;
 /** Its name's range follows from its length (categoryName): no `d` flag. */
 export const BS_CATEGORY = /^\+\s+(.*?)\s+\+$/;
 const BS_FOOTER = /^Created with BattleScribe/i;
-const NR_TITLE = /^(.*?)\s*-\s*\[\s*(\d[\d,]*)\s*pts?\s*\]$/d;
-const NR_ROSTER = /^#\s*\+\+\s*Army Roster\s*\+\+\s*(?:\[\s*(\d[\d,]*)\s*pts?\s*\])?$/d;
+export const NR_TITLE = /^(.*?)\s*-\s*\[\s*(\d[\d,]*)\s*pts?\s*\]$/;
+export const NR_ROSTER = /^#\s*\+\+\s*Army Roster\s*\+\+\s*(?:\[\s*(\d[\d,]*)\s*pts?\s*\])?$/;
 export const NR_CATEGORY = /^##\s+(.*?)(?:\s*\[\s*\d[\d,]*\s*pts?\s*\])?$/;
 // Each value runs to the line's end: its range follows from its length.
 const BATTLE_SIZE = /^Battle Size\s*:\s*(?:\d+\.\s*)?(.*)$/i;
@@ -54,6 +55,15 @@ export function categoryName(m: RegExpExecArray, text: string, simple: boolean):
   return [at, at + m[1].length];
 }
 
+/**
+ * Where group `i` of `m` stands in `text` when it is the last place its text occurs: a points group, which only
+ * spaces, "pts" and brackets follow (a later occurrence would have to run into them).
+ */
+export function lastRun(text: string, m: RegExpExecArray, i: number): [number, number] {
+  const at = text.lastIndexOf(m[i]);
+  return [at, at + m[i].length];
+}
+
 export function parseBracketed(ctx: Ctx, lines: Line[], simple: boolean): void {
   const src = ctx.src;
   const list = ctx.list;
@@ -82,7 +92,7 @@ export function parseBracketed(ctx: Ctx, lines: Line[], simple: boolean): void {
     let m: RegExpExecArray | null;
     if (simple && isFirst && (m = NR_TITLE.exec(text))) {
       // "Chaos - World Eaters - Fiendish! (no hb) - [2000 pts]"
-      const head = grp(m, 1, s)!;
+      const head = [s, s + m[1].length];
       const parts = splitDash(src, head[0], head[1]);
       if (parts.length >= 3) {
         setFactionPath(ctx, parts[0][0], parts[1][1]);
@@ -92,8 +102,8 @@ export function parseBracketed(ctx: Ctx, lines: Line[], simple: boolean): void {
         list.title = ctx.tok(parts[1][0], parts[1][1]);
       } else list.title = ctx.tok(head[0], head[1]);
       // The title's points are the list's limit, not its total (the roster line states that).
-      const p = grp(m, 2, s)!;
-      titleLimit = battleSizeFromLimit(ctx, p[0], p[1]);
+      const p = s + lastRun(text, m, 2)[0];
+      titleLimit = battleSizeFromLimit(ctx, p, p + m[2].length);
       return;
     }
     // The roster, total and category lines open with "#" (New Recruit) or "+" (BattleScribe).
@@ -101,17 +111,17 @@ export function parseBracketed(ctx: Ctx, lines: Line[], simple: boolean): void {
     if (opens && (m = simple ? NR_ROSTER.exec(text) : BS_ROSTER.exec(text))) {
       close();
       if (!simple && m[1]) {
-        const f = grp(m, 1, s)!;
-        setFactionPath(ctx, f[0], f[1]);
+        const f = s + text.indexOf('(') + 1;
+        setFactionPath(ctx, f, f + m[1].length);
       }
-      const p = grp(m, simple ? 1 : 2, s);
-      if (p && !list.statedPoints) list.statedPoints = numTok(src, p[0], p[1]);
+      const p = m[simple ? 1 : 2] === undefined ? undefined : lastRun(text, m, simple ? 1 : 2);
+      if (p && !list.statedPoints) list.statedPoints = numTok(src, s + p[0], s + p[1]);
       return;
     }
     if (opens && !simple && (m = BS_TOTAL.exec(text))) {
       close();
-      const p = grp(m, 1, s)!;
-      if (!list.statedPoints) list.statedPoints = numTok(src, p[0], p[1]);
+      const p = lastRun(text, m, 1);
+      if (!list.statedPoints) list.statedPoints = numTok(src, s + p[0], s + p[1]);
       return;
     }
     if (!simple && (text.charCodeAt(0) | 0x20) === 0x63 /* c */ && BS_FOOTER.test(text)) {
