@@ -8,8 +8,6 @@ import { Line, numTok } from './lines';
 
 /** A unit line: read by hand (bracketUnit), this the reference its test holds it to (with the `d` flag). */
 export const UNIT = /^(.*?\S)\s*\[\s*(\d[\d,]*)\s*pts?\s*\](?:\s*:\s*(.*?))?\s*$/;
-/** UNIT with the `d` flag: the reference bracketUnit's ranges are tested against. */
-export const UNIT_INDICES = new RegExp(UNIT.source, 'd');
 // Each header pattern opens with a character ("+", "#") a unit or body line never does: tried only after it.
 // Their groups' ranges follow from their lengths (lastRun, the first "("; test/unit/parse-scans-others.test.ts).
 export const BS_ROSTER = /^\+\+\s*Army Roster\s*(?:\((.*)\))?\s*\[\s*(\d[\d,]*)\s*pts?\s*\]\s*\+\+$/;
