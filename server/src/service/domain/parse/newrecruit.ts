@@ -75,8 +75,10 @@ export function parseNewRecruit(ctx: Ctx, lines: Line[]): void {
       const rest = m.rest && [s + m.rest[0], s + m.rest[1]];
       // A `Leading X[n]` token on the unit line (the compact text) is an attachment, as on a line of its own.
       // "2x Chaos Spawn (95 pts): 2 with A, B": one loadout of every model, its items all counted twice.
-      if (rest && /^\d+\s+with\s/i.test(src.slice(rest[0], rest[1]))) inline = [{ start: rest[0], end: rest[1], marker: '', children: [], inline: true }];
-      else if (rest) inline = inlineNodes(src, rest[0], rest[1]).filter((nd) => !refs.take(unit!, nd.start, nd.end));
+      // The pattern opens with a digit.
+      const c = rest ? src.charCodeAt(rest[0]) : 0;
+      if (rest && c >= 48 && c <= 57 && /^\d+\s+with\s/i.test(src.slice(rest[0], rest[1]))) inline = [{ start: rest[0], end: rest[1], marker: '', children: [], inline: true }];
+      else if (rest) for (const nd of inlineNodes(src, rest[0], rest[1])) if (!refs.take(unit, nd.start, nd.end)) inline.push(nd);
       return;
     }
     if (unit) {
