@@ -1,85 +1,22 @@
 // New Recruit text exports that share the "+++" banner and "(N pts)" unit
 // lines: GW-style (nrgw), WTC, WTC-Compact, and the header-less short form.
 import type { Unit } from './ast';
-import { Ctx, Node, bulleted, guard, indentTree, inlineNodes, interpretBody, joinBody, parseBattleSize, setFactionPath, setPoints } from './common';
+import { BodyStyle, Ctx, Node, bulleted, guard, indentTree, inlineNodes, interpretBody, joinBody, parseBattleSize, setFactionPath, setPoints } from './common';
 import { Line, grp, numTok, trimRange } from './lines';
 import { isAppSection } from './gwapp';
 import { isDispositionLine, readDetachments, readDispositions } from './eleventh';
 import { normalizeName } from '../text/normalize';
 import { AttachedBlock, AttachRefs, isAttachedGroupHeader } from './attached';
-import { battleSizeFromLimit, readListName, statesNothing } from './nrHeader';
-import { readUnitLine } from './nrUnitLine';
+import { readBanner } from './nrHeader';
+import { readPricedLine, readUnpriced } from './nrUnitLine';
 
-const BANNER = /^\+{5,}\s*$/;
-const FIELD = /^\+\s*([A-Z][A-Z ]*?)\s*:\s*(.*?)\s*$/;
-const AMP = /^&\s*(.*?)\s*$/;
 const FOOTER = /^Created with (?:new ?recruit|newrecruit)/i;
-const ON = /^(.*?)\s*\(\s*on\s+(?:([A-Za-z]+\d+)\s*:\s*)?(.*?)\s*\)$/;
-
-interface BannerRef {
-  name: [number, number];
-  charId?: string;
-  target?: string;
-  span: [number, number];
-}
 
 export function parseNewRecruit(ctx: Ctx, lines: Line[]): void {
   const src = ctx.src;
   const list = ctx.list;
-  let i = 0;
-  const enhancements: BannerRef[] = [];
-  let warlord: BannerRef | undefined;
-  // The banner.
-  while (i < lines.length && lines[i].blank) i++;
-  if (i < lines.length && BANNER.test(lines[i].text)) {
-    i++;
-    for (; i < lines.length; i++) {
-      const line = lines[i];
-      if (BANNER.test(line.text)) {
-        i++;
-        break;
-      }
-      if (line.blank) continue;
-      guard(ctx, line.start, line.end, () => {
-        const { content: text, contentStart: s } = line;
-        const f = FIELD.exec(text);
-        const a = f ? null : AMP.exec(text);
-        if (!f && !a) {
-          if (text !== '+') ctx.unknownLine(line, 'Unrecognised banner line');
-          return;
-        }
-        // FIELD's key is upper case already; its value (AMP's) runs to the end of the line (trimmed): where it stands
-        // follows from its length.
-        const key = f ? f[1] : 'ENHANCEMENT';
-        const e = s + text.length;
-        const v: [number, number] = [e - (f ? f[2] : a![1]).length, e];
-        if (v[1] <= v[0]) return;
-        const value = src.slice(v[0], v[1]);
-        // "+ DETACHMENT: —", "+ WARLORD: —": nothing chosen.
-        if (statesNothing(value)) return;
-        if (key === 'LIST NAME') readListName(ctx, v[0], v[1]);
-        else if (key === 'POINTS LIMIT') {
-          const bs = battleSizeFromLimit(ctx, v[0], v[1]);
-          if (bs) list.battleSize = bs;
-          else ctx.error('parse-error', `Points limit "${value}" is not a number of points`, v[0], v[1]);
-        } else if (key === 'FACTION KEYWORD' || key === 'FACTION') setFactionPath(ctx, v[0], v[1]);
-        // "Name (Detachment rule)" keeps only the name; 11th-edition exports join two detachments with a comma.
-        else if (key === 'DETACHMENT' || key === 'DETACHMENTS') readDetachments(ctx, v[0], v[1], { and: false, stripRule: true });
-        else if (key === 'FORCE DISPOSITION' || key === 'FORCE DISPOSITIONS') readDispositions(ctx, v[0], v[1]); else if (key === 'TOTAL ARMY POINTS') {
-          const m = /^(\d[\d,]*)/.exec(value);
-          if (m) list.statedPoints = numTok(src, v[0], v[0] + m[1].length);
-        } else if (key === 'WARLORD') {
-          const m = /^(?:([A-Za-z]+\d+)\s*:\s*)?(.*)$/.exec(value)!;
-          warlord = { name: [v[1] - m[2].length, v[1]], charId: m[1], target: m[2], span: v };
-        } else if (key === 'ENHANCEMENT' || key === 'ENHANCEMENTS') {
-          const m = ON.exec(value);
-          if (m) enhancements.push({ name: [v[0], v[0] + m[1].length], charId: m[2], target: m[3], span: v });
-          else enhancements.push({ name: v, span: v });
-        }
-      });
-    }
-  }
-
+  const { end, enhancements, warlord } = readBanner(ctx, lines);
+  let i = end;
   if (list.format === 'compact') i = readCompactHeader(ctx, lines, i);
 
   // 11th edition: the GW export's Attached Units block, the tournament export's Leading / Attached to lines.
@@ -90,13 +27,11 @@ export function parseNewRecruit(ctx: Ctx, lines: Line[]): void {
   let inline: Node[] = [];
   let body: Line[] = [];
   const charIds = new Map<Unit, string>();
+  const finish = (u: Unit) => finishUnit(ctx, u, inline, block.takeRole(u, body));
   const close = () => {
     if (unit) {
-      const u = unit;
-      const nodes = inline;
-      const lines = body;
-      if (charId) charIds.set(u, charId);
-      guard(ctx, u.span.start, u.span.end, () => finishUnit(ctx, u, nodes, block.takeRole(u, lines)));
+      if (charId) charIds.set(unit, charId);
+      guard(ctx, unit.span.start, unit.span.end, finish, unit);
     }
     unit = undefined;
     inline = [];
@@ -130,7 +65,7 @@ export function parseNewRecruit(ctx: Ctx, lines: Line[]): void {
     }
     // A unit line may omit its points (a Combat Patrol list): read so when its body follows, or when it names
     // a character id or a count, or in the compact text (every line a unit).
-    const m = line.indent === 0 ? readUnitLine(text, () => unpricedUnit(text, list.format === 'compact', unit ? undefined : lines[i + 1])) : undefined;
+    const m = line.indent !== 0 ? undefined : (readPricedLine(text) ?? (unpricedUnit(text, list.format === 'compact', unit ? undefined : lines[i + 1]) ? readUnpriced(text) : undefined));
     if (m) {
       close();
       unit = ctx.addUnit(ctx.tok(s + m.name[0], s + m.name[1]), s, e);
@@ -140,8 +75,10 @@ export function parseNewRecruit(ctx: Ctx, lines: Line[]): void {
       const rest = m.rest && [s + m.rest[0], s + m.rest[1]];
       // A `Leading X[n]` token on the unit line (the compact text) is an attachment, as on a line of its own.
       // "2x Chaos Spawn (95 pts): 2 with A, B": one loadout of every model, its items all counted twice.
-      if (rest && /^\d+\s+with\s/i.test(src.slice(rest[0], rest[1]))) inline = [{ start: rest[0], end: rest[1], marker: '', children: [], inline: true }];
-      else if (rest) inline = inlineNodes(src, rest[0], rest[1]).filter((nd) => !refs.take(unit!, nd.start, nd.end));
+      // The pattern opens with a digit.
+      const c = rest ? src.charCodeAt(rest[0]) : 0;
+      if (rest && c >= 48 && c <= 57 && /^\d+\s+with\s/i.test(src.slice(rest[0], rest[1]))) inline = [{ start: rest[0], end: rest[1], marker: '', children: [], inline: true }];
+      else if (rest) for (const nd of inlineNodes(src, rest[0], rest[1])) if (!refs.take(unit, nd.start, nd.end)) inline.push(nd);
       return;
     }
     if (unit) {
@@ -188,6 +125,8 @@ export function parseNewRecruit(ctx: Ctx, lines: Line[]): void {
 /** "1 with " (New Recruit's loadout of models without wargear): states no wargear. */
 const EMPTY_LOADOUT = /^\d+\s+with\s*$/i;
 
+const NR_BODY: BodyStyle = { inlineGroups: true, multiplyInline: true, childlessAreGroups: false, bundlesUnlessCounted: false, untalliedIsNote: false };
+
 function finishUnit(ctx: Ctx, unit: Unit, inline: Node[], body: Line[]): void {
   const src = ctx.src;
   // The ranges of "N with " lines: they make their bullet a model group, and name no wargear.
@@ -199,20 +138,20 @@ function finishUnit(ctx: Ctx, unit: Unit, inline: Node[], body: Line[]): void {
     if (c >= 48 && c <= 57 && z === 0x68 /* h */ && EMPTY_LOADOUT.test(src.slice(a, b))) empty.push([a, b]);
   };
   for (const n of inline) loadout(n.start, n.end);
+  const items: Array<{ node: Node; level: number }> = [];
   for (const line of body) {
     const mk = bulleted(src, line);
     loadout(mk.start, mk.end);
+    items.push({ node: { start: mk.start, end: mk.end, marker: mk.marker, children: [] }, level: line.indent });
   }
-  const items = body.map((line) => {
-    const mk = bulleted(src, line);
-    return { node: { start: mk.start, end: mk.end, marker: mk.marker, children: [] } as Node, level: line.indent };
-  });
-  const roots = [...inline, ...indentTree(items)];
+  const tree = indentTree(items);
+  // Each array is the unit's own: either serves as the roots when the other is empty.
+  const roots = !tree.length ? inline : !inline.length ? tree : inline.concat(tree);
   interpretBody(
     ctx,
     unit,
     roots,
-    { inlineGroups: true, multiplyInline: true, childlessAreGroups: false, bundlesUnlessCounted: false, untalliedIsNote: false },
+    NR_BODY,
     true,
   );
   if (empty.length) {
