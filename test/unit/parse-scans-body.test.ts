@@ -3,7 +3,8 @@
 // that a reader that looks beyond its range's end (or before its start) fails.
 import * as assert from 'assert';
 import { COUNT, COUNTED, NOT_COUNTED, SPACED, WITH, WITH_ITEMS, countNameAt, readCount, reading, spacedAt, withAt } from '../../server/src/service/domain/parse/counts';
-import { BATTLE_SIZE, BUNDLE, Ctx, ENH_PREFIX, JOIN, LEADING, PRICED, WARLORD, colonSpaceIn, inlineNodes, parseBattleSize, special, splitJoined } from '../../server/src/service/domain/parse/common';
+import { BATTLE_SIZE, Ctx, JOIN, parseBattleSize, splitJoined } from '../../server/src/service/domain/parse/common';
+import { BUNDLE, ENH_PREFIX, LEADING, PRICED, WARLORD, colonSpaceIn, inlineNodes, special } from '../../server/src/service/domain/parse/body';
 import { splitList, trimRange } from '../../server/src/service/domain/parse/lines';
 
 /** Every text of up to `max` characters over `alphabet`. */

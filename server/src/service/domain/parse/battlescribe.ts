@@ -3,7 +3,8 @@
 import type { BattleSize, ModelGroup, Unit } from './ast';
 import { battleSizeFromLimit } from './nrHeader';
 import { pointsTail, skipSpaces } from './nrUnitLine';
-import { BodyStyle, Ctx, Node, bulleted, guard, indentTree, inlineNodes, interpretBody, parseBattleSize, setFactionPath, setPoints, splitDots } from './common';
+import { Ctx, bulleted, guard, parseBattleSize, setFactionPath, setPoints, splitDots } from './common';
+import { BodyStyle, Node, indentTree, inlineNodes, interpretBody } from './body';
 import { Line, numTok } from './lines';
 
 /** A unit line: read by hand (bracketUnit), this the reference its test holds it to (with the `d` flag). */

@@ -2,7 +2,8 @@
 // 4-space build, plus the Auspex hand-writing extensions (units without
 // points in Combat Patrol lists, "• Leading:" bullets).
 import type { BattleSize, Unit } from './ast';
-import { BodyStyle, Ctx, Node, bulleted, guard, interpretBody, joinBody, setFactionLines, setPoints } from './common';
+import { Ctx, bulleted, guard, joinBody, setFactionLines, setPoints } from './common';
+import { BodyStyle, Node, interpretBody } from './body';
 import { Line, isSpaceCode, numTok, tok, toNumber } from './lines';
 import { readDetachments } from './eleventh';
 import { foldedAt, spacesEnd, unitTail } from './lineEnds';

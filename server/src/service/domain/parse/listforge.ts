@@ -1,7 +1,8 @@
 // ListForge "detailed" text: "Name - Faction - Detachment (N Points)",
 // role headers with a colon, "(N pts)" units, nested "•" bullets.
 import type { Unit } from './ast';
-import { BodyStyle, Ctx, Node, bulleted, guard, indentTree, interpretBody, setPoints } from './common';
+import { Ctx, bulleted, guard, setPoints } from './common';
+import { BodyStyle, Node, indentTree, interpretBody } from './body';
 import { Line, numTok } from './lines';
 import { readLines, splitDash } from './battlescribe';
 import { unitEnd } from './warorgan';

@@ -1,7 +1,8 @@
 // New Recruit text exports that share the "+++" banner and "(N pts)" unit
 // lines: GW-style (nrgw), WTC, WTC-Compact, and the header-less short form.
 import type { Unit } from './ast';
-import { BodyStyle, Ctx, Node, bulleted, guard, indentTree, inlineNodes, interpretBody, joinBody, parseBattleSize, setFactionPath, setPoints } from './common';
+import { Ctx, bulleted, guard, joinBody, parseBattleSize, setFactionPath, setPoints } from './common';
+import { BodyStyle, Node, indentTree, inlineNodes, interpretBody } from './body';
 import { Line, grp, numTok, trimRange } from './lines';
 import { isAppSection } from './gwapp';
 import { isDispositionLine, readDetachments, readDispositions } from './eleventh';

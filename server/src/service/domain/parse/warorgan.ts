@@ -12,7 +12,8 @@
 //       • Armoured tracks, 2 Combi-bolter and Havoc launcher   <- the single model's wargear
 //   Created with WarOrgan (https://warorgan.com)
 import type { ModelGroup, Unit, WargearRef } from './ast';
-import { Ctx, bulleted, guard, parseBattleSize, setFactionLines, setPoints, special, splitJoined } from './common';
+import { Ctx, bulleted, guard, parseBattleSize, setFactionLines, setPoints, splitJoined } from './common';
+import { special } from './body';
 import { readDetachments, readDispositions } from './eleventh';
 import { Line, isSpaceCode, numTok, trimEnd, trimStart } from './lines';
 import { skipSpaces } from './nrUnitLine';
