@@ -211,6 +211,8 @@ export function bulleted(src: string, line: Line): Bullet {
  * (which then ends with it), or is reported outside any unit. False for a line without a bullet.
  */
 export function joinBody(ctx: Ctx, unit: Unit | undefined, body: Line[], line: Line): boolean {
+  // A line that opens with no bullet character has none (bulleted's first test), and needs no Bullet made.
+  if (line.contentStart === line.contentEnd || !isBulletCode(ctx.src.charCodeAt(line.contentStart))) return false;
   if (!bulleted(ctx.src, line).marker) return false;
   if (unit) {
     body.push(line);

@@ -180,7 +180,8 @@ export function parseGwApp(ctx: Ctx, lines: Line[], dialect: AppDialect = TENTH_
   for (let i = bodyFrom; i < lines.length; i++) {
     const line = lines[i];
     // A lone "." (seen between two units of a real v2 export) stands for a blank line.
-    if (line.blank || (line.text.length - line.indent <= 3 && /^\s*\.+\s*$/.test(line.text))) {
+    // (Its length from its offsets: `text` is cut when read.)
+    if (line.blank || (line.end - line.start - line.indent <= 3 && /^\s*\.+\s*$/.test(line.text))) {
       close();
       prevBlank = true;
       continue;
