@@ -193,17 +193,23 @@ export function splitDots(src: string, line: Line): { marker: string; start: num
  */
 export function bulleted(src: string, line: Line): Bullet {
   if (line.bullet) return line.bullet;
-  let s = line.contentStart;
-  let e = line.contentEnd;
-  let marker = '';
+  const marker = bulletMarker(src, line);
+  const s = bulletStart(src, line, marker);
+  return (line.bullet = { marker, start: s, end: trimEnd(src, s, line.contentEnd) });
+}
+
+/** `bulleted`'s marker, read without making (or keeping) a Bullet: for a reader that asks once per line. */
+export function bulletMarker(src: string, line: Line): string {
+  const s = line.contentStart;
   const c = src.charCodeAt(s);
-  if (s < e && isBulletCode(c) && (s + 1 === e || isSpaceCode(src.charCodeAt(s + 1)))) {
-    // "-" and "*" only count as bullets when followed by a space (never "-2x").
-    marker = c === 0x25e6 /* ◦ */ ? '◦' : '•';
-    s = trimStart(src, s + 1, e);
-    e = trimEnd(src, s, e);
-  }
-  return (line.bullet = { marker, start: s, end: e });
+  // "-" and "*" only count as bullets when followed by a space (never "-2x").
+  if (s < line.contentEnd && isBulletCode(c) && (s + 1 === line.contentEnd || isSpaceCode(src.charCodeAt(s + 1)))) return c === 0x25e6 /* ◦ */ ? '◦' : '•';
+  return '';
+}
+
+/** Where `bulleted`'s content starts, given the line's marker (its end: trimEnd from there to the line's content end). */
+export function bulletStart(src: string, line: Line, marker: string): number {
+  return marker ? trimStart(src, line.contentStart + 1, line.contentEnd) : line.contentStart;
 }
 
 /**
@@ -211,9 +217,7 @@ export function bulleted(src: string, line: Line): Bullet {
  * (which then ends with it), or is reported outside any unit. False for a line without a bullet.
  */
 export function joinBody(ctx: Ctx, unit: Unit | undefined, body: Line[], line: Line): boolean {
-  // A line that opens with no bullet character has none (bulleted's first test), and needs no Bullet made.
-  if (line.contentStart === line.contentEnd || !isBulletCode(ctx.src.charCodeAt(line.contentStart))) return false;
-  if (!bulleted(ctx.src, line).marker) return false;
+  if (!bulletMarker(ctx.src, line)) return false;
   if (unit) {
     body.push(line);
     unit.span.end = line.contentEnd;

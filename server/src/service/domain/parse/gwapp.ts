@@ -2,9 +2,9 @@
 // 4-space build, plus the Auspex hand-writing extensions (units without
 // points in Combat Patrol lists, "• Leading:" bullets).
 import type { BattleSize, Unit } from './ast';
-import { Ctx, bulleted, guard, joinBody, setFactionLines, setPoints } from './common';
+import { Ctx, bulletMarker, bulletStart, guard, joinBody, setFactionLines, setPoints } from './common';
 import { BodyStyle, Node, interpretBody } from './body';
-import { Line, isSpaceCode, numTok, tok, toNumber } from './lines';
+import { Line, isSpaceCode, numTok, tok, toNumber, trimEnd } from './lines';
 import { readDetachments } from './eleventh';
 import { foldedAt, spacesEnd, unitTail } from './lineEnds';
 
@@ -284,15 +284,17 @@ function finishUnit(ctx: Ctx, unit: Unit, body: Line[], dialectB: boolean): void
   let oneIndent = true;
   const indent = body.length ? body[0].indent : 0;
   for (const line of body) {
-    const mk = bulleted(src, line);
-    const node: Node = { start: mk.start, end: mk.end, marker: mk.marker, children: [] };
+    // bulleted's reading, without a Bullet made for each line (its parts go into the node).
+    const marker = line.bullet ? line.bullet.marker : bulletMarker(src, line);
+    const start = bulletStart(src, line, marker);
+    const node: Node = { start, end: trimEnd(src, start, line.contentEnd), marker, children: [] };
     oneIndent &&= line.indent === indent;
-    if (!mk.marker) {
+    if (!marker) {
       lastList.push(node);
       continue;
     }
-    if (mk.marker === '◦') hasSub = true;
-    const level = line.indent + (mk.marker === '◦' ? 1000 : 0);
+    if (marker === '◦') hasSub = true;
+    const level = line.indent + (marker === '◦' ? 1000 : 0);
     while (levels.length && levels[levels.length - 1] >= level) {
       open.pop();
       levels.pop();
