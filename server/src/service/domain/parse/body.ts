@@ -2,7 +2,7 @@
 // Enhancements, the Warlord and notes ("2x Bolt pistol", "5 with A, B", "Warlord", "Enhancement: X (+15 pts)"),
 // shared by every text format.
 import type { EnhancementRef, ModelGroup, Unit, WargearRef } from './ast';
-import { type Ctx, letterCode } from './common';
+import { type Ctx, letterCode, opensWith } from './common';
 import { grp, isSpaceCode, toNumber, trimEnd, trimStart } from './lines';
 import { BARE_COUNT, COUNTED, SPACED, WITH_ITEMS, countNameAt, readCount, reading } from './counts';
 
@@ -127,22 +127,68 @@ export function special(src: string, start: number, end: number, priced: boolean
   return undefined;
 }
 
-/** The labelled bullets: option bundles ("B: ..."), enhancements ("Enhancement: X (+15 pts)"), Leading. */
+/** Where the white space starting at `s` ends, at `e` at the latest. */
+function spacesEnd(src: string, s: number, e: number): number {
+  while (s < e && isSpaceCode(src.charCodeAt(s))) s++;
+  return s;
+}
+
+/** The content [at, end) of the last label labelAt read. One object for every reading: the caller takes it at once. */
+const label = { at: 0, end: 0 };
+
+/**
+ * Whether [s, e) of `src` reads as /^(?:word)\s*:\s*(.+?)\s*$/i (`word` in lower case, its ASCII letters in any case):
+ * the content (group 1) put in `label`. No text holds a line terminator (parseArmyList reads U+2028/U+2029 as
+ * spaces), so `.` takes any character.
+ */
+function labelAt(src: string, s: number, e: number, word: string): boolean {
+  if (!opensWith(src, s, e, word)) return false;
+  const colon = spacesEnd(src, s + word.length, e);
+  if (colon === e || src.charCodeAt(colon) !== 58 /* : */) return false;
+  const at = spacesEnd(src, colon + 1, e);
+  // Only white space after the colon: `\s*` gives its last character back to `(.+?)`; nothing at all fails.
+  if (at === e) {
+    if (at === colon + 1) return false;
+    label.at = e - 1;
+    label.end = e;
+    return true;
+  }
+  label.at = at;
+  label.end = trimEnd(src, at, e);
+  return true;
+}
+
+/** ENH_PREFIX's and LEADING's labels, as their alternatives (only one can match a text: what follows each differs). */
+const ENH_LABELS = ['enhancements', 'enhancement', 'optimisations', 'optimisation', 'e'];
+const LEADING_LABELS = ['leading', 'attached to'];
+
+/** Whether one of `words` labels [s, e) (labelAt). */
+function labelledBy(src: string, s: number, e: number, words: string[]): boolean {
+  for (const w of words) if (labelAt(src, s, e, w)) return true;
+  return false;
+}
+
+/**
+ * The labelled bullets: option bundles ("B: ..."), enhancements ("Enhancement: X (+15 pts)"), Leading. Read by hand as
+ * BUNDLE, ENH_PREFIX and LEADING match (test/unit/parse-scans-body.test.ts compares them).
+ */
 function labelledSpecial(src: string, start: number, end: number, c0: number, first: number): Special | undefined {
-  const text = src.slice(start, end);
-  if (c0 === 66 && BUNDLE.test(text)) return { kind: 'bundle' };
-  let m = first === 0x65 || first === 0x6f ? ENH_PREFIX.exec(text) : null;
-  if (m) {
-    const r = grp(m, 1, start)!;
-    const p = PRICED.exec(src.slice(r[0], r[1]));
+  if (c0 === 66 /* B */) {
+    const colon = spacesEnd(src, start + 1, end);
+    if (colon < end && src.charCodeAt(colon) === 58 /* : */) return { kind: 'bundle' };
+  }
+  if ((first === 0x65 || first === 0x6f) && labelledBy(src, start, end, ENH_LABELS)) {
+    const r: [number, number] = [label.at, label.end];
+    // PRICED ends in a closing bracket.
+    const last = src.charCodeAt(r[1] - 1);
+    const p = last === 41 /* ) */ || last === 93 /* ] */ ? PRICED.exec(src.slice(r[0], r[1])) : null;
     if (p) {
       const n = grp(p, 1, r[0])!;
       return { kind: 'enhancement', name: n, points: toNumber(p[2] ?? p[3]) };
     }
     return { kind: 'enhancement', name: r };
   }
-  m = first === 0x6c || first === 0x61 ? LEADING.exec(text) : null;
-  if (m) return { kind: 'leading', name: grp(m, 1, start)! };
+  if ((first === 0x6c || first === 0x61) && labelledBy(src, start, end, LEADING_LABELS)) return { kind: 'leading', name: [label.at, label.end] };
   return undefined;
 }
 

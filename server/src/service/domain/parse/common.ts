@@ -137,7 +137,7 @@ const LOCALISED_SIZES: Record<string, string> = { 'force de frappe': 'Strike For
 const SIZE_NAMES: Partial<Record<number, string>> = { 0x63: 'combat patrol', 0x69: 'incursion', 0x73: 'strike force', 0x6f: 'onslaught', 0x66: 'force de frappe' };
 
 /** Whether [s, e) of `src` opens with `name` (in lower case) as the `i` flag reads it: its ASCII letters in any case. */
-function opensWith(src: string, s: number, e: number, name: string): boolean {
+export function opensWith(src: string, s: number, e: number, name: string): boolean {
   if (e - s < name.length) return false;
   for (let i = 0; i < name.length; i++) {
     const w = name.charCodeAt(i);
