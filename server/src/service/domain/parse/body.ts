@@ -20,7 +20,13 @@ export interface Node {
 
 export function nodeEnd(n: Node): number {
   let e = n.end;
-  for (const c of n.children) e = Math.max(e, nodeEnd(c));
+  const children = n.children;
+  // Most nodes have no children: their end is asked without a call.
+  for (let i = 0; i < children.length; i++) {
+    const c = children[i];
+    const ce = c.children.length ? nodeEnd(c) : c.end;
+    if (ce > e) e = ce;
+  }
   return e;
 }
 
@@ -364,6 +370,18 @@ function countedParent(src: string, n: Node): boolean {
   return n.children.length > 0 && countNameAt(src, n.start, n.end) >= 0;
 }
 
+/** Whether a node states a model count over children (countedParent), as a loop: no closure made per body. */
+function someCountedParent(src: string, nodes: Node[]): boolean {
+  for (let i = 0; i < nodes.length; i++) if (countedParent(src, nodes[i])) return true;
+  return false;
+}
+
+/** Whether a node has children. */
+function someParent(nodes: Node[]): boolean {
+  for (let i = 0; i < nodes.length; i++) if (nodes[i].children.length > 0) return true;
+  return false;
+}
+
 /**
  * Turns a unit's body tree into models, wargear, enhancements, warlord, notes.
  * `priced` lets "Name (+15 pts)" bullets count as enhancements.
@@ -372,12 +390,12 @@ export function interpretBody(ctx: Ctx, unit: Unit, roots: Node[], style: BodySt
   const src = ctx.src;
   let items = strip(ctx, unit, roots, priced);
   // No parent states a model count: they are option bundles of a single model ("2 ectoplasma cannons").
-  if (style.bundlesUnlessCounted && !items.some((n) => countedParent(src, n))) items = leaves(items, []);
+  if (style.bundlesUnlessCounted && !someCountedParent(src, items)) items = leaves(items, []);
 
   const groups: ModelGroup[] = [];
   const loose: WargearRef[] = [];
   let implicitCount = 0;
-  const besideGroups = !!style.countedBesideGroupsAreGroups && items.some((n) => n.children.length > 0);
+  const besideGroups = !!style.countedBesideGroupsAreGroups && someParent(items);
   for (const n of items) {
     const { start, end } = n;
     const colon = style.inlineGroups && !n.inline && ctx.colonIn(start, end) >= 0 ? inlineColon(src, start, end) : -1;
