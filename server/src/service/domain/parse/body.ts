@@ -214,6 +214,16 @@ function itemEnd(src: string, from: number, end: number): number {
 }
 
 /**
+ * itemEnd with the text's native searches: the next comma ends the item when no opening bracket stands before it (a
+ * closing one alone is passed over); only an item holding a bracket is scanned.
+ */
+function itemEndIn(ctx: Ctx, from: number, end: number): number {
+  const comma = ctx.commaFrom(from);
+  if (comma >= end) return end;
+  return ctx.openerIn(from, comma) ? itemEnd(ctx.src, from, end) : comma;
+}
+
+/**
  * Reads each item of the list [start, end) (splitList's items) as wargear alone. `clamp`: the factor is a count
  * read from the list, clamped (and reported) over [clampStart, clampEnd) for each item, as each item states it.
  */
@@ -222,7 +232,7 @@ function readItems(ctx: Ctx, start: number, end: number, factor: number, out: Wa
   // Without a comma the list is one item: no need to read it for one.
   const commas = ctx.commaIn(start, end);
   for (let from = start; from <= end; ) {
-    const at = commas ? itemEnd(src, from, end) : end;
+    const at = commas ? itemEndIn(ctx, from, end) : end;
     const s = trimStart(src, from, at);
     const e = trimEnd(src, s, at);
     from = at + 1;
@@ -248,7 +258,7 @@ function readWargear(ctx: Ctx, start: number, end: number, factor: number, out: 
     // and white space) leaves the range as it is.
     let items = 0;
     for (let from = start; from <= end; ) {
-      const cut = itemEnd(src, from, end);
+      const cut = itemEndIn(ctx, from, end);
       const is = trimStart(src, from, cut);
       const ie = trimEnd(src, is, cut);
       from = cut + 1;

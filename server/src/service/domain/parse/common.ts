@@ -12,11 +12,15 @@ export class Ctx {
   /** Where the next comma, and colon, stand from where a body item asks (most items hold neither: a search says so). */
   private readonly commas: NextOf;
   private readonly colons: NextOf;
+  private readonly parens: NextOf;
+  private readonly squares: NextOf;
   constructor(readonly src: string, format: ListFormat) {
     this.list = { format, detachments: [], sections: [], units: [], comments: [], errors: [] };
     this.nbsps = positionsOf(src, '\u00A0');
     this.commas = new NextOf(src, ',');
     this.colons = new NextOf(src, ':');
+    this.parens = new NextOf(src, '(');
+    this.squares = new NextOf(src, '[');
   }
   tok(start: number, end: number): Token {
     const s = trimStart(this.src, start, end);
@@ -32,6 +36,14 @@ export class Ctx {
   colonIn(s: number, e: number): number {
     const at = this.colons.from(s);
     return at < e ? at : -1;
+  }
+  /** Where the first comma at or after `s` stands (the text's length when none). */
+  commaFrom(s: number): number {
+    return this.commas.from(s);
+  }
+  /** Whether an opening bracket, "(" or "[", stands in [s, e). */
+  openerIn(s: number, e: number): boolean {
+    return this.parens.from(s) < e || this.squares.from(s) < e;
   }
   error(code: string, message: string, start: number, end: number): void {
     err(this.list.errors, code, message, start, end);
