@@ -403,7 +403,8 @@ export function interpretBody(ctx: Ctx, unit: Unit, roots: Node[], style: BodySt
   if (style.bundlesUnlessCounted && !someCountedParent(src, items)) items = leaves(items, []);
 
   const groups: ModelGroup[] = [];
-  const loose: WargearRef[] = [];
+  // Unit wargear outside the model groups: most bodies hold none, and make no array for it.
+  let loose: WargearRef[] | undefined;
   let implicitCount = 0;
   const besideGroups = !!style.countedBesideGroupsAreGroups && someParent(items);
   for (const n of items) {
@@ -423,7 +424,7 @@ export function interpretBody(ctx: Ctx, unit: Unit, roots: Node[], style: BodySt
         unit.notes.push(ctx.tok(start, end));
         continue;
       }
-      readWargear(ctx, start, end, 1, loose, unit, ctx.commaIn(start, end), opens);
+      readWargear(ctx, start, end, 1, (loose ??= []), unit, ctx.commaIn(start, end), opens);
       continue;
     }
     const headEnd = colon >= 0 ? colon : end;
@@ -451,7 +452,7 @@ export function interpretBody(ctx: Ctx, unit: Unit, roots: Node[], style: BodySt
     readChildren(ctx, unit, n.children, group.wargear);
     groups.push(group);
   }
-  if (groups.length === 0 && loose.length > 0) {
+  if (groups.length === 0 && loose !== undefined && loose.length > 0) {
     const first = loose[0].span.start;
     const last = loose[loose.length - 1].span.end;
     groups.push({
@@ -461,7 +462,7 @@ export function interpretBody(ctx: Ctx, unit: Unit, roots: Node[], style: BodySt
       wargear: loose,
       implicit: true,
     });
-  } else if (loose.length > 0) {
+  } else if (loose !== undefined && loose.length > 0) {
     unit.wargear = loose;
   }
   unit.models = groups;
