@@ -3,8 +3,12 @@
 // shared by every text format.
 import type { EnhancementRef, ModelGroup, Unit, WargearRef } from './ast';
 import { type Ctx, letterCode } from './common';
-import { grp, isSpaceCode, toNumber, trimEnd, trimStart } from './lines';
+import { isSpaceCode, trimEnd, trimStart } from './lines';
+import { WARLORD, special } from './special';
 import { BARE_COUNT, COUNTED, SPACED, WITH_ITEMS, countNameAt, readCount, reading } from './counts';
+
+// The special bullets are special.ts's; their patterns and reader are asked of the body by the formats and tests.
+export { BUNDLE, ENH_PREFIX, LEADING, PRICED, WARLORD, special } from './special';
 
 /** One body line (or one inline token) of a unit, with the lines nested under it. */
 export interface Node {
@@ -20,7 +24,13 @@ export interface Node {
 
 export function nodeEnd(n: Node): number {
   let e = n.end;
-  for (const c of n.children) e = Math.max(e, nodeEnd(c));
+  const children = n.children;
+  // Most nodes have no children: their end is asked without a call.
+  for (let i = 0; i < children.length; i++) {
+    const c = children[i];
+    const ce = c.children.length ? nodeEnd(c) : c.end;
+    if (ce > e) e = ce;
+  }
   return e;
 }
 
@@ -51,17 +61,6 @@ export interface BodyStyle {
   countedBesideGroupsAreGroups?: boolean;
 }
 
-type Special =
-  | { kind: 'warlord' }
-  | { kind: 'enhancement'; name: [number, number]; points?: number }
-  | { kind: 'leading'; name: [number, number] }
-  | { kind: 'bundle' };
-
-export const WARLORD = /^(?:warlord|seigneur de guerre)$/i;
-export const ENH_PREFIX = /^(?:enhancements?|optimisations?|e)\s*:\s*(.+?)\s*$/di;
-export const LEADING = /^(?:leading|attached to)\s*:\s*(.+?)\s*$/di;
-export const PRICED = /^(.+?)\s*(?:\(\s*\+\s*(\d[\d,]*)\s*(?:pts?|points?)\s*\)|\[\s*\+?\s*(\d[\d,]*)\s*(?:pts?|points?)\s*\])$/di;
-export const BUNDLE = /^B\s*:/;
 /** A label that makes a line a note rather than wargear: the keywords or allegiance it grants. */
 const NOTE_LABEL = /\b(?:keywords?|allegiance)\s*$/i;
 
@@ -97,55 +96,6 @@ function bundledAt(src: string, s: number, e: number): number {
   return -1;
 }
 
-/** Recognises the bullets that are not wargear: Warlord, enhancements, Leading, option bundles. */
-export function special(src: string, start: number, end: number, priced: boolean): Special | undefined {
-  if (end <= start) return undefined;
-  // WARLORD matches a "w" of 7 characters or an "s" of 18; the labelled patterns (BUNDLE, ENH_PREFIX, LEADING) open
-  // with their word's first two characters ("B" then a space or colon; "en", "e" then a space or colon, "op"; "le",
-  // "at"); PRICED ends in a bracket. Most bullets are none ("2x Bolt pistol"), and are refused after a character or two.
-  const c0 = src.charCodeAt(start);
-  const first = letterCode(c0);
-  if (first !== 0) {
-    const len = end - start;
-    if ((len === 7 ? first === 0x77 /* w */ : len === 18 && first === 0x73) /* s */ && WARLORD.test(src.slice(start, end))) return { kind: 'warlord' };
-    const c1 = start + 1 < end ? src.charCodeAt(start + 1) : -1;
-    const second = letterCode(c1);
-    const labelled =
-      c0 === 66 /* B */
-        ? c1 === 58 || isSpaceCode(c1)
-        : first === 0x65 /* e */
-          ? second === 0x6e /* n */ || c1 === 58 || isSpaceCode(c1)
-          : (first === 0x6f /* o */ && second === 0x70) /* p */ || (first === 0x6c /* l */ && second === 0x65) /* e */ || (first === 0x61 /* a */ && second === 0x74); /* t */
-    const found = labelled ? labelledSpecial(src, start, end, c0, first) : undefined;
-    if (found) return found;
-  }
-  if (!priced) return undefined;
-  const last = src.charCodeAt(end - 1);
-  if (last !== 41 /* ) */ && last !== 93 /* ] */) return undefined;
-  const m = PRICED.exec(src.slice(start, end));
-  if (m && countNameAt(src, start, end) < 0) return { kind: 'enhancement', name: grp(m, 1, start)!, points: toNumber(m[2] ?? m[3]) };
-  return undefined;
-}
-
-/** The labelled bullets: option bundles ("B: ..."), enhancements ("Enhancement: X (+15 pts)"), Leading. */
-function labelledSpecial(src: string, start: number, end: number, c0: number, first: number): Special | undefined {
-  const text = src.slice(start, end);
-  if (c0 === 66 && BUNDLE.test(text)) return { kind: 'bundle' };
-  let m = first === 0x65 || first === 0x6f ? ENH_PREFIX.exec(text) : null;
-  if (m) {
-    const r = grp(m, 1, start)!;
-    const p = PRICED.exec(src.slice(r[0], r[1]));
-    if (p) {
-      const n = grp(p, 1, r[0])!;
-      return { kind: 'enhancement', name: n, points: toNumber(p[2] ?? p[3]) };
-    }
-    return { kind: 'enhancement', name: r };
-  }
-  m = first === 0x6c || first === 0x61 ? LEADING.exec(text) : null;
-  if (m) return { kind: 'leading', name: grp(m, 1, start)! };
-  return undefined;
-}
-
 /**
  * Where the comma that ends the list item starting at `from` stands (or `end`): splitList's cut, a comma outside
  * parentheses and brackets (a closing one without its opening one is passed over).
@@ -162,6 +112,16 @@ function itemEnd(src: string, from: number, end: number): number {
 }
 
 /**
+ * itemEnd with the text's native searches: the next comma ends the item when no opening bracket stands before it (a
+ * closing one alone is passed over); only an item holding a bracket is scanned.
+ */
+function itemEndIn(ctx: Ctx, from: number, end: number): number {
+  const comma = ctx.commaFrom(from);
+  if (comma >= end) return end;
+  return ctx.openerIn(from, comma) ? itemEnd(ctx.src, from, end) : comma;
+}
+
+/**
  * Reads each item of the list [start, end) (splitList's items) as wargear alone. `clamp`: the factor is a count
  * read from the list, clamped (and reported) over [clampStart, clampEnd) for each item, as each item states it.
  */
@@ -170,7 +130,7 @@ function readItems(ctx: Ctx, start: number, end: number, factor: number, out: Wa
   // Without a comma the list is one item: no need to read it for one.
   const commas = ctx.commaIn(start, end);
   for (let from = start; from <= end; ) {
-    const at = commas ? itemEnd(src, from, end) : end;
+    const at = commas ? itemEndIn(ctx, from, end) : end;
     const s = trimStart(src, from, at);
     const e = trimEnd(src, s, at);
     from = at + 1;
@@ -196,7 +156,7 @@ function readWargear(ctx: Ctx, start: number, end: number, factor: number, out: 
     // and white space) leaves the range as it is.
     let items = 0;
     for (let from = start; from <= end; ) {
-      const cut = itemEnd(src, from, end);
+      const cut = itemEndIn(ctx, from, end);
       const is = trimStart(src, from, cut);
       const ie = trimEnd(src, is, cut);
       from = cut + 1;
@@ -318,6 +278,18 @@ function countedParent(src: string, n: Node): boolean {
   return n.children.length > 0 && countNameAt(src, n.start, n.end) >= 0;
 }
 
+/** Whether a node states a model count over children (countedParent), as a loop: no closure made per body. */
+function someCountedParent(src: string, nodes: Node[]): boolean {
+  for (let i = 0; i < nodes.length; i++) if (countedParent(src, nodes[i])) return true;
+  return false;
+}
+
+/** Whether a node has children. */
+function someParent(nodes: Node[]): boolean {
+  for (let i = 0; i < nodes.length; i++) if (nodes[i].children.length > 0) return true;
+  return false;
+}
+
 /**
  * Turns a unit's body tree into models, wargear, enhancements, warlord, notes.
  * `priced` lets "Name (+15 pts)" bullets count as enhancements.
@@ -326,12 +298,13 @@ export function interpretBody(ctx: Ctx, unit: Unit, roots: Node[], style: BodySt
   const src = ctx.src;
   let items = strip(ctx, unit, roots, priced);
   // No parent states a model count: they are option bundles of a single model ("2 ectoplasma cannons").
-  if (style.bundlesUnlessCounted && !items.some((n) => countedParent(src, n))) items = leaves(items, []);
+  if (style.bundlesUnlessCounted && !someCountedParent(src, items)) items = leaves(items, []);
 
   const groups: ModelGroup[] = [];
-  const loose: WargearRef[] = [];
+  // Unit wargear outside the model groups: most bodies hold none, and make no array for it.
+  let loose: WargearRef[] | undefined;
   let implicitCount = 0;
-  const besideGroups = !!style.countedBesideGroupsAreGroups && items.some((n) => n.children.length > 0);
+  const besideGroups = !!style.countedBesideGroupsAreGroups && someParent(items);
   for (const n of items) {
     const { start, end } = n;
     const colon = style.inlineGroups && !n.inline && ctx.colonIn(start, end) >= 0 ? inlineColon(src, start, end) : -1;
@@ -349,7 +322,7 @@ export function interpretBody(ctx: Ctx, unit: Unit, roots: Node[], style: BodySt
         unit.notes.push(ctx.tok(start, end));
         continue;
       }
-      readWargear(ctx, start, end, 1, loose, unit, ctx.commaIn(start, end), opens);
+      readWargear(ctx, start, end, 1, (loose ??= []), unit, ctx.commaIn(start, end), opens);
       continue;
     }
     const headEnd = colon >= 0 ? colon : end;
@@ -377,7 +350,7 @@ export function interpretBody(ctx: Ctx, unit: Unit, roots: Node[], style: BodySt
     readChildren(ctx, unit, n.children, group.wargear);
     groups.push(group);
   }
-  if (groups.length === 0 && loose.length > 0) {
+  if (groups.length === 0 && loose !== undefined && loose.length > 0) {
     const first = loose[0].span.start;
     const last = loose[loose.length - 1].span.end;
     groups.push({
@@ -387,7 +360,7 @@ export function interpretBody(ctx: Ctx, unit: Unit, roots: Node[], style: BodySt
       wargear: loose,
       implicit: true,
     });
-  } else if (loose.length > 0) {
+  } else if (loose !== undefined && loose.length > 0) {
     unit.wargear = loose;
   }
   unit.models = groups;

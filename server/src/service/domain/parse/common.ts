@@ -12,11 +12,15 @@ export class Ctx {
   /** Where the next comma, and colon, stand from where a body item asks (most items hold neither: a search says so). */
   private readonly commas: NextOf;
   private readonly colons: NextOf;
+  private readonly parens: NextOf;
+  private readonly squares: NextOf;
   constructor(readonly src: string, format: ListFormat) {
     this.list = { format, detachments: [], sections: [], units: [], comments: [], errors: [] };
     this.nbsps = positionsOf(src, '\u00A0');
     this.commas = new NextOf(src, ',');
     this.colons = new NextOf(src, ':');
+    this.parens = new NextOf(src, '(');
+    this.squares = new NextOf(src, '[');
   }
   tok(start: number, end: number): Token {
     const s = trimStart(this.src, start, end);
@@ -32,6 +36,14 @@ export class Ctx {
   colonIn(s: number, e: number): number {
     const at = this.colons.from(s);
     return at < e ? at : -1;
+  }
+  /** Where the first comma at or after `s` stands (the text's length when none). */
+  commaFrom(s: number): number {
+    return this.commas.from(s);
+  }
+  /** Whether an opening bracket, "(" or "[", stands in [s, e). */
+  openerIn(s: number, e: number): boolean {
+    return this.parens.from(s) < e || this.squares.from(s) < e;
   }
   error(code: string, message: string, start: number, end: number): void {
     err(this.list.errors, code, message, start, end);
@@ -137,7 +149,7 @@ const LOCALISED_SIZES: Record<string, string> = { 'force de frappe': 'Strike For
 const SIZE_NAMES: Partial<Record<number, string>> = { 0x63: 'combat patrol', 0x69: 'incursion', 0x73: 'strike force', 0x6f: 'onslaught', 0x66: 'force de frappe' };
 
 /** Whether [s, e) of `src` opens with `name` (in lower case) as the `i` flag reads it: its ASCII letters in any case. */
-function opensWith(src: string, s: number, e: number, name: string): boolean {
+export function opensWith(src: string, s: number, e: number, name: string): boolean {
   if (e - s < name.length) return false;
   for (let i = 0; i < name.length; i++) {
     const w = name.charCodeAt(i);
