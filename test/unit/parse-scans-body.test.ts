@@ -102,7 +102,7 @@ describe('a body item\'s commas and colons found among the text\'s (parse/common
   });
 });
 
-describe('a list\'s items read in place (parse/common.ts inlineNodes, splitJoined) are splitList\'s, split by JOIN', () => {
+describe('a list\'s items read in place (parse/body.ts inlineNodes, parse/common.ts splitJoined) are splitList\'s, split by JOIN', () => {
   const check = (src: string, s: number, e: number, t: string) => {
     const got = inlineNodes(src, s, e).map((n) => [n.start, n.end]);
     assert.deepStrictEqual(got, splitList(src, s, e), JSON.stringify(t));
@@ -158,7 +158,7 @@ describe('a list\'s items read in place (parse/common.ts inlineNodes, splitJoine
   });
 });
 
-describe('the special bullets (parse/common.ts special) are what their patterns make of them, every pattern tried', () => {
+describe('the special bullets (parse/special.ts special) are what their patterns make of them, every pattern tried', () => {
   /** special as the patterns alone read the bullet, none refused by its first or last character. */
   const reference = (t: string, base: number, priced: boolean) => {
     if (WARLORD.test(t)) return { kind: 'warlord' };

@@ -33,7 +33,7 @@ function answer(src: string, s: number, e: number): unknown {
   return sp.kind === 'bundle' ? 'bundle' : [sp.kind, sp.name];
 }
 
-describe('the labelled bullets (parse/body.ts special) read by hand as BUNDLE, ENH_PREFIX and LEADING match', () => {
+describe('the labelled bullets (parse/special.ts special) read by hand as BUNDLE, ENH_PREFIX and LEADING match', () => {
   const words = ['Enhancements', 'ENHANCEMENT', 'enhancement', 'Enhancementx', 'enh', 'Optimisations', 'optimisation', 'OPTIMISATIONs', 'e', 'E', 'en', 'Leading', 'LEADING', 'leadin', 'Attached to', 'attached  to', 'ATTACHED TO', 'attached', 'B', 'b', 'Bb', ':', ':', ' ', '  ', '\t', '\u00a0', 'Helm', 'x', '1', ')', '(+15 pts)', 'ſ'];
   const sides = ['', 'x', ' ', ':', 'a'];
   it('on labels in any case with random content, on ranges of longer texts', () => {
