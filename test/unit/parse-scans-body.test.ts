@@ -4,7 +4,8 @@
 import * as assert from 'assert';
 import { COUNT, COUNTED, NOT_COUNTED, SPACED, WITH, WITH_ITEMS, countNameAt, readCount, reading, spacedAt, withAt } from '../../server/src/service/domain/parse/counts';
 import { BATTLE_SIZE, Ctx, JOIN, parseBattleSize, splitJoined } from '../../server/src/service/domain/parse/common';
-import { BUNDLE, ENH_PREFIX, LEADING, PRICED, WARLORD, colonSpaceIn, inlineNodes, special } from '../../server/src/service/domain/parse/body';
+import { colonSpaceIn, inlineNodes } from '../../server/src/service/domain/parse/body';
+import { BUNDLE, ENH_PREFIX, LEADING, PRICED, WARLORD, special } from '../../server/src/service/domain/parse/special';
 import { splitList, trimRange } from '../../server/src/service/domain/parse/lines';
 
 /** Every text of up to `max` characters over `alphabet`. */

@@ -2,7 +2,7 @@
 // here against BUNDLE, ENH_PREFIX and LEADING on every spelling of their labels, in any case, with white space and
 // colons around them, on ranges of a longer text (a reader looking beyond its range fails).
 import * as assert from 'assert';
-import { BUNDLE, ENH_PREFIX, LEADING, PRICED, special } from '../../server/src/service/domain/parse/body';
+import { BUNDLE, ENH_PREFIX, LEADING, PRICED, special } from '../../server/src/service/domain/parse/special';
 
 /** A seeded generator, so that a failure is the same on every run. */
 function random(seed: number): () => number {

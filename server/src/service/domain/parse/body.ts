@@ -7,9 +7,6 @@ import { isSpaceCode, trimEnd, trimStart } from './lines';
 import { WARLORD, special } from './special';
 import { BARE_COUNT, COUNTED, SPACED, WITH_ITEMS, countNameAt, readCount, reading } from './counts';
 
-// The special bullets are special.ts's; their patterns and reader are asked of the body by the formats and tests.
-export { BUNDLE, ENH_PREFIX, LEADING, PRICED, WARLORD, special } from './special';
-
 /** One body line (or one inline token) of a unit, with the lines nested under it. */
 export interface Node {
   /** Trimmed content after any bullet marker. */

@@ -13,7 +13,7 @@
 //   Created with WarOrgan (https://warorgan.com)
 import type { ModelGroup, Unit, WargearRef } from './ast';
 import { Ctx, bulleted, guard, parseBattleSize, setFactionLines, setPoints, splitJoined } from './common';
-import { special } from './body';
+import { special } from './special';
 import { readDetachments, readDispositions } from './eleventh';
 import { Line, isSpaceCode, numTok, trimEnd, trimStart } from './lines';
 import { skipSpaces } from './nrUnitLine';
