@@ -6,12 +6,7 @@ import { ITEM, isItem, lineBattleSize } from '../../server/src/service/domain/pa
 import { parseBattleSize } from '../../server/src/service/domain/parse/common';
 import { scanLines } from '../../server/src/service/domain/parse/lines';
 import { ATTACHED_AS, ROLES, attachedAs, roleOf } from '../../server/src/service/domain/parse/attached';
-
-/** A seeded generator, so that a failure is the same on every run. */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
-}
+import { random } from './scan-helpers';
 
 /** Every joining of one choice from each of `parts`, in order. */
 function* joined(parts: string[][], prefix = ''): Generator<string> {

@@ -7,24 +7,7 @@ import { BATTLE_SIZE, Ctx, JOIN, parseBattleSize, splitJoined } from '../../serv
 import { colonSpaceIn, inlineNodes } from '../../server/src/service/domain/parse/body';
 import { BUNDLE, ENH_PREFIX, LEADING, PRICED, WARLORD, special } from '../../server/src/service/domain/parse/special';
 import { splitList, trimRange } from '../../server/src/service/domain/parse/lines';
-
-/** Every text of up to `max` characters over `alphabet`. */
-function* texts(alphabet: string[], max: number): Generator<string> {
-  let level = [''];
-  yield '';
-  for (let n = 1; n <= max; n++) {
-    const next: string[] = [];
-    for (const t of level) for (const c of alphabet) next.push(t + c);
-    yield* next;
-    level = next;
-  }
-}
-
-/** A seeded generator, so that a failure is the same on every run. */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
-}
+import { random, texts } from './scan-helpers';
 
 /** What stands around a range in the list: characters a reader looking beyond the range would take for its own. */
 const AROUND = ['', '1', ' ', 'x', ',', ': ', 'with ', ')'];

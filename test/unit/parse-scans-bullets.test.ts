@@ -4,6 +4,7 @@
 import * as assert from 'assert';
 import { bulletMarker, bulletStart, bulleted } from '../../server/src/service/domain/parse/common';
 import { WS_PATTERN, trimEnd, scanLines } from '../../server/src/service/domain/parse/lines';
+import { random } from './scan-helpers';
 
 /** The reference: a bullet character then white space (`\s`) or the content's end; its content trimmed of WS_PATTERN. */
 const MARKER = /^([•◦▪‣·*-])(?=\s|$)/;
@@ -16,12 +17,6 @@ function reference(content: string, at: number): { marker: string; start: number
   const lead = LEADING.exec(rest)![0].length;
   const trail = lead === rest.length ? 0 : TRAILING.exec(rest)![0].length;
   return { marker: m[1] === '◦' ? '◦' : '•', start: at + 1 + lead, end: at + 1 + rest.length - trail };
-}
-
-/** A seeded generator, so that a failure is the same on every run. */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 describe('a body line\'s bullet read without a Bullet (parse/common.ts bulletMarker, bulletStart) reads as bulleted', () => {

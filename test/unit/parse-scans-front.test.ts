@@ -3,12 +3,7 @@ import { Ctx } from '../../server/src/service/domain/parse/common';
 import { detectFormat } from '../../server/src/service/domain/parse/detect';
 import { liftExtensions } from '../../server/src/service/domain/parse/extensions';
 import { Line, WS_PATTERN, blankLine, scanLines } from '../../server/src/service/domain/parse/lines';
-
-/** A seeded generator, so that a failure is the same on every run. */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
-}
+import { random } from './scan-helpers';
 
 /** What a line is, by definition: cut at "\r\n", "\r" or "\n", trimmed of WS_PATTERN's characters. */
 function reference(src: string): Array<{ start: number; end: number; text: string; indent: number; content: string; plain: boolean }> {

@@ -7,12 +7,7 @@ import { FIELD, readField, statesNothing } from '../../server/src/service/domain
 import { UNIT as NR_UNIT, readPriced } from '../../server/src/service/domain/parse/nrUnitLine';
 import { TITLE as LF_TITLE, UNIT as LF_UNIT } from '../../server/src/service/domain/parse/listforge';
 import { BS_CATEGORY, BS_ROSTER, BS_TOTAL, NR_CATEGORY, NR_ROSTER, NR_TITLE, UNIT as BRACKET_UNIT, bracketUnit, categoryName, lastRun } from '../../server/src/service/domain/parse/battlescribe';
-
-/** A seeded generator, so that a failure is the same on every run. */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
-}
+import { random } from './scan-helpers';
 
 /** Every joining of one part from each list. */
 function* joins(parts: string[][], at = 0, head = ''): Generator<string> {

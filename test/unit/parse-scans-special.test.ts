@@ -3,12 +3,7 @@
 // colons around them, on ranges of a longer text (a reader looking beyond its range fails).
 import * as assert from 'assert';
 import { BUNDLE, ENH_PREFIX, LEADING, PRICED, special } from '../../server/src/service/domain/parse/special';
-
-/** A seeded generator, so that a failure is the same on every run. */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
-}
+import { random } from './scan-helpers';
 
 /** What the labelled patterns make of `t` (at `base` in the list), as special reads it (the priced pattern aside). */
 function reference(t: string, base: number): unknown {

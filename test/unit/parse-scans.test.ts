@@ -5,24 +5,7 @@ import { endsInPoints, unitTail } from '../../server/src/service/domain/parse/li
 import { UNIT as APP_UNIT } from '../../server/src/service/domain/parse/gwapp';
 import { UNIT, UNIT_INDICES, fromLengths, readUnitLine } from '../../server/src/service/domain/parse/nrUnitLine';
 import { GROUP_WITH, GROUP_WITH_INDICES, withRanges } from '../../server/src/service/domain/parse/warorgan';
-
-/** Every text of up to `max` characters over `alphabet` (the characters the patterns care about, and some they do not). */
-function* texts(alphabet: string[], max: number): Generator<string> {
-  let level = [''];
-  yield '';
-  for (let n = 1; n <= max; n++) {
-    const next: string[] = [];
-    for (const t of level) for (const c of alphabet) next.push(t + c);
-    yield* next;
-    level = next;
-  }
-}
-
-/** A seeded generator, so that a failure is the same on every run. */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
-}
+import { random, texts } from './scan-helpers';
 
 describe('the parser\'s count readers (parse/counts.ts) answer as their patterns', () => {
   // Digits, the "x" in its three spellings, white space, "with", letters, a bullet; no line terminator, as in every
