@@ -61,7 +61,19 @@ function printTable(name: string, rows: BenchRow[], ms: number): void {
   }
 }
 
-main().catch((e) => {
-  process.stderr.write(`bench failed: ${e instanceof Error ? e.stack : String(e)}\n`);
+let finished = false;
+// A figure awaiting what never comes (a server that did not start: dist/ not built, where `npm run bench` did not run)
+// empties the event loop, and Node would exit silently with 0: say so, and fail.
+process.on('exit', () => {
+  if (finished) return;
+  process.stderr.write('bench failed: it ended before its figures were done (a server that never started? `npm run bench` builds dist/ first)\n');
   process.exitCode = 1;
 });
+main()
+  .catch((e) => {
+    process.stderr.write(`bench failed: ${e instanceof Error ? e.stack : String(e)}\n`);
+    process.exitCode = 1;
+  })
+  .finally(() => {
+    finished = true;
+  });
