@@ -2,12 +2,12 @@
 // cutting it out: each is checked against the pattern (or the splitter) it stands for, on ranges of a longer text, so
 // that a reader that looks beyond its range's end (or before its start) fails.
 import * as assert from 'assert';
-import { COUNT, COUNTED, NOT_COUNTED, SPACED, WITH, WITH_ITEMS, countNameAt, readCount, reading, spacedAt, withAt } from '../../server/src/service/domain/parse/counts';
+import { COUNT, COUNTED, NOT_COUNTED, SPACED, WITH, WITH_ITEMS, countNameAt, readCount, reading } from '../../server/src/service/domain/parse/counts';
 import { BATTLE_SIZE, Ctx, JOIN, parseBattleSize, splitJoined } from '../../server/src/service/domain/parse/common';
 import { colonSpaceIn, inlineNodes } from '../../server/src/service/domain/parse/body';
 import { BUNDLE, ENH_PREFIX, LEADING, PRICED, WARLORD, special } from '../../server/src/service/domain/parse/special';
 import { splitList, trimRange } from '../../server/src/service/domain/parse/lines';
-import { random, texts } from './scan-helpers';
+import { random, spacedAt, texts, withAt } from './scan-helpers';
 
 /** What stands around a range in the list: characters a reader looking beyond the range would take for its own. */
 const AROUND = ['', '1', ' ', 'x', ',', ': ', 'with ', ')'];

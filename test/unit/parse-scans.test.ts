@@ -1,11 +1,11 @@
 import * as assert from 'assert';
-import { BARE_COUNT, COUNT, WITH, bareCount, countOf, isCounted, withCount } from '../../server/src/service/domain/parse/counts';
+import { BARE_COUNT, COUNT, WITH } from '../../server/src/service/domain/parse/counts';
 import { POINTS } from '../../server/src/service/domain/parse/detect';
 import { endsInPoints, unitTail } from '../../server/src/service/domain/parse/lineEnds';
 import { UNIT as APP_UNIT } from '../../server/src/service/domain/parse/gwapp';
 import { UNIT, UNIT_INDICES, fromLengths, readUnitLine } from '../../server/src/service/domain/parse/nrUnitLine';
 import { GROUP_WITH, GROUP_WITH_INDICES, withRanges } from '../../server/src/service/domain/parse/warorgan';
-import { random, texts } from './scan-helpers';
+import { bareCount, countOf, isCounted, random, texts, withCount } from './scan-helpers';
 
 describe('the parser\'s count readers (parse/counts.ts) answer as their patterns', () => {
   // Digits, the "x" in its three spellings, white space, "with", letters, a bullet; no line terminator, as in every

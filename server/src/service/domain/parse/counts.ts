@@ -12,12 +12,6 @@ export const WITH = /^(\d+)\s+with\s+(.+)$/i;
 /** A count without "x" before a wargear name ("2 Inferno Pistols"); never "5 with ..." (WITH). */
 export const BARE_COUNT = /^(\d+)\s+(?!with\s)(\p{L}.*)$/iu;
 
-/** COUNT's reading of a text: the count, and where the counted name (its group 2, to the text's end) starts. */
-export interface Count {
-  n: number;
-  name: number;
-}
-
 function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
 }
@@ -27,35 +21,8 @@ export function digitFirst(text: string): boolean {
   return isDigit(text.charCodeAt(0));
 }
 
-/** COUNT.exec(text) without the regex (on a part of a line): the count and where its name starts, or undefined where COUNT fails. */
-export function countOf(text: string): Count | undefined {
-  return readCount(text, 0, text.length) === COUNTED ? { n: reading.n, name: reading.at } : undefined;
-}
-
-/** COUNT.test(text). */
-export function isCounted(text: string): boolean {
-  return countNameAt(text, 0, text.length) >= 0;
-}
-
-/** WITH.exec(text). */
-export function withCount(text: string): RegExpExecArray | null {
-  return spacedAt(text, 0, text.length) ? WITH.exec(text) : null;
-}
-
-/** BARE_COUNT.exec(text). */
-export function bareCount(text: string): RegExpExecArray | null {
-  return spacedAt(text, 0, text.length) ? BARE_COUNT.exec(text) : null;
-}
-
-// The same readings of a range [s, e) of a text (a body item where it stands in the list), so that an item is read
+// The readings of a range [s, e) of a text (a body item where it stands in the list), so that an item is read
 // without being cut out of the list first. They never look beyond `e`.
-
-/** Where the run of ASCII digits starting at `s` ends, at `e` at the latest. */
-function digitsEndAt(src: string, s: number, e: number): number {
-  let i = s;
-  while (i < e && isDigit(src.charCodeAt(i))) i++;
-  return i;
-}
 
 /** Where white space (`\s`) starting at `s` ends, at `e` at the latest. */
 function spacesEndAt(src: string, s: number, e: number): number {
@@ -133,15 +100,4 @@ export function readCount(src: string, s: number, e: number): number {
 /** COUNT on [s, e) of `src`: where its counted name (group 2, to `e`) starts, or -1 where COUNT fails. */
 export function countNameAt(src: string, s: number, e: number): number {
   return readCount(src, s, e) === COUNTED ? reading.at : -1;
-}
-
-/** Whether a count opens [s, e) and a space follows it: WITH and BARE_COUNT match nothing else. */
-export function spacedAt(src: string, s: number, e: number): boolean {
-  const d = digitsEndAt(src, s, e);
-  return d > s && d < e && isSpaceCode(src.charCodeAt(d));
-}
-
-/** WITH on [s, e) of `src`: where its group 2 (the items, to `e`) starts, or -1 where WITH fails. */
-export function withAt(src: string, s: number, e: number): number {
-  return readCount(src, s, e) === WITH_ITEMS ? reading.at : -1;
 }
