@@ -2,8 +2,21 @@
 // attached.ts): each is checked against the expression it stands for, on generated and random text.
 import * as assert from 'assert';
 import { DP_TAIL, dpTail } from '../../server/src/service/domain/parse/eleventh';
-import { ITEM, isItem, lineBattleSize } from '../../server/src/service/domain/parse/gwapp';
-import { parseBattleSize } from '../../server/src/service/domain/parse/common';
+import { ITEM, isItem } from '../../server/src/service/domain/parse/gwapp';
+import { BATTLE_SIZE, parseBattleSize } from '../../server/src/service/domain/parse/common';
+import type { BattleSize } from '../../server/src/service/domain/parse/ast';
+import { tok, toNumber } from '../../server/src/service/domain/parse/lines';
+
+/** The battle size of a line as BATTLE_SIZE reads it (parseBattleSize's reading before it was written by hand). */
+function patternBattleSize(src: string, line: { contentStart: number; contentEnd: number }): BattleSize | undefined {
+  const s = line.contentStart;
+  const m = BATTLE_SIZE.exec(src.slice(s, line.contentEnd));
+  if (!m) return undefined;
+  const bs: BattleSize = { name: tok(src, s + m.indices![1][0], s + m.indices![1][1]), span: { start: s, end: line.contentEnd } };
+  if (m[1].toLowerCase() === 'force de frappe') bs.english = 'Strike Force';
+  if (m[2] !== undefined) bs.points = toNumber(m[2]);
+  return bs;
+}
 import { scanLines } from '../../server/src/service/domain/parse/lines';
 import { ATTACHED_AS, ROLES, attachedAs, roleOf } from '../../server/src/service/domain/parse/attached';
 import { random } from './scan-helpers';
@@ -92,14 +105,14 @@ describe('the app\'s role bullet read by hand (parse/attached.ts attachedAs, rol
   });
 });
 
-describe('the app\'s battle size line read by hand (parse/gwapp.ts lineBattleSize) answers as parseBattleSize', () => {
+describe('the battle size line read by hand (parse/common.ts parseBattleSize) answers as BATTLE_SIZE reads it', () => {
   it('on every line made of its parts with tricky spellings and spacings, and on random ones', () => {
     let n = 0;
     let sizes = 0;
     const check = (t: string) => {
       const line = scanLines(t)[0];
-      const want = parseBattleSize(t, line.start, line.end);
-      assert.deepStrictEqual(line.blank ? undefined : lineBattleSize(t, line), line.blank ? undefined : want, JSON.stringify(t));
+      const want = line.blank ? undefined : patternBattleSize(t, line);
+      assert.deepStrictEqual(line.blank ? undefined : parseBattleSize(t, line.start, line.end), want, JSON.stringify(t));
       if (want) sizes++;
       n++;
     };

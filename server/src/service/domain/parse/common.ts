@@ -2,7 +2,8 @@
 // faction lines and lists joined by "and". A unit body's tree and its reading are body.ts's.
 import type { ArmyList, BattleSize, ListFormat, Section, Token, Unit } from './ast';
 import { BOUNDS } from '../bounds';
-import { Bullet, Line, err, grp, isSpaceCode, numTok, splitList, tok, toNumber, trimEnd, trimRange, trimStart } from './lines';
+import { Bullet, Line, err, isSpaceCode, numTok, splitList, tok, toNumber, trimEnd, trimRange, trimStart } from './lines';
+import { foldedAt, spacesEnd } from './lineEnds';
 
 export class Ctx {
   readonly list: ArmyList;
@@ -141,6 +142,7 @@ export function letterCode(code: number): number {
 
 // ---- battle size -------------------------------------------------------
 
+/** A battle size line: read by hand (parseBattleSize), kept as the tests' reference. */
 export const BATTLE_SIZE = /^(Combat Patrol|Incursion|Strike Force|Onslaught|Force de Frappe)(?:\s*\(\s*(\d[\d,]*)\s*(?:points?|pts|point limit)\s*\))?\s*$/di;
 /** The app's French battle sizes (only those seen in real exports). */
 const LOCALISED_SIZES: Record<string, string> = { 'force de frappe': 'Strike Force' };
@@ -159,22 +161,46 @@ export function opensWith(src: string, s: number, e: number, name: string): bool
   return true;
 }
 
+/** BATTLE_SIZE's words for points (`points?` read as its two spellings). */
+const LIMIT_UNITS = ['points', 'point', 'pts', 'point limit'];
+
+/** Where "(2000 points)" (or "pts", "point limit") from `at` ends in [.., e) of `src`, its number's range, or undefined: BATTLE_SIZE's optional group. */
+function statedLimit(src: string, at: number, e: number): { end: number; n: [number, number] } | undefined {
+  let k = spacesEnd(src, at, e);
+  if (k >= e || src.charCodeAt(k) !== 40 /* ( */) return undefined;
+  const n0 = spacesEnd(src, k + 1, e);
+  let n1 = n0;
+  if (!(n0 < e && src.charCodeAt(n0) >= 48 && src.charCodeAt(n0) <= 57)) return undefined;
+  while (n1 < e && ((src.charCodeAt(n1) >= 48 && src.charCodeAt(n1) <= 57) || src.charCodeAt(n1) === 44)) n1++;
+  k = spacesEnd(src, n1, e);
+  // "points?", "pts" or "point limit", then white space and ")": at most one of them reaches the ")".
+  for (const unit of LIMIT_UNITS) {
+    const u = foldedAt(src, k, unit, e);
+    const close = u < 0 ? -1 : spacesEnd(src, u, e);
+    if (close >= 0 && close < e && src.charCodeAt(close) === 41 /* ) */) return { end: close + 1, n: [n0, n1] };
+  }
+  return undefined;
+}
+
+/**
+ * The battle size [start, end) states (BATTLE_SIZE, read by hand: test/unit/parse-scans-app.test.ts and
+ * parse-scans-body.test.ts compare them): "Strike Force (2000 points)", "Incursion", "Force de Frappe" (in any case).
+ */
 export function parseBattleSize(src: string, start: number, end: number): BattleSize | undefined {
   const s = trimStart(src, start, end);
   const e = trimEnd(src, s, end);
-  // The line opens with a size's name, the one its first letter names (any case): most lines asked are none, and are
-  // refused without the pattern.
+  // The name its first letter names (any case): most lines asked are none, and are refused at their first character.
   const name = SIZE_NAMES[letterCode(src.charCodeAt(s))];
-  if (name === undefined || !opensWith(src, s, e, name)) return undefined;
-  const m = BATTLE_SIZE.exec(src.slice(s, e));
-  if (!m) return undefined;
-  const n = grp(m, 1, s)!;
-  const p = grp(m, 2, s);
-  const bs: BattleSize = { name: tok(src, n[0], n[1]), span: { start: s, end: e } };
+  const nameEnd = name === undefined ? -1 : foldedAt(src, s, name, e);
+  if (nameEnd < 0) return undefined;
+  // The statement of points, or nothing, then white space to the end.
+  const limit = statedLimit(src, nameEnd, e);
+  if (spacesEnd(src, limit ? limit.end : nameEnd, e) !== e) return undefined;
+  const bs: BattleSize = { name: tok(src, s, nameEnd), span: { start: s, end: e } };
   // Only "Force de Frappe" is localised.
-  const english = (m[1].charCodeAt(0) | 0x20) === 0x66 /* f */ ? LOCALISED_SIZES[m[1].toLowerCase()] : undefined;
+  const english = LOCALISED_SIZES[name!];
   if (english) bs.english = english;
-  if (p) bs.points = toNumber(src.slice(p[0], p[1]));
+  if (limit) bs.points = toNumber(src.slice(limit.n[0], limit.n[1]));
   return bs;
 }
 

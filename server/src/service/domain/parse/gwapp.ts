@@ -1,12 +1,12 @@
 // The official Warhammer 40,000 app export, both dialects and the older
 // 4-space build, plus the Auspex hand-writing extensions (units without
 // points in Combat Patrol lists, "• Leading:" bullets).
-import type { BattleSize, Unit } from './ast';
-import { Ctx, bulletMarker, bulletStart, guard, joinBody, setFactionLines, setPoints } from './common';
+import type { Unit } from './ast';
+import { Ctx, bulletMarker, bulletStart, guard, joinBody, parseBattleSize, setFactionLines, setPoints } from './common';
 import { BodyStyle, Node, interpretBody } from './body';
-import { Line, isSpaceCode, numTok, tok, toNumber, trimEnd } from './lines';
+import { Line, isSpaceCode, numTok, trimEnd } from './lines';
 import { readDetachments } from './eleventh';
-import { foldedAt, spacesEnd, unitTail } from './lineEnds';
+import { unitTail } from './lineEnds';
 
 const SECTION = /^(CHARACTERS?|EPIC HERO(?:ES)?|BATTLELINE|DEDICATED TRANSPORTS?|OTHER DATASHEETS|ALLIED UNITS|ATTACHED UNITS|FORTIFICATIONS?)$/i;
 /** "Name (95 points)". */
@@ -90,7 +90,7 @@ export function parseGwApp(ctx: Ctx, lines: Line[], dialect: AppDialect = TENTH_
   let bodyFrom = lines.findIndex((l) => !l.blank && dialect.section(l.content));
   if (bodyFrom < 0) {
     const firstText = lines.findIndex((l) => !l.blank);
-    bodyFrom = lines.findIndex((l, i) => i > firstText && !l.blank && !!dialect.unit(l.content, 0) && !lineBattleSize(src, l));
+    bodyFrom = lines.findIndex((l, i) => i > firstText && !l.blank && !!dialect.unit(l.content, 0) && !parseBattleSize(src, l.contentStart, l.contentEnd));
     if (bodyFrom < 0) bodyFrom = lines.length;
   }
   dialect.header(ctx, lines.slice(0, bodyFrom));
@@ -194,50 +194,6 @@ export function parseGwApp(ctx: Ctx, lines: Line[], dialect: AppDialect = TENTH_
   close();
 }
 
-/** The battle sizes BATTLE_SIZE (common.ts) opens with, by their first letter in lower case. */
-const SIZE_NAMES: Record<number, string> = { 0x63: 'combat patrol', 0x69: 'incursion', 0x73: 'strike force', 0x6f: 'onslaught', 0x66: 'force de frappe' };
-
-/** BATTLE_SIZE's words for points (`points?` read as its two spellings). */
-const LIMIT_UNITS = ['points', 'point', 'pts', 'point limit'];
-
-/** Where "(2000 points)" (or "pts", "point limit") from `at` ends, its number's range, or undefined: BATTLE_SIZE's optional group. */
-function statedLimit(t: string, at: number): { end: number; n: [number, number] } | undefined {
-  let k = spacesEnd(t, at);
-  if (t.charCodeAt(k) !== 40 /* ( */) return undefined;
-  const n0 = spacesEnd(t, k + 1);
-  let n1 = n0;
-  if (!(t.charCodeAt(n0) >= 48 && t.charCodeAt(n0) <= 57)) return undefined;
-  while (n1 < t.length && ((t.charCodeAt(n1) >= 48 && t.charCodeAt(n1) <= 57) || t.charCodeAt(n1) === 44)) n1++;
-  k = spacesEnd(t, n1);
-  // "points?", "pts" or "point limit", then white space and ")": at most one of them reaches the ")".
-  for (const unit of LIMIT_UNITS) {
-    const u = foldedAt(t, k, unit);
-    const close = u < 0 ? -1 : spacesEnd(t, u);
-    if (close >= 0 && t.charCodeAt(close) === 41 /* ) */) return { end: close + 1, n: [n0, n1] };
-  }
-  return undefined;
-}
-
-/**
- * parseBattleSize (common.ts) of a line, read by hand from its trimmed content (test/unit/parse-scans-app.test.ts
- * compares them): "Strike Force (2000 points)", "Incursion", "Force de Frappe" (in any case).
- */
-export function lineBattleSize(src: string, line: Line): BattleSize | undefined {
-  const t = line.content;
-  const name = SIZE_NAMES[t.charCodeAt(0) | 0x20];
-  const nameEnd = name === undefined ? -1 : foldedAt(t, 0, name);
-  if (nameEnd < 0) return undefined;
-  // The statement of points, or nothing, then white space to the end.
-  const limit = statedLimit(t, nameEnd);
-  if (spacesEnd(t, limit ? limit.end : nameEnd) !== t.length) return undefined;
-  const s = line.contentStart;
-  const bs: BattleSize = { name: tok(src, s, s + nameEnd), span: { start: s, end: line.contentEnd } };
-  // Only "Force de Frappe" is localised.
-  if (name === 'force de frappe') bs.english = 'Strike Force';
-  if (limit) bs.points = toNumber(t.slice(limit.n[0], limit.n[1]));
-  return bs;
-}
-
 function parseHeader(ctx: Ctx, lines: Line[]): void {
   const src = ctx.src;
   const list = ctx.list;
@@ -248,7 +204,7 @@ function parseHeader(ctx: Ctx, lines: Line[]): void {
   // Made once: `guard` runs it on each line.
   const readLine = (line: Line) => {
     let title: UnitRanges | undefined;
-    const bs = lineBattleSize(src, line);
+    const bs = parseBattleSize(src, line.contentStart, line.contentEnd);
     if (bs) {
       list.battleSize = bs;
       sawSize = true;

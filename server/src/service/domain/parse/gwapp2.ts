@@ -6,8 +6,8 @@
 // naming the app's data version. War Organ's app-style export (format
 // 'warorganapp') is read here too: the same layout, detachments joined by commas.
 import { AttachedBlock, isAttachedGroupHeader } from './attached';
-import { Ctx, guard, setFactionLines } from './common';
-import { AppDialect, UnitRanges, isAppSection, lineBattleSize, parseGwApp, unitLine as appUnitLine, unitRanges } from './gwapp';
+import { Ctx, guard, parseBattleSize, setFactionLines } from './common';
+import { AppDialect, UnitRanges, isAppSection, parseGwApp, unitLine as appUnitLine, unitRanges } from './gwapp';
 import { isDispositionLine, readDetachments, readDispositions, statesDetachmentPoints } from './eleventh';
 import { Line, grp, numTok } from './lines';
 
@@ -75,7 +75,7 @@ function parseHeader(ctx: Ctx, lines: Line[], joinAnd: boolean): void {
   // Made once: `guard` runs it on each line.
   const readLine = (line: Line) => {
     const { content: text, contentStart: s, contentEnd: e } = line;
-    const bs = lineBattleSize(src, line);
+    const bs = parseBattleSize(src, line.contentStart, line.contentEnd);
     const title = first && !bs ? unitLine(text, s) : undefined;
     first = false;
     if (bs) {
